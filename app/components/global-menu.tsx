@@ -1,0 +1,106 @@
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router';
+import { localizePath } from '../../core/content/menu.rules.ts';
+import { pick } from '../../core/i18n.ts';
+import { useT } from '../i18n/index.ts';
+import { useShop } from '../shop-context.ts';
+import { CloseIcon } from './icons.tsx';
+import { Socials } from './socials.tsx';
+
+/** catalogue.md §2 global menu: prefix items and top categories, columns, contacts, socials. */
+export function GlobalMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const shop = useShop();
+  const t = useT();
+  const ref = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      dialog.showModal();
+      document.documentElement.classList.add('scroll-locked');
+    } else if (!open && dialog.open) {
+      dialog.close();
+    }
+    if (!open) document.documentElement.classList.remove('scroll-locked');
+  }, [open]);
+
+  const { contacts, menu, locale } = shop;
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop closes; the keyboard closes with Escape (native dialog)
+    <dialog
+      ref={ref}
+      className="global-menu"
+      aria-label={t('header.menu')}
+      onClose={onClose}
+      onClick={(e) => {
+        if (e.target === e.currentTarget) onClose();
+      }}
+    >
+      <div className="global-menu__panel">
+        <div className="global-menu__top">
+          <button type="button" className="icon-button" onClick={onClose} aria-label={t('header.closeMenu')}>
+            <CloseIcon />
+          </button>
+        </div>
+        <div className="global-menu__body">
+          <nav className="global-menu__catalogue" aria-label={t('menu.catalogue')}>
+            <h2 className="global-menu__heading">{t('menu.catalogue')}</h2>
+            <ul className="global-menu__grid" style={{ gridTemplateRows: `repeat(${menu.rows}, auto)` }}>
+              {menu.catalogue.map((entry) => (
+                <li key={entry.path + entry.name}>
+                  <Link
+                    to={entry.path}
+                    onClick={onClose}
+                    className={`global-menu__link${entry.isRed ? ' global-menu__link--red' : ''}`}
+                  >
+                    {entry.name}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          {menu.columns.map((column) => (
+            <nav key={column.name.ru} className="global-menu__column" aria-label={pick(column.name, locale)}>
+              <h2 className="global-menu__heading">{pick(column.name, locale)}</h2>
+              <ul>
+                {column.items.map((item) => (
+                  <li key={item.path}>
+                    <Link
+                      to={localizePath(item.path, locale)}
+                      onClick={onClose}
+                      className="global-menu__small-link"
+                    >
+                      {pick(item.name, locale)}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          ))}
+          <div className="global-menu__column">
+            <h2 className="global-menu__heading">{t('footer.contacts')}</h2>
+            <dl className="contacts">
+              <dt>{pick(menu.labels.phone, locale)}</dt>
+              <dd>
+                <a href={`tel:${contacts.phone.replace(/[^\d+]/g, '')}`}>{contacts.phone}</a>
+              </dd>
+              <dt>{pick(menu.labels.email, locale)}</dt>
+              <dd>
+                <a href={`mailto:${contacts.email}`}>{contacts.email}</a>
+              </dd>
+            </dl>
+            <p className="global-menu__socials-label">{pick(menu.labels.socials, locale)}</p>
+            <Socials />
+          </div>
+        </div>
+        <div className="global-menu__bottom">
+          <span>{pick(contacts.copyrights, locale)}</span>
+          <Link to={localizePath('/policy', locale)} onClick={onClose}>
+            {t('menu.policy')}
+          </Link>
+        </div>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,101 @@
+import { useState } from 'react';
+import { Link, useLocation, useRevalidator } from 'react-router';
+import { localizePath } from '../../core/content/menu.rules.ts';
+import { pathInLocale, pick } from '../../core/i18n.ts';
+import { foreignCurrencies } from '../../core/money.ts';
+import { useT } from '../i18n/index.ts';
+import { useShop } from '../shop-context.ts';
+import { GlobalMenu } from './global-menu.tsx';
+import { BagIcon, HeartIcon, MenuIcon } from './icons.tsx';
+
+const YEAR_S = 365 * 24 * 60 * 60;
+
+export function Header() {
+  const shop = useShop();
+  const t = useT();
+  const location = useLocation();
+  const revalidator = useRevalidator();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const home = shop.locale === 'en' ? '/en' : '/';
+  const other = shop.locale === 'en' ? 'ru' : 'en';
+
+  function chooseCurrency(value: string) {
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Firefox; the server reads this cookie
+    document.cookie = `currency=${encodeURIComponent(value)}; path=/; max-age=${YEAR_S}; samesite=lax`;
+    void revalidator.revalidate();
+  }
+
+  return (
+    <header className="header">
+      <div className="header__inner">
+        <div className="header__side">
+          <button
+            type="button"
+            className="icon-button header__menu-button"
+            aria-haspopup="dialog"
+            aria-expanded={menuOpen}
+            onClick={() => setMenuOpen(true)}
+          >
+            <MenuIcon />
+            <span className="header__menu-label">{t('header.menu')}</span>
+          </button>
+          <nav className="header__nav" aria-label={t('menu.catalogue')}>
+            {shop.menu.header.map((item) => (
+              <Link key={item.path} to={localizePath(item.path, shop.locale)} className="header__nav-link">
+                {pick(item.name, shop.locale)}
+              </Link>
+            ))}
+          </nav>
+        </div>
+        <Link to={home} className="logo" aria-label={`${shop.shopName} — ${t('header.home')}`}>
+          <span className="logo__word">{shop.locale === 'en' ? 'Severnaya' : 'Северная'}</span>
+          <span className="logo__word logo__word--thin">{shop.locale === 'en' ? 'Liniya' : 'линия'}</span>
+        </Link>
+        <div className="header__side header__side--end">
+          {shop.locale === 'en' ? (
+            <label className="currency">
+              <span className="visually-hidden">{t('header.currency')}</span>
+              <select
+                className="currency__select"
+                value={shop.currency}
+                onChange={(e) => chooseCurrency(e.target.value)}
+              >
+                {foreignCurrencies.map((c) => (
+                  <option key={c} value={c}>
+                    {c}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : null}
+          <a
+            className="header__edition"
+            href={pathInLocale(location.pathname, other)}
+            hrefLang={other}
+            lang={other}
+            aria-label={t('header.editionLabel')}
+          >
+            {other.toUpperCase()}
+          </a>
+          <Link
+            to="?favorites"
+            className="icon-button counter-button"
+            aria-label={`${t('header.favourites')}: ${shop.favouritesCount}`}
+          >
+            <HeartIcon />
+            {shop.favouritesCount > 0 ? <span className="counter">{shop.favouritesCount}</span> : null}
+          </Link>
+          <Link
+            to="?cart"
+            className="icon-button counter-button"
+            aria-label={`${t('header.cart')}: ${shop.cartCount}`}
+          >
+            <BagIcon />
+            {shop.cartCount > 0 ? <span className="counter">{shop.cartCount}</span> : null}
+          </Link>
+        </div>
+      </div>
+      <GlobalMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
+    </header>
+  );
+}

@@ -1,0 +1,59 @@
+import { Link } from 'react-router';
+import type { ProductCard as Card } from '../../core/catalogue/catalogue.types.ts';
+import { photoSources } from '../../core/catalogue/media.rules.ts';
+import { pick } from '../../core/i18n.ts';
+import { useLocale, useT } from '../i18n/index.ts';
+import { Price } from './price.tsx';
+
+const sizes = '(max-width: 767px) 50vw, (max-width: 1199px) 33vw, 25vw';
+
+export function ProductCard({ card, eager = false }: { card: Card; eager?: boolean }) {
+  const locale = useLocale();
+  const t = useT();
+  const name = pick(card.name, locale);
+  const [first, second] = card.photos;
+  const href = `${locale === 'en' ? '/en' : ''}/products/${card.id}`;
+  return (
+    <article className="card">
+      <Link to={href} className="card__link" prefetch="intent">
+        <div className="card__media">
+          {first ? (
+            <img
+              className="card__img"
+              {...photoSources(first)}
+              sizes={sizes}
+              width={960}
+              height={1200}
+              alt={`${name}, ${pick(card.colorName, locale)}`}
+              loading={eager ? 'eager' : 'lazy'}
+              decoding="async"
+            />
+          ) : null}
+          {second ? (
+            <img
+              className="card__img card__img--hover"
+              {...photoSources(second)}
+              sizes={sizes}
+              width={960}
+              height={1200}
+              alt=""
+              loading="lazy"
+              decoding="async"
+            />
+          ) : null}
+          <div className="card__labels">
+            {card.isNew ? <span className="label">{t('product.new')}</span> : null}
+            {card.isBestseller ? <span className="label label--light">{t('product.bestseller')}</span> : null}
+            {!card.available ? <span className="label label--muted">{t('product.soldOut')}</span> : null}
+          </div>
+        </div>
+        <h3 className="card__name">{name}</h3>
+        <p className="card__colour">
+          <span className="swatch" style={{ background: card.colorHex }} aria-hidden="true" />
+          {pick(card.colorName, locale)}
+        </p>
+        <Price price={card.price} oldPrice={card.oldPrice} />
+      </Link>
+    </article>
+  );
+}

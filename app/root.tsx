@@ -1,0 +1,173 @@
+import '@fontsource-variable/manrope';
+import '@fontsource-variable/cormorant-garamond';
+import './styles/app.css';
+import { useEffect } from 'react';
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteError,
+  useRouteLoaderData,
+} from 'react-router';
+import { appContext } from '#app-context';
+import {
+  cartCookieSchema,
+  favoritesCookieSchema,
+  readCookie,
+  readJsonCookie,
+} from '../core/cart/cookies.schemas.ts';
+import { catalogueMenuEntries, globalMenuRows } from '../core/content/menu.rules.ts';
+import { type Locale, localeFromPath, pathInLocale } from '../core/i18n.ts';
+import { type Currency, type ForeignCurrency, isCurrency } from '../core/money.ts';
+import type { Route } from './+types/root';
+import { Footer } from './components/footer.tsx';
+import { Header } from './components/header.tsx';
+import { LocaleContext, translate } from './i18n/index.ts';
+import { useNonce } from './nonce.ts';
+import { ShopContext } from './shop-context.ts';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { services, publicUrl } = context.get(appContext);
+  const url = new URL(request.url);
+  const locale = localeFromPath(url.pathname);
+  const cookie = request.headers.get('cookie');
+  const [settings, categories, latest] = await Promise.all([
+    services.settings.getShopSettings(),
+    services.catalogue.listTopCategories(),
+    locale === 'en' ? services.rates.getLatestRates() : Promise.resolve(null),
+  ]);
+  const wanted = readCookie(cookie, 'currency');
+  const currency: Currency =
+    locale === 'ru'
+      ? 'RUB'
+      : isCurrency(wanted) && wanted !== 'RUB' && latest
+        ? wanted
+        : latest
+          ? 'USD'
+          : 'RUB';
+  const prefix = settings.ui.global.menu.categoriesPrefix;
+  return {
+    locale,
+    publicUrl,
+    currency,
+    rates: (latest?.rates ?? {}) as Partial<Record<ForeignCurrency, number>>,
+    cartCount: readJsonCookie(cookie, 'cart', cartCookieSchema, []).reduce((n, item) => n + item.count, 0),
+    favouritesCount: readJsonCookie(cookie, 'favorites', favoritesCookieSchema, []).length,
+    shopName: settings.main.shopName,
+    contacts: settings.contacts,
+    menu: {
+      catalogue: catalogueMenuEntries(prefix, categories, locale),
+      rows: globalMenuRows(categories.length, prefix.length),
+      columns: settings.ui.global.menu.columns,
+      header: settings.ui.header.menu,
+      labels: {
+        phone: settings.ui.phoneLabel,
+        email: settings.ui.emailLabel,
+        socials: settings.ui.socialsLabel,
+      },
+    },
+  };
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  const data = useRouteLoaderData<RootData>('root');
+  const location = useLocation();
+  const locale: Locale = data?.locale ?? localeFromPath(location.pathname);
+  const origin = data?.publicUrl ?? '';
+  return (
+    <html lang={locale}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <meta name="theme-color" content="#f6f3ee" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="alternate" hrefLang="ru" href={`${origin}${pathInLocale(location.pathname, 'ru')}`} />
+        <link rel="alternate" hrefLang="en" href={`${origin}${pathInLocale(location.pathname, 'en')}`} />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <LocaleContext.Provider value={locale}>{children}</LocaleContext.Provider>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+/** Marks the document once React has hydrated it (end-to-end tests wait for it before clicking). */
+function useHydratedMarker() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  useHydratedMarker();
+  return (
+    <ShopContext.Provider value={loaderData}>
+      <div className="page">
+        <Header />
+        <main id="main" className="page__main">
+          <Outlet />
+        </main>
+        <Footer />
+      </div>
+    </ShopContext.Provider>
+  );
+}
+
+export function ErrorBoundary() {
+  useHydratedMarker();
+  const error = useRouteError();
+  const location = useLocation();
+  const data = useRouteLoaderData<RootData>('root');
+  const locale = data?.locale ?? localeFromPath(location.pathname);
+  const t = (key: Parameters<typeof translate>[1]) => translate(locale, key);
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const message =
+    status === 404
+      ? t('error.notFound')
+      : isRouteErrorResponse(error) && typeof error.data === 'string'
+        ? error.data
+        : t('error.generic');
+  const body = (
+    <section className="error-page" aria-labelledby="error-title">
+      <p className="error-page__status">{status}</p>
+      <h1 id="error-title" className="error-page__title">
+        {message}
+      </h1>
+      <Link className="button button--dark" to={locale === 'en' ? '/en/catalog' : '/catalog'}>
+        {t('error.toCatalogue')}
+      </Link>
+    </section>
+  );
+  if (!data) return <main className="page__main">{body}</main>;
+  return (
+    <ShopContext.Provider value={data}>
+      <div className="page">
+        <Header />
+        <main id="main" className="page__main">
+          {body}
+        </main>
+        <Footer />
+      </div>
+    </ShopContext.Provider>
+  );
+}
+
+export function meta({ location }: Route.MetaArgs) {
+  const locale = localeFromPath(location.pathname);
+  return [
+    { title: translate(locale, 'meta.title') },
+    { name: 'description', content: translate(locale, 'meta.description') },
+  ];
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { compareSizes } from './size.rules.ts';
+
+const sorted = (sizes: string[]) => [...sizes].sort(compareSizes);
+
+describe('compareSizes (catalogue.md §5)', () => {
+  it('orders letter sizes by the size list', () => {
+    expect(sorted(['XL', 'S', 'XXS', 'M', 'XXL', 'XS', 'L'])).toEqual([
+      'XXS',
+      'XS',
+      'S',
+      'M',
+      'L',
+      'XL',
+      'XXL',
+    ]);
+  });
+
+  it('reads the letter part before a dash, space or slash', () => {
+    expect(sorted(['L/XL', 'XS-S', 'M 46'])).toEqual(['XS-S', 'M 46', 'L/XL']);
+  });
+
+  it('orders numeric sizes numerically with 1/2 as .5', () => {
+    expect(sorted(['40', '38 1/2', '9', '38', '39.5'])).toEqual(['9', '38', '38 1/2', '39.5', '40']);
+  });
+
+  it('puts letter sizes before unknown ones', () => {
+    expect(sorted(['One size', 'M', 'S'])).toEqual(['S', 'M', 'One size']);
+  });
+});

@@ -1,0 +1,46 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './env.ts';
+
+describe('loadConfig', () => {
+  it('runs with nothing set: port 3000, PGlite in .data, demo seed, sandbox rates', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.database).toEqual({ kind: 'pglite', dataDir: path.resolve('.data/pglite') });
+    expect(config.mediaDir).toBe(path.resolve('.data/media'));
+    expect(config.seedDemo).toBe('auto');
+    expect(config.providers.rates).toBe('sandbox');
+    expect(config.publicUrl).toBe('http://localhost:3000');
+  });
+
+  it('switches to the PostgreSQL server with DATABASE_URL', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://u@127.0.0.1:5432/shop', DATABASE_POOL_SIZE: '5' });
+    expect(config.database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://u@127.0.0.1:5432/shop',
+      poolSize: 5,
+    });
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' }).database.kind).toBe('pglite');
+  });
+
+  it('names every bad variable with its value', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).toMatch(/PORT: must be a number \(got "eighty"\)/);
+    expect(message).toMatch(/DATABASE_URL: must start with postgres:\/\/ or postgresql:\/\//);
+    expect(message).toMatch(/LOG_LEVEL: must be one of/);
+  });
+
+  it('refuses a port out of range', () => {
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT: must be between 1 and 65535/);
+  });
+});

@@ -1,0 +1,107 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const port = z.coerce
+  .number({ error: 'must be a number' })
+  .int('must be a whole number')
+  .min(1, 'must be between 1 and 65535')
+  .max(65535, 'must be between 1 and 65535');
+
+const flag = z
+  .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1');
+
+/**
+ * The one environment schema. Every variable the service reads is here, with its default;
+ * `.env.example` lists the same set. Nothing else in the code base reads `process.env`.
+ */
+export const envSchema = z.object({
+  /** TCP port of the single HTTP service (API and storefront). */
+  PORT: port.default(3000),
+  /** Interface to listen on; `0.0.0.0` behind a load balancer or in a container. */
+  HOST: z.string().min(1, 'must not be empty').default('localhost'),
+  /** The shop's public origin, used for absolute links, hreflang and provider return URLs. */
+  PUBLIC_URL: z.url({ error: 'must be an absolute URL such as https://shop.example' }).optional(),
+  /** PostgreSQL server connection string; when absent the embedded PGlite database in DATA_DIR is used. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  /** Connections in the PostgreSQL pool of one instance. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200, 'must be between 1 and 200').default(10),
+  /** Folder for the embedded database and uploaded media. */
+  DATA_DIR: z.string().min(1, 'must not be empty').default('.data'),
+  /** Folder for product photos and videos; defaults to DATA_DIR/media. */
+  MEDIA_DIR: z.string().min(1).optional(),
+  /** `auto` seeds the demo catalogue into an empty database on start; `never` leaves it empty. */
+  SEED_DEMO: z.enum(['auto', 'never'], { error: 'must be auto or never' }).default('auto'),
+  /** Currency-rate source: `sandbox` (fixed offline rates). The Central Bank adapter comes with the integrations. */
+  RATES_PROVIDER: z.enum(['sandbox'], { error: 'must be sandbox' }).default('sandbox'),
+  /** pino log level. */
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'must be one of fatal, error, warn, info, debug, trace, silent',
+    })
+    .default('info'),
+  /** Trust X-Forwarded-* headers (set when running behind a reverse proxy or load balancer). */
+  TRUST_PROXY: flag.default(false),
+  /** Milliseconds given to in-flight requests on SIGTERM before the process exits. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+  /** `production` builds: set by `npm start`; development uses Vite. */
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: string;
+  database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string; poolSize: number };
+  mediaDir: string;
+  seedDemo: 'auto' | 'never';
+  providers: { rates: 'sandbox' };
+  logLevel: Env['LOG_LEVEL'];
+  trustProxy: boolean;
+  shutdownTimeoutMs: number;
+  production: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment once; throws a ConfigError naming every bad variable. */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  // An empty value means "not set", as in most .env tooling.
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? '?');
+      const got = present[name];
+      return `  ${name}: ${issue.message}${got === undefined ? '' : ` (got ${JSON.stringify(got)})`}`;
+    });
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
+      : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
+    mediaDir: path.resolve(e.MEDIA_DIR ?? path.join(dataDir, 'media')),
+    seedDemo: e.SEED_DEMO,
+    providers: { rates: e.RATES_PROVIDER },
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    production: e.NODE_ENV === 'production',
+  };
+}

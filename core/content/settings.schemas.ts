@@ -1,0 +1,98 @@
+import { z } from 'zod';
+
+const localized = z.object({ ru: z.string(), en: z.string() });
+const link = z.object({ name: localized, path: z.string().min(1) });
+
+/** Delivery methods (`getWay`), checkout.md §3. */
+export const getWays = [
+  'delivery-sdek',
+  'self-sdek',
+  'self-boxberry',
+  'moscow',
+  'moscow-try',
+  'self',
+] as const;
+
+/** `main`: the shop's switches and checkout figures. Prices in kopecks. */
+export const mainSettingsSchema = z.object({
+  _id: z.literal('main'),
+  shopName: z.string().min(1),
+  /** Free delivery from this cart total (kopecks); 0 disables it. Not in English (checkout.md §9). */
+  freeDeliveryMin: z.number().int().min(0),
+  /** Delivery methods hidden in the English edition. */
+  englishDisabledGetWays: z.array(z.enum(getWays)),
+  payments: z.object({
+    split: z.boolean(),
+    dolyame: z.boolean(),
+    tinkoff: z.boolean(),
+    hepay: z.boolean(),
+  }),
+  englishEnabled: z.boolean(),
+});
+
+/** `contacts`: catalogue.md §3. */
+export const contactsSettingsSchema = z.object({
+  _id: z.literal('contacts'),
+  phone: z.string(),
+  email: z.string(),
+  copyrights: localized,
+  address: localized,
+  vk: z.string(),
+  instagram: z.string(),
+  facebook: z.string(),
+  whatsapp: z.string(),
+  telegram: z.string(),
+  pinterest: z.string(),
+});
+
+export const menuColumnSchema = z.object({ name: localized, items: z.array(link) });
+
+/** `ui`: menus, labels and the Moscow delivery texts and prices (catalogue.md §3). */
+export const uiSettingsSchema = z.object({
+  _id: z.literal('ui'),
+  header: z.object({ menu: z.array(link) }),
+  global: z.object({
+    menu: z.object({
+      /** Items listed before the top categories in the catalogue column; `isRed` highlights. */
+      categoriesPrefix: z.array(link.extend({ isRed: z.boolean() })),
+      columns: z.array(menuColumnSchema),
+    }),
+  }),
+  phoneLabel: localized,
+  emailLabel: localized,
+  socialsLabel: localized,
+  catalog: z.object({ colors: z.array(z.object({ name: localized, value: z.string() })) }),
+  /** Kopecks; absent hides `moscow-try` (checkout.md §4). */
+  moscowTryDeliveryPrice: z.number().int().min(0).nullable(),
+  moscowTryDeliveryOutMkadPrice: z.number().int().min(0).nullable(),
+  moscowDeliveryPrice: z.number().int().min(0),
+  moscowDeliveryOutMkadPrice: z.number().int().min(0),
+  deliveryTexts: z.object({
+    moscow: z.object({ title: localized, subtitle: localized }),
+    'moscow-try': z.object({ title: localized, subtitle: localized }),
+    self: z.object({ title: localized, subtitle: localized }),
+  }),
+  home: z.object({
+    heroTitle: localized,
+    heroSubtitle: localized,
+    heroLink: z.string(),
+  }),
+});
+
+export const settingsDocumentSchema = z.discriminatedUnion('_id', [
+  mainSettingsSchema,
+  contactsSettingsSchema,
+  uiSettingsSchema,
+]);
+
+export type MainSettings = z.infer<typeof mainSettingsSchema>;
+export type ContactsSettings = z.infer<typeof contactsSettingsSchema>;
+export type UiSettings = z.infer<typeof uiSettingsSchema>;
+export type SettingsDocument = z.infer<typeof settingsDocumentSchema>;
+export type MenuLink = z.infer<typeof link>;
+
+export interface ShopSettings {
+  main: MainSettings;
+  contacts: ContactsSettings;
+  ui: UiSettings;
+}

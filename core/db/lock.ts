@@ -1,0 +1,65 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+export class DataFolderLockedError extends Error {
+  constructor(folder: string, pid: number) {
+    super(
+      `The embedded database in ${folder} is already open in process ${pid}. ` +
+        'PGlite cannot share a data folder between processes: stop that process, ' +
+        'or give this one its own DATA_DIR, or use a PostgreSQL server (DATABASE_URL).',
+    );
+    this.name = 'DataFolderLockedError';
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: the process exists but belongs to someone else.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Takes an exclusive lock on a data folder with a pid file created atomically (O_EXCL).
+ * A lock left by a process that no longer runs (a crash, SIGKILL) is taken over.
+ * Returns the release function.
+ */
+const heldHere = new Set<string>();
+
+export function lockDataFolder(folder: string): () => void {
+  const key = path.resolve(folder);
+  // A lock file naming this very pid is stale (a container restarted with the same pid), but a
+  // folder this process already holds must not be opened twice either.
+  if (heldHere.has(key)) throw new DataFolderLockedError(folder, process.pid);
+  fs.mkdirSync(folder, { recursive: true });
+  const file = path.join(path.dirname(folder), `${path.basename(folder)}.lock`);
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      fs.writeFileSync(file, String(process.pid), { flag: 'wx' });
+      heldHere.add(key);
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        heldHere.delete(key);
+        try {
+          if (fs.readFileSync(file, 'utf8') === String(process.pid)) fs.unlinkSync(file);
+        } catch {
+          // already gone
+        }
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const holder = Number.parseInt(fs.readFileSync(file, 'utf8'), 10);
+      if (Number.isInteger(holder) && holder !== process.pid && isAlive(holder)) {
+        throw new DataFolderLockedError(folder, holder);
+      }
+      // Stale lock: remove and try again (another starter may win the race; then we loop).
+      fs.rmSync(file, { force: true });
+    }
+  }
+  throw new Error(`Could not lock ${folder}`);
+}

@@ -1,0 +1,191 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/** Names and texts are stored per edition; the English edition falls back to Russian when empty. */
+export interface LocalizedText {
+  ru: string;
+  en: string;
+}
+
+export const categories = pgTable(
+  'categories',
+  {
+    slug: text('slug').primaryKey(),
+    parentSlug: text('parent_slug').references((): AnyPgColumn => categories.slug, {
+      onDelete: 'restrict',
+      onUpdate: 'cascade',
+    }),
+    name: jsonb('name').$type<LocalizedText>().notNull(),
+    position: integer('position').notNull().default(0),
+    /** 1C synchronisation section this category maps to. */
+    synchronizationSection: text('synchronization_section'),
+  },
+  (t) => [index('categories_parent_idx').on(t.parentSlug, t.position)],
+);
+
+export const sizeTables = pgTable('size_tables', {
+  id: text('id').primaryKey(),
+  title: jsonb('title').$type<LocalizedText>().notNull(),
+  /** Each item: a named table (columns, rows) and an explanatory text. */
+  items: jsonb('items')
+    .$type<{ name: LocalizedText; columns: string[]; rows: string[][]; text: LocalizedText }[]>()
+    .notNull(),
+});
+
+export const productGroups = pgTable(
+  'product_groups',
+  {
+    /** The slug: `/products/{id}`. One article in one colour (DECISIONS 25). */
+    id: text('id').primaryKey(),
+    art: text('art').notNull(),
+    name: jsonb('name').$type<LocalizedText>().notNull(),
+    description: jsonb('description').$type<LocalizedText>().notNull(),
+    composition: jsonb('composition').$type<LocalizedText>().notNull(),
+    care: jsonb('care').$type<LocalizedText>().notNull(),
+    categorySlug: text('category_slug')
+      .notNull()
+      .references(() => categories.slug, { onDelete: 'restrict', onUpdate: 'cascade' }),
+    colorName: jsonb('color_name').$type<LocalizedText>().notNull(),
+    colorHex: text('color_hex').notNull(),
+    /** Current price in kopecks. */
+    price: integer('price').notNull(),
+    /** Price before the discount in kopecks, when discounted. */
+    oldPrice: integer('old_price'),
+    isNew: boolean('is_new').notNull().default(false),
+    isBestseller: boolean('is_bestseller').notNull().default(false),
+    barcode: text('barcode'),
+    synchronizationSection: text('synchronization_section'),
+    sizeTableId: text('size_table_id').references(() => sizeTables.id, { onDelete: 'set null' }),
+    position: integer('position').notNull().default(0),
+    published: boolean('published').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('product_groups_category_idx').on(t.categorySlug, t.position),
+    index('product_groups_art_idx').on(t.art),
+    check('product_groups_price_positive', sql`${t.price} >= 0`),
+    check('product_groups_old_price_above', sql`${t.oldPrice} is null or ${t.oldPrice} > ${t.price}`),
+  ],
+);
+
+export const variantProducts = pgTable(
+  'variant_products',
+  {
+    id: text('id').primaryKey(),
+    groupId: text('group_id')
+      .notNull()
+      .references(() => productGroups.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    /** `TheSize`; empty string for one-size items ('Без размера'). */
+    size: text('size').notNull(),
+    /** `Color`, as the 1C feed names it. */
+    color: text('color').notNull(),
+    barcode: text('barcode').notNull(),
+    /** `WarehouseQuantity`: never below zero. */
+    stock: integer('stock').notNull().default(0),
+    /** `preorder == 1`: may be ordered without stock. */
+    preorder: boolean('preorder').notNull().default(false),
+    /** `notification == 1`: shoppers may ask to be told when it arrives. */
+    notification: boolean('notification').notNull().default(false),
+  },
+  (t) => [
+    index('variant_products_group_idx').on(t.groupId),
+    uniqueIndex('variant_products_barcode_idx').on(t.barcode),
+    uniqueIndex('variant_products_group_size_idx').on(t.groupId, t.size),
+    check('variant_products_stock_nonnegative', sql`${t.stock} >= 0`),
+  ],
+);
+
+export const collections = pgTable('collections', {
+  slug: text('slug').primaryKey(),
+  name: jsonb('name').$type<LocalizedText>().notNull(),
+  description: jsonb('description').$type<LocalizedText>().notNull(),
+  coverSrc: text('cover_src'),
+  position: integer('position').notNull().default(0),
+});
+
+export const collectionGroups = pgTable(
+  'collection_groups',
+  {
+    collectionSlug: text('collection_slug')
+      .notNull()
+      .references(() => collections.slug, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    groupId: text('group_id')
+      .notNull()
+      .references(() => productGroups.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.collectionSlug, t.groupId] }),
+    index('collection_groups_group_idx').on(t.groupId),
+  ],
+);
+
+export const productPhotos = pgTable(
+  'product_photos',
+  {
+    id: serial('id').primaryKey(),
+    groupId: text('group_id')
+      .notNull()
+      .references(() => productGroups.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    /** Path under /media, without the width suffix: `products/dr-1042-sand-front`. */
+    src: text('src').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    /** High-quality photos are served as uploaded; the rest as WebP/AVIF renditions. */
+    highQuality: boolean('high_quality').notNull().default(false),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('product_photos_group_idx').on(t.groupId, t.position)],
+);
+
+export const productVideos = pgTable(
+  'product_videos',
+  {
+    id: serial('id').primaryKey(),
+    groupId: text('group_id')
+      .notNull()
+      .references(() => productGroups.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    src: text('src').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('product_videos_group_idx').on(t.groupId)],
+);
+
+export const photoTags = pgTable(
+  'photo_tags',
+  {
+    id: serial('id').primaryKey(),
+    /** The photo the tag sits on (its src) and the group that owns that photo (`productID`). */
+    src: text('src').notNull(),
+    groupId: text('group_id')
+      .notNull()
+      .references(() => productGroups.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    /** Position in percent of the photo's width and height. */
+    left: integer('left').notNull(),
+    top: integer('top').notNull(),
+    name: text('name').notNull(),
+    path: text('path').notNull().default(''),
+    link: text('link').notNull().default(''),
+    /** 0 to 300, step 10 (catalogue.md §9). */
+    maxWidth: integer('max_width').notNull().default(0),
+  },
+  (t) => [
+    index('photo_tags_photo_idx').on(t.groupId, t.src),
+    check('photo_tags_position', sql`${t.left} between 0 and 100 and ${t.top} between 0 and 100`),
+    check('photo_tags_max_width', sql`${t.maxWidth} between 0 and 300 and ${t.maxWidth} % 10 = 0`),
+  ],
+);

@@ -1,0 +1,56 @@
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import type { LocalizedText } from './catalogue.ts';
+
+/** Settings documents `main`, `contacts` and `ui` (catalogue.md §3); their shapes live in content/settings.schemas.ts. */
+export const settings = pgTable('settings', {
+  id: text('id').primaryKey(),
+  data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const customPageCategories = pgTable('custom_page_categories', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull().default('Категория'),
+  slug: text('slug').notNull().unique(),
+  sections: jsonb('sections').$type<unknown[]>().notNull().default([]),
+  date: timestamp('date', { withTimezone: true }).notNull().defaultNow(),
+  index: integer('index').notNull().default(0),
+});
+
+export interface PageSection {
+  kind: 'text' | 'image';
+  title?: LocalizedText;
+  body?: LocalizedText;
+  src?: string;
+}
+
+export const customPages = pgTable(
+  'custom_pages',
+  {
+    id: text('id').primaryKey(),
+    slug: text('slug').notNull().unique(),
+    title: jsonb('title').$type<LocalizedText>().notNull(),
+    sections: jsonb('sections').$type<PageSection[]>().notNull().default([]),
+    src: text('src').notNull().default(''),
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    categoryId: text('category_id').references(() => customPageCategories.id, { onDelete: 'set null' }),
+    date: timestamp('date', { withTimezone: true }).notNull().defaultNow(),
+    index: integer('index').notNull().default(0),
+  },
+  (t) => [index('custom_pages_category_idx').on(t.categoryId, t.index)],
+);
+
+/**
+ * Central Bank of Russia rates: roubles per one unit of the currency, in ten-thousandths
+ * (`rate4 = 92.5312 RUB` is stored as 925312), one row per currency and day (DECISIONS 7).
+ */
+export const currencyRates = pgTable(
+  'currency_rates',
+  {
+    currency: text('currency').notNull(),
+    date: text('date').notNull(),
+    rate4: integer('rate4').notNull(),
+    fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.currency, t.date] })],
+);

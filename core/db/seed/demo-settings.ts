@@ -1,0 +1,117 @@
+import type { ContactsSettings, MainSettings, UiSettings } from '../../content/settings.schemas.ts';
+
+export const demoMainSettings: MainSettings = {
+  _id: 'main',
+  shopName: 'Северная линия',
+  freeDeliveryMin: 15_000_00,
+  englishDisabledGetWays: ['self-boxberry', 'moscow-try'],
+  payments: { split: true, dolyame: true, tinkoff: true, hepay: false },
+  englishEnabled: true,
+};
+
+export const demoContactsSettings: ContactsSettings = {
+  _id: 'contacts',
+  phone: '+7 (495) 120-45-67',
+  email: 'hello@severnaya-liniya.example',
+  copyrights: { ru: '© 2026 Северная линия', en: '© 2026 Severnaya Liniya' },
+  address: {
+    ru: 'Москва, ул. Большая Никитская, 24/1, шоурум ежедневно 11:00–21:00',
+    en: '24/1 Bolshaya Nikitskaya St, Moscow; showroom daily 11:00–21:00',
+  },
+  vk: 'https://vk.com/severnaya.liniya',
+  instagram: '',
+  facebook: '',
+  whatsapp: 'https://wa.me/74951204567',
+  telegram: 'https://t.me/severnaya_liniya',
+  pinterest: 'https://pinterest.com/severnayaliniya',
+};
+
+const l = (ru: string, en: string) => ({ ru, en });
+
+export const demoUiSettings: UiSettings = {
+  _id: 'ui',
+  header: {
+    menu: [
+      { name: l('Новинки', 'New in'), path: '/catalog?sort=new' },
+      { name: l('Коллекции', 'Collections'), path: '/catalog/collection/autumn-capsule' },
+      { name: l('Доставка', 'Delivery'), path: '/delivery' },
+    ],
+  },
+  global: {
+    menu: {
+      categoriesPrefix: [
+        { name: l('Новинки', 'New in'), path: '/catalog?sort=new', isRed: false },
+        { name: l('Sale', 'Sale'), path: '/catalog?sale=1', isRed: true },
+        {
+          name: l('Осенняя капсула', 'Autumn capsule'),
+          path: '/catalog?collection=autumn-capsule',
+          isRed: false,
+        },
+      ],
+      columns: [
+        {
+          name: l('Покупателям', 'Customer care'),
+          items: [
+            { name: l('Доставка и оплата', 'Delivery and payment'), path: '/delivery' },
+            { name: l('Обмен и возврат', 'Returns and exchanges'), path: '/returns' },
+            { name: l('Таблица размеров', 'Size guide'), path: '/size-guide' },
+            { name: l('Уход за изделиями', 'Garment care'), path: '/care' },
+          ],
+        },
+        {
+          name: l('О бренде', 'About us'),
+          items: [
+            { name: l('О нас', 'Our story'), path: '/about' },
+            { name: l('Шоурум', 'Showroom'), path: '/showroom' },
+            { name: l('Политика конфиденциальности', 'Privacy policy'), path: '/policy' },
+          ],
+        },
+      ],
+    },
+  },
+  phoneLabel: l('Телефон', 'Phone'),
+  emailLabel: l('Почта', 'E-mail'),
+  socialsLabel: l('Мы в соцсетях', 'Follow us'),
+  catalog: {
+    colors: [
+      { name: l('Чёрный', 'Black'), value: '#1c1c1c' },
+      { name: l('Молочный', 'Milk'), value: '#f3eee4' },
+      { name: l('Песочный', 'Sand'), value: '#d8c3a0' },
+    ],
+  },
+  moscowTryDeliveryPrice: 700_00,
+  moscowTryDeliveryOutMkadPrice: 1200_00,
+  moscowDeliveryPrice: 500_00,
+  moscowDeliveryOutMkadPrice: 900_00,
+  deliveryTexts: {
+    moscow: {
+      title: l('Срочно по Москве', 'Express in Moscow'),
+      subtitle: l(
+        'Курьер привезёт заказ в день оформления, если вы закажете до 14:00. В пределах МКАД — 500 ₽, за МКАД — 900 ₽.',
+        'Same-day courier when you order before 14:00. Inside the ring road 500 ₽, outside 900 ₽.',
+      ),
+    },
+    'moscow-try': {
+      title: l('По Москве с примеркой', 'Moscow with fitting'),
+      subtitle: l(
+        'Курьер подождёт 15 минут, пока вы примеряете. Оплачиваете только то, что оставили. В пределах МКАД — 700 ₽, за МКАД — 1 200 ₽.',
+        'The courier waits 15 minutes while you try things on; pay only for what you keep.',
+      ),
+    },
+    self: {
+      title: l('Самовывоз из шоурума', 'Pick up at the showroom'),
+      subtitle: l(
+        'Бесплатно. Москва, ул. Большая Никитская, 24/1. Заказ будет готов через 2 часа.',
+        'Free. 24/1 Bolshaya Nikitskaya St, Moscow. Ready in 2 hours.',
+      ),
+    },
+  },
+  home: {
+    heroTitle: l('Осень в оттенках песка и графита', 'Autumn in sand and graphite'),
+    heroSubtitle: l(
+      'Новая капсула: шерстяные пальто, мягкий трикотаж и платья, которые носятся каждый день',
+      'The new capsule: wool coats, soft knitwear and dresses made for every day',
+    ),
+    heroLink: '/catalog/collection/autumn-capsule',
+  },
+};

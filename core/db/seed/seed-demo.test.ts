@@ -1,0 +1,98 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq, isNull, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, engines, type TestDatabase } from '../../../tests/setup/test-database.ts';
+import { createSettingsService } from '../../content/settings.service.ts';
+import { categories, collectionGroups, productGroups, productPhotos, variantProducts } from '../schema/index.ts';
+import { demoArticles } from './demo-catalogue.ts';
+import { renderGarmentSvg } from './garment-art.ts';
+import { ean13, isDatabaseEmpty, seedDemo } from './seed-demo.ts';
+
+describe('ean13', () => {
+  it('appends the check digit', () => {
+    expect(ean13('460123456789')).toBe('4601234567897');
+  });
+});
+
+describe('the demo garment art', () => {
+  it('draws every garment kind as an SVG that renders to a non-blank picture', async () => {
+    const kinds = [...new Set(demoArticles.map((a) => a.kind))];
+    for (const kind of kinds) {
+      const png = await sharp(Buffer.from(renderGarmentSvg(kind, '#8a3b2e', 'front'))).resize(60, 75).raw().toBuffer();
+      // The garment's colour must appear somewhere: not just background.
+      let reddish = 0;
+      for (let i = 0; i < png.length; i += 3) if ((png[i] ?? 0) > (png[i + 2] ?? 0) + 40) reddish++;
+      expect(reddish, kind).toBeGreaterThan(30);
+    }
+  });
+});
+
+describe.each(engines)('the demo seed on %s', (engine) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    expect(await isDatabaseEmpty(database.db)).toBe(true);
+    const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-seed-'));
+    await seedDemo(database.db, { mediaDir, renderPhotos: false });
+  });
+  afterAll(async () => {
+    await database.destroy();
+  });
+
+  it('looks like a brand: 8+ top categories with subcategories, 80+ groups, 3 collections', async () => {
+    const db = database.db;
+    expect(await isDatabaseEmpty(db)).toBe(false);
+    expect(await db.$count(categories, isNull(categories.parentSlug))).toBeGreaterThanOrEqual(8);
+    const tops = await db.select().from(categories).where(isNull(categories.parentSlug));
+    for (const top of tops) {
+      expect(await db.$count(categories, eq(categories.parentSlug, top.slug)), top.slug).toBeGreaterThan(0);
+    }
+    expect(await db.$count(productGroups)).toBeGreaterThanOrEqual(80);
+    const perCollection = await db
+      .select({ slug: collectionGroups.collectionSlug, n: sql<number>`count(*)::int` })
+      .from(collectionGroups)
+      .groupBy(collectionGroups.collectionSlug);
+    expect(perCollection).toHaveLength(3);
+    for (const c of perCollection) expect(c.n).toBeGreaterThan(3);
+  });
+
+  it('names every group in Russian and English with a description, 2+ photos each', async () => {
+    const groups = await database.db.select().from(productGroups);
+    for (const g of groups) {
+      expect(g.name.ru && g.name.en && g.description.ru && g.description.en, g.id).toBeTruthy();
+    }
+    const photos = await database.db
+      .select({ groupId: productPhotos.groupId, n: sql<number>`count(*)::int` })
+      .from(productPhotos)
+      .groupBy(productPhotos.groupId);
+    expect(photos).toHaveLength(groups.length);
+    for (const p of photos) expect(p.n).toBeGreaterThanOrEqual(2);
+  });
+
+  it('has every stock state the storefront shows', async () => {
+    const db = database.db;
+    const count = (where: ReturnType<typeof sql>) => db.$count(variantProducts, where);
+    expect(await count(sql`stock between 1 and 2`)).toBeGreaterThan(0);
+    expect(await count(sql`stock = 0 and not preorder`)).toBeGreaterThan(0);
+    expect(await count(sql`stock = 0 and preorder`)).toBeGreaterThan(0);
+    expect(await count(sql`notification`)).toBeGreaterThan(0);
+    expect(await count(sql`size = ''`)).toBeGreaterThan(0); // one-size accessories
+    expect(await count(sql`size in ('XS', 'M')`)).toBeGreaterThan(0);
+    expect(await count(sql`size in ('44', '38')`)).toBeGreaterThan(0);
+    expect(await db.$count(productGroups, sql`old_price is not null`)).toBeGreaterThan(0);
+    expect(await db.$count(productGroups, sql`is_new`)).toBeGreaterThan(0);
+    expect(await db.$count(productGroups, sql`is_bestseller`)).toBeGreaterThan(0);
+  });
+
+  it('stores settings that pass their schemas, with the Moscow delivery prices', async () => {
+    const settings = await createSettingsService({ db: database.db, clock: () => new Date() }).getShopSettings();
+    expect(settings.ui.moscowTryDeliveryPrice).toBeGreaterThan(0);
+    expect(settings.ui.deliveryTexts.moscow.title.ru).toBeTruthy();
+    expect(settings.contacts.phone).toMatch(/\+7/);
+    const tops = await database.db.select({ slug: categories.slug }).from(categories).where(isNull(categories.parentSlug));
+    expect(tops.length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,300 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { bannerWidths, photoWidths } from '../../catalogue/media.rules.ts';
+import type { Db } from '../client.ts';
+import {
+  categories,
+  collectionGroups,
+  collections,
+  customPages,
+  productGroups,
+  productPhotos,
+  settings,
+  sizeTables,
+  variantProducts,
+} from '../schema/index.ts';
+import { demoArticles, demoCategories, demoCollections, demoColours } from './demo-catalogue.ts';
+import type { DemoArticle, SizeScale } from './demo-data.types.ts';
+import { demoPages } from './demo-pages.ts';
+import { demoContactsSettings, demoMainSettings, demoUiSettings } from './demo-settings.ts';
+import { demoSizeTables } from './demo-size-tables.ts';
+import { type GarmentView, renderBannerSvg, renderGarmentSvg } from './garment-art.ts';
+
+const sizesByScale: Record<SizeScale, string[]> = {
+  letter: ['XS', 'S', 'M', 'L', 'XL'],
+  numeric: ['42', '44', '46', '48', '50'],
+  shoes: ['36', '37', '38', '39', '40', '41'],
+  'one-size': [''],
+};
+
+const sizeTableByScale: Record<SizeScale, string | null> = {
+  letter: 'clothes-letter',
+  numeric: 'clothes-numeric',
+  shoes: 'shoes',
+  'one-size': null,
+};
+
+/** Deterministic PRNG (mulberry32), so every seeded shop is the same. */
+function prng(seedText: string): () => number {
+  let a = 0;
+  for (const ch of seedText) a = (Math.imul(a ^ ch.charCodeAt(0), 2654435761) + 1) >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** EAN-13 with its check digit. */
+export function ean13(body12: string): string {
+  const digits = body12.split('').map(Number);
+  const sum = digits.reduce((s, d, i) => s + d * (i % 2 === 0 ? 1 : 3), 0);
+  return `${body12}${(10 - (sum % 10)) % 10}`;
+}
+
+export function slugify(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+export interface SeedOptions {
+  mediaDir: string;
+  log?: (message: string) => void;
+  /** Tests of the data alone skip drawing the photos (the rows still name them). */
+  renderPhotos?: boolean;
+}
+
+interface PlannedGroup {
+  id: string;
+  article: DemoArticle;
+  colourKey: string;
+  position: number;
+}
+
+function planGroups(): PlannedGroup[] {
+  const planned: PlannedGroup[] = [];
+  let position = 0;
+  for (const article of demoArticles) {
+    for (const colourKey of article.colours) {
+      planned.push({
+        id: slugify(`${article.name.en}-${colourKey}`),
+        article,
+        colourKey,
+        position: position++,
+      });
+    }
+  }
+  return planned;
+}
+
+const views: GarmentView[] = ['front', 'back', 'detail'];
+
+async function writeRenditions(svg: string, file: string, widths: readonly number[], ratio: number) {
+  const pending = widths.filter((w) => w > 0);
+  const missing: number[] = [];
+  for (const w of pending) {
+    try {
+      await fs.access(`${file}-${w}.webp`);
+    } catch {
+      missing.push(w);
+    }
+  }
+  if (missing.length === 0) return;
+  const largest = Math.max(...missing);
+  const base = sharp(Buffer.from(svg), { density: 72 * (largest / 1200) * 1.2 });
+  const rendered = await base
+    .resize(largest, Math.round(largest * ratio))
+    .png()
+    .toBuffer();
+  for (const w of missing) {
+    await sharp(rendered)
+      .resize(w, Math.round(w * ratio))
+      .webp({ quality: 80, effort: 4 })
+      .toFile(`${file}-${w}.webp`);
+  }
+}
+
+/** Runs `task` over `items`, at most `limit` at once. */
+async function eachLimited<T>(items: T[], limit: number, task: (item: T) => Promise<void>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const item = items[next++] as T;
+        await task(item);
+      }
+    }),
+  );
+}
+
+async function renderDemoPhotos(groups: PlannedGroup[], mediaDir: string, log: (message: string) => void) {
+  const started = Date.now();
+  const colourByKey = new Map(demoColours.map((c) => [c.key, c]));
+  const productsDir = path.join(mediaDir, 'products');
+  const bannersDir = path.join(mediaDir, 'banners');
+  await fs.mkdir(productsDir, { recursive: true });
+  await fs.mkdir(bannersDir, { recursive: true });
+  const jobs = groups.flatMap((g) => views.map((view) => ({ g, view })));
+  await eachLimited(jobs, 2, async ({ g, view }) => {
+    const hex = colourByKey.get(g.colourKey)?.hex ?? '#888888';
+    await writeRenditions(
+      renderGarmentSvg(g.article.kind, hex, view),
+      path.join(productsDir, `${g.id}-${view}`),
+      photoWidths,
+      1.25,
+    );
+  });
+  const palette = demoColours.map((c) => c.hex);
+  const banners = ['hero', 'collection-1', 'collection-2', 'collection-3'] as const;
+  for (const [i, b] of banners.entries()) {
+    const shifted = [...palette.slice(i * 3), ...palette.slice(0, i * 3)];
+    await writeRenditions(renderBannerSvg(b, shifted), path.join(bannersDir, b), bannerWidths, 900 / 1600);
+  }
+  log(`seed: ${jobs.length} photos ready in ${Date.now() - started} ms`);
+}
+
+/** True when the database has no catalogue and no settings: a first start. */
+export async function isDatabaseEmpty(db: Db): Promise<boolean> {
+  return (await db.$count(settings)) + (await db.$count(categories)) === 0;
+}
+
+/** Removes the catalogue and content, keeping everything else (orders, users in later migrations). */
+export async function clearCatalogue(db: Db): Promise<void> {
+  await db.execute(
+    sql`truncate ${collectionGroups}, ${collections}, ${productPhotos}, ${variantProducts}, ${productGroups}, ${sizeTables}, ${categories}, ${customPages}, ${settings} cascade`,
+  );
+}
+
+/**
+ * Seeds the demo brand: categories, collections, ~90 product groups with variants and stock,
+ * generated photos in `mediaDir`, size tables, settings and pages. Expects an empty catalogue.
+ */
+export async function seedDemo(
+  db: Db,
+  { mediaDir, log = () => {}, renderPhotos = true }: SeedOptions,
+): Promise<{ groups: number }> {
+  const started = Date.now();
+  const groups = planGroups();
+  const colourByKey = new Map(demoColours.map((c) => [c.key, c]));
+
+  // Photos first: files are written idempotently, so a crash there leaves no half-seeded database.
+  if (renderPhotos) await renderDemoPhotos(groups, mediaDir, log);
+
+  let barcode = 0;
+  await db.transaction(async (tx) => {
+    await tx.insert(settings).values([
+      { id: 'main', data: stripId(demoMainSettings) },
+      { id: 'contacts', data: stripId(demoContactsSettings) },
+      { id: 'ui', data: stripId(demoUiSettings) },
+    ]);
+    const ordered = [...demoCategories].sort(
+      (a, b) => Number(a.parentSlug !== null) - Number(b.parentSlug !== null),
+    );
+    await tx
+      .insert(categories)
+      .values(
+        ordered.map((c) => ({ slug: c.slug, parentSlug: c.parentSlug, name: c.name, position: c.position })),
+      );
+    await tx.insert(sizeTables).values(demoSizeTables);
+
+    const groupRows = groups.map((g, i) => {
+      const colour = colourByKey.get(g.colourKey);
+      if (!colour) throw new Error(`Unknown colour ${g.colourKey} in ${g.article.art}`);
+      return {
+        id: g.id,
+        art: g.article.art,
+        name: g.article.name,
+        description: g.article.description,
+        composition: g.article.composition,
+        care: g.article.care,
+        categorySlug: g.article.categorySlug,
+        colorName: colour.name,
+        colorHex: colour.hex,
+        price: g.article.priceRub * 100,
+        oldPrice: g.article.oldPriceRub === null ? null : g.article.oldPriceRub * 100,
+        isNew: g.article.isNew,
+        isBestseller: g.article.isBestseller,
+        barcode: ean13(`4600000${String(i + 1).padStart(5, '0')}`),
+        sizeTableId: sizeTableByScale[g.article.sizeScale],
+        position: g.position,
+      };
+    });
+    await tx.insert(productGroups).values(groupRows);
+
+    const variants = groups.flatMap((g, gi) => {
+      const random = prng(g.id);
+      const sizes = sizesByScale[g.article.sizeScale];
+      // Every shop state the storefront must show exists in the demo: wholly sold out with
+      // pre-order, wholly sold out with an arrival notice, and scattered low and zero stock.
+      const allPreorder = gi % 11 === 5;
+      const allNotify = gi % 13 === 7;
+      return sizes.map((size) => {
+        const r = random();
+        let stock = r < 0.12 ? 0 : r < 0.27 ? 1 + Math.floor(random() * 2) : 3 + Math.floor(random() * 20);
+        let preorder = stock === 0 && random() < 0.35;
+        let notification = stock === 0 && !preorder;
+        if (allPreorder) [stock, preorder, notification] = [0, true, false];
+        if (allNotify) [stock, preorder, notification] = [0, false, true];
+        barcode += 1;
+        return {
+          id: `${g.id}${size ? `-${slugify(size)}` : ''}`,
+          groupId: g.id,
+          size,
+          color: g.colourKey,
+          barcode: ean13(`4601000${String(barcode).padStart(5, '0')}`),
+          stock,
+          preorder,
+          notification,
+        };
+      });
+    });
+    await tx.insert(variantProducts).values(variants);
+
+    await tx.insert(productPhotos).values(
+      groups.flatMap((g) =>
+        views.map((view, position) => ({
+          groupId: g.id,
+          src: `products/${g.id}-${view}`,
+          width: 1200,
+          height: 1500,
+          position,
+        })),
+      ),
+    );
+
+    await tx.insert(collections).values(
+      demoCollections.map((c, i) => ({
+        slug: c.slug,
+        name: c.name,
+        description: c.description,
+        coverSrc: `banners/collection-${i + 1}`,
+        position: i,
+      })),
+    );
+    const byArt = new Map<string, PlannedGroup[]>();
+    for (const g of groups) byArt.set(g.article.art, [...(byArt.get(g.article.art) ?? []), g]);
+    await tx
+      .insert(collectionGroups)
+      .values(
+        demoCollections.flatMap((c) =>
+          c.articles
+            .flatMap((art) => byArt.get(art) ?? [])
+            .map((g, position) => ({ collectionSlug: c.slug, groupId: g.id, position })),
+        ),
+      );
+    await tx.insert(customPages).values(demoPages);
+  });
+  log(`seed: ${groups.length} product groups, ${barcode} variants in ${Date.now() - started} ms`);
+  return { groups: groups.length };
+}
+
+function stripId<T extends { _id: string }>(doc: T): Record<string, unknown> {
+  const { _id, ...rest } = doc;
+  return rest;
+}

@@ -1,0 +1,67 @@
+import { desc, eq } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { currencyRates } from '../db/schema/index.ts';
+import { type ForeignCurrency, foreignCurrencies } from '../money.ts';
+import type { RatesProvider } from '../providers/rates/rates-provider.ts';
+
+export type RatesTable = Record<ForeignCurrency, number>;
+
+/** The calendar day in Moscow (DECISIONS 15), `YYYY-MM-DD`. */
+export function moscowDate(now: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow' }).format(now);
+}
+
+export function createRatesService({
+  db,
+  provider,
+  clock,
+}: {
+  db: Db;
+  provider: RatesProvider;
+  clock: () => Date;
+}) {
+  /** The newest stored rate of each currency, or null when any currency has none yet. */
+  async function getLatestRates(): Promise<{ date: string; rates: RatesTable } | null> {
+    const rates: Partial<RatesTable> = {};
+    let date = '';
+    for (const currency of foreignCurrencies) {
+      const [row] = await db
+        .select()
+        .from(currencyRates)
+        .where(eq(currencyRates.currency, currency))
+        .orderBy(desc(currencyRates.date))
+        .limit(1);
+      if (!row) return null;
+      rates[currency] = row.rate4;
+      if (row.date > date) date = row.date;
+    }
+    return { date, rates: rates as RatesTable };
+  }
+
+  /**
+   * Fetches today's rates and stores them; on failure keeps the last stored ones (DECISIONS 7).
+   * Returns whether a refresh happened.
+   */
+  async function refreshRates(): Promise<{ refreshed: boolean; error?: string }> {
+    const today = moscowDate(clock());
+    try {
+      const fetched = await provider.fetchDailyRates(today);
+      for (const currency of foreignCurrencies) {
+        await db
+          .insert(currencyRates)
+          .values({ currency, date: fetched.date, rate4: fetched.rates[currency] })
+          .onConflictDoUpdate({
+            target: [currencyRates.currency, currencyRates.date],
+            set: { rate4: fetched.rates[currency], fetchedAt: clock() },
+          });
+      }
+      return { refreshed: true };
+    } catch (error) {
+      return { refreshed: false, error: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
+  return { getLatestRates, refreshRates };
+}
+
+export type RatesService = ReturnType<typeof createRatesService>;

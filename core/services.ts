@@ -1,0 +1,22 @@
+import { createCatalogueService } from './catalogue/catalogue.service.ts';
+import { createSettingsService } from './content/settings.service.ts';
+import type { Db } from './db/client.ts';
+import type { Providers } from './providers/index.ts';
+import { createRatesService } from './rates/rates.service.ts';
+
+export interface ServiceDeps {
+  db: Db;
+  providers: Providers;
+  clock: () => Date;
+}
+
+/** Every service, built once per process and shared by the API routes and the storefront loaders. */
+export function createServices({ db, providers, clock }: ServiceDeps) {
+  return {
+    settings: createSettingsService({ db, clock }),
+    catalogue: createCatalogueService({ db }),
+    rates: createRatesService({ db, provider: providers.rates, clock }),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;

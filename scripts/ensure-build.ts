@@ -1,0 +1,29 @@
+// Builds the storefront when the build is missing or older than the sources, so that
+// `npm start` on a fresh clone serves the shop without a separate build step.
+import { execSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const marker = path.join(root, 'build/server/index.js');
+const sources = ['app', 'core', 'public', 'vite.config.ts', 'react-router.config.ts', 'package-lock.json'];
+
+function newest(p: string): number {
+  const full = path.join(root, p);
+  if (!fs.existsSync(full)) return 0;
+  const stat = fs.statSync(full);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let latest = stat.mtimeMs;
+  for (const entry of fs.readdirSync(full, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile())
+      latest = Math.max(latest, fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return latest;
+}
+
+const built = fs.existsSync(marker) ? fs.statSync(marker).mtimeMs : 0;
+const source = Math.max(...sources.map(newest));
+if (built < source) {
+  console.log(built ? 'Sources changed since the last build: building…' : 'No build yet: building…');
+  execSync('npm run build', { cwd: root, stdio: 'inherit' });
+}

@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSettings, insertSettings } from '../tests/factories/catalogue.ts';
+import { createTestApp, type TestApp } from '../tests/setup/test-app.ts';
+import { engines } from '../tests/setup/test-database.ts';
+
+describe.each(engines)('the HTTP service on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('reports health with the database engine', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok', database: engine });
+  });
+
+  it('reports 503 when the database is unreachable', async () => {
+    const broken = { ...t.database, ping: async () => Promise.reject(new Error('gone')) };
+    const { buildApp } = await import('./app.ts');
+    const { loadConfig } = await import('../core/config/env.ts');
+    const app = await buildApp({
+      config: loadConfig({ LOG_LEVEL: 'silent' }),
+      database: broken,
+      services: t.services,
+      storefront: false,
+      logger: false,
+    });
+    const res = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ status: 'unavailable', database: engine });
+    await app.close();
+  });
+
+  it('answers 503 naming the missing settings before the shop is seeded', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/settings' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json().message).toMatch(/settings document "main" is missing/);
+  });
+
+  it('lists the main, contacts and ui settings documents', async () => {
+    const docs = await insertSettings(t.database.db, buildSettings());
+    const res = await t.app.inject({ method: 'GET', url: '/api/settings' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.map((d: { _id: string }) => d._id)).toEqual(['main', 'contacts', 'ui']);
+    expect(body[1]).toEqual(docs.contacts);
+    expect(body[2].global.menu.categoriesPrefix[0]).toEqual({
+      name: { ru: 'Распродажа', en: 'Sale' },
+      path: '/catalog?sale=1',
+      isRed: true,
+    });
+  });
+
+  it('refuses a settings document that breaks its schema and keeps the stored one', async () => {
+    const before = await t.services.settings.getShopSettings();
+    await expect(
+      t.services.settings.saveSettingsDocument({ ...before.main, freeDeliveryMin: -5 }),
+    ).rejects.toMatchObject({ kind: 'invalid_data', field: 'freeDeliveryMin' });
+    expect((await t.services.settings.getShopSettings()).main.freeDeliveryMin).toBe(
+      before.main.freeDeliveryMin,
+    );
+  });
+
+  it('sends security headers and a request id on every answer', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'abc-123' },
+    });
+    expect(res.headers['x-request-id']).toBe('abc-123');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+  });
+
+  it('compresses large answers for clients that accept it', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/settings',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(res.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('answers an unknown API route with a JSON 404', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ result: false });
+  });
+});

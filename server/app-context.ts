@@ -1,0 +1,13 @@
+import { createContext } from 'react-router';
+import type { Services } from '../core/services.ts';
+
+/** What the Fastify host hands every React Router loader and action (STACK pitfall 7). */
+export interface AppLoadContext {
+  services: Services;
+  /** CSP nonce of this response, for the inline scripts React Router renders. */
+  nonce: string;
+  requestId: string;
+  publicUrl: string;
+}
+
+export const appContext = createContext<AppLoadContext>();

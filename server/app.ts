@@ -1,0 +1,109 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import { fastifyReactRouter } from '@mcansh/react-router-fastify';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { RouterContextProvider } from 'react-router';
+import type { ViteDevServer } from 'vite';
+import { appContext } from '#app-context';
+import type { Config } from '../core/config/env.ts';
+import type { Database } from '../core/db/client.ts';
+import type { Services } from '../core/services.ts';
+import { registerErrorHandler } from './errors.ts';
+import { healthRoutes } from './routes/health.routes.ts';
+import { settingsRoutes } from './routes/settings.routes.ts';
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  services: Services;
+  /** `build`: serve the production build; a Vite server: development; `false`: API only (tests). */
+  storefront: 'build' | ViteDevServer | false;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the one service: JSON API under /api, media, and the server-rendered storefront. */
+export async function buildApp({ config, database, services, storefront, logger }: BuildAppOptions) {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    bodyLimit: 1_048_576,
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const devMode = storefront !== false && storefront !== 'build';
+  await app.register(helmet, {
+    enableCSPNonces: true,
+    // Vite's dev client injects inline scripts and a websocket; CSP is enforced on builds.
+    contentSecurityPolicy: devMode
+      ? false
+      : {
+          directives: {
+            defaultSrc: ["'self'"],
+            scriptSrc: ["'self'"],
+            styleSrc: ["'self'"],
+            styleSrcAttr: ["'unsafe-inline'"],
+            imgSrc: ["'self'", 'data:', 'blob:'],
+            fontSrc: ["'self'", 'data:'],
+            connectSrc: ["'self'"],
+            frameAncestors: ["'self'"],
+            formAction: ["'self'"],
+            baseUri: ["'self'"],
+            objectSrc: ["'none'"],
+            upgradeInsecureRequests: config.publicUrl.startsWith('https:') ? [] : null,
+          },
+        },
+    strictTransportSecurity: config.publicUrl.startsWith('https:'),
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+
+  registerErrorHandler(app);
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ result: false, message: `Route ${request.method} ${request.url} not found` });
+  });
+
+  healthRoutes(app, { database });
+  settingsRoutes(app, { services });
+
+  fs.mkdirSync(config.mediaDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: config.mediaDir,
+    prefix: '/media/',
+    decorateReply: false,
+    // Photo names are stable but renditions never change in place; a week is a safe browser cache.
+    maxAge: '7d',
+    dotfiles: 'deny',
+  });
+
+  if (storefront !== false) {
+    await app.register(async (scope) => {
+      await scope.register(fastifyReactRouter, {
+        devServer: devMode ? (storefront as ViteDevServer) : undefined,
+        mode: devMode ? 'development' : 'production',
+        serverBuildPath: path.resolve('build/server/index.js'),
+        clientBuildDirectory: path.resolve('build/client'),
+        getLoadContext(request, reply) {
+          const context = new RouterContextProvider();
+          context.set(appContext, {
+            services,
+            nonce: reply.cspNonce?.script ?? '',
+            requestId: request.id,
+            publicUrl: config.publicUrl,
+          });
+          return context;
+        },
+      });
+    });
+  }
+
+  return app;
+}

@@ -1,0 +1,82 @@
+import { ConfigError, loadConfig } from '../core/config/env.ts';
+import { DataFolderLockedError } from '../core/db/lock.ts';
+import { buildApp } from './app.ts';
+import { startRuntime } from './runtime.ts';
+
+// STACK pitfall 2: a denied install script silently falls back to the system Node.
+const major = Number(process.versions.node.split('.')[0]);
+if (major < 24) {
+  console.error(
+    `Node ${process.version} is too old: run through npm (npm start), which uses Node 24 from the node package.`,
+  );
+  process.exit(1);
+}
+
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig(process.env);
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(78); // EX_CONFIG
+  }
+  throw error;
+}
+
+const bootLog = {
+  info: (o: unknown, m?: string) =>
+    console.log(JSON.stringify({ level: 'info', msg: m ?? o, ...(m ? { o } : {}) })),
+  warn: (o: unknown, m?: string) =>
+    console.warn(JSON.stringify({ level: 'warn', msg: m ?? o, ...(m ? { o } : {}) })),
+  error: (o: unknown, m?: string) =>
+    console.error(JSON.stringify({ level: 'error', msg: m ?? o, ...(m ? { o } : {}) })),
+};
+
+let runtime: Awaited<ReturnType<typeof startRuntime>>;
+try {
+  runtime = await startRuntime(config, bootLog as never);
+} catch (error) {
+  if (error instanceof DataFolderLockedError) {
+    console.error(error.message);
+    process.exit(75); // EX_TEMPFAIL
+  }
+  throw error;
+}
+
+const app = await buildApp({
+  config,
+  database: runtime.database,
+  services: runtime.services,
+  storefront: 'build',
+});
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+  const force = setTimeout(() => {
+    app.log.error('shutdown timed out; exiting');
+    process.exit(1);
+  }, config.shutdownTimeoutMs);
+  force.unref();
+  try {
+    await app.close();
+    await runtime.stop();
+    process.exit(0);
+  } catch (error) {
+    app.log.error({ err: error }, 'shutdown failed');
+    process.exit(1);
+  }
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
+
+try {
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`shop ready on ${config.publicUrl} (${runtime.database.engine})`);
+} catch (error) {
+  app.log.error({ err: error }, 'could not listen');
+  await runtime.stop();
+  process.exit(1);
+}

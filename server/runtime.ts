@@ -1,0 +1,48 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../core/config/env.ts';
+import { type Database, openDatabase } from '../core/db/client.ts';
+import { isDatabaseEmpty, seedDemo } from '../core/db/seed/seed-demo.ts';
+import { createProviders } from '../core/providers/index.ts';
+import { createServices, type Services } from '../core/services.ts';
+
+export interface Runtime {
+  database: Database;
+  services: Services;
+  stop(): Promise<void>;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+
+/** Opens the database (migrating it), seeds a first start, and keeps currency rates fresh. */
+export async function startRuntime(config: Config, log: Log): Promise<Runtime> {
+  const database = await openDatabase(config.database);
+  try {
+    const providers = createProviders(config);
+    const services = createServices({ db: database.db, providers, clock: () => new Date() });
+    if (config.seedDemo === 'auto' && (await isDatabaseEmpty(database.db))) {
+      log.info('empty database: seeding the demo catalogue');
+      await seedDemo(database.db, { mediaDir: config.mediaDir, log: (m) => log.info(m) });
+    }
+    const refresh = async () => {
+      const result = await services.rates.refreshRates();
+      if (!result.refreshed)
+        log.warn({ error: result.error }, 'currency rates not refreshed; keeping the last stored');
+    };
+    await refresh();
+    const timer = setInterval(refresh, DAY_MS / 4);
+    timer.unref();
+    return {
+      database,
+      services,
+      async stop() {
+        clearInterval(timer);
+        await database.close();
+      },
+    };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}

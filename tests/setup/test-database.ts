@@ -1,0 +1,67 @@
+import { randomBytes } from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { type Database, openPglite, openPostgres } from '../../core/db/client.ts';
+
+export type Engine = 'pglite' | 'postgres';
+export const TEMPLATE_DB = 'shop_test_template';
+
+/** Tests read the server's address here; the shop itself reads configuration only in core/config. */
+export function testDatabaseUrl(): string | undefined {
+  return process.env.TEST_DATABASE_URL || undefined;
+}
+
+/** PGlite always; the PostgreSQL server too when TEST_DATABASE_URL is set. */
+export const engines: Engine[] = testDatabaseUrl() ? ['pglite', 'postgres'] : ['pglite'];
+
+export function adminUrl(url: string): string {
+  const u = new URL(url);
+  u.pathname = '/postgres';
+  return u.toString();
+}
+
+let pgliteTemplate: Promise<PGlite> | undefined;
+
+/** A migrated PGlite, made once per worker; each test file gets a clone (STYLE: 0.6 s, not 3-5 s). */
+function template(): Promise<PGlite> {
+  pgliteTemplate ??= (async () => {
+    const client = new PGlite();
+    await openPglite(client);
+    return client;
+  })();
+  return pgliteTemplate;
+}
+
+export interface TestDatabase extends Database {
+  /** Closes and, on the server, drops the file's database. */
+  destroy(): Promise<void>;
+}
+
+/** A fresh, migrated, empty database of the given engine for one test file. */
+export async function createTestDatabase(engine: Engine): Promise<TestDatabase> {
+  if (engine === 'pglite') {
+    const clone = (await (await template()).clone()) as PGlite;
+    const database = await openPglite(clone);
+    return { ...database, destroy: () => database.close() };
+  }
+  const url = testDatabaseUrl();
+  if (!url) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `shop_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl(url) });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${TEMPLATE_DB}`);
+  await admin.end();
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  const database = await openPostgres(u.toString(), 4);
+  return {
+    ...database,
+    async destroy() {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: adminUrl(url) });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
