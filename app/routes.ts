@@ -1,8 +1,20 @@
 import { index, type RouteConfig, route } from '@react-router/dev/routes';
 
+/** The shop's pages under one edition prefix; ids carry the edition so both can coexist. */
+function edition(prefix: '' | 'en') {
+  const at = (path: string) => [prefix, path].filter(Boolean).join('/');
+  const id = (name: string) => `${name}-${prefix || 'ru'}`;
+  return [
+    prefix
+      ? route(prefix, 'routes/home.tsx', { id: id('home') })
+      : index('routes/home.tsx', { id: id('home') }),
+    route(at('catalog'), 'routes/catalog.tsx', { id: id('catalog') }),
+    route(at('catalog/collection/:collection'), 'routes/catalog.tsx', { id: id('collection') }),
+    route(at('catalog/:category'), 'routes/catalog.tsx', { id: id('category') }),
+    route(at('catalog/:category/:subcategory'), 'routes/catalog.tsx', { id: id('subcategory') }),
+    route(at('products/:id'), 'routes/product.tsx', { id: id('product') }),
+  ];
+}
+
 // DECISIONS 2: the Russian edition at the root, the English one under /en with the same routes.
-export default [
-  index('routes/home.tsx', { id: 'home-ru' }),
-  route('en', 'routes/home.tsx', { id: 'home-en' }),
-  route('*', 'routes/not-found.tsx'),
-] satisfies RouteConfig;
+export default [...edition(''), ...edition('en'), route('*', 'routes/not-found.tsx')] satisfies RouteConfig;

@@ -5,7 +5,7 @@ import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { fastifyReactRouter } from '@mcansh/react-router-fastify';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { RouterContextProvider } from 'react-router';
 import type { ViteDevServer } from 'vite';
 import { appContext } from '#app-context';
@@ -22,13 +22,14 @@ export interface BuildAppOptions {
   services: Services;
   /** `build`: serve the production build; a Vite server: development; `false`: API only (tests). */
   storefront: 'build' | ViteDevServer | false;
-  logger?: FastifyServerOptions['logger'];
+  /** The process's pino logger; `false` logs nothing (tests). */
+  logger: FastifyBaseLogger | false;
 }
 
 /** Builds the one service: JSON API under /api, media, and the server-rendered storefront. */
 export async function buildApp({ config, database, services, storefront, logger }: BuildAppOptions) {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    ...(logger ? { loggerInstance: logger } : { logger: false }),
     trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),

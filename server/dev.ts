@@ -1,3 +1,4 @@
+import pino from 'pino';
 import type { ViteDevServer } from 'vite';
 import { loadConfig } from '../core/config/env.ts';
 import { buildApp } from './app.ts';
@@ -9,12 +10,14 @@ const holder = globalThis as typeof globalThis & { __shopRuntime?: Promise<Runti
 /** Entry for `react-router dev` (the Fastify adapter's Vite plugin calls it with the dev server). */
 export async function createServer(vite?: ViteDevServer) {
   const config = loadConfig(process.env);
-  holder.__shopRuntime ??= startRuntime(config, console as never);
+  const logger = pino({ level: config.logLevel });
+  holder.__shopRuntime ??= startRuntime(config, logger);
   const runtime = await holder.__shopRuntime;
   return buildApp({
     config,
     database: runtime.database,
     services: runtime.services,
     storefront: vite ?? 'build',
+    logger,
   });
 }

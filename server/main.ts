@@ -1,3 +1,4 @@
+import pino from 'pino';
 import { ConfigError, loadConfig } from '../core/config/env.ts';
 import { DataFolderLockedError } from '../core/db/lock.ts';
 import { buildApp } from './app.ts';
@@ -23,18 +24,11 @@ try {
   throw error;
 }
 
-const bootLog = {
-  info: (o: unknown, m?: string) =>
-    console.log(JSON.stringify({ level: 'info', msg: m ?? o, ...(m ? { o } : {}) })),
-  warn: (o: unknown, m?: string) =>
-    console.warn(JSON.stringify({ level: 'warn', msg: m ?? o, ...(m ? { o } : {}) })),
-  error: (o: unknown, m?: string) =>
-    console.error(JSON.stringify({ level: 'error', msg: m ?? o, ...(m ? { o } : {}) })),
-};
+const logger = pino({ level: config.logLevel });
 
 let runtime: Awaited<ReturnType<typeof startRuntime>>;
 try {
-  runtime = await startRuntime(config, bootLog as never);
+  runtime = await startRuntime(config, logger);
 } catch (error) {
   if (error instanceof DataFolderLockedError) {
     console.error(error.message);
@@ -48,6 +42,7 @@ const app = await buildApp({
   database: runtime.database,
   services: runtime.services,
   storefront: 'build',
+  logger,
 });
 
 let closing = false;

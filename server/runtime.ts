@@ -13,10 +13,8 @@ export interface Runtime {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
-
 /** Opens the database (migrating it), seeds a first start, and keeps currency rates fresh. */
-export async function startRuntime(config: Config, log: Log): Promise<Runtime> {
+export async function startRuntime(config: Config, log: FastifyBaseLogger): Promise<Runtime> {
   const database = await openDatabase(config.database);
   try {
     const providers = createProviders(config);

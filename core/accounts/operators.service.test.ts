@@ -15,10 +15,19 @@ describe.each(engines)('granting the operator role on %s (DECISIONS 18)', (engin
 
   it('creates an admin with a normalised e-mail and phone', async () => {
     const service = createOperatorsService({ db: database.db });
-    const result = await service.grantOperator({ email: ' Anna@Shop.Example ', phone: '+7 (900) 123-45-67', name: 'Анна' });
+    const result = await service.grantOperator({
+      email: ' Anna@Shop.Example ',
+      phone: '+7 (900) 123-45-67',
+      name: 'Анна',
+    });
     expect(result.created).toBe(true);
     const [row] = await database.db.select().from(users).where(eq(users.id, result.id));
-    expect(row).toMatchObject({ email: 'anna@shop.example', phone: '79001234567', role: 'admin', name: 'Анна' });
+    expect(row).toMatchObject({
+      email: 'anna@shop.example',
+      phone: '79001234567',
+      role: 'admin',
+      name: 'Анна',
+    });
   });
 
   it('promotes an existing customer found by phone instead of creating another user', async () => {
@@ -33,8 +42,12 @@ describe.each(engines)('granting the operator role on %s (DECISIONS 18)', (engin
     const service = createOperatorsService({ db: database.db });
     const before = await database.db.$count(users);
     await expect(service.grantOperator({})).rejects.toMatchObject({ kind: 'invalid_data', field: 'email' });
-    await expect(service.grantOperator({ email: 'not-an-email' })).rejects.toMatchObject({ kind: 'invalid_data' });
-    await expect(service.grantOperator({ email: 'anna@shop.example', phone: '79005550000' })).rejects.toMatchObject({
+    await expect(service.grantOperator({ email: 'not-an-email' })).rejects.toMatchObject({
+      kind: 'invalid_data',
+    });
+    await expect(
+      service.grantOperator({ email: 'anna@shop.example', phone: '79005550000' }),
+    ).rejects.toMatchObject({
       kind: 'conflict',
     });
     expect(await database.db.$count(users)).toBe(before);

@@ -19,7 +19,10 @@ export function createOperatorsService({ db }: { db: Db }) {
     }
     const { email, phone, name } = parsed.data;
     return db.transaction(async (tx) => {
-      const conditions = [email ? eq(users.email, email) : undefined, phone ? eq(users.phone, phone) : undefined];
+      const conditions = [
+        email ? eq(users.email, email) : undefined,
+        phone ? eq(users.phone, phone) : undefined,
+      ];
       const found = await tx
         .select({ id: users.id })
         .from(users)

@@ -1,7 +1,18 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { categories, collections, productGroups, productPhotos } from '../db/schema/index.ts';
-import type { CategoryView, CollectionView, ProductCard } from './catalogue.types.ts';
+import {
+  categories,
+  collectionGroups,
+  collections,
+  productGroups,
+  productPhotos,
+  productVideos,
+  sizeTables,
+  variantProducts,
+} from '../db/schema/index.ts';
+import type { CategoryView, CollectionView, ProductCard, ProductPage } from './catalogue.types.ts';
+import { LISTING_PAGE_SIZE, type ListingQuery } from './listing.schemas.ts';
+import { sortSizes } from './size.rules.ts';
 
 export function createCatalogueService({ db }: { db: Db }) {
   async function listCategories(): Promise<CategoryView[]> {
@@ -113,7 +124,200 @@ export function createCatalogueService({ db }: { db: Db }) {
     };
   }
 
-  return { listCategories, listTopCategories, listCollections, cardsByIds, getHomeContent };
+  /** A category (with its subcategories), a collection, or the whole catalogue. */
+  type Scope = { kind: 'all' } | { kind: 'category'; slug: string } | { kind: 'collection'; slug: string };
+
+  function scopeCondition(scope: Scope): SQL | undefined {
+    if (scope.kind === 'category') {
+      return or(
+        eq(productGroups.categorySlug, scope.slug),
+        inArray(
+          productGroups.categorySlug,
+          db.select({ slug: categories.slug }).from(categories).where(eq(categories.parentSlug, scope.slug)),
+        ),
+      );
+    }
+    if (scope.kind === 'collection') {
+      return inArray(
+        productGroups.id,
+        db
+          .select({ id: collectionGroups.groupId })
+          .from(collectionGroups)
+          .where(eq(collectionGroups.collectionSlug, scope.slug)),
+      );
+    }
+    return undefined;
+  }
+
+  const sellable = sql`(v.stock > 0 or v.preorder)`;
+
+  /**
+   * One page of a listing with its filters (catalogue.md §2): sizes (a group matches when it has
+   * one of them, sellable when `availableOnly`), availability, sale; sorted and paged.
+   */
+  async function listGroups(scope: Scope, query: ListingQuery) {
+    const conditions: (SQL | undefined)[] = [eq(productGroups.published, true), scopeCondition(scope)];
+    if (query.saleOnly) conditions.push(isNotNull(productGroups.oldPrice));
+    if (query.sizes.length > 0) {
+      const sizes = sql.join(
+        query.sizes.map((s) => sql`${s}`),
+        sql`, `,
+      );
+      conditions.push(
+        sql`exists (select 1 from variant_products v where v.group_id = product_groups.id and v.size in (${sizes})${
+          query.availableOnly ? sql` and ${sellable}` : sql``
+        })`,
+      );
+    } else if (query.availableOnly) {
+      conditions.push(
+        sql`exists (select 1 from variant_products v where v.group_id = product_groups.id and ${sellable})`,
+      );
+    }
+    const where = and(...conditions);
+    const order =
+      query.sort === 'price-asc'
+        ? [asc(productGroups.price), asc(productGroups.position)]
+        : query.sort === 'price-desc'
+          ? [desc(productGroups.price), asc(productGroups.position)]
+          : query.sort === 'new'
+            ? [desc(productGroups.isNew), desc(productGroups.createdAt), asc(productGroups.position)]
+            : [asc(productGroups.position), asc(productGroups.id)];
+    const [total, rows, sizeRows] = await Promise.all([
+      db.$count(productGroups, where),
+      db
+        .select({ id: productGroups.id })
+        .from(productGroups)
+        .where(where)
+        .orderBy(...order)
+        .limit(LISTING_PAGE_SIZE)
+        .offset((query.page - 1) * LISTING_PAGE_SIZE),
+      // Size options come from the whole scope, not the filtered result, so a chosen size can be unchosen.
+      db
+        .selectDistinct({ size: variantProducts.size })
+        .from(variantProducts)
+        .innerJoin(productGroups, eq(productGroups.id, variantProducts.groupId))
+        .where(
+          and(eq(productGroups.published, true), scopeCondition(scope), sql`${variantProducts.size} <> ''`),
+        ),
+    ]);
+    return {
+      cards: await cardsByIds(rows.map((r) => r.id)),
+      total,
+      page: query.page,
+      pages: Math.max(1, Math.ceil(total / LISTING_PAGE_SIZE)),
+      sizeOptions: sortSizes(
+        sizeRows.map((r) => r.size),
+        (s) => s,
+      ),
+    };
+  }
+
+  async function getCategory(slug: string): Promise<CategoryView | null> {
+    const [row] = await db
+      .select({
+        slug: categories.slug,
+        parentSlug: categories.parentSlug,
+        name: categories.name,
+        position: categories.position,
+      })
+      .from(categories)
+      .where(eq(categories.slug, slug));
+    return row ?? null;
+  }
+
+  async function getCollection(slug: string): Promise<CollectionView | null> {
+    const [row] = await db
+      .select({
+        slug: collections.slug,
+        name: collections.name,
+        description: collections.description,
+        coverSrc: collections.coverSrc,
+      })
+      .from(collections)
+      .where(eq(collections.slug, slug));
+    return row ?? null;
+  }
+
+  /** Everything the product page shows of one group, or null when it does not exist or is hidden. */
+  async function getProductPage(id: string): Promise<ProductPage | null> {
+    const [group] = await db
+      .select()
+      .from(productGroups)
+      .where(and(eq(productGroups.id, id), eq(productGroups.published, true)));
+    if (!group) return null;
+    const [variants, photos, videos, colours, category, table] = await Promise.all([
+      db
+        .select({
+          id: variantProducts.id,
+          size: variantProducts.size,
+          barcode: variantProducts.barcode,
+          stock: variantProducts.stock,
+          preorder: variantProducts.preorder,
+          notification: variantProducts.notification,
+        })
+        .from(variantProducts)
+        .where(eq(variantProducts.groupId, id)),
+      db
+        .select({ src: productPhotos.src, width: productPhotos.width, height: productPhotos.height })
+        .from(productPhotos)
+        .where(eq(productPhotos.groupId, id))
+        .orderBy(asc(productPhotos.position)),
+      db
+        .select({ src: productVideos.src })
+        .from(productVideos)
+        .where(eq(productVideos.groupId, id))
+        .orderBy(asc(productVideos.position)),
+      db
+        .select({
+          id: productGroups.id,
+          colorName: productGroups.colorName,
+          colorHex: productGroups.colorHex,
+        })
+        .from(productGroups)
+        .where(and(eq(productGroups.art, group.art), eq(productGroups.published, true)))
+        .orderBy(asc(productGroups.position)),
+      getCategory(group.categorySlug),
+      group.sizeTableId
+        ? db.select().from(sizeTables).where(eq(sizeTables.id, group.sizeTableId))
+        : Promise.resolve([]),
+    ]);
+    if (!category) return null;
+    const parentCategory = category.parentSlug ? await getCategory(category.parentSlug) : null;
+    return {
+      id: group.id,
+      art: group.art,
+      name: group.name,
+      description: group.description,
+      composition: group.composition,
+      care: group.care,
+      category,
+      parentCategory,
+      colorName: group.colorName,
+      colorHex: group.colorHex,
+      price: group.price,
+      oldPrice: group.oldPrice,
+      isNew: group.isNew,
+      isBestseller: group.isBestseller,
+      barcode: group.barcode,
+      variants: sortSizes(variants, (v) => v.size),
+      photos,
+      videos: videos.map((v) => v.src),
+      colours,
+      sizeTable: table[0] ? { title: table[0].title, items: table[0].items } : null,
+    };
+  }
+
+  return {
+    getProductPage,
+    listCategories,
+    listTopCategories,
+    listCollections,
+    cardsByIds,
+    getHomeContent,
+    listGroups,
+    getCategory,
+    getCollection,
+  };
 }
 
 export type CatalogueService = ReturnType<typeof createCatalogueService>;

@@ -31,3 +31,40 @@ export interface CollectionView {
   description: Localized;
   coverSrc: string | null;
 }
+
+export interface VariantView {
+  id: string;
+  size: string;
+  barcode: string;
+  stock: number;
+  preorder: boolean;
+  notification: boolean;
+}
+
+export interface ProductPage {
+  id: string;
+  art: string;
+  name: Localized;
+  description: Localized;
+  composition: Localized;
+  care: Localized;
+  category: CategoryView;
+  parentCategory: CategoryView | null;
+  colorName: Localized;
+  colorHex: string;
+  price: number;
+  oldPrice: number | null;
+  isNew: boolean;
+  isBestseller: boolean;
+  barcode: string | null;
+  /** Sizes in the spec's order (catalogue.md §5). */
+  variants: VariantView[];
+  photos: { src: string; width: number; height: number }[];
+  videos: string[];
+  /** The same article in other colours, this one included (DECISIONS 25). */
+  colours: { id: string; colorName: Localized; colorHex: string }[];
+  sizeTable: {
+    title: Localized;
+    items: { name: Localized; columns: string[]; rows: string[][]; text: Localized }[];
+  } | null;
+}

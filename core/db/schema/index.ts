@@ -1,3 +1,3 @@
+export * from './accounts.ts';
 export * from './catalogue.ts';
 export * from './content.ts';
-export * from './accounts.ts';

@@ -6,7 +6,13 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, engines, type TestDatabase } from '../../../tests/setup/test-database.ts';
 import { createSettingsService } from '../../content/settings.service.ts';
-import { categories, collectionGroups, productGroups, productPhotos, variantProducts } from '../schema/index.ts';
+import {
+  categories,
+  collectionGroups,
+  productGroups,
+  productPhotos,
+  variantProducts,
+} from '../schema/index.ts';
 import { demoArticles } from './demo-catalogue.ts';
 import { renderGarmentSvg } from './garment-art.ts';
 import { ean13, isDatabaseEmpty, seedDemo } from './seed-demo.ts';
@@ -21,7 +27,10 @@ describe('the demo garment art', () => {
   it('draws every garment kind as an SVG that renders to a non-blank picture', async () => {
     const kinds = [...new Set(demoArticles.map((a) => a.kind))];
     for (const kind of kinds) {
-      const png = await sharp(Buffer.from(renderGarmentSvg(kind, '#8a3b2e', 'front'))).resize(60, 75).raw().toBuffer();
+      const png = await sharp(Buffer.from(renderGarmentSvg(kind, '#8a3b2e', 'front')))
+        .resize(60, 75)
+        .raw()
+        .toBuffer();
       // The garment's colour must appear somewhere: not just background.
       let reddish = 0;
       for (let i = 0; i < png.length; i += 3) if ((png[i] ?? 0) > (png[i + 2] ?? 0) + 40) reddish++;
@@ -88,11 +97,17 @@ describe.each(engines)('the demo seed on %s', (engine) => {
   });
 
   it('stores settings that pass their schemas, with the Moscow delivery prices', async () => {
-    const settings = await createSettingsService({ db: database.db, clock: () => new Date() }).getShopSettings();
+    const settings = await createSettingsService({
+      db: database.db,
+      clock: () => new Date(),
+    }).getShopSettings();
     expect(settings.ui.moscowTryDeliveryPrice).toBeGreaterThan(0);
     expect(settings.ui.deliveryTexts.moscow.title.ru).toBeTruthy();
     expect(settings.contacts.phone).toMatch(/\+7/);
-    const tops = await database.db.select({ slug: categories.slug }).from(categories).where(isNull(categories.parentSlug));
+    const tops = await database.db
+      .select({ slug: categories.slug })
+      .from(categories)
+      .where(isNull(categories.parentSlug));
     expect(tops.length).toBeGreaterThan(0);
   });
 });

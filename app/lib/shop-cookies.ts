@@ -1,0 +1,39 @@
+import {
+  type CartCookie,
+  cartCookieSchema,
+  favoritesCookieSchema,
+  readJsonCookie,
+} from '../../core/cart/cookies.schemas.ts';
+
+const MONTH_S = 30 * 24 * 60 * 60;
+
+function write(name: string, value: unknown) {
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Firefox; the server reads these cookies
+  document.cookie = `${name}=${encodeURIComponent(JSON.stringify(value))}; path=/; max-age=${MONTH_S}; samesite=lax`;
+}
+
+export function readCart(): CartCookie {
+  return readJsonCookie(document.cookie, 'cart', cartCookieSchema, []);
+}
+
+/** Adds one of a variant to the guest cart cookie (checkout.md §3), never above `max`. */
+export function addToCart(variantId: string, max: number): CartCookie {
+  const cart = readCart();
+  const item = cart.find((i) => i._id === variantId);
+  if (item) item.count = Math.min(item.count + 1, max);
+  else cart.push({ _id: variantId, count: 1 });
+  write('cart', cart);
+  return cart;
+}
+
+export function readFavourites(): string[] {
+  return readJsonCookie(document.cookie, 'favorites', favoritesCookieSchema, []);
+}
+
+/** Toggles a product group in the `favorites` cookie; returns whether it is now a favourite. */
+export function toggleFavourite(groupId: string): boolean {
+  const list = readFavourites();
+  const on = !list.includes(groupId);
+  write('favorites', on ? [...list, groupId] : list.filter((id) => id !== groupId));
+  return on;
+}

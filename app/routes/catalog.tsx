@@ -1,0 +1,327 @@
+import { data, Link } from 'react-router';
+import { appContext } from '#app-context';
+import type { CategoryView } from '../../core/catalogue/catalogue.types.ts';
+import {
+  type ListingQuery,
+  listingSearch,
+  listingSorts,
+  parseListingQuery,
+  toggleSize,
+} from '../../core/catalogue/listing.schemas.ts';
+import { type Localized, localeFromPath, pick } from '../../core/i18n.ts';
+import { ProductCard } from '../components/product-card.tsx';
+import { translate, useT } from '../i18n/index.ts';
+import type { Route } from './+types/catalog';
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { services, publicUrl } = context.get(appContext);
+  const url = new URL(request.url);
+  const locale = localeFromPath(url.pathname);
+  const base = locale === 'en' ? '/en' : '';
+  const query = parseListingQuery(url.searchParams);
+  const catalogue = services.catalogue;
+  const all = await catalogue.listCategories();
+
+  let title: Localized = { ru: translate('ru', 'catalog.title'), en: translate('en', 'catalog.title') };
+  let description: Localized | null = null;
+  let scope: Parameters<typeof catalogue.listGroups>[0] = { kind: 'all' };
+  let current: CategoryView | null = null;
+  let parent: CategoryView | null = null;
+  let path = `${base}/catalog`;
+
+  if (params.collection) {
+    const collection = await catalogue.getCollection(params.collection);
+    if (!collection) throw data('This page could not be found', { status: 404 });
+    scope = { kind: 'collection', slug: collection.slug };
+    title = collection.name;
+    description = collection.description;
+    path = `${base}/catalog/collection/${collection.slug}`;
+  } else if (params.category) {
+    const top = all.find((c) => c.slug === params.category && c.parentSlug === null);
+    const sub = params.subcategory
+      ? all.find((c) => c.slug === params.subcategory && c.parentSlug === params.category)
+      : undefined;
+    if (!top || (params.subcategory && !sub)) throw data('This page could not be found', { status: 404 });
+    current = sub ?? top;
+    parent = sub ? top : null;
+    scope = { kind: 'category', slug: current.slug };
+    title = current.name;
+    path = sub ? `${base}/catalog/${top.slug}/${sub.slug}` : `${base}/catalog/${top.slug}`;
+  }
+
+  const listing = await catalogue.listGroups(scope, query);
+  if (query.page > listing.pages) throw data('This page could not be found', { status: 404 });
+  const activeTop = parent ?? (current?.parentSlug === null ? current : null);
+  return {
+    locale,
+    path,
+    canonical: `${publicUrl}${path}${query.page > 1 ? `?page=${query.page}` : ''}`,
+    title,
+    description,
+    query,
+    listing,
+    current: current?.slug ?? null,
+    parent,
+    tops: all.filter((c) => c.parentSlug === null),
+    subcategories: activeTop ? all.filter((c) => c.parentSlug === activeTop.slug) : [],
+    activeTop: activeTop?.slug ?? null,
+    childrenOf: Object.fromEntries(
+      all
+        .filter((c) => c.parentSlug === null)
+        .map((t) => [t.slug, all.filter((c) => c.parentSlug === t.slug)]),
+    ),
+  };
+}
+
+export function meta({ loaderData: d }: Route.MetaArgs) {
+  if (!d) return [];
+  const name = pick(d.title, d.locale);
+  const shop = translate(d.locale, 'meta.title');
+  const page = d.query.page > 1 ? ` — ${translate(d.locale, 'catalog.page', { page: d.query.page })}` : '';
+  return [
+    { title: `${name}${page} | ${shop}` },
+    {
+      name: 'description',
+      content: d.description
+        ? pick(d.description, d.locale)
+        : `${name}. ${translate(d.locale, 'meta.description')}`,
+    },
+    { tagName: 'link', rel: 'canonical', href: d.canonical },
+  ];
+}
+
+export default function Catalog({ loaderData }: Route.ComponentProps) {
+  const d = loaderData;
+  const t = useT();
+  const { locale, query, listing, path } = d;
+  const base = locale === 'en' ? '/en' : '';
+  const href = (q: ListingQuery) => `${path}${listingSearch(q)}`;
+  const filtered = query.sizes.length > 0 || query.availableOnly || query.saleOnly;
+  const reset: ListingQuery = { ...query, sizes: [], availableOnly: false, saleOnly: false, page: 1 };
+
+  const filters = (
+    <div className="filters">
+      <fieldset className="filters__group">
+        <legend className="filters__legend">{t('catalog.size')}</legend>
+        <ul className="chips">
+          {listing.sizeOptions.map((size) => {
+            const active = query.sizes.includes(size);
+            return (
+              <li key={size}>
+                <Link
+                  className={`chip${active ? ' chip--active' : ''}`}
+                  to={href(toggleSize(query, size))}
+                  aria-pressed={active}
+                  preventScrollReset
+                  rel="nofollow"
+                >
+                  {size}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </fieldset>
+      <div className="filters__toggles">
+        <Link
+          className={`check${query.availableOnly ? ' check--on' : ''}`}
+          to={href({ ...query, availableOnly: !query.availableOnly, page: 1 })}
+          role="checkbox"
+          aria-checked={query.availableOnly}
+          preventScrollReset
+          rel="nofollow"
+        >
+          <span className="check__box" aria-hidden="true" />
+          {t('catalog.available')}
+        </Link>
+        <Link
+          className={`check${query.saleOnly ? ' check--on' : ''}`}
+          to={href({ ...query, saleOnly: !query.saleOnly, page: 1 })}
+          role="checkbox"
+          aria-checked={query.saleOnly}
+          preventScrollReset
+          rel="nofollow"
+        >
+          <span className="check__box" aria-hidden="true" />
+          {t('catalog.sale')}
+        </Link>
+        {filtered ? (
+          <Link className="filters__reset" to={href(reset)} preventScrollReset>
+            {t('catalog.reset')}
+          </Link>
+        ) : null}
+      </div>
+    </div>
+  );
+
+  return (
+    <div className="catalog">
+      <nav className="breadcrumbs" aria-label={t('catalog.breadcrumbs')}>
+        <ol>
+          <li>
+            <Link to={base || '/'}>{t('catalog.home')}</Link>
+          </li>
+          <li>
+            <Link to={`${base}/catalog`}>{t('catalog.title')}</Link>
+          </li>
+          {d.parent ? (
+            <li>
+              <Link to={`${base}/catalog/${d.parent.slug}`}>{pick(d.parent.name, locale)}</Link>
+            </li>
+          ) : null}
+        </ol>
+      </nav>
+
+      <div className="catalog__layout">
+        <aside className="catalog__sidebar" aria-label={t('catalog.categories')}>
+          <ul className="tree">
+            <li>
+              <Link
+                className={`tree__link${d.current === null ? ' tree__link--active' : ''}`}
+                to={`${base}/catalog`}
+              >
+                {t('catalog.all')}
+              </Link>
+            </li>
+            {d.tops.map((top) => (
+              <li key={top.slug}>
+                <Link
+                  className={`tree__link${d.current === top.slug ? ' tree__link--active' : ''}`}
+                  to={`${base}/catalog/${top.slug}`}
+                  aria-current={d.current === top.slug ? 'page' : undefined}
+                >
+                  {pick(top.name, locale)}
+                </Link>
+                {d.activeTop === top.slug ? (
+                  <ul className="tree__children">
+                    {(d.childrenOf[top.slug] ?? []).map((sub) => (
+                      <li key={sub.slug}>
+                        <Link
+                          className={`tree__link tree__link--sub${d.current === sub.slug ? ' tree__link--active' : ''}`}
+                          to={`${base}/catalog/${top.slug}/${sub.slug}`}
+                          aria-current={d.current === sub.slug ? 'page' : undefined}
+                        >
+                          {pick(sub.name, locale)}
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </aside>
+
+        <div className="catalog__main">
+          <header className="catalog__head">
+            <h1 className="catalog__title">{pick(d.title, locale)}</h1>
+            <p className="catalog__count">{t.count('catalog.count', listing.total)}</p>
+          </header>
+          {d.description ? <p className="catalog__description">{pick(d.description, locale)}</p> : null}
+
+          {/* Phones: a horizontal category scroller and subcategory chips as hash-tag links (catalogue.md §2). */}
+          <nav className="scroller" aria-label={t('catalog.categories')}>
+            <ul className="scroller__list">
+              {d.tops.map((top) => (
+                <li key={top.slug}>
+                  <Link
+                    className={`scroller__item${d.activeTop === top.slug ? ' scroller__item--active' : ''}`}
+                    to={`${base}/catalog/${top.slug}`}
+                  >
+                    {pick(top.name, locale)}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+            {d.subcategories.length > 0 ? (
+              <ul className="hashtags">
+                {d.subcategories.map((sub) => (
+                  <li key={sub.slug}>
+                    <Link
+                      className={`hashtag${d.current === sub.slug ? ' hashtag--active' : ''}`}
+                      to={`${base}/catalog/${d.activeTop}/${sub.slug}`}
+                    >
+                      #{pick(sub.name, locale).toLowerCase()}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </nav>
+
+          <div className="toolbar">
+            <details className="toolbar__filters">
+              <summary className="toolbar__button">
+                {t('catalog.filters')}
+                {filtered ? <span className="toolbar__dot" aria-hidden="true" /> : null}
+              </summary>
+              {filters}
+            </details>
+            <div className="toolbar__desktop-filters">{filters}</div>
+            <nav className="sort" aria-label={t('catalog.sort')}>
+              <span className="sort__label">{t('catalog.sort')}:</span>
+              <ul className="sort__list">
+                {listingSorts.map((sort) => (
+                  <li key={sort}>
+                    <Link
+                      className={`sort__link${query.sort === sort ? ' sort__link--active' : ''}`}
+                      to={href({ ...query, sort, page: 1 })}
+                      aria-current={query.sort === sort ? 'true' : undefined}
+                      preventScrollReset
+                      rel="nofollow"
+                    >
+                      {t(`catalog.sort.${sort}`)}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          </div>
+
+          {listing.cards.length === 0 ? (
+            <div className="catalog__empty">
+              <p>{t('catalog.empty')}</p>
+              {filtered ? (
+                <Link className="button button--dark" to={href(reset)}>
+                  {t('catalog.reset')}
+                </Link>
+              ) : null}
+            </div>
+          ) : (
+            <div className="grid grid--catalog">
+              {listing.cards.map((card, i) => (
+                <ProductCard key={card.id} card={card} eager={i < 4} />
+              ))}
+            </div>
+          )}
+
+          {listing.pages > 1 ? (
+            <nav className="pager" aria-label={t('catalog.pages')}>
+              {query.page > 1 ? (
+                <Link className="pager__link" to={href({ ...query, page: query.page - 1 })} rel="prev">
+                  {t('catalog.prev')}
+                </Link>
+              ) : null}
+              {Array.from({ length: listing.pages }, (_, i) => i + 1).map((n) => (
+                <Link
+                  key={n}
+                  className={`pager__link${n === query.page ? ' pager__link--active' : ''}`}
+                  to={href({ ...query, page: n })}
+                  aria-current={n === query.page ? 'page' : undefined}
+                  aria-label={t('catalog.page', { page: n })}
+                >
+                  {n}
+                </Link>
+              ))}
+              {query.page < listing.pages ? (
+                <Link className="pager__link" to={href({ ...query, page: query.page + 1 })} rel="next">
+                  {t('catalog.next')}
+                </Link>
+              ) : null}
+            </nav>
+          ) : null}
+        </div>
+      </div>
+    </div>
+  );
+}

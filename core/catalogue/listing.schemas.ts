@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+export const listingSorts = ['default', 'new', 'price-asc', 'price-desc'] as const;
+export type ListingSort = (typeof listingSorts)[number];
+export const LISTING_PAGE_SIZE = 24;
+const MAX_PAGE = 1000;
+
+export interface ListingQuery {
+  sizes: string[];
+  availableOnly: boolean;
+  saleOnly: boolean;
+  sort: ListingSort;
+  page: number;
+}
+
+const sizeValue = z.string().max(20);
+const sortSchema = z.enum(listingSorts);
+const pageSchema = z.coerce.number().int().min(1).max(MAX_PAGE);
+
+/**
+ * Reads the catalogue query (`size` repeated, `avail`, `sale`, `sort`, `page`). A bad value is
+ * ignored, never an error (a shared link with a stale parameter still shows the catalogue).
+ */
+export function parseListingQuery(params: URLSearchParams): ListingQuery {
+  const sizes = [
+    ...new Set(params.getAll('size').filter((s) => sizeValue.safeParse(s).success && s !== '')),
+  ].slice(0, 20);
+  const sort = sortSchema.safeParse(params.get('sort'));
+  const page = pageSchema.safeParse(params.get('page') ?? undefined);
+  const flag = (name: string) => ['1', 'true', 'on'].includes(params.get(name) ?? '');
+  return {
+    sizes,
+    availableOnly: flag('avail'),
+    saleOnly: flag('sale'),
+    sort: sort.success ? sort.data : 'default',
+    page: page.success ? page.data : 1,
+  };
+}
+
+/** The query string for a listing state, dropping defaults, so links stay short and canonical. */
+export function listingSearch(q: ListingQuery): string {
+  const params = new URLSearchParams();
+  for (const s of q.sizes) params.append('size', s);
+  if (q.availableOnly) params.set('avail', '1');
+  if (q.saleOnly) params.set('sale', '1');
+  if (q.sort !== 'default') params.set('sort', q.sort);
+  if (q.page > 1) params.set('page', String(q.page));
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/** catalogue.md §2: the size filter toggles a value on and off; a filter change returns to page 1. */
+export function toggleSize(q: ListingQuery, size: string): ListingQuery {
+  const sizes = q.sizes.includes(size) ? q.sizes.filter((s) => s !== size) : [...q.sizes, size];
+  return { ...q, sizes, page: 1 };
+}
