@@ -13,6 +13,7 @@ import type { Config } from '../core/config/env.ts';
 import type { Database } from '../core/db/client.ts';
 import type { Services } from '../core/services.ts';
 import { registerErrorHandler } from './errors.ts';
+import { catalogueRoutes } from './routes/catalogue.routes.ts';
 import { healthRoutes } from './routes/health.routes.ts';
 import { settingsRoutes } from './routes/settings.routes.ts';
 
@@ -74,6 +75,7 @@ export async function buildApp({ config, database, services, storefront, logger 
 
   healthRoutes(app, { database });
   settingsRoutes(app, { services });
+  catalogueRoutes(app, { services });
 
   fs.mkdirSync(config.mediaDir, { recursive: true });
   await app.register(fastifyStatic, {

@@ -5,6 +5,7 @@ import { pathInLocale, pick } from '../../core/i18n.ts';
 import { foreignCurrencies } from '../../core/money.ts';
 import { useT } from '../i18n/index.ts';
 import { useShop } from '../shop-context.ts';
+import { FavouritesPanel } from './favourites-panel.tsx';
 import { GlobalMenu } from './global-menu.tsx';
 import { BagIcon, HeartIcon, MenuIcon } from './icons.tsx';
 
@@ -16,6 +17,7 @@ export function Header() {
   const location = useLocation();
   const revalidator = useRevalidator();
   const [menuOpen, setMenuOpen] = useState(false);
+  const [favouritesOpen, setFavouritesOpen] = useState(false);
   const home = shop.locale === 'en' ? '/en' : '/';
   const other = shop.locale === 'en' ? 'ru' : 'en';
 
@@ -77,14 +79,16 @@ export function Header() {
           >
             {other.toUpperCase()}
           </a>
-          <Link
-            to="?favorites"
+          <button
+            type="button"
             className="icon-button counter-button"
+            aria-haspopup="dialog"
             aria-label={`${t('header.favourites')}: ${shop.favouritesCount}`}
+            onClick={() => setFavouritesOpen(true)}
           >
             <HeartIcon />
             {shop.favouritesCount > 0 ? <span className="counter">{shop.favouritesCount}</span> : null}
-          </Link>
+          </button>
           <Link
             to="?cart"
             className="icon-button counter-button"
@@ -96,6 +100,7 @@ export function Header() {
         </div>
       </div>
       <GlobalMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
+      <FavouritesPanel open={favouritesOpen} onClose={() => setFavouritesOpen(false)} />
     </header>
   );
 }

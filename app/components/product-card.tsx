@@ -7,7 +7,16 @@ import { Price } from './price.tsx';
 
 const sizes = '(max-width: 767px) 50vw, (max-width: 1199px) 33vw, 25vw';
 
-export function ProductCard({ card, eager = false }: { card: Card; eager?: boolean }) {
+export function ProductCard({
+  card,
+  eager = false,
+  onNavigate,
+}: {
+  card: Card;
+  eager?: boolean;
+  /** Called when the shopper follows the card's link (a panel closes itself). */
+  onNavigate?: () => void;
+}) {
   const locale = useLocale();
   const t = useT();
   const name = pick(card.name, locale);
@@ -15,7 +24,7 @@ export function ProductCard({ card, eager = false }: { card: Card; eager?: boole
   const href = `${locale === 'en' ? '/en' : ''}/products/${card.id}`;
   return (
     <article className="card">
-      <Link to={href} className="card__link" prefetch="intent">
+      <Link to={href} className="card__link" prefetch="intent" onClick={onNavigate}>
         <div className="card__media">
           {first ? (
             <img

@@ -30,6 +30,10 @@ export function readFavourites(): string[] {
   return readJsonCookie(document.cookie, 'favorites', favoritesCookieSchema, []);
 }
 
+export function writeFavourites(ids: string[]) {
+  write('favorites', ids);
+}
+
 /** Toggles a product group in the `favorites` cookie; returns whether it is now a favourite. */
 export function toggleFavourite(groupId: string): boolean {
   const list = readFavourites();

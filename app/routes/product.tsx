@@ -7,6 +7,7 @@ import { localeFromPath, pick } from '../../core/i18n.ts';
 import { formatMoney, priceInCurrency } from '../../core/money.ts';
 import { CloseIcon, HeartIcon } from '../components/icons.tsx';
 import { Price } from '../components/price.tsx';
+import { Suggestions } from '../components/suggestions.tsx';
 import { translate, useT } from '../i18n/index.ts';
 import { addToCart, readCart, readFavourites, toggleFavourite } from '../lib/shop-cookies.ts';
 import { useShop } from '../shop-context.ts';
@@ -262,6 +263,8 @@ export default function ProductRoute({ loaderData }: Route.ComponentProps) {
           </div>
         </section>
       </div>
+
+      <Suggestions groupId={product.id} />
 
       {/* Phones: a sticky buttons bar and a size bottom sheet (catalogue.md §2). */}
       <div className="sticky-bar">{button}</div>

@@ -10,7 +10,14 @@ import {
   sizeTables,
   variantProducts,
 } from '../db/schema/index.ts';
-import type { CategoryView, CollectionView, ProductCard, ProductPage } from './catalogue.types.ts';
+import { VIEWED_LIMIT } from './catalogue.schemas.ts';
+import type {
+  CategoryView,
+  CollectionView,
+  ProductCard,
+  ProductPage,
+  VariantView,
+} from './catalogue.types.ts';
 import { LISTING_PAGE_SIZE, type ListingQuery } from './listing.schemas.ts';
 import { sortSizes } from './size.rules.ts';
 
@@ -307,7 +314,102 @@ export function createCatalogueService({ db }: { db: Db }) {
     };
   }
 
+  /** Ids of the groups that own any of `ids`, which may name groups or variants (the cart holds variants). */
+  async function groupIdsFor(ids: string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const viaVariants = await db
+      .select({ groupId: variantProducts.groupId, id: variantProducts.id })
+      .from(variantProducts)
+      .where(inArray(variantProducts.id, ids));
+    const byVariant = new Map(viaVariants.map((v) => [v.id, v.groupId]));
+    return [...new Set(ids.map((id) => byVariant.get(id) ?? id))];
+  }
+
+  /** Product groups with their variants, for favourites and the cart (`POST /api/groups-by-ids`). */
+  async function listGroupsByIds(ids: string[]): Promise<(ProductCard & { variants: VariantView[] })[]> {
+    const groupIds = await groupIdsFor(ids);
+    const cards = await cardsByIds(groupIds);
+    if (cards.length === 0) return [];
+    const variants = await db
+      .select({
+        groupId: variantProducts.groupId,
+        id: variantProducts.id,
+        size: variantProducts.size,
+        barcode: variantProducts.barcode,
+        stock: variantProducts.stock,
+        preorder: variantProducts.preorder,
+        notification: variantProducts.notification,
+      })
+      .from(variantProducts)
+      .where(
+        inArray(
+          variantProducts.groupId,
+          cards.map((c) => c.id),
+        ),
+      );
+    return cards.map((card) => ({
+      ...card,
+      variants: sortSizes(
+        variants.filter((v) => v.groupId === card.id).map(({ groupId: _, ...v }) => v),
+        (v) => v.size,
+      ),
+    }));
+  }
+
+  /**
+   * The product page's suggestion blocks: also-like (same category, then its parent),
+   * recommendations (bestsellers of other categories: completing the look) and recently viewed.
+   */
+  async function getSuggestions(groupId: string, viewed: string[], limit: number) {
+    const [group] = await db
+      .select({ categorySlug: productGroups.categorySlug, art: productGroups.art })
+      .from(productGroups)
+      .where(eq(productGroups.id, groupId));
+    if (!group) return null;
+    const category = await getCategory(group.categorySlug);
+    const near = await db
+      .select({ id: productGroups.id })
+      .from(productGroups)
+      .where(
+        and(
+          eq(productGroups.published, true),
+          sql`${productGroups.art} <> ${group.art}`,
+          category?.parentSlug
+            ? scopeCondition({ kind: 'category', slug: category.parentSlug })
+            : eq(productGroups.categorySlug, group.categorySlug),
+        ),
+      )
+      .orderBy(
+        sql`(${productGroups.categorySlug} = ${group.categorySlug}) desc`,
+        desc(productGroups.isBestseller),
+        asc(productGroups.position),
+      )
+      .limit(limit);
+    const top = category?.parentSlug ?? category?.slug ?? '';
+    const others = await db
+      .select({ id: productGroups.id })
+      .from(productGroups)
+      .innerJoin(categories, eq(categories.slug, productGroups.categorySlug))
+      .where(
+        and(
+          eq(productGroups.published, true),
+          sql`coalesce(${categories.parentSlug}, ${categories.slug}) <> ${top}`,
+          eq(productGroups.isBestseller, true),
+        ),
+      )
+      .orderBy(asc(productGroups.position))
+      .limit(limit);
+    const [like, suggestions, recent] = await Promise.all([
+      cardsByIds(near.map((r) => r.id)),
+      cardsByIds(others.map((r) => r.id)),
+      cardsByIds(viewed.filter((v) => v !== groupId).slice(0, VIEWED_LIMIT)),
+    ]);
+    return { like, suggestions, viewed: recent };
+  }
+
   return {
+    getSuggestions,
+    listGroupsByIds,
     getProductPage,
     listCategories,
     listTopCategories,

@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertCategory, insertProductGroup } from '../../tests/factories/catalogue.ts';
+import { createTestApp, type TestApp } from '../../tests/setup/test-app.ts';
+import { engines } from '../../tests/setup/test-database.ts';
+
+describe.each(engines)('catalogue API on %s', (engine) => {
+  let t: TestApp;
+  let dress: { id: string };
+  let coat: { id: string };
+  let boots: { id: string };
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    const db = t.database.db;
+    await insertCategory(db, { slug: 'dresses' });
+    await insertCategory(db, { slug: 'dresses-midi', parentSlug: 'dresses' });
+    await insertCategory(db, { slug: 'dresses-maxi', parentSlug: 'dresses' });
+    await insertCategory(db, { slug: 'shoes' });
+    await insertCategory(db, { slug: 'boots', parentSlug: 'shoes' });
+    dress = await insertProductGroup(db, { categorySlug: 'dresses-midi' }, [
+      { size: 'L', stock: 1 },
+      { size: 'XS', stock: 0 },
+      { size: 'M', stock: 4 },
+    ]);
+    coat = await insertProductGroup(db, { categorySlug: 'dresses-maxi', isBestseller: true });
+    boots = await insertProductGroup(db, { categorySlug: 'boots', isBestseller: true });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const post = (url: string, payload: unknown, cookie?: string) =>
+    t.app.inject({ method: 'POST', url, payload: payload as object, headers: cookie ? { cookie } : {} });
+
+  it('returns groups for group ids and for variant ids, in order, sizes sorted, unknown ids left out', async () => {
+    const res = await post('/api/groups-by-ids', [`${coat.id}-M`, 'gone', dress.id]);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.map((g: { id: string }) => g.id)).toEqual([coat.id, dress.id]);
+    expect(body[1].variants.map((v: { size: string }) => v.size)).toEqual(['XS', 'M', 'L']);
+    expect(body[1].price).toBe(9_990_00);
+  });
+
+  it('accepts { ids } too and an empty list', async () => {
+    expect((await post('/api/groups-by-ids', { ids: [dress.id] })).json()).toHaveLength(1);
+    expect((await post('/api/groups-by-ids', [])).json()).toEqual([]);
+  });
+
+  it('refuses a body that is not a list of ids with 400 naming the problem', async () => {
+    const res = await post('/api/groups-by-ids', { ids: 'x' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().result).toBe(false);
+    expect(
+      (
+        await post(
+          '/api/groups-by-ids',
+          Array.from({ length: 201 }, (_, i) => `id${i}`),
+        )
+      ).statusCode,
+    ).toBe(400);
+  });
+
+  it('answers group-by-id, and 404 for an unknown one', async () => {
+    expect((await post('/api/group-by-id', { _id: boots.id })).json().id).toBe(boots.id);
+    expect((await post('/api/group-by-id', { _id: 'nope' })).statusCode).toBe(404);
+    expect((await post('/api/group-by-id', {})).statusCode).toBe(400);
+  });
+
+  it('gives also-like from the same category first, other categories as suggestions, and remembers the view', async () => {
+    const res = await post(
+      '/api/get-product-page-content',
+      { _id: dress.id, forLike: { limit: 4 } },
+      `viewed=${encodeURIComponent(JSON.stringify([boots.id]))}`,
+    );
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.page).toBe(dress.id);
+    expect(body.like.map((c: { id: string }) => c.id)).toEqual([coat.id]);
+    expect(body.suggestions.map((c: { id: string }) => c.id)).toEqual([boots.id]);
+    expect(body.viewed.map((c: { id: string }) => c.id)).toEqual([boots.id]);
+    const cookie = String(res.headers['set-cookie']);
+    expect(cookie).toContain('Max-Age=86400');
+    expect(JSON.parse(decodeURIComponent(cookie.split(';')[0]?.split('=')[1] ?? ''))).toEqual([
+      dress.id,
+      boots.id,
+    ]);
+  });
+
+  it('ignores a tampered viewed cookie', async () => {
+    const res = await post('/api/get-product-page-content', { _id: dress.id }, 'viewed=%7Bnot-json');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().viewed).toEqual([]);
+  });
+});

@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import { readJsonCookie } from '../../core/cart/cookies.schemas.ts';
+import {
+  groupByIdSchema,
+  groupsByIdsSchema,
+  productPageContentSchema,
+  rememberViewed,
+  VIEWED_COOKIE_MAX_AGE_S,
+  viewedCookieSchema,
+} from '../../core/catalogue/catalogue.schemas.ts';
+import { AppError } from '../../core/errors.ts';
+import type { Services } from '../../core/services.ts';
+
+export function catalogueRoutes(app: FastifyInstance, { services }: { services: Services }) {
+  // catalogue.md §7: favourites and the cart; ids missing from the answer no longer exist.
+  app.post('/api/groups-by-ids', async (request) => {
+    const ids = groupsByIdsSchema.parse(request.body);
+    return services.catalogue.listGroupsByIds(ids);
+  });
+
+  app.post('/api/group-by-id', async (request) => {
+    const { _id } = groupByIdSchema.parse(request.body);
+    const [group] = await services.catalogue.listGroupsByIds([_id]);
+    if (!group) throw new AppError('not_found', 'Product not found');
+    return group;
+  });
+
+  app.post('/api/get-product-page-content', async (request, reply) => {
+    const body = productPageContentSchema.parse(request.body);
+    const viewed = readJsonCookie(request.headers.cookie, 'viewed', viewedCookieSchema, []);
+    const content = await services.catalogue.getSuggestions(body._id, viewed, body.forLike.limit);
+    if (!content) throw new AppError('not_found', 'Product not found');
+    const next = rememberViewed(viewed, body._id);
+    reply.header(
+      'set-cookie',
+      `viewed=${encodeURIComponent(JSON.stringify(next))}; Path=/; Max-Age=${VIEWED_COOKIE_MAX_AGE_S}; SameSite=Lax`,
+    );
+    return { page: body._id, ...content };
+  });
+}
