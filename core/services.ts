@@ -3,6 +3,7 @@ import { createSettingsService } from './content/settings.service.ts';
 import type { Db } from './db/client.ts';
 import type { Providers } from './providers/index.ts';
 import { createRatesService } from './rates/rates.service.ts';
+import { createSearchService } from './search/search.service.ts';
 
 export interface ServiceDeps {
   db: Db;
@@ -16,6 +17,7 @@ export function createServices({ db, providers, clock }: ServiceDeps) {
     settings: createSettingsService({ db, clock }),
     catalogue: createCatalogueService({ db }),
     rates: createRatesService({ db, provider: providers.rates, clock }),
+    search: createSearchService({ db, clock }),
   };
 }
 

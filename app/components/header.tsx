@@ -7,7 +7,8 @@ import { useT } from '../i18n/index.ts';
 import { useShop } from '../shop-context.ts';
 import { FavouritesPanel } from './favourites-panel.tsx';
 import { GlobalMenu } from './global-menu.tsx';
-import { BagIcon, HeartIcon, MenuIcon } from './icons.tsx';
+import { BagIcon, HeartIcon, MenuIcon, SearchIcon } from './icons.tsx';
+import { SearchPopup } from './search-popup.tsx';
 
 const YEAR_S = 365 * 24 * 60 * 60;
 
@@ -18,6 +19,7 @@ export function Header() {
   const revalidator = useRevalidator();
   const [menuOpen, setMenuOpen] = useState(false);
   const [favouritesOpen, setFavouritesOpen] = useState(false);
+  const [searchOpen, setSearchOpen] = useState(false);
   const home = shop.locale === 'en' ? '/en' : '/';
   const other = shop.locale === 'en' ? 'ru' : 'en';
 
@@ -81,6 +83,15 @@ export function Header() {
           </a>
           <button
             type="button"
+            className="icon-button"
+            aria-haspopup="dialog"
+            aria-label={t('header.search')}
+            onClick={() => setSearchOpen(true)}
+          >
+            <SearchIcon />
+          </button>
+          <button
+            type="button"
             className="icon-button counter-button"
             aria-haspopup="dialog"
             aria-label={`${t('header.favourites')}: ${shop.favouritesCount}`}
@@ -101,6 +112,7 @@ export function Header() {
       </div>
       <GlobalMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
       <FavouritesPanel open={favouritesOpen} onClose={() => setFavouritesOpen(false)} />
+      {searchOpen ? <SearchPopup open onClose={() => setSearchOpen(false)} /> : null}
     </header>
   );
 }

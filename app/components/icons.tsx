@@ -80,3 +80,12 @@ export function SocialIcon({ name }: { name: string }) {
     </Svg>
   );
 }
+
+export function SearchIcon() {
+  return (
+    <Svg>
+      <circle cx="11" cy="11" r="6.5" />
+      <path d="M16 16l4.5 4.5" />
+    </Svg>
+  );
+}

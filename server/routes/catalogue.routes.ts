@@ -9,10 +9,18 @@ import {
   viewedCookieSchema,
 } from '../../core/catalogue/catalogue.schemas.ts';
 import { AppError } from '../../core/errors.ts';
+import { searchRequestSchema } from '../../core/search/search.schemas.ts';
 import type { Services } from '../../core/services.ts';
 
 export function catalogueRoutes(app: FastifyInstance, { services }: { services: Services }) {
   // catalogue.md §7: favourites and the cart; ids missing from the answer no longer exist.
+  // catalogue.md §7 search; the edition comes from the page that asks (Accept-Language or ?lang).
+  app.post('/api/search', async (request) => {
+    const { query } = searchRequestSchema.parse(request.body);
+    const lang = (request.query as { lang?: string }).lang ?? request.headers['accept-language'] ?? '';
+    return services.search.search(query, lang.startsWith('en') ? 'en' : 'ru');
+  });
+
   app.post('/api/groups-by-ids', async (request) => {
     const ids = groupsByIdsSchema.parse(request.body);
     return services.catalogue.listGroupsByIds(ids);

@@ -1,0 +1,146 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { photoSources } from '../../core/catalogue/media.rules.ts';
+import type { SearchResult } from '../../core/search/search.schemas.ts';
+import { useT } from '../i18n/index.ts';
+import { useShop } from '../shop-context.ts';
+import { CloseIcon } from './icons.tsx';
+import { Price } from './price.tsx';
+
+/** catalogue.md §9: the query is sent 1000 ms after the last keystroke. */
+export const SEARCH_DEBOUNCE_MS = 1000;
+
+export function SearchPopup({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const t = useT();
+  const { locale } = useShop();
+  const ref = useRef<HTMLDialogElement>(null);
+  const [query, setQuery] = useState('');
+  const [results, setResults] = useState<SearchResult[] | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      dialog.showModal();
+      document.documentElement.classList.add('scroll-locked');
+    } else if (!open && dialog.open) dialog.close();
+    if (!open) document.documentElement.classList.remove('scroll-locked');
+  }, [open]);
+
+  useEffect(() => {
+    const q = query.trim();
+    if (!q) {
+      setResults(null);
+      setBusy(false);
+      return;
+    }
+    setBusy(true);
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      fetch(`/api/search?lang=${locale}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: q }),
+        signal: controller.signal,
+      })
+        .then((res) => (res.ok ? (res.json() as Promise<SearchResult[]>) : []))
+        .then((list) => {
+          setResults(list);
+          setBusy(false);
+        })
+        .catch(() => {});
+    }, SEARCH_DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [query, locale]);
+
+  const categories = results?.filter((r) => r.view === 'category') ?? [];
+  const products = results?.filter((r) => r.view === 'product') ?? [];
+  const others = results?.filter((r) => r.view === 'other') ?? [];
+
+  return (
+    <dialog ref={ref} className="panel search" aria-label={t('search.title')} onClose={onClose}>
+      <div className="panel__head search__head">
+        <input
+          className="search__input"
+          type="search"
+          aria-label={t('search.title')}
+          placeholder={t('search.placeholder')}
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          maxLength={100}
+          autoFocus
+        />
+        <button type="button" className="icon-button" aria-label={t('product.close')} onClick={onClose}>
+          <CloseIcon />
+        </button>
+      </div>
+      <div aria-live="polite">
+        {busy ? <p className="panel__loading">{t('search.searching')}</p> : null}
+        {!busy && results && results.length === 0 ? (
+          <p className="panel__loading">{t('search.nothing')}</p>
+        ) : null}
+      </div>
+      {!busy && results && results.length > 0 ? (
+        <div className="search__results">
+          {categories.length > 0 ? (
+            <section aria-label={t('search.categories')}>
+              <h3 className="search__heading">{t('search.categories')}</h3>
+              <ul className="chips">
+                {categories.map((c) => (
+                  <li key={c._id}>
+                    <Link className="chip" to={c.path} onClick={onClose}>
+                      {c.name}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+          {products.length > 0 ? (
+            <section aria-label={t('search.products')}>
+              <h3 className="search__heading">{t('search.products')}</h3>
+              <ul className="search__tiles">
+                {products.map((p) => (
+                  <li key={p._id}>
+                    <Link className="search__tile" to={p.path} onClick={onClose}>
+                      {p.photo ? (
+                        <img
+                          {...photoSources(p.photo)}
+                          sizes="160px"
+                          width={160}
+                          height={200}
+                          alt=""
+                          loading="lazy"
+                        />
+                      ) : null}
+                      <span className="search__tile-name">{p.name}</span>
+                      {p.price !== undefined ? <Price price={p.price} oldPrice={p.oldPrice} /> : null}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+          {others.length > 0 ? (
+            <section aria-label={t('search.other')}>
+              <h3 className="search__heading">{t('search.other')}</h3>
+              <ul>
+                {others.map((o) => (
+                  <li key={o._id}>
+                    <Link className="search__other" to={o.path} onClick={onClose}>
+                      {o.name}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+        </div>
+      ) : null}
+    </dialog>
+  );
+}

@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertCategory, insertProductGroup } from '../../tests/factories/catalogue.ts';
+import { createTestDatabase, engines, type TestDatabase } from '../../tests/setup/test-database.ts';
+import { createSearchService, type SearchService } from './search.service.ts';
+
+describe.each(engines)('catalogue search on %s', (engine) => {
+  let database: TestDatabase;
+  let search: SearchService;
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    const db = database.db;
+    await insertCategory(db, { slug: 'dresses', name: { ru: 'Платья', en: 'Dresses' } });
+    await insertCategory(db, {
+      slug: 'dresses-midi',
+      parentSlug: 'dresses',
+      name: { ru: 'Миди', en: 'Midi' },
+    });
+    await insertCategory(db, { slug: 'coats', name: { ru: 'Пальто', en: 'Coats' } });
+    await insertProductGroup(db, {
+      id: 'linen-shirt-dress-sand',
+      categorySlug: 'dresses-midi',
+      name: { ru: 'Платье-рубашка из льна', en: 'Linen shirt dress' },
+    });
+    await insertProductGroup(db, {
+      id: 'wool-coat-graphite',
+      categorySlug: 'coats',
+      name: { ru: 'Пальто из шерсти', en: 'Wool coat' },
+      colorName: { ru: 'Графит', en: 'Graphite' },
+    });
+    search = createSearchService({ db, clock: () => new Date() });
+  });
+  afterAll(async () => {
+    await database.destroy();
+  });
+
+  const ids = async (q: string, locale: 'ru' | 'en' = 'ru') =>
+    (await search.search(q, locale)).map((r) => r._id);
+
+  it('finds by Russian morphology: платье finds Платья and the dress', async () => {
+    const results = await search.search('платье', 'ru');
+    expect(results[0]).toEqual({
+      view: 'category',
+      name: 'Платья',
+      path: '/catalog/dresses',
+      _id: 'dresses',
+    });
+    expect(results.map((r) => r._id)).toContain('linen-shirt-dress-sand');
+    expect(results.map((r) => r._id)).not.toContain('wool-coat-graphite');
+  });
+
+  it('finds by English morphology with English names and /en paths', async () => {
+    const results = await search.search('dresses', 'en');
+    const dress = results.find((r) => r._id === 'linen-shirt-dress-sand');
+    expect(dress).toMatchObject({
+      view: 'product',
+      name: 'Linen shirt dress',
+      path: '/en/products/linen-shirt-dress-sand',
+    });
+    expect(dress?.photo).toBe('products/linen-shirt-dress-sand-front');
+    expect(dress?.price).toBe(9_990_00);
+  });
+
+  it('tolerates a typo: плаье still finds dresses', async () => {
+    expect(await ids('плаье')).toContain('linen-shirt-dress-sand');
+  });
+
+  it('reads the wrong keyboard layout: gkfnmt finds платье', async () => {
+    expect(await ids('gkfnmt')).toContain('linen-shirt-dress-sand');
+  });
+
+  it('matches colour, prefix and several words together', async () => {
+    expect(await ids('графит')).toEqual(['wool-coat-graphite']);
+    expect(await ids('шерст')).toEqual(['wool-coat-graphite']);
+    expect(await ids('пальто графит')).toContain('wool-coat-graphite');
+    expect(await ids('пальто лён')).toEqual([]);
+  });
+
+  it('answers empty and hostile queries with an empty list', async () => {
+    expect(await ids('')).toEqual([]);
+    expect(await ids('   ,.;')).toEqual([]);
+    expect(await ids("'; drop table product_groups; --")).toEqual([]);
+    expect(await ids('.*+?([{')).toEqual([]);
+    expect(await ids('a'.repeat(100))).toEqual([]);
+  });
+
+  it('sees a new product after invalidate', async () => {
+    await insertProductGroup(database.db, {
+      id: 'silk-dress-black',
+      categorySlug: 'dresses-midi',
+      name: { ru: 'Шёлковое платье', en: 'Silk dress' },
+    });
+    expect(await ids('шелковое')).toEqual([]);
+    search.invalidate();
+    expect(await ids('шелковое')).toEqual(['silk-dress-black']);
+  });
+});
