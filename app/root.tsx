@@ -27,6 +27,7 @@ import { type Currency, type ForeignCurrency, isCurrency } from '../core/money.t
 import type { Route } from './+types/root';
 import { Footer } from './components/footer.tsx';
 import { Header } from './components/header.tsx';
+import { ProductModal } from './components/product-modal.tsx';
 import { LocaleContext, translate } from './i18n/index.ts';
 import { useNonce } from './nonce.ts';
 import { ShopContext } from './shop-context.ts';
@@ -41,16 +42,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     services.catalogue.listTopCategories(),
     locale === 'en' ? services.rates.getLatestRates() : Promise.resolve(null),
   ]);
-  const wanted = readCookie(cookie, 'currency');
+  const chosen = readCookie(cookie, 'currency');
   const currency: Currency =
     locale === 'ru'
       ? 'RUB'
-      : isCurrency(wanted) && wanted !== 'RUB' && latest
-        ? wanted
+      : isCurrency(chosen) && chosen !== 'RUB' && latest
+        ? chosen
         : latest
           ? 'USD'
           : 'RUB';
   const prefix = settings.ui.global.menu.categoriesPrefix;
+  // catalogue.md §2: `?product=` opens the product in a modal on any page but its own.
+  const modalId = url.searchParams.get('product');
+  const modalProduct =
+    modalId && !/^\/(en\/)?products\//.test(url.pathname)
+      ? await services.catalogue.getProductPage(modalId)
+      : null;
+  const wanted = url.searchParams.get('p');
   return {
     locale,
     publicUrl,
@@ -59,6 +67,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     cartCount: readJsonCookie(cookie, 'cart', cartCookieSchema, []).reduce((n, item) => n + item.count, 0),
     favouritesCount: readJsonCookie(cookie, 'favorites', favoritesCookieSchema, []).length,
     shopName: settings.main.shopName,
+    productModal: modalProduct
+      ? {
+          product: modalProduct,
+          selected:
+            modalProduct.variants.find((v) => v.id === wanted)?.id ??
+            (modalProduct.variants.length === 1 ? (modalProduct.variants[0]?.id ?? null) : null),
+        }
+      : null,
     contacts: settings.contacts,
     menu: {
       catalogue: catalogueMenuEntries(prefix, categories, locale),
@@ -121,6 +137,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
         </main>
         <Footer />
       </div>
+      <ProductModal />
     </ShopContext.Provider>
   );
 }

@@ -13,6 +13,7 @@ function edition(prefix: '' | 'en') {
     route(at('catalog/:category'), 'routes/catalog.tsx', { id: id('category') }),
     route(at('catalog/:category/:subcategory'), 'routes/catalog.tsx', { id: id('subcategory') }),
     route(at('products/:id'), 'routes/product.tsx', { id: id('product') }),
+    route(at(':slug'), 'routes/page.tsx', { id: id('page') }),
   ];
 }
 

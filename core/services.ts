@@ -1,4 +1,5 @@
 import { createCatalogueService } from './catalogue/catalogue.service.ts';
+import { createPagesService } from './content/pages.service.ts';
 import { createSettingsService } from './content/settings.service.ts';
 import type { Db } from './db/client.ts';
 import type { Providers } from './providers/index.ts';
@@ -16,6 +17,7 @@ export function createServices({ db, providers, clock }: ServiceDeps) {
   return {
     settings: createSettingsService({ db, clock }),
     catalogue: createCatalogueService({ db }),
+    pages: createPagesService({ db }),
     rates: createRatesService({ db, provider: providers.rates, clock }),
     search: createSearchService({ db, clock }),
   };

@@ -97,4 +97,55 @@ export const demoPages = [
       ),
     ],
   },
+  {
+    id: 'page-delivery',
+    slug: 'delivery',
+    title: l('Доставка и оплата', 'Delivery and payment'),
+    index: 5,
+    sections: [
+      text(
+        ['Курьером и в пункты выдачи', 'Courier and pickup points'],
+        [
+          'Доставляем по всей России курьером до двери и в пункты выдачи. Срок и стоимость зависят от города и рассчитываются при оформлении заказа. При заказе от 15 000 ₽ доставка бесплатна.',
+          'We deliver across Russia by courier and to pickup points; the price and term depend on the city and are shown at checkout. Delivery abroad is calculated by address.',
+        ],
+      ),
+      text(
+        ['По Москве', 'In Moscow'],
+        [
+          'Срочная доставка в день заказа: в пределах МКАД — 500 ₽, за МКАД — 900 ₽. Доставка с примеркой: курьер ждёт 15 минут, вы оплачиваете только то, что оставили.',
+          'Same-day delivery: 500 ₽ inside the ring road, 900 ₽ outside. Delivery with fitting: the courier waits 15 minutes and you pay only for what you keep.',
+        ],
+      ),
+      text(
+        ['Оплата', 'Payment'],
+        [
+          'Картой онлайн, через СБП, частями («Сплит», «Долями») или в рассрочку. Чек приходит на почту сразу после оплаты.',
+          'Pay online by card. A receipt is e-mailed right after payment.',
+        ],
+      ),
+    ],
+  },
+  {
+    id: 'page-policy',
+    slug: 'policy',
+    title: l('Политика конфиденциальности', 'Privacy policy'),
+    index: 6,
+    sections: [
+      text(
+        ['Какие данные мы храним', 'What we keep'],
+        [
+          'Имя, телефон, адрес электронной почты и адреса доставки — только для выполнения заказов и связи с вами. Согласие на обработку персональных данных фиксируется при оформлении заказа и регистрации (152-ФЗ).',
+          'Your name, phone, e-mail and delivery addresses, used only to fulfil orders and contact you. Consent is recorded when you order or register.',
+        ],
+      ),
+      text(
+        ['Ваши права', 'Your rights'],
+        [
+          'Вы можете запросить выгрузку или удаление своих данных, написав на hello@severnaya-liniya.example. Мы ответим в течение 10 рабочих дней.',
+          'Ask for an export or deletion of your data at hello@severnaya-liniya.example; we answer within 10 working days.',
+        ],
+      ),
+    ],
+  },
 ];

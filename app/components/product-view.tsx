@@ -1,0 +1,369 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useRevalidator, useSearchParams } from 'react-router';
+import type { ProductPage } from '../../core/catalogue/catalogue.types.ts';
+import { photoSources } from '../../core/catalogue/media.rules.ts';
+import { canAddToCart, maxOrderable, sizeAvailability } from '../../core/catalogue/stock.rules.ts';
+import { type Locale, pick } from '../../core/i18n.ts';
+import { formatMoney, priceInCurrency } from '../../core/money.ts';
+import { useT } from '../i18n/index.ts';
+import { addToCart, readCart, readFavourites, toggleFavourite } from '../lib/shop-cookies.ts';
+import { useShop } from '../shop-context.ts';
+import { CloseIcon, HeartIcon } from './icons.tsx';
+import { Price } from './price.tsx';
+import { Suggestions } from './suggestions.tsx';
+
+/** The product page's content; also shown in the modal that `?product=` opens on any page. */
+export function ProductView({
+  product,
+  selected,
+  locale,
+  inModal = false,
+}: {
+  product: ProductPage;
+  selected: string | null;
+  locale: Locale;
+  inModal?: boolean;
+}) {
+  const t = useT();
+  const shop = useShop();
+  const [, setSearchParams] = useSearchParams();
+  const revalidator = useRevalidator();
+  const base = locale === 'en' ? '/en' : '';
+  const variant = product.variants.find((v) => v.id === selected) ?? null;
+  const oneSize = product.variants.length === 1 && product.variants[0]?.size === '';
+  const [inCart, setInCart] = useState(false);
+  const [favourite, setFavourite] = useState(false);
+  const [sizeHint, setSizeHint] = useState(false);
+  const sheet = useRef<HTMLDialogElement>(null);
+  const sizeGuide = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    setInCart(variant ? readCart().some((i) => i._id === variant.id) : false);
+    setFavourite(readFavourites().includes(product.id));
+  }, [variant, product.id]);
+
+  function chooseSize(id: string) {
+    setSizeHint(false);
+    sheet.current?.close();
+    setSearchParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.set('p', id);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  }
+
+  function add() {
+    if (!variant) {
+      // catalogue.md §2: on phones the first tap opens the size sheet.
+      if (window.matchMedia('(max-width: 767px)').matches) sheet.current?.showModal();
+      else setSizeHint(true);
+      return;
+    }
+    addToCart(variant.id, maxOrderable(variant));
+    setInCart(true);
+    void revalidator.revalidate();
+  }
+
+  function favouriteClick() {
+    setFavourite(toggleFavourite(product.id));
+    void revalidator.revalidate();
+  }
+
+  const priceText = formatMoney(priceInCurrency(product.price, shop.currency, shop.rates), locale);
+  const availability = variant ? sizeAvailability(variant) : null;
+  let button: React.ReactNode;
+  if (variant && inCart) {
+    button = (
+      <Link className="button button--dark button--wide" to="?cart">
+        {t('product.openCart')}
+      </Link>
+    );
+  } else if (variant && !canAddToCart(variant)) {
+    button = (
+      <button type="button" className="button button--dark button--wide" disabled>
+        {t('product.soldOut')}
+      </button>
+    );
+  } else {
+    button = (
+      <button type="button" className="button button--dark button--wide" onClick={add}>
+        {availability === 'preorder' ? t('product.preorder') : `${t('product.addToCart')} — ${priceText}`}
+      </button>
+    );
+  }
+
+  const sizes = (
+    <ul className="sizes">
+      {product.variants.map((v) => {
+        const state = sizeAvailability(v);
+        return (
+          <li key={v.id}>
+            <button
+              type="button"
+              className={`size size--${state}${v.id === selected ? ' size--selected' : ''}`}
+              aria-pressed={v.id === selected}
+              onClick={() => chooseSize(v.id)}
+            >
+              <span className="size__name">{v.size || t('product.noSize')}</span>
+              {state === 'low_stock' ? <span className="size__note">{t('product.lowStock')}</span> : null}
+              {state === 'preorder' ? <span className="size__note">{t('product.preorder')}</span> : null}
+              {state === 'sold_out' ? <span className="size__note">{t('product.soldOut')}</span> : null}
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+
+  return (
+    <div className={`product${inModal ? ' product--modal' : ''}`}>
+      {inModal ? null : (
+        <Link
+          className="product__back"
+          to={`${base}/catalog/${product.parentCategory ? `${product.parentCategory.slug}/` : ''}${product.category.slug}`}
+        >
+          ← {t('product.back')}
+        </Link>
+      )}
+      <div className="product__layout">
+        <Gallery photos={product.photos} name={pick(product.name, locale)} />
+        <section className="product__info" aria-labelledby="product-name">
+          <div className="product__labels">
+            {product.isNew ? <span className="label">{t('product.new')}</span> : null}
+            {product.isBestseller ? (
+              <span className="label label--light">{t('product.bestseller')}</span>
+            ) : null}
+          </div>
+          <p className="product__art">
+            {t('product.article')}: {product.art}
+          </p>
+          <div className="product__title-row">
+            <h1 id="product-name" className="product__name">
+              {pick(product.name, locale)}
+            </h1>
+            <button
+              type="button"
+              className={`icon-button favourite${favourite ? ' favourite--on' : ''}`}
+              aria-pressed={favourite}
+              aria-label={favourite ? t('product.unfavourite') : t('product.favourite')}
+              onClick={favouriteClick}
+            >
+              <HeartIcon />
+            </button>
+          </div>
+          <Price price={product.price} oldPrice={product.oldPrice} />
+
+          <div className="product__block">
+            <p className="product__label">
+              {t('product.colour')}: <strong>{pick(product.colorName, locale)}</strong>
+            </p>
+            {product.colours.length > 1 ? (
+              <ul className="colours">
+                {product.colours.map((c) => (
+                  <li key={c.id}>
+                    <Link
+                      to={`${base}/products/${c.id}`}
+                      className={`colour${c.id === product.id ? ' colour--active' : ''}`}
+                      aria-label={pick(c.colorName, locale)}
+                      aria-current={c.id === product.id ? 'true' : undefined}
+                      title={pick(c.colorName, locale)}
+                    >
+                      <span className="colour__swatch" style={{ background: c.colorHex }} />
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
+
+          {oneSize ? null : (
+            <div className="product__block">
+              <div className="product__label-row">
+                <p className="product__label" id="size-label">
+                  {t('product.size')}
+                </p>
+                {product.sizeTable ? (
+                  <button
+                    type="button"
+                    className="link-button"
+                    onClick={() => sizeGuide.current?.showModal()}
+                  >
+                    {t('product.sizeFinder')}
+                  </button>
+                ) : null}
+              </div>
+              <fieldset className="plain-fieldset" aria-labelledby="size-label">
+                {sizes}
+              </fieldset>
+              {sizeHint ? (
+                <p className="product__hint" role="alert">
+                  {t('product.chooseSize')}
+                </p>
+              ) : null}
+            </div>
+          )}
+
+          {availability === 'preorder' ? <p className="product__note">{t('product.preorderNote')}</p> : null}
+          <div className="product__buttons">{button}</div>
+
+          <div className="accordion">
+            <details open>
+              <summary>{t('product.description')}</summary>
+              <p>{pick(product.description, locale)}</p>
+            </details>
+            <details>
+              <summary>{t('product.composition')}</summary>
+              <p>{pick(product.composition, locale)}</p>
+              <p>{pick(product.care, locale)}</p>
+            </details>
+            <details>
+              <summary>{t('product.delivery')}</summary>
+              <p>{t('product.deliveryText')}</p>
+            </details>
+          </div>
+        </section>
+      </div>
+
+      {inModal ? null : <Suggestions groupId={product.id} />}
+
+      {/* Phones: a sticky buttons bar and a size bottom sheet (catalogue.md §2). */}
+      <div className="sticky-bar">{button}</div>
+      <dialog ref={sheet} className="sheet" aria-label={t('product.chooseSize')}>
+        <div className="sheet__head">
+          <p className="sheet__title">{t('product.chooseSize')}</p>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={t('product.close')}
+            onClick={() => sheet.current?.close()}
+          >
+            <CloseIcon />
+          </button>
+        </div>
+        {sizes}
+      </dialog>
+
+      {product.sizeTable ? (
+        <dialog ref={sizeGuide} className="modal" aria-label={pick(product.sizeTable.title, locale)}>
+          <div className="sheet__head">
+            <p className="sheet__title">{pick(product.sizeTable.title, locale)}</p>
+            <button
+              type="button"
+              className="icon-button"
+              aria-label={t('product.close')}
+              onClick={() => sizeGuide.current?.close()}
+            >
+              <CloseIcon />
+            </button>
+          </div>
+          {product.sizeTable.items.map((item) => (
+            <div key={item.name.ru} className="size-table">
+              <p className="size-table__name">{pick(item.name, locale)}</p>
+              <div className="size-table__scroll">
+                <table>
+                  <thead>
+                    <tr>
+                      {item.columns.map((c) => (
+                        <th key={c} scope="col">
+                          {c}
+                        </th>
+                      ))}
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {item.rows.map((row) => (
+                      <tr key={row.join('|')}>
+                        {row.map((cell, i) => (
+                          // biome-ignore lint/suspicious/noArrayIndexKey: cells of a fixed table row
+                          <td key={i}>{cell}</td>
+                        ))}
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              <p className="size-table__text">{pick(item.text, locale)}</p>
+            </div>
+          ))}
+        </dialog>
+      ) : null}
+    </div>
+  );
+}
+
+/** Thumbnails and photos; a click zooms where allowed (not on touch screens under 768 px). */
+function Gallery({ photos, name }: { photos: { src: string }[]; name: string }) {
+  const t = useT();
+  const [zoom, setZoom] = useState<{ index: number; x: number; y: number } | null>(null);
+  return (
+    <div className="gallery">
+      <ul className="gallery__thumbs">
+        {photos.map((p, i) => (
+          <li key={p.src}>
+            <a
+              href={`#photo-${i + 1}`}
+              className="gallery__thumb"
+              aria-label={t('product.photo', { n: i + 1 })}
+            >
+              <img
+                {...photoSources(p.src)}
+                sizes="80px"
+                width={80}
+                height={100}
+                alt=""
+                loading="lazy"
+                decoding="async"
+              />
+            </a>
+          </li>
+        ))}
+      </ul>
+      <ul className="gallery__photos">
+        {photos.map((p, i) => {
+          const zoomed = zoom?.index === i;
+          return (
+            <li key={p.src} id={`photo-${i + 1}`} className="gallery__photo">
+              <button
+                type="button"
+                className={`gallery__zoom${zoomed ? ' gallery__zoom--on' : ''}`}
+                aria-label={t('product.zoom')}
+                aria-pressed={zoomed}
+                onClick={(e) => {
+                  const touchPhone = window.matchMedia('(max-width: 767px) and (pointer: coarse)').matches;
+                  if (touchPhone) return;
+                  const box = e.currentTarget.getBoundingClientRect();
+                  setZoom(
+                    zoomed
+                      ? null
+                      : {
+                          index: i,
+                          x: ((e.clientX - box.left) / box.width) * 100,
+                          y: ((e.clientY - box.top) / box.height) * 100,
+                        },
+                  );
+                }}
+              >
+                <img
+                  {...photoSources(p.src)}
+                  sizes="(max-width: 767px) 100vw, 50vw"
+                  width={960}
+                  height={1200}
+                  alt={`${name} — ${t('product.photo', { n: i + 1 })}`}
+                  loading={i === 0 ? 'eager' : 'lazy'}
+                  fetchPriority={i === 0 ? 'high' : undefined}
+                  decoding="async"
+                  style={
+                    zoomed ? { transform: 'scale(2)', transformOrigin: `${zoom.x}% ${zoom.y}%` } : undefined
+                  }
+                />
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
