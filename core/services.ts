@@ -1,4 +1,5 @@
 import { createCatalogueService } from './catalogue/catalogue.service.ts';
+import { createRestockService } from './catalogue/restock.service.ts';
 import { createPagesService } from './content/pages.service.ts';
 import { createSettingsService } from './content/settings.service.ts';
 import type { Db } from './db/client.ts';
@@ -18,6 +19,7 @@ export function createServices({ db, providers, clock }: ServiceDeps) {
     settings: createSettingsService({ db, clock }),
     catalogue: createCatalogueService({ db }),
     pages: createPagesService({ db }),
+    restock: createRestockService({ db }),
     rates: createRatesService({ db, provider: providers.rates, clock }),
     search: createSearchService({ db, clock }),
   };

@@ -10,6 +10,7 @@ import { addToCart, readCart, readFavourites, toggleFavourite } from '../lib/sho
 import { useShop } from '../shop-context.ts';
 import { CloseIcon, HeartIcon } from './icons.tsx';
 import { Price } from './price.tsx';
+import { RestockDialog } from './restock-dialog.tsx';
 import { Suggestions } from './suggestions.tsx';
 
 /** The product page's content; also shown in the modal that `?product=` opens on any page. */
@@ -36,6 +37,9 @@ export function ProductView({
   const [sizeHint, setSizeHint] = useState(false);
   const sheet = useRef<HTMLDialogElement>(null);
   const sizeGuide = useRef<HTMLDialogElement>(null);
+  const restock = useRef<HTMLDialogElement>(null);
+  // catalogue.md §2: the notify-on-arrival link shows when preorder or notification equals 1.
+  const notifiable = (variant ? [variant] : product.variants).some((v) => v.preorder || v.notification);
 
   useEffect(() => {
     setInCart(variant ? readCart().some((i) => i._id === variant.id) : false);
@@ -208,6 +212,15 @@ export function ProductView({
 
           {availability === 'preorder' ? <p className="product__note">{t('product.preorderNote')}</p> : null}
           <div className="product__buttons">{button}</div>
+          {notifiable ? (
+            <button
+              type="button"
+              className="link-button product__notify"
+              onClick={() => restock.current?.showModal()}
+            >
+              {t('restock.link')}
+            </button>
+          ) : null}
 
           <div className="accordion">
             <details open>
@@ -246,6 +259,7 @@ export function ProductView({
         {sizes}
       </dialog>
 
+      <RestockDialog productId={variant?.id ?? product.id} dialogRef={restock} />
       {product.sizeTable ? (
         <dialog ref={sizeGuide} className="modal" aria-label={pick(product.sizeTable.title, locale)}>
           <div className="sheet__head">

@@ -91,3 +91,43 @@ describe.each(engines)('catalogue API on %s', (engine) => {
     expect(res.json().viewed).toEqual([]);
   });
 });
+
+describe.each(engines)('restock sign-up on %s', (engine) => {
+  let t: TestApp;
+  let group: { id: string };
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    await insertCategory(t.database.db, { slug: 'knitwear' });
+    group = await insertProductGroup(t.database.db, { categorySlug: 'knitwear' }, [
+      { size: 'M', stock: 0, notification: true },
+    ]);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const signUp = (qs: string) => t.app.inject({ method: 'GET', url: `/api/preorder/sign-up?${qs}` });
+
+  it('stores a sign-up once and answers a repeat the same way', async () => {
+    const first = await signUp(`email=Anna@Example.com&productID=${group.id}-M`);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({
+      result: true,
+      message: 'Спасибо! Мы напишем вам, как только товар появится.',
+    });
+    const again = await signUp(`email=anna@example.com&productID=${group.id}-M`);
+    expect(again.json()).toEqual(first.json());
+    const { restockSubscriptions } = await import('../../core/db/schema/index.ts');
+    const rows = await t.database.db.select().from(restockSubscriptions);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ email: 'anna@example.com', groupId: group.id });
+  });
+
+  it('requires a valid e-mail and a known product', async () => {
+    const noEmail = await signUp(`productID=${group.id}`);
+    expect(noEmail.statusCode).toBe(400);
+    expect(noEmail.json().field).toBe('email');
+    expect((await signUp(`email=bad&productID=${group.id}`)).statusCode).toBe(400);
+    expect((await signUp('email=a@b.co&productID=unknown')).statusCode).toBe(404);
+  });
+});

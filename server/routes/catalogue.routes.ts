@@ -8,6 +8,7 @@ import {
   VIEWED_COOKIE_MAX_AGE_S,
   viewedCookieSchema,
 } from '../../core/catalogue/catalogue.schemas.ts';
+import { restockSignUpSchema } from '../../core/catalogue/restock.schemas.ts';
 import { AppError } from '../../core/errors.ts';
 import { searchRequestSchema } from '../../core/search/search.schemas.ts';
 import type { Services } from '../../core/services.ts';
@@ -19,6 +20,15 @@ export function catalogueRoutes(app: FastifyInstance, { services }: { services: 
     const { query } = searchRequestSchema.parse(request.body);
     const lang = (request.query as { lang?: string }).lang ?? request.headers['accept-language'] ?? '';
     return services.search.search(query, lang.startsWith('en') ? 'en' : 'ru');
+  });
+
+  app.get('/api/preorder/sign-up', async (request) => {
+    const { email, productID } = restockSignUpSchema.parse(request.query);
+    const lang = request.headers['accept-language'] ?? '';
+    return {
+      result: true,
+      ...(await services.restock.signUp(email, productID, lang.startsWith('en') ? 'en' : 'ru')),
+    };
   });
 
   app.post('/api/groups-by-ids', async (request) => {
