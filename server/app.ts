@@ -15,6 +15,7 @@ import type { Services } from '../core/services.ts';
 import { registerErrorHandler } from './errors.ts';
 import { catalogueRoutes } from './routes/catalogue.routes.ts';
 import { healthRoutes } from './routes/health.routes.ts';
+import { seoRoutes } from './routes/seo.routes.ts';
 import { settingsRoutes } from './routes/settings.routes.ts';
 
 export interface BuildAppOptions {
@@ -76,6 +77,7 @@ export async function buildApp({ config, database, services, storefront, logger 
   healthRoutes(app, { database });
   settingsRoutes(app, { services });
   catalogueRoutes(app, { services });
+  seoRoutes(app, { services, publicUrl: config.publicUrl });
 
   fs.mkdirSync(config.mediaDir, { recursive: true });
   await app.register(fastifyStatic, {

@@ -39,6 +39,28 @@ export function meta({ loaderData: d }: Route.MetaArgs) {
     {
       'script:ld+json': {
         '@context': 'https://schema.org',
+        '@type': 'BreadcrumbList',
+        itemListElement: [
+          { name: translate(locale, 'catalog.title'), path: '/catalog' },
+          ...(p.parentCategory
+            ? [{ name: pick(p.parentCategory.name, locale), path: `/catalog/${p.parentCategory.slug}` }]
+            : []),
+          {
+            name: pick(p.category.name, locale),
+            path: `/catalog/${p.parentCategory ? `${p.parentCategory.slug}/` : ''}${p.category.slug}`,
+          },
+          { name, path: `/products/${p.id}` },
+        ].map((item, i) => ({
+          '@type': 'ListItem',
+          position: i + 1,
+          name: item.name,
+          item: `${d.publicUrl}${locale === 'en' ? '/en' : ''}${item.path}`,
+        })),
+      },
+    },
+    {
+      'script:ld+json': {
+        '@context': 'https://schema.org',
         '@type': 'Product',
         name,
         sku: p.art,

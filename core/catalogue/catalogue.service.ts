@@ -407,7 +407,32 @@ export function createCatalogueService({ db }: { db: Db }) {
     return { like, suggestions, viewed: recent };
   }
 
+  /** Every public path of the Russian edition, for the sitemap; the English edition mirrors it under /en. */
+  async function listPublicPaths(): Promise<{ path: string; updatedAt: Date | null }[]> {
+    const [cats, cols, groups] = await Promise.all([
+      listCategories(),
+      listCollections(),
+      db
+        .select({ id: productGroups.id, updatedAt: productGroups.updatedAt })
+        .from(productGroups)
+        .where(eq(productGroups.published, true))
+        .orderBy(asc(productGroups.position)),
+    ]);
+    const bySlug = new Map(cats.map((c) => [c.slug, c]));
+    return [
+      { path: '/', updatedAt: null },
+      { path: '/catalog', updatedAt: null },
+      ...cats.map((c) => ({
+        path: c.parentSlug ? `/catalog/${bySlug.get(c.parentSlug)?.slug}/${c.slug}` : `/catalog/${c.slug}`,
+        updatedAt: null,
+      })),
+      ...cols.map((c) => ({ path: `/catalog/collection/${c.slug}`, updatedAt: null })),
+      ...groups.map((g) => ({ path: `/products/${g.id}`, updatedAt: g.updatedAt })),
+    ];
+  }
+
   return {
+    listPublicPaths,
     getSuggestions,
     listGroupsByIds,
     getProductPage,

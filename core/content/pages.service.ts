@@ -17,5 +17,11 @@ export function createPagesService({ db }: { db: Db }) {
     return page ?? null;
   }
 
-  return { getPage };
+  async function listSlugs(): Promise<string[]> {
+    return (await db.select({ slug: customPages.slug }).from(customPages).orderBy(customPages.index)).map(
+      (r) => r.slug,
+    );
+  }
+
+  return { getPage, listSlugs };
 }

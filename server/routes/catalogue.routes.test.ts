@@ -131,3 +131,32 @@ describe.each(engines)('restock sign-up on %s', (engine) => {
     expect((await signUp('email=a@b.co&productID=unknown')).statusCode).toBe(404);
   });
 });
+
+describe.each(engines)('robots.txt and sitemap.xml on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    await insertCategory(t.database.db, { slug: 'skirts' });
+    await insertCategory(t.database.db, { slug: 'skirts-midi', parentSlug: 'skirts' });
+    await insertProductGroup(t.database.db, { id: 'pleated-skirt-olive', categorySlug: 'skirts-midi' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('lists both editions of categories and products with hreflang alternates', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('application/xml');
+    const xml = res.body;
+    expect(xml).toContain('<loc>http://localhost:3000/catalog/skirts/skirts-midi</loc>');
+    expect(xml).toContain('<loc>http://localhost:3000/en/products/pleated-skirt-olive</loc>');
+    expect(xml).toContain('hreflang="en" href="http://localhost:3000/en/products/pleated-skirt-olive"');
+  });
+
+  it('points robots at the sitemap and keeps crawlers out of the API', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(res.body).toContain('Disallow: /api/');
+    expect(res.body).toContain('Sitemap: http://localhost:3000/sitemap.xml');
+  });
+});
