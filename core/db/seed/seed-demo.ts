@@ -95,10 +95,13 @@ function planGroups(): PlannedGroup[] {
 
 const views: GarmentView[] = ['front', 'back', 'detail'];
 
-async function writeRenditions(svg: string, file: string, widths: readonly number[], ratio: number) {
-  const pending = widths.filter((w) => w > 0);
+/**
+ * Writes `<file>-<width>.webp` for each width that is not there yet. The SVG is rasterised once,
+ * straight at the largest width (`viewBoxWidth` sets the density), then scaled down.
+ */
+async function writeRenditions(svg: string, file: string, widths: readonly number[], viewBoxWidth: number) {
   const missing: number[] = [];
-  for (const w of pending) {
+  for (const w of widths) {
     try {
       await fs.access(`${file}-${w}.webp`);
     } catch {
@@ -107,16 +110,13 @@ async function writeRenditions(svg: string, file: string, widths: readonly numbe
   }
   if (missing.length === 0) return;
   const largest = Math.max(...missing);
-  const base = sharp(Buffer.from(svg), { density: 72 * (largest / 1200) * 1.2 });
-  const rendered = await base
-    .resize(largest, Math.round(largest * ratio))
-    .png()
-    .toBuffer();
+  const rendered = await sharp(Buffer.from(svg), { density: (72 * largest) / viewBoxWidth })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const source = () => sharp(rendered.data, { raw: rendered.info });
   for (const w of missing) {
-    await sharp(rendered)
-      .resize(w, Math.round(w * ratio))
-      .webp({ quality: 80, effort: 4 })
-      .toFile(`${file}-${w}.webp`);
+    const image = w === largest ? source() : source().resize(w);
+    await image.webp({ quality: 80, effort: 4 }).toFile(`${file}-${w}.webp`);
   }
 }
 
@@ -147,14 +147,14 @@ async function renderDemoPhotos(groups: PlannedGroup[], mediaDir: string, log: (
       renderGarmentSvg(g.article.kind, hex, view),
       path.join(productsDir, `${g.id}-${view}`),
       photoWidths,
-      1.25,
+      1200,
     );
   });
   const palette = demoColours.map((c) => c.hex);
   const banners = ['hero', 'collection-1', 'collection-2', 'collection-3'] as const;
   for (const [i, b] of banners.entries()) {
     const shifted = [...palette.slice(i * 3), ...palette.slice(0, i * 3)];
-    await writeRenditions(renderBannerSvg(b, shifted), path.join(bannersDir, b), bannerWidths, 900 / 1600);
+    await writeRenditions(renderBannerSvg(b, shifted), path.join(bannersDir, b), bannerWidths, 1600);
   }
   log(`seed: ${jobs.length} photos ready in ${Date.now() - started} ms`);
 }
