@@ -66,7 +66,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     rates: (latest?.rates ?? {}) as Partial<Record<ForeignCurrency, number>>,
     cartCount: readJsonCookie(cookie, 'cart', cartCookieSchema, []).reduce((n, item) => n + item.count, 0),
     favouritesCount: readJsonCookie(cookie, 'favorites', favoritesCookieSchema, []).length,
-    shopName: settings.main.shopName,
+    shopName: settings.main.shopName[locale] || settings.main.shopName.ru,
     productModal: modalProduct
       ? {
           product: modalProduct,

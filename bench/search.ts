@@ -93,16 +93,14 @@ const words = {
 async function generated(count: number) {
   const database = await openPglite(new PGlite());
   const db = database.db;
-  await db
-    .insert(categories)
-    .values(
-      words.kind.map(([ru, en], i) => ({
-        slug: `k${i}`,
-        parentSlug: null,
-        name: { ru: ru as string, en: en as string },
-        position: i,
-      })),
-    );
+  await db.insert(categories).values(
+    words.kind.map(([ru, en], i) => ({
+      slug: `k${i}`,
+      parentSlug: null,
+      name: { ru: ru as string, en: en as string },
+      position: i,
+    })),
+  );
   const rows = [];
   for (let i = 0; i < count; i++) {
     const k = i % words.kind.length;

@@ -15,7 +15,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Opens the database (migrating it), seeds a first start, and keeps currency rates fresh. */
 export async function startRuntime(config: Config, log: FastifyBaseLogger): Promise<Runtime> {
-  const database = await openDatabase(config.database);
+  const database = await openDatabase(config.database, (error) =>
+    log.warn({ err: error }, 'an idle database connection failed; the pool replaces it'),
+  );
   try {
     const providers = createProviders(config);
     const services = createServices({ db: database.db, providers, clock: () => new Date() });

@@ -22,6 +22,8 @@ export function Header() {
   const [searchOpen, setSearchOpen] = useState(false);
   const home = shop.locale === 'en' ? '/en' : '/';
   const other = shop.locale === 'en' ? 'ru' : 'en';
+  const [logoFirst, ...rest] = shop.shopName.split(' ');
+  const logoRest = rest.join(' ');
 
   function chooseCurrency(value: string) {
     // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Firefox; the server reads this cookie
@@ -52,8 +54,8 @@ export function Header() {
           </nav>
         </div>
         <Link to={home} className="logo" aria-label={`${shop.shopName} — ${t('header.home')}`}>
-          <span className="logo__word">{shop.locale === 'en' ? 'Severnaya' : 'Северная'}</span>
-          <span className="logo__word logo__word--thin">{shop.locale === 'en' ? 'Liniya' : 'линия'}</span>
+          <span className="logo__word">{logoFirst}</span>
+          {logoRest ? <span className="logo__word logo__word--thin">{logoRest}</span> : null}
         </Link>
         <div className="header__side header__side--end">
           {shop.locale === 'en' ? (

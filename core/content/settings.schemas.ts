@@ -16,7 +16,7 @@ export const getWays = [
 /** `main`: the shop's switches and checkout figures. Prices in kopecks. */
 export const mainSettingsSchema = z.object({
   _id: z.literal('main'),
-  shopName: z.string().min(1),
+  shopName: localized,
   /** Free delivery from this cart total (kopecks); 0 disables it. Not in English (checkout.md §9). */
   freeDeliveryMin: z.number().int().min(0),
   /** Delivery methods hidden in the English edition. */

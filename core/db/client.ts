@@ -40,9 +40,16 @@ async function migratePostgres(url: string): Promise<void> {
   }
 }
 
-export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+export async function openPostgres(
+  url: string,
+  poolSize = 10,
+  onIdleError: (error: Error) => void = () => {},
+): Promise<Database> {
   await migratePostgres(url);
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection dropped by the server (restart, failover) must not crash the process;
+  // the pool replaces it and the next query reports any lasting outage.
+  pool.on('error', onIdleError);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
@@ -74,8 +81,11 @@ export async function openPglite(client: PGlite, release: () => void = () => {})
   };
 }
 
-export async function openDatabase(config: Config['database']): Promise<Database> {
-  if (config.kind === 'postgres') return openPostgres(config.url, config.poolSize);
+export async function openDatabase(
+  config: Config['database'],
+  onIdleError?: (error: Error) => void,
+): Promise<Database> {
+  if (config.kind === 'postgres') return openPostgres(config.url, config.poolSize, onIdleError);
   const release = lockDataFolder(config.dataDir);
   try {
     const client = await PGlite.create(config.dataDir);

@@ -94,7 +94,7 @@ export function buildSettings(): { main: MainSettings; contacts: ContactsSetting
   return {
     main: {
       _id: 'main',
-      shopName: 'Тестовый магазин',
+      shopName: l('Тестовый магазин', 'Test shop'),
       freeDeliveryMin: 10_000_00,
       englishDisabledGetWays: ['moscow-try'],
       payments: { split: true, dolyame: true, tinkoff: false, hepay: false },

@@ -2,7 +2,7 @@ import type { ContactsSettings, MainSettings, UiSettings } from '../../content/s
 
 export const demoMainSettings: MainSettings = {
   _id: 'main',
-  shopName: 'Северная линия',
+  shopName: { ru: 'Северная линия', en: 'Severnaya Liniya' },
   freeDeliveryMin: 15_000_00,
   englishDisabledGetWays: ['self-boxberry', 'moscow-try'],
   payments: { split: true, dolyame: true, tinkoff: true, hepay: false },

@@ -19,7 +19,8 @@ import { ean13, isDatabaseEmpty, seedDemo } from './seed-demo.ts';
 
 describe('ean13', () => {
   it('appends the check digit', () => {
-    expect(ean13('460123456789')).toBe('4601234567897');
+    expect(ean13('400638133393')).toBe('4006381333931');
+    expect(ean13('460123456789')).toBe('4601234567893');
   });
 });
 
