@@ -8,7 +8,9 @@ export interface Localized {
 
 /** The edition a path belongs to: English under `/en`, Russian at the root (DECISIONS 2). */
 export function localeFromPath(pathname: string): Locale {
-  return pathname === '/en' || pathname.startsWith('/en/') ? 'en' : 'ru';
+  // React Router's data requests add `.data` (`/en.data` for `/en`).
+  const path = pathname.replace(/\.data$/, '');
+  return path === '/en' || path.startsWith('/en/') ? 'en' : 'ru';
 }
 
 /** The same page in the other edition, for hreflang and the edition switch. */

@@ -40,10 +40,13 @@ export function Header() {
             className="icon-button header__menu-button"
             aria-haspopup="dialog"
             aria-expanded={menuOpen}
+            aria-label={t('header.menu')}
             onClick={() => setMenuOpen(true)}
           >
             <MenuIcon />
-            <span className="header__menu-label">{t('header.menu')}</span>
+            <span className="header__menu-label" aria-hidden="true">
+              {t('header.menu')}
+            </span>
           </button>
           <nav className="header__nav" aria-label={t('menu.catalogue')}>
             {shop.menu.header.map((item) => (

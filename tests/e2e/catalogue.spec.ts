@@ -1,0 +1,99 @@
+import { expect, test } from '@playwright/test';
+import { expectUrl, gotoHydrated, isPhone } from './helpers.ts';
+
+// Journeys over the demo shop the server seeds on its first start.
+const dress = 'linen-shirt-dress-sand';
+
+test.describe('browsing the catalogue', () => {
+  test('browse a category, filter by size and availability, open a product', async ({ page }) => {
+    await gotoHydrated(page, '/catalog');
+    const nav = isPhone(page) ? page.locator('.scroller') : page.locator('.catalog__sidebar');
+    await nav.getByRole('link', { name: 'Платья', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Платья' })).toBeVisible();
+    await expectUrl(page, /\/catalog\/dresses$/);
+
+    if (isPhone(page)) await page.getByText('Фильтры', { exact: true }).click();
+    const filters = page.locator(isPhone(page) ? '.toolbar__filters' : '.toolbar__desktop-filters');
+    await filters.getByRole('link', { name: 'M', exact: true }).click();
+    await expectUrl(page, /size=M/);
+    await expect(filters.getByRole('link', { name: 'M', exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    const countWithSize = await page.locator('.catalog__count').textContent();
+
+    await filters.getByRole('checkbox', { name: 'В наличии' }).click();
+    await expectUrl(page, /size=M&avail=1/);
+    await expect(page.locator('.catalog__count')).toBeVisible();
+    expect(countWithSize).toMatch(/\d+ товар/);
+
+    const first = page.locator('.grid--catalog .card').first();
+    const name = (await first.locator('.card__name').textContent()) ?? '';
+    await first.getByRole('link').click();
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  });
+
+  test('change colour and size on the product page', async ({ page }) => {
+    await gotoHydrated(page, `/products/${dress}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Платье-рубашка из льна' })).toBeVisible();
+    const colours = page.locator('.product__info .colour');
+    expect(await colours.count()).toBeGreaterThan(1);
+    await colours.nth(1).click();
+    await expect(page).not.toHaveURL(new RegExp(`${dress}$`));
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+
+    const sizes = page.locator('.product__info .size');
+    await sizes.first().click();
+    await expectUrl(page, /\?p=/);
+    await expect(sizes.first()).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  test('add to favourites and see it in the panel', async ({ page }) => {
+    await gotoHydrated(page, `/products/${dress}`);
+    await page.getByRole('button', { name: 'В избранное' }).click();
+    await expect(page.getByRole('button', { name: 'Избранное: 1' })).toBeVisible();
+    await page.getByRole('button', { name: 'Избранное: 1' }).click();
+    const panel = page.getByRole('dialog', { name: 'Избранное' });
+    await expect(panel.locator('.card')).toHaveCount(1);
+    await expect(panel.getByText('Платье-рубашка из льна')).toBeVisible();
+  });
+
+  test('search with a typo and open a result', async ({ page }) => {
+    await gotoHydrated(page, '/');
+    await page.getByRole('button', { name: 'Поиск' }).click();
+    await page.getByRole('searchbox', { name: 'Поиск' }).fill('плаье');
+    const dialog = page.getByRole('dialog', { name: 'Поиск' });
+    await expect(dialog.locator('.search__tile').first()).toBeVisible({ timeout: 5_000 });
+    await expect(dialog.getByRole('link', { name: 'Платья', exact: true })).toBeVisible();
+    const name = (await dialog.locator('.search__tile-name').first().textContent()) ?? '';
+    await dialog.locator('.search__tile').first().click();
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  });
+
+  test('?product= opens the product in a modal and Escape closes it', async ({ page }) => {
+    await gotoHydrated(page, `/catalog?product=${dress}`);
+    const modal = page.getByRole('dialog', { name: 'Платье-рубашка из льна' });
+    await expect(modal).toBeVisible();
+    await expect(page.locator('html')).toHaveClass(/scroll-locked/);
+    await page.keyboard.press('Escape');
+    await expect(modal).toBeHidden();
+    await expectUrl(page, /\/catalog$/);
+  });
+
+  test('the English edition browses in English with the same routes', async ({ page }) => {
+    await gotoHydrated(page, '/en/catalog/dresses');
+    await expect(page.getByRole('heading', { level: 1, name: 'Dresses' })).toBeVisible();
+    await page.locator('.grid--catalog .card').first().getByRole('link').click();
+    await expectUrl(page, /\/en\/products\//);
+    await expect(
+      page.getByRole('button', { name: /Add to cart|Pre-order|Not available/ }).first(),
+    ).toBeVisible();
+  });
+
+  test('unknown category and product give the 404 page', async ({ page }) => {
+    expect((await page.goto('/catalog/no-such-category'))?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'This page could not be found' })).toBeVisible();
+    expect((await page.goto('/products/no-such-product'))?.status()).toBe(404);
+    expect((await page.goto('/catalog/dresses?page=abc&sort=%3Cscript%3E'))?.status()).toBe(200);
+  });
+});
