@@ -22,7 +22,9 @@ export async function startRuntime(config: Config, log: FastifyBaseLogger): Prom
     const providers = createProviders(config);
     const services = createServices({ db: database.db, providers, clock: () => new Date() });
     if (config.seedDemo === 'auto' && (await isDatabaseEmpty(database.db))) {
-      log.info('empty database: seeding the demo catalogue');
+      log.info(
+        'empty database: seeding the demo catalogue (the first start draws ~280 product photos: about a minute)',
+      );
       await seedDemo(database.db, { mediaDir: config.mediaDir, log: (m) => log.info(m) });
     }
     const refresh = async () => {

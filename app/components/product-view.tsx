@@ -309,9 +309,33 @@ export function ProductView({
 }
 
 /** Thumbnails and photos; a click zooms where allowed (not on touch screens under 768 px). */
-function Gallery({ photos, name }: { photos: { src: string }[]; name: string }) {
+function Gallery({ photos, name }: { photos: ProductPage['photos']; name: string }) {
   const t = useT();
+  const { locale } = useShop();
   const [zoom, setZoom] = useState<{ index: number; x: number; y: number } | null>(null);
+  const list = useRef<HTMLUListElement>(null);
+  const [inView, setInView] = useState<Set<number>>(new Set());
+
+  // catalogue.md §2: on phones tags follow the scroll position (shown for the photo in view).
+  useEffect(() => {
+    const root = list.current;
+    if (!root || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) =>
+        setInView((prev) => {
+          const next = new Set(prev);
+          for (const e of entries) {
+            const i = Number((e.target as HTMLElement).dataset.index);
+            if (e.intersectionRatio >= 0.6) next.add(i);
+            else next.delete(i);
+          }
+          return next;
+        }),
+      { threshold: [0, 0.6, 1] },
+    );
+    for (const item of root.querySelectorAll('[data-index]')) observer.observe(item);
+    return () => observer.disconnect();
+  }, []);
   return (
     <div className="gallery">
       <ul className="gallery__thumbs">
@@ -335,11 +359,16 @@ function Gallery({ photos, name }: { photos: { src: string }[]; name: string }) 
           </li>
         ))}
       </ul>
-      <ul className="gallery__photos">
+      <ul className="gallery__photos" ref={list}>
         {photos.map((p, i) => {
           const zoomed = zoom?.index === i;
           return (
-            <li key={p.src} id={`photo-${i + 1}`} className="gallery__photo">
+            <li
+              key={p.src}
+              id={`photo-${i + 1}`}
+              data-index={i}
+              className={`gallery__photo${inView.has(i) ? ' gallery__photo--in-view' : ''}`}
+            >
               <button
                 type="button"
                 className={`gallery__zoom${zoomed ? ' gallery__zoom--on' : ''}`}
@@ -374,6 +403,23 @@ function Gallery({ photos, name }: { photos: { src: string }[]; name: string }) 
                   }
                 />
               </button>
+              {zoomed
+                ? null
+                : p.tags.map((tag) => (
+                    <a
+                      key={tag.id}
+                      className="photo-tag"
+                      href={`${locale === 'en' ? '/en' : ''}${tag.path}`}
+                      style={{
+                        left: `${tag.left}%`,
+                        top: `${tag.top}%`,
+                        maxWidth: tag.maxWidth || undefined,
+                      }}
+                    >
+                      <span className="photo-tag__dot" aria-hidden="true" />
+                      <span className="photo-tag__name">{tag.name}</span>
+                    </a>
+                  ))}
             </li>
           );
         })}

@@ -7,6 +7,9 @@ export const groupsByIdsSchema = z
   .union([z.array(id).max(200), z.object({ ids: z.array(id).max(200) })])
   .transform((v) => (Array.isArray(v) ? v : v.ids));
 
+/** `POST /api/tags-fetch` (catalogue.md §7): the photo and the group it belongs to. */
+export const tagsFetchSchema = z.object({ src: z.string().trim().min(1).max(300), productID: id });
+
 /** `POST /api/group-by-id`. */
 export const groupByIdSchema = z.object({ _id: id });
 

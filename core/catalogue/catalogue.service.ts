@@ -4,6 +4,7 @@ import {
   categories,
   collectionGroups,
   collections,
+  photoTags,
   productGroups,
   productPhotos,
   productVideos,
@@ -14,6 +15,7 @@ import { VIEWED_LIMIT } from './catalogue.schemas.ts';
 import type {
   CategoryView,
   CollectionView,
+  PhotoTagView,
   ProductCard,
   ProductPage,
   VariantView,
@@ -245,6 +247,24 @@ export function createCatalogueService({ db }: { db: Db }) {
     return row ?? null;
   }
 
+  /** Tags on a group's photos, or on one photo of it (`POST /api/tags-fetch`). */
+  async function listPhotoTags(groupId: string, src?: string): Promise<(PhotoTagView & { src: string })[]> {
+    return db
+      .select({
+        id: photoTags.id,
+        src: photoTags.src,
+        left: photoTags.left,
+        top: photoTags.top,
+        name: photoTags.name,
+        path: photoTags.path,
+        link: photoTags.link,
+        maxWidth: photoTags.maxWidth,
+      })
+      .from(photoTags)
+      .where(and(eq(photoTags.groupId, groupId), src ? eq(photoTags.src, src) : undefined))
+      .orderBy(asc(photoTags.id));
+  }
+
   /** Everything the product page shows of one group, or null when it does not exist or is hidden. */
   async function getProductPage(id: string): Promise<ProductPage | null> {
     const [group] = await db
@@ -252,7 +272,7 @@ export function createCatalogueService({ db }: { db: Db }) {
       .from(productGroups)
       .where(and(eq(productGroups.id, id), eq(productGroups.published, true)));
     if (!group) return null;
-    const [variants, photos, videos, colours, category, table] = await Promise.all([
+    const [variants, photos, videos, colours, category, table, tags] = await Promise.all([
       db
         .select({
           id: variantProducts.id,
@@ -287,6 +307,7 @@ export function createCatalogueService({ db }: { db: Db }) {
       group.sizeTableId
         ? db.select().from(sizeTables).where(eq(sizeTables.id, group.sizeTableId))
         : Promise.resolve([]),
+      listPhotoTags(id),
     ]);
     if (!category) return null;
     const parentCategory = category.parentSlug ? await getCategory(category.parentSlug) : null;
@@ -307,7 +328,10 @@ export function createCatalogueService({ db }: { db: Db }) {
       isBestseller: group.isBestseller,
       barcode: group.barcode,
       variants: sortSizes(variants, (v) => v.size),
-      photos,
+      photos: photos.map((p) => ({
+        ...p,
+        tags: tags.filter((t) => t.src === p.src).map(({ src: _, ...t }) => t),
+      })),
       videos: videos.map((v) => v.src),
       colours,
       sizeTable: table[0] ? { title: table[0].title, items: table[0].items } : null,
@@ -432,6 +456,7 @@ export function createCatalogueService({ db }: { db: Db }) {
   }
 
   return {
+    listPhotoTags,
     listPublicPaths,
     getSuggestions,
     listGroupsByIds,

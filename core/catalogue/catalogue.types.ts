@@ -59,7 +59,7 @@ export interface ProductPage {
   barcode: string | null;
   /** Sizes in the spec's order (catalogue.md §5). */
   variants: VariantView[];
-  photos: { src: string; width: number; height: number }[];
+  photos: { src: string; width: number; height: number; tags: PhotoTagView[] }[];
   videos: string[];
   /** The same article in other colours, this one included (DECISIONS 25). */
   colours: { id: string; colorName: Localized; colorHex: string }[];
@@ -67,4 +67,15 @@ export interface ProductPage {
     title: Localized;
     items: { name: Localized; columns: string[]; rows: string[][]; text: Localized }[];
   } | null;
+}
+
+/** A tag on a product photo (catalogue.md §3): position in percent, a label and a link. */
+export interface PhotoTagView {
+  id: number;
+  left: number;
+  top: number;
+  name: string;
+  path: string;
+  link: string;
+  maxWidth: number;
 }

@@ -5,6 +5,7 @@ import {
   groupsByIdsSchema,
   productPageContentSchema,
   rememberViewed,
+  tagsFetchSchema,
   VIEWED_COOKIE_MAX_AGE_S,
   viewedCookieSchema,
 } from '../../core/catalogue/catalogue.schemas.ts';
@@ -41,6 +42,11 @@ export function catalogueRoutes(app: FastifyInstance, { services }: { services: 
     const [group] = await services.catalogue.listGroupsByIds([_id]);
     if (!group) throw new AppError('not_found', 'Product not found');
     return group;
+  });
+
+  app.post('/api/tags-fetch', async (request) => {
+    const { src, productID } = tagsFetchSchema.parse(request.body);
+    return { result: true, data: await services.catalogue.listPhotoTags(productID, src) };
   });
 
   app.post('/api/get-product-page-content', async (request, reply) => {

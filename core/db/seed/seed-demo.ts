@@ -9,6 +9,7 @@ import {
   collectionGroups,
   collections,
   customPages,
+  photoTags,
   productGroups,
   productPhotos,
   settings,
@@ -141,6 +142,7 @@ async function renderDemoPhotos(groups: PlannedGroup[], mediaDir: string, log: (
   await fs.mkdir(productsDir, { recursive: true });
   await fs.mkdir(bannersDir, { recursive: true });
   const jobs = groups.flatMap((g) => views.map((view) => ({ g, view })));
+  let done = 0;
   await eachLimited(jobs, 2, async ({ g, view }) => {
     const hex = colourByKey.get(g.colourKey)?.hex ?? '#888888';
     await writeRenditions(
@@ -149,6 +151,8 @@ async function renderDemoPhotos(groups: PlannedGroup[], mediaDir: string, log: (
       photoWidths,
       1200,
     );
+    done += 1;
+    if (done % 50 === 0) log(`seed: ${done} of ${jobs.length} photos drawn`);
   });
   const palette = demoColours.map((c) => c.hex);
   const banners = ['hero', 'collection-1', 'collection-2', 'collection-3'] as const;
@@ -167,7 +171,7 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
 /** Removes the catalogue and content, keeping everything else (orders, users in later migrations). */
 export async function clearCatalogue(db: Db): Promise<void> {
   await db.execute(
-    sql`truncate ${collectionGroups}, ${collections}, ${productPhotos}, ${variantProducts}, ${productGroups}, ${sizeTables}, ${categories}, ${customPages}, ${settings} cascade`,
+    sql`truncate ${photoTags}, ${collectionGroups}, ${collections}, ${productPhotos}, ${variantProducts}, ${productGroups}, ${sizeTables}, ${categories}, ${customPages}, ${settings} cascade`,
   );
 }
 
@@ -288,9 +292,29 @@ export async function seedDemo(
             .map((g, position) => ({ collectionSlug: c.slug, groupId: g.id, position })),
         ),
       );
+    // A shop-the-look tag on the cover photo of each collection's first product, pointing to its second.
+    const tags = demoCollections.flatMap((c) => {
+      const [first, second] = c.articles.map((art) => byArt.get(art)?.[0]).filter((g) => g !== undefined);
+      if (!first || !second) return [];
+      return [
+        {
+          src: `products/${first.id}-front`,
+          groupId: first.id,
+          left: 64,
+          top: 38,
+          name: second.article.name.ru,
+          path: `/products/${second.id}`,
+          link: second.id,
+          maxWidth: 180,
+        },
+      ];
+    });
+    if (tags.length > 0) await tx.insert(photoTags).values(tags);
     await tx.insert(customPages).values(demoPages);
   });
-  log(`seed: ${groups.length} product groups, ${barcode} variants in ${Date.now() - started} ms`);
+  log(
+    `seed: ${groups.length} product groups and ${barcode} variants stored; ${Date.now() - started} ms in all`,
+  );
   return { groups: groups.length };
 }
 
