@@ -133,7 +133,7 @@ export function ProductView({
         </Link>
       )}
       <div className="product__layout">
-        <Gallery photos={product.photos} name={pick(product.name, locale)} />
+        <Gallery photos={product.photos} videos={product.videos} name={pick(product.name, locale)} />
         <section className="product__info" aria-labelledby="product-name">
           <div className="product__labels">
             {product.isNew ? <span className="label">{t('product.new')}</span> : null}
@@ -309,7 +309,15 @@ export function ProductView({
 }
 
 /** Thumbnails and photos; a click zooms where allowed (not on touch screens under 768 px). */
-function Gallery({ photos, name }: { photos: ProductPage['photos']; name: string }) {
+function Gallery({
+  photos,
+  videos,
+  name,
+}: {
+  photos: ProductPage['photos'];
+  videos: string[];
+  name: string;
+}) {
   const t = useT();
   const { locale } = useShop();
   const [zoom, setZoom] = useState<{ index: number; x: number; y: number } | null>(null);
@@ -423,6 +431,19 @@ function Gallery({ photos, name }: { photos: ProductPage['photos']; name: string
             </li>
           );
         })}
+        {videos.map((src) => (
+          <li key={src} className="gallery__photo">
+            <video
+              className="gallery__video"
+              src={`/media/${src}`}
+              muted
+              loop
+              playsInline
+              autoPlay
+              preload="metadata"
+            />
+          </li>
+        ))}
       </ul>
     </div>
   );

@@ -114,7 +114,8 @@ export function createSearchService({ db, clock }: { db: Db; clock: () => Date }
         fuzzy: (term) => (term.length >= 8 ? 2 : term.length >= 4 ? 1 : false),
       },
     });
-    index.addAll(docs);
+    // Chunked, so a rebuild over a large catalogue never stalls the event loop for long.
+    await index.addAllAsync(docs, { chunkSize: 500 });
     return index;
   }
 

@@ -160,3 +160,43 @@ describe.each(engines)('robots.txt and sitemap.xml on %s', (engine) => {
     expect(res.body).toContain('Sitemap: http://localhost:3000/sitemap.xml');
   });
 });
+
+describe.each(engines)('POST /api/search on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    await insertCategory(t.database.db, { slug: 'dresses', name: { ru: 'Платья', en: 'Dresses' } });
+    await insertProductGroup(t.database.db, {
+      id: 'wrap-dress-black',
+      categorySlug: 'dresses',
+      name: { ru: 'Платье с запахом', en: 'Wrap dress' },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const search = (payload: unknown, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'POST', url: '/api/search', payload: payload as object, headers });
+
+  it('answers grouped, ranked results: the category first, then products', async () => {
+    const res = await search({ query: 'платья' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().map((r: { view: string; _id: string }) => `${r.view}:${r._id}`)).toEqual([
+      'category:dresses',
+      'product:wrap-dress-black',
+    ]);
+  });
+
+  it('answers in English for an English page', async () => {
+    const res = await search({ query: 'dresses' }, { 'accept-language': 'en' });
+    expect(res.json()[1]).toMatchObject({ name: 'Wrap dress', path: '/en/products/wrap-dress-black' });
+  });
+
+  it('refuses a query that is not a string with 400, and cuts a long one instead of failing', async () => {
+    expect((await search({ query: 42 })).statusCode).toBe(400);
+    expect((await search({})).statusCode).toBe(400);
+    const long = await search({ query: `платье ${'я'.repeat(5000)}` });
+    expect(long.statusCode).toBe(200);
+  });
+});
