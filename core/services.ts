@@ -3,6 +3,8 @@ import { createRestockService } from './catalogue/restock.service.ts';
 import { createPagesService } from './content/pages.service.ts';
 import { createSettingsService } from './content/settings.service.ts';
 import type { Db } from './db/client.ts';
+import { createEngagementService } from './engagement/engagement.service.ts';
+import { createRateLimitService } from './limits/rate-limit.service.ts';
 import type { Providers } from './providers/index.ts';
 import { createRatesService } from './rates/rates.service.ts';
 import { createSearchService } from './search/search.service.ts';
@@ -15,8 +17,12 @@ export interface ServiceDeps {
 
 /** Every service, built once per process and shared by the API routes and the storefront loaders. */
 export function createServices({ db, providers, clock }: ServiceDeps) {
+  const settings = createSettingsService({ db, clock });
+  const limits = createRateLimitService({ db, clock });
   return {
-    settings: createSettingsService({ db, clock }),
+    settings,
+    limits,
+    engagement: createEngagementService({ db, providers, settings, limits, clock }),
     catalogue: createCatalogueService({ db }),
     pages: createPagesService({ db }),
     restock: createRestockService({ db }),

@@ -14,6 +14,7 @@ import type { Database } from '../core/db/client.ts';
 import type { Services } from '../core/services.ts';
 import { registerErrorHandler } from './errors.ts';
 import { catalogueRoutes } from './routes/catalogue.routes.ts';
+import { engagementRoutes } from './routes/engagement.routes.ts';
 import { healthRoutes } from './routes/health.routes.ts';
 import { seoRoutes } from './routes/seo.routes.ts';
 import { settingsRoutes } from './routes/settings.routes.ts';
@@ -77,6 +78,7 @@ export async function buildApp({ config, database, services, storefront, logger 
   healthRoutes(app, { database });
   settingsRoutes(app, { services });
   catalogueRoutes(app, { services });
+  engagementRoutes(app, { services });
   seoRoutes(app, { services, publicUrl: config.publicUrl });
 
   fs.mkdirSync(config.mediaDir, { recursive: true });

@@ -15,7 +15,9 @@ export function registerErrorHandler(app: FastifyInstance) {
       const field = issue?.path.join('.') || undefined;
       const message = en
         ? `Invalid value${field ? ` of ${field}` : ''}: ${issue?.message ?? 'bad request'}`
-        : `Неверное значение${field ? ` поля ${field}` : ''}: ${issue?.message ?? 'неверный запрос'}`;
+        : field
+          ? `Неверное значение поля «${field}»`
+          : 'Неверный запрос';
       return reply.status(400).send({ result: false, message, field });
     }
     const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;

@@ -3,6 +3,7 @@ import type { Config } from '../core/config/env.ts';
 import { type Database, openDatabase } from '../core/db/client.ts';
 import { isDatabaseEmpty, seedDemo } from '../core/db/seed/seed-demo.ts';
 import { createProviders } from '../core/providers/index.ts';
+import { createDbOutbox } from '../core/providers/outbox.ts';
 import { createServices, type Services } from '../core/services.ts';
 
 export interface Runtime {
@@ -19,7 +20,7 @@ export async function startRuntime(config: Config, log: FastifyBaseLogger): Prom
     log.warn({ err: error }, 'an idle database connection failed; the pool replaces it'),
   );
   try {
-    const providers = createProviders(config);
+    const providers = createProviders(config, { outbox: createDbOutbox(database.db) });
     const services = createServices({ db: database.db, providers, clock: () => new Date() });
     if (config.seedDemo === 'auto' && (await isDatabaseEmpty(database.db))) {
       log.info(

@@ -37,6 +37,10 @@ export const envSchema = z.object({
   SEED_DEMO: z.enum(['auto', 'never'], { error: 'must be auto or never' }).default('auto'),
   /** Currency-rate source: `sandbox` (fixed offline rates). The Central Bank adapter comes with the integrations. */
   RATES_PROVIDER: z.enum(['sandbox'], { error: 'must be sandbox' }).default('sandbox'),
+  /** CRM for callback and question forms: `sandbox` (leads go to the outbox table). */
+  CRM_PROVIDER: z.enum(['sandbox'], { error: 'must be sandbox' }).default('sandbox'),
+  /** Newsletter list: `sandbox` (sign-ups go to the outbox table). */
+  MAILING_PROVIDER: z.enum(['sandbox'], { error: 'must be sandbox' }).default('sandbox'),
   /** pino log level. */
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
@@ -60,7 +64,7 @@ export interface Config {
   database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string; poolSize: number };
   mediaDir: string;
   seedDemo: 'auto' | 'never';
-  providers: { rates: 'sandbox' };
+  providers: { rates: 'sandbox'; crm: 'sandbox'; mailing: 'sandbox' };
   logLevel: Env['LOG_LEVEL'];
   trustProxy: boolean;
   shutdownTimeoutMs: number;
@@ -98,7 +102,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
     mediaDir: path.resolve(e.MEDIA_DIR ?? path.join(dataDir, 'media')),
     seedDemo: e.SEED_DEMO,
-    providers: { rates: e.RATES_PROVIDER },
+    providers: { rates: e.RATES_PROVIDER, crm: e.CRM_PROVIDER, mailing: e.MAILING_PROVIDER },
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,

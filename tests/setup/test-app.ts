@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../core/config/env.ts';
 import { createProviders } from '../../core/providers/index.ts';
+import { createDbOutbox } from '../../core/providers/outbox.ts';
 import { createServices, type Services } from '../../core/services.ts';
 import { buildApp } from '../../server/app.ts';
 import { createTestDatabase, type Engine, type TestDatabase } from './test-database.ts';
@@ -20,7 +21,8 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const database = await createTestDatabase(engine);
   const config = loadConfig({ DATA_DIR: path.join(os.tmpdir(), 'shop-test-data'), LOG_LEVEL: 'silent' });
-  const services = createServices({ db: database.db, providers: createProviders(config), clock });
+  const providers = createProviders(config, { outbox: createDbOutbox(database.db) });
+  const services = createServices({ db: database.db, providers, clock });
   const app = await buildApp({ config, database, services, storefront: false, logger: false });
   await app.ready();
   return {

@@ -1,0 +1,68 @@
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/** Callback and question forms (catalogue.md §2), kept before they are passed to the CRM. */
+export const crmRequests = pgTable(
+  'crm_requests',
+  {
+    id: serial('id').primaryKey(),
+    formSubject: text('form_subject').notNull(),
+    name: text('name').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    question: text('question').notNull().default(''),
+    fields: jsonb('fields').$type<Record<string, string>>().notNull().default({}),
+    page: text('page').notNull().default(''),
+    ip: text('ip').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when the CRM accepted it; a null here is a request still to deliver. */
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    crmRef: text('crm_ref'),
+    lastError: text('last_error'),
+  },
+  (t) => [index('crm_requests_undelivered_idx').on(t.deliveredAt, t.createdAt)],
+);
+
+/** Newsletter sign-ups from the global menu (`GET /api/sendpulse/signup`). */
+export const newsletterSubscriptions = pgTable(
+  'newsletter_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    locale: text('locale').notNull().default('ru'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('newsletter_subscriptions_email_idx').on(t.email)],
+);
+
+/** What sandbox providers "sent": an inspectable outbox (STYLE: providers). */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: serial('id').primaryKey(),
+    channel: text('channel').notNull(),
+    recipient: text('recipient').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('outbox_channel_idx').on(t.channel, t.createdAt)],
+);
+
+/** Fixed-window counters shared by every instance (public forms now; sign-in codes later). */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index('rate_limits_window_idx').on(t.windowStart)],
+);
