@@ -4,7 +4,8 @@ import { defineConfig, devices } from '@playwright/test';
 
 const port = 3107;
 // A fresh data folder per run: the server seeds the demo shop on its first start, as a new user's would.
-const dataDir = path.join(os.tmpdir(), `shop-e2e-${Date.now()}`);
+// E2E_DATA_DIR reuses a seeded folder when iterating locally.
+const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `shop-e2e-${Date.now()}`);
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -15,6 +16,21 @@ export default defineConfig({
   timeout: 30_000,
   use: {
     baseURL: `http://127.0.0.1:${port}`,
+    // Journeys run as a returning shopper who dismissed the timed popups; tests/e2e/engagement.spec.ts
+    // starts without these cookies to test the timers.
+    storageState: {
+      cookies: ['cookieNotice', 'marketingDismissed', 'appBannerDismissed'].map((name) => ({
+        name,
+        value: '1',
+        domain: '127.0.0.1',
+        path: '/',
+        expires: -1,
+        httpOnly: false,
+        secure: false,
+        sameSite: 'Lax' as const,
+      })),
+      origins: [],
+    },
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: '/usr/bin/chromium',

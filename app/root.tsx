@@ -1,7 +1,7 @@
 import '@fontsource-variable/manrope';
 import '@fontsource-variable/cormorant-garamond';
 import './styles/app.css';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import {
   isRouteErrorResponse,
   Link,
@@ -13,6 +13,7 @@ import {
   useLocation,
   useRouteError,
   useRouteLoaderData,
+  useSearchParams,
 } from 'react-router';
 import { appContext } from '#app-context';
 import {
@@ -25,10 +26,21 @@ import { catalogueMenuEntries, globalMenuRows } from '../core/content/menu.rules
 import { type Locale, localeFromPath, pathInLocale } from '../core/i18n.ts';
 import { type Currency, type ForeignCurrency, isCurrency } from '../core/money.ts';
 import type { Route } from './+types/root';
+import { type ContactPopup, ContactPopupContext, ContactPopups } from './components/contact-popups.tsx';
+import {
+  AppBanner,
+  CookieNotice,
+  LoadingBar,
+  MarketingModal,
+  MessengerButton,
+  Preloader,
+  ScrollToTop,
+} from './components/engagement.tsx';
 import { Footer } from './components/footer.tsx';
 import { Header } from './components/header.tsx';
 import { ProductModal } from './components/product-modal.tsx';
 import { LocaleContext, translate } from './i18n/index.ts';
+import { reloadForChunkError } from './lib/network.ts';
 import { useNonce } from './nonce.ts';
 import { ShopContext } from './shop-context.ts';
 
@@ -76,6 +88,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         }
       : null,
     contacts: settings.contacts,
+    engagement: settings.ui.engagement,
     menu: {
       catalogue: catalogueMenuEntries(prefix, categories, locale),
       rows: globalMenuRows(categories.length, prefix.length),
@@ -128,16 +141,30 @@ function useHydratedMarker() {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   useHydratedMarker();
+  const [popup, setPopup] = useState<ContactPopup>(null);
+  const [searchParams] = useSearchParams();
   return (
     <ShopContext.Provider value={loaderData}>
-      <div className="page">
-        <Header />
-        <main id="main" className="page__main">
-          <Outlet />
-        </main>
-        <Footer />
-      </div>
-      <ProductModal />
+      <ContactPopupContext.Provider value={setPopup}>
+        <LoadingBar />
+        <Preloader skip={searchParams.has('cart') || searchParams.has('success')} />
+        <div className="page">
+          <Header />
+          <main id="main" className="page__main">
+            <Outlet />
+          </main>
+          <Footer />
+        </div>
+        <ProductModal />
+        <ContactPopups open={popup} onClose={() => setPopup(null)} />
+        <CookieNotice />
+        <MarketingModal />
+        <AppBanner />
+        <div className="floating">
+          <ScrollToTop />
+          <MessengerButton />
+        </div>
+      </ContactPopupContext.Provider>
     </ShopContext.Provider>
   );
 }
@@ -145,6 +172,9 @@ export default function App({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary() {
   useHydratedMarker();
   const error = useRouteError();
+  useEffect(() => {
+    if (reloadForChunkError(error, sessionStorage, Date.now())) window.location.reload();
+  }, [error]);
   const location = useLocation();
   const data = useRouteLoaderData<RootData>('root');
   const locale = data?.locale ?? localeFromPath(location.pathname);

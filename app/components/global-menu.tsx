@@ -4,7 +4,9 @@ import { localizePath } from '../../core/content/menu.rules.ts';
 import { pick } from '../../core/i18n.ts';
 import { useT } from '../i18n/index.ts';
 import { useShop } from '../shop-context.ts';
+import { useContactPopup } from './contact-popups.tsx';
 import { CloseIcon } from './icons.tsx';
+import { NewsletterForm } from './newsletter-form.tsx';
 import { Socials } from './socials.tsx';
 
 /** catalogue.md §2 global menu: prefix items and top categories, columns, contacts, socials. */
@@ -12,6 +14,7 @@ export function GlobalMenu({ open, onClose }: { open: boolean; onClose: () => vo
   const shop = useShop();
   const t = useT();
   const ref = useRef<HTMLDialogElement>(null);
+  const openPopup = useContactPopup();
 
   useEffect(() => {
     const dialog = ref.current;
@@ -92,6 +95,30 @@ export function GlobalMenu({ open, onClose }: { open: boolean; onClose: () => vo
             </dl>
             <p className="global-menu__socials-label">{pick(menu.labels.socials, locale)}</p>
             <Socials />
+            <div className="global-menu__actions">
+              <button
+                type="button"
+                className="button button--dark"
+                onClick={() => {
+                  onClose();
+                  openPopup('question');
+                }}
+              >
+                {t('engage.question')}
+              </button>
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => {
+                  onClose();
+                  openPopup('callback');
+                }}
+              >
+                {t('engage.callback')}
+              </button>
+            </div>
+            <p className="global-menu__socials-label">{t('menu.subscribe')}</p>
+            <NewsletterForm id="menu-newsletter" />
           </div>
         </div>
         <div className="global-menu__bottom">

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useRevalidator } from 'react-router';
 import { localizePath } from '../../core/content/menu.rules.ts';
 import { pathInLocale, pick } from '../../core/i18n.ts';
@@ -20,6 +20,17 @@ export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
   const [favouritesOpen, setFavouritesOpen] = useState(false);
   const [searchOpen, setSearchOpen] = useState(false);
+  // catalogue.md §2: white on the home page until scrolled past the header's height.
+  const onHome = location.pathname === '/' || location.pathname === '/en';
+  const [scrolled, setScrolled] = useState(false);
+  useEffect(() => {
+    if (!onHome) return;
+    const onScroll = () =>
+      setScrolled(window.scrollY > (document.querySelector('.header')?.clientHeight ?? 64));
+    onScroll();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, [onHome]);
   const home = shop.locale === 'en' ? '/en' : '/';
   const other = shop.locale === 'en' ? 'ru' : 'en';
   const [logoFirst, ...rest] = shop.shopName.split(' ');
@@ -32,7 +43,7 @@ export function Header() {
   }
 
   return (
-    <header className="header">
+    <header className={`header${onHome && !scrolled ? ' header--home-top' : ''}`}>
       <div className="header__inner">
         <div className="header__side">
           <button
@@ -57,7 +68,7 @@ export function Header() {
           </nav>
         </div>
         <Link to={home} className="logo" aria-label={`${shop.shopName} — ${t('header.home')}`}>
-          <span className="logo__word">{logoFirst}</span>
+          <span className="logo__word">{logoFirst}</span>{' '}
           {logoRest ? <span className="logo__word logo__word--thin">{logoRest}</span> : null}
         </Link>
         <div className="header__side header__side--end">
@@ -82,7 +93,7 @@ export function Header() {
             href={pathInLocale(location.pathname, other)}
             hrefLang={other}
             lang={other}
-            aria-label={t('header.editionLabel')}
+            aria-label={`${other.toUpperCase()} — ${t('header.editionLabel')}`}
           >
             {other.toUpperCase()}
           </a>

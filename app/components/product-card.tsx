@@ -3,6 +3,7 @@ import type { ProductCard as Card } from '../../core/catalogue/catalogue.types.t
 import { photoSources } from '../../core/catalogue/media.rules.ts';
 import { pick } from '../../core/i18n.ts';
 import { useLocale, useT } from '../i18n/index.ts';
+import { usePrefetch } from '../lib/network.ts';
 import { Price } from './price.tsx';
 
 const sizes = '(max-width: 767px) 50vw, (max-width: 1199px) 33vw, 25vw';
@@ -22,9 +23,10 @@ export function ProductCard({
   const name = pick(card.name, locale);
   const [first, second] = card.photos;
   const href = `${locale === 'en' ? '/en' : ''}/products/${card.id}`;
+  const prefetch = usePrefetch();
   return (
     <article className="card">
-      <Link to={href} className="card__link" prefetch="intent" onClick={onNavigate}>
+      <Link to={href} className="card__link" prefetch={prefetch} onClick={onNavigate}>
         <div className="card__media">
           {first ? (
             <img

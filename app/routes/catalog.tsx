@@ -111,7 +111,7 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
                 <Link
                   className={`chip${active ? ' chip--active' : ''}`}
                   to={href(toggleSize(query, size))}
-                  aria-pressed={active}
+                  aria-current={active ? 'true' : undefined}
                   preventScrollReset
                   rel="nofollow"
                 >

@@ -47,6 +47,64 @@ export const contactsSettingsSchema = z.object({
 
 export const menuColumnSchema = z.object({ name: localized, items: z.array(link) });
 
+const engagementDefaults = {
+  cookieNotice: {
+    enabled: true,
+    delaySeconds: 30,
+    text: {
+      ru: 'Мы используем файлы cookie, чтобы сайт работал удобнее. Оставаясь на сайте, вы соглашаетесь с политикой конфиденциальности.',
+      en: 'We use cookies to make the site work better. By staying on the site you accept our privacy policy.',
+    },
+  },
+  marketing: {
+    enabled: true,
+    delaySeconds: 3,
+    title: { ru: 'Скидка 10% на первый заказ', en: '10% off your first order' },
+    text: {
+      ru: 'Подпишитесь на рассылку — пришлём промокод и расскажем о новых коллекциях первыми.',
+      en: 'Subscribe to our newsletter for a promo code and first news of new collections.',
+    },
+  },
+  appBanner: {
+    enabled: true,
+    delaySeconds: 2,
+    title: { ru: 'В приложении удобнее', en: 'Shop faster in our app' },
+    iosUrl: 'https://apps.apple.com/app/id0000000000',
+    androidUrl: 'https://play.google.com/store/apps/details?id=shop.example',
+  },
+  messenger: { enabled: true },
+  callbackFields: [] as { key: string; label: { ru: string; en: string }; required: boolean }[],
+};
+
+/** Timers, texts and switches of the engagement popups (catalogue.md §4); absent in old data = defaults. */
+export const engagementSettingsSchema = z
+  .object({
+    cookieNotice: z.object({
+      enabled: z.boolean(),
+      delaySeconds: z.number().int().min(0).max(600),
+      text: localized,
+    }),
+    marketing: z.object({
+      enabled: z.boolean(),
+      delaySeconds: z.number().int().min(0).max(600),
+      title: localized,
+      text: localized,
+    }),
+    appBanner: z.object({
+      enabled: z.boolean(),
+      delaySeconds: z.number().int().min(0).max(600),
+      title: localized,
+      iosUrl: z.string(),
+      androidUrl: z.string(),
+    }),
+    messenger: z.object({ enabled: z.boolean() }),
+    /** Extra fields of the callback popup. */
+    callbackFields: z.array(
+      z.object({ key: z.string().regex(/^[a-z][a-z0-9_]{0,30}$/), label: localized, required: z.boolean() }),
+    ),
+  })
+  .default(engagementDefaults);
+
 /** `ui`: menus, labels and the Moscow delivery texts and prices (catalogue.md §3). */
 export const uiSettingsSchema = z.object({
   _id: z.literal('ui'),
@@ -72,6 +130,7 @@ export const uiSettingsSchema = z.object({
     'moscow-try': z.object({ title: localized, subtitle: localized }),
     self: z.object({ title: localized, subtitle: localized }),
   }),
+  engagement: engagementSettingsSchema,
   home: z.object({
     heroTitle: localized,
     heroSubtitle: localized,
@@ -88,6 +147,8 @@ export const settingsDocumentSchema = z.discriminatedUnion('_id', [
 export type MainSettings = z.infer<typeof mainSettingsSchema>;
 export type ContactsSettings = z.infer<typeof contactsSettingsSchema>;
 export type UiSettings = z.infer<typeof uiSettingsSchema>;
+export type UiSettingsInput = z.input<typeof uiSettingsSchema>;
+export type EngagementSettings = z.infer<typeof engagementSettingsSchema>;
 export type SettingsDocument = z.infer<typeof settingsDocumentSchema>;
 export type MenuLink = z.infer<typeof link>;
 

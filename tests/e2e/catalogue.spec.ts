@@ -17,7 +17,7 @@ test.describe('browsing the catalogue', () => {
     await filters.getByRole('link', { name: 'M', exact: true }).click();
     await expectUrl(page, /size=M/);
     await expect(filters.getByRole('link', { name: 'M', exact: true })).toHaveAttribute(
-      'aria-pressed',
+      'aria-current',
       'true',
     );
     const countWithSize = await page.locator('.catalog__count').textContent();

@@ -1,4 +1,4 @@
-import type { ContactsSettings, MainSettings, UiSettings } from '../../core/content/settings.schemas.ts';
+import type { ContactsSettings, MainSettings, UiSettingsInput } from '../../core/content/settings.schemas.ts';
 import type { Db } from '../../core/db/client.ts';
 import {
   categories,
@@ -89,7 +89,7 @@ export async function insertProductGroup(
   return group;
 }
 
-export function buildSettings(): { main: MainSettings; contacts: ContactsSettings; ui: UiSettings } {
+export function buildSettings(): { main: MainSettings; contacts: ContactsSettings; ui: UiSettingsInput } {
   const text = { title: l('Заголовок', 'Title'), subtitle: l('Подзаголовок', 'Subtitle') };
   return {
     main: {

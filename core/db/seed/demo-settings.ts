@@ -29,6 +29,36 @@ export const demoContactsSettings: ContactsSettings = {
 const l = (ru: string, en: string) => ({ ru, en });
 
 export const demoUiSettings: UiSettings = {
+  engagement: {
+    cookieNotice: {
+      enabled: true,
+      delaySeconds: 30,
+      text: l(
+        'Мы используем файлы cookie, чтобы сайт работал удобнее. Оставаясь на сайте, вы соглашаетесь с политикой конфиденциальности.',
+        'We use cookies to make the site work better. By staying on the site you accept our privacy policy.',
+      ),
+    },
+    marketing: {
+      enabled: true,
+      delaySeconds: 3,
+      title: l('Скидка 10% на первый заказ', '10% off your first order'),
+      text: l(
+        'Подпишитесь на рассылку — пришлём промокод и расскажем о новых коллекциях первыми.',
+        'Subscribe to our newsletter for a promo code and first news of new collections.',
+      ),
+    },
+    appBanner: {
+      enabled: true,
+      delaySeconds: 2,
+      title: l('В приложении удобнее', 'Shop faster in our app'),
+      iosUrl: 'https://apps.apple.com/app/id0000000000',
+      androidUrl: 'https://play.google.com/store/apps/details?id=ru.severnaya.liniya',
+    },
+    messenger: { enabled: true },
+    callbackFields: [
+      { key: 'time', label: l('Удобное время для звонка', 'Best time to call'), required: false },
+    ],
+  },
   _id: 'ui',
   header: {
     menu: [

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { reloadForChunkError, shouldPrefetch } from './network.ts';
+
+describe('shouldPrefetch (catalogue.md §9)', () => {
+  it('prefetches unless on 2g or with data saver', () => {
+    expect(shouldPrefetch(undefined)).toBe(true);
+    expect(shouldPrefetch({ effectiveType: '4g' })).toBe(true);
+    expect(shouldPrefetch({ effectiveType: 'slow-2g' })).toBe(false);
+    expect(shouldPrefetch({ effectiveType: '2g' })).toBe(false);
+    expect(shouldPrefetch({ effectiveType: '4g', saveData: true })).toBe(false);
+  });
+});
+
+describe('reloadForChunkError', () => {
+  const storage = () => {
+    const data = new Map<string, string>();
+    return {
+      getItem: (k: string) => data.get(k) ?? null,
+      setItem: (k: string, v: string) => void data.set(k, v),
+    };
+  };
+
+  it('reloads on a failed chunk load at most once per 60 s', () => {
+    const s = storage();
+    const error = new TypeError('Failed to fetch dynamically imported module: /assets/x.js');
+    expect(reloadForChunkError(error, s, 1_000_000)).toBe(true);
+    expect(reloadForChunkError(error, s, 1_030_000)).toBe(false);
+    expect(reloadForChunkError(error, s, 1_061_000)).toBe(true);
+  });
+
+  it('leaves other errors to the error page', () => {
+    expect(reloadForChunkError(new Error('boom'), storage(), 0)).toBe(false);
+  });
+});
