@@ -116,3 +116,25 @@ test.describe('accessibility', () => {
     });
   }
 });
+
+test.describe('header and floating buttons', () => {
+  test('the home header is white until scrolled past its height; scroll-to-top after one viewport', async ({
+    page,
+  }) => {
+    await gotoHydrated(page, '/');
+    const header = page.locator('header.header');
+    await expect(header).toHaveClass(/header--home-top/);
+    await page.evaluate(() => window.scrollTo({ top: 200, behavior: 'instant' }));
+    await expect(header).not.toHaveClass(/header--home-top/);
+    await expect(page.getByRole('button', { name: 'Наверх' })).toBeHidden();
+    await page.evaluate(() => window.scrollTo({ top: window.innerHeight + 50, behavior: 'instant' }));
+    await page.getByRole('button', { name: 'Наверх' }).click();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeLessThan(5);
+    await expect(page.getByRole('link', { name: 'Написать нам' })).toHaveAttribute('href', /t\.me/);
+  });
+
+  test('other pages keep the regular header', async ({ page }) => {
+    await gotoHydrated(page, '/catalog');
+    await expect(page.locator('header.header')).not.toHaveClass(/header--home-top/);
+  });
+});
