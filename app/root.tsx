@@ -54,7 +54,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     services.catalogue.listTopCategories(),
     locale === 'en' ? services.rates.getLatestRates() : Promise.resolve(null),
   ]);
-  const chosen = readCookie(cookie, 'currency');
+  // checkout.md §9: the English edition's currency lives in `shi-currency` (default USD).
+  const chosen = readCookie(cookie, 'shi-currency');
   const currency: Currency =
     locale === 'ru'
       ? 'RUB'

@@ -4,13 +4,12 @@ import { localizePath } from '../../core/content/menu.rules.ts';
 import { pathInLocale, pick } from '../../core/i18n.ts';
 import { foreignCurrencies } from '../../core/money.ts';
 import { useT } from '../i18n/index.ts';
+import { DAY_S, setCookie } from '../lib/cookies.ts';
 import { useShop } from '../shop-context.ts';
 import { FavouritesPanel } from './favourites-panel.tsx';
 import { GlobalMenu } from './global-menu.tsx';
 import { BagIcon, HeartIcon, MenuIcon, SearchIcon } from './icons.tsx';
 import { SearchPopup } from './search-popup.tsx';
-
-const YEAR_S = 365 * 24 * 60 * 60;
 
 export function Header() {
   const shop = useShop();
@@ -37,8 +36,7 @@ export function Header() {
   const logoRest = rest.join(' ');
 
   function chooseCurrency(value: string) {
-    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Firefox; the server reads this cookie
-    document.cookie = `currency=${encodeURIComponent(value)}; path=/; max-age=${YEAR_S}; samesite=lax`;
+    setCookie('shi-currency', value, 365 * DAY_S);
     void revalidator.revalidate();
   }
 
