@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
-import { Link, useLocation, useRevalidator } from 'react-router';
+import { Link, useLocation, useRevalidator, useSearchParams } from 'react-router';
 import { localizePath } from '../../core/content/menu.rules.ts';
 import { pathInLocale, pick } from '../../core/i18n.ts';
 import { foreignCurrencies } from '../../core/money.ts';
 import { useT } from '../i18n/index.ts';
 import { DAY_S, setCookie } from '../lib/cookies.ts';
 import { useShop } from '../shop-context.ts';
+import { CartPanel } from './cart-panel.tsx';
 import { FavouritesPanel } from './favourites-panel.tsx';
 import { GlobalMenu } from './global-menu.tsx';
 import { BagIcon, HeartIcon, MenuIcon, SearchIcon } from './icons.tsx';
@@ -17,7 +18,26 @@ export function Header() {
   const location = useLocation();
   const revalidator = useRevalidator();
   const [menuOpen, setMenuOpen] = useState(false);
-  const [favouritesOpen, setFavouritesOpen] = useState(false);
+  // checkout.md §4: opening the cart closes favourites and the other way round.
+  const [panel, setPanel] = useState<'cart' | 'favourites' | null>(null);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const cartInQuery = searchParams.has('cart') || searchParams.has('success');
+  useEffect(() => {
+    if (cartInQuery) setPanel('cart');
+  }, [cartInQuery]);
+  function closePanel() {
+    setPanel(null);
+    if (searchParams.has('cart')) {
+      setSearchParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          next.delete('cart');
+          return next;
+        },
+        { replace: true, preventScrollReset: true },
+      );
+    }
+  }
   const [searchOpen, setSearchOpen] = useState(false);
   // catalogue.md §2: white on the home page until scrolled past the header's height.
   const onHome = location.pathname === '/' || location.pathname === '/en';
@@ -109,23 +129,26 @@ export function Header() {
             className="icon-button counter-button"
             aria-haspopup="dialog"
             aria-label={`${t('header.favourites')}: ${shop.favouritesCount}`}
-            onClick={() => setFavouritesOpen(true)}
+            onClick={() => setPanel('favourites')}
           >
             <HeartIcon />
             {shop.favouritesCount > 0 ? <span className="counter">{shop.favouritesCount}</span> : null}
           </button>
-          <Link
-            to="?cart"
+          <button
+            type="button"
             className="icon-button counter-button"
+            aria-haspopup="dialog"
             aria-label={`${t('header.cart')}: ${shop.cartCount}`}
+            onClick={() => setPanel('cart')}
           >
             <BagIcon />
             {shop.cartCount > 0 ? <span className="counter">{shop.cartCount}</span> : null}
-          </Link>
+          </button>
         </div>
       </div>
       <GlobalMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
-      <FavouritesPanel open={favouritesOpen} onClose={() => setFavouritesOpen(false)} />
+      <FavouritesPanel open={panel === 'favourites'} onClose={closePanel} />
+      <CartPanel open={panel === 'cart'} onClose={closePanel} />
       {searchOpen ? <SearchPopup open onClose={() => setSearchOpen(false)} /> : null}
     </header>
   );

@@ -6,6 +6,7 @@ import { canAddToCart, maxOrderable, sizeAvailability } from '../../core/catalog
 import { type Locale, pick } from '../../core/i18n.ts';
 import { formatMoney, priceInCurrency } from '../../core/money.ts';
 import { useT } from '../i18n/index.ts';
+import { pushEcommerce } from '../lib/analytics.ts';
 import { addToCart, readCart, readFavourites, toggleFavourite } from '../lib/shop-cookies.ts';
 import { useShop } from '../shop-context.ts';
 import { CloseIcon, HeartIcon } from './icons.tsx';
@@ -67,6 +68,20 @@ export function ProductView({
       return;
     }
     addToCart(variant.id, maxOrderable(variant));
+    pushEcommerce('add_to_cart', [
+      {
+        item_name: product.name.ru,
+        item_id: product.id,
+        item_barcode: variant.barcode,
+        item_variant: variant.size,
+        quantity: 1,
+        price: product.price / 100,
+        old_price: product.oldPrice === null ? null : product.oldPrice / 100,
+        item_brand: shop.shopName,
+        item_category: product.category.slug,
+        item_list_name: inModal ? 'product modal' : 'product page',
+      },
+    ]);
     setInCart(true);
     void revalidator.revalidate();
   }

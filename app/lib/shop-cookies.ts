@@ -16,6 +16,10 @@ export function readCart(): CartCookie {
   return readJsonCookie(document.cookie, 'cart', cartCookieSchema, []);
 }
 
+export function writeCart(cart: CartCookie) {
+  write('cart', cart);
+}
+
 /** Adds one of a variant to the guest cart cookie (checkout.md §3), never above `max`. */
 export function addToCart(variantId: string, max: number): CartCookie {
   const cart = readCart();
