@@ -147,7 +147,13 @@ export function CartPanel({ open, onClose }: { open: boolean; onClose: () => voi
               const href = `${shop.locale === 'en' ? '/en' : ''}/products/${line.group.id}?p=${line.variant.id}`;
               return (
                 <li key={line.variant.id} className="cart-line">
-                  <Link to={href} onClick={onClose} className="cart-line__photo">
+                  <Link
+                    to={href}
+                    onClick={onClose}
+                    className="cart-line__photo"
+                    aria-hidden="true"
+                    tabIndex={-1}
+                  >
                     {line.group.photos[0] ? (
                       <img
                         {...photoSources(line.group.photos[0])}

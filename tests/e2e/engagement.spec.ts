@@ -138,3 +138,21 @@ test.describe('header and floating buttons', () => {
     await expect(page.locator('header.header')).not.toHaveClass(/header--home-top/);
   });
 });
+
+test.describe('accessibility of the panels', () => {
+  test('no serious or critical axe violations in the open cart', async ({ page, context }) => {
+    await context.addCookies([
+      {
+        name: 'cart',
+        value: encodeURIComponent(JSON.stringify([{ _id: 'linen-shirt-dress-sand-m', count: 1 }])),
+        domain: '127.0.0.1',
+        path: '/',
+      },
+    ]);
+    await gotoHydrated(page, '/catalog?cart');
+    await expect(page.getByRole('dialog', { name: 'Корзина' }).locator('.cart-line')).toHaveCount(1);
+    const results = await new AxeBuilder({ page }).include('.cart').analyze();
+    const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(bad.map((v) => v.id)).toEqual([]);
+  });
+});
