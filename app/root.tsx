@@ -16,12 +16,7 @@ import {
   useSearchParams,
 } from 'react-router';
 import { appContext } from '#app-context';
-import {
-  cartCookieSchema,
-  favoritesCookieSchema,
-  readCookie,
-  readJsonCookie,
-} from '../core/cart/cookies.schemas.ts';
+import { isCartCookie, isFavoritesCookie, readCookie, readJsonCookie } from '../core/cart/cookies.rules.ts';
 import { catalogueMenuEntries, globalMenuRows } from '../core/content/menu.rules.ts';
 import { type Locale, localeFromPath, pathInLocale } from '../core/i18n.ts';
 import { type Currency, type ForeignCurrency, isCurrency } from '../core/money.ts';
@@ -77,8 +72,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     publicUrl,
     currency,
     rates: (latest?.rates ?? {}) as Partial<Record<ForeignCurrency, number>>,
-    cartCount: readJsonCookie(cookie, 'cart', cartCookieSchema, []).reduce((n, item) => n + item.count, 0),
-    favouritesCount: readJsonCookie(cookie, 'favorites', favoritesCookieSchema, []).length,
+    cartCount: readJsonCookie(cookie, 'cart', isCartCookie, []).reduce((n, item) => n + item.count, 0),
+    favouritesCount: readJsonCookie(cookie, 'favorites', isFavoritesCookie, []).length,
     shopName: settings.main.shopName[locale] || settings.main.shopName.ru,
     productModal: modalProduct
       ? {

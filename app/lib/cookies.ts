@@ -1,4 +1,4 @@
-import { readCookie } from '../../core/cart/cookies.schemas.ts';
+import { readCookie } from '../../core/cart/cookies.rules.ts';
 
 export const DAY_S = 24 * 60 * 60;
 

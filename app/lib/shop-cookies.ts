@@ -1,9 +1,9 @@
 import {
   type CartCookie,
-  cartCookieSchema,
-  favoritesCookieSchema,
+  isCartCookie,
+  isFavoritesCookie,
   readJsonCookie,
-} from '../../core/cart/cookies.schemas.ts';
+} from '../../core/cart/cookies.rules.ts';
 
 const MONTH_S = 30 * 24 * 60 * 60;
 
@@ -13,7 +13,7 @@ function write(name: string, value: unknown) {
 }
 
 export function readCart(): CartCookie {
-  return readJsonCookie(document.cookie, 'cart', cartCookieSchema, []);
+  return readJsonCookie(document.cookie, 'cart', isCartCookie, []);
 }
 
 export function writeCart(cart: CartCookie) {
@@ -31,7 +31,7 @@ export function addToCart(variantId: string, max: number): CartCookie {
 }
 
 export function readFavourites(): string[] {
-  return readJsonCookie(document.cookie, 'favorites', favoritesCookieSchema, []);
+  return readJsonCookie(document.cookie, 'favorites', isFavoritesCookie, []);
 }
 
 export function writeFavourites(ids: string[]) {

@@ -7,7 +7,7 @@ import {
   listingSorts,
   parseListingQuery,
   toggleSize,
-} from '../../core/catalogue/listing.schemas.ts';
+} from '../../core/catalogue/listing.rules.ts';
 import { type Localized, localeFromPath, pick } from '../../core/i18n.ts';
 import { ProductCard } from '../components/product-card.tsx';
 import { translate, useT } from '../i18n/index.ts';

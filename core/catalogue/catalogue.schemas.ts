@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isIdList } from '../cart/cookies.rules.ts';
 
 const id = z.string().trim().min(1).max(200);
 
@@ -24,7 +25,7 @@ export const productPageContentSchema = z.object({
 });
 
 /** Cookie `viewed`: recently viewed group ids, newest first (catalogue.md §3, 86400 s). */
-export const viewedCookieSchema = z.array(id).max(50);
+export const isViewedCookie = isIdList(50);
 export const VIEWED_COOKIE_MAX_AGE_S = 86_400;
 export const VIEWED_LIMIT = 12;
 

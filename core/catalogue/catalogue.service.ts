@@ -20,7 +20,7 @@ import type {
   ProductPage,
   VariantView,
 } from './catalogue.types.ts';
-import { LISTING_PAGE_SIZE, type ListingQuery } from './listing.schemas.ts';
+import { LISTING_PAGE_SIZE, type ListingQuery } from './listing.rules.ts';
 import { sortSizes } from './size.rules.ts';
 
 export function createCatalogueService({ db }: { db: Db }) {

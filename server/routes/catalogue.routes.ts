@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { readJsonCookie } from '../../core/cart/cookies.schemas.ts';
+import { readJsonCookie } from '../../core/cart/cookies.rules.ts';
 import {
   groupByIdSchema,
   groupsByIdsSchema,
+  isViewedCookie,
   productPageContentSchema,
   rememberViewed,
   tagsFetchSchema,
   VIEWED_COOKIE_MAX_AGE_S,
-  viewedCookieSchema,
 } from '../../core/catalogue/catalogue.schemas.ts';
 import { restockSignUpSchema } from '../../core/catalogue/restock.schemas.ts';
 import { AppError } from '../../core/errors.ts';
@@ -51,7 +51,7 @@ export function catalogueRoutes(app: FastifyInstance, { services }: { services: 
 
   app.post('/api/get-product-page-content', async (request, reply) => {
     const body = productPageContentSchema.parse(request.body);
-    const viewed = readJsonCookie(request.headers.cookie, 'viewed', viewedCookieSchema, []);
+    const viewed = readJsonCookie(request.headers.cookie, 'viewed', isViewedCookie, []);
     const content = await services.catalogue.getSuggestions(body._id, viewed, body.forLike.limit);
     if (!content) throw new AppError('not_found', 'Product not found');
     const next = rememberViewed(viewed, body._id);

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 export const listingSorts = ['default', 'new', 'price-asc', 'price-desc'] as const;
 export type ListingSort = (typeof listingSorts)[number];
 export const LISTING_PAGE_SIZE = 24;
@@ -13,27 +11,31 @@ export interface ListingQuery {
   page: number;
 }
 
-const sizeValue = z.string().max(20);
-const sortSchema = z.enum(listingSorts);
-const pageSchema = z.coerce.number().int().min(1).max(MAX_PAGE);
+const isSort = (v: string | null): v is ListingSort =>
+  (listingSorts as readonly (string | null)[]).includes(v);
+
+function parsePage(v: string | null): number {
+  if (v === null || !/^\d{1,4}$/.test(v)) return 1;
+  const n = Number(v);
+  return n >= 1 && n <= MAX_PAGE ? n : 1;
+}
+
+// Browser-safe: no zod here, the catalogue page ships this to every visitor.
 
 /**
  * Reads the catalogue query (`size` repeated, `avail`, `sale`, `sort`, `page`). A bad value is
  * ignored, never an error (a shared link with a stale parameter still shows the catalogue).
  */
 export function parseListingQuery(params: URLSearchParams): ListingQuery {
-  const sizes = [
-    ...new Set(params.getAll('size').filter((s) => sizeValue.safeParse(s).success && s !== '')),
-  ].slice(0, 20);
-  const sort = sortSchema.safeParse(params.get('sort'));
-  const page = pageSchema.safeParse(params.get('page') ?? undefined);
+  const sizes = [...new Set(params.getAll('size').filter((s) => s !== '' && s.length <= 20))].slice(0, 20);
+  const sort = params.get('sort');
   const flag = (name: string) => ['1', 'true', 'on'].includes(params.get(name) ?? '');
   return {
     sizes,
     availableOnly: flag('avail'),
     saleOnly: flag('sale'),
-    sort: sort.success ? sort.data : 'default',
-    page: page.success ? page.data : 1,
+    sort: isSort(sort) ? sort : 'default',
+    page: parsePage(params.get('page')),
   };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listingSearch, parseListingQuery, toggleSize } from './listing.schemas.ts';
+import { listingSearch, parseListingQuery, toggleSize } from './listing.rules.ts';
 
 const parse = (qs: string) => parseListingQuery(new URLSearchParams(qs));
 
