@@ -4,6 +4,7 @@ import { photoSources } from '../../core/catalogue/media.rules.ts';
 import { pick } from '../../core/i18n.ts';
 import { useLocale, useT } from '../i18n/index.ts';
 import { usePrefetch } from '../lib/network.ts';
+import { FavouriteButton } from './favourite-button.tsx';
 import { Price } from './price.tsx';
 
 const sizes = '(max-width: 767px) 50vw, (max-width: 1199px) 33vw, 25vw';
@@ -65,6 +66,7 @@ export function ProductCard({
         </p>
         <Price price={card.price} oldPrice={card.oldPrice} />
       </Link>
+      <FavouriteButton groupId={card.id} className="card__favourite" />
     </article>
   );
 }

@@ -7,9 +7,10 @@ import { type Locale, pick } from '../../core/i18n.ts';
 import { formatMoney, priceInCurrency } from '../../core/money.ts';
 import { useT } from '../i18n/index.ts';
 import { pushEcommerce } from '../lib/analytics.ts';
-import { addToCart, readCart, readFavourites, toggleFavourite } from '../lib/shop-cookies.ts';
+import { addToCart, readCart } from '../lib/shop-cookies.ts';
 import { useShop } from '../shop-context.ts';
-import { CloseIcon, HeartIcon } from './icons.tsx';
+import { FavouriteButton } from './favourite-button.tsx';
+import { CloseIcon } from './icons.tsx';
 import { Price } from './price.tsx';
 import { RestockDialog } from './restock-dialog.tsx';
 import { Suggestions } from './suggestions.tsx';
@@ -34,7 +35,6 @@ export function ProductView({
   const variant = product.variants.find((v) => v.id === selected) ?? null;
   const oneSize = product.variants.length === 1 && product.variants[0]?.size === '';
   const [inCart, setInCart] = useState(false);
-  const [favourite, setFavourite] = useState(false);
   const [sizeHint, setSizeHint] = useState(false);
   const sheet = useRef<HTMLDialogElement>(null);
   const sizeGuide = useRef<HTMLDialogElement>(null);
@@ -44,8 +44,7 @@ export function ProductView({
 
   useEffect(() => {
     setInCart(variant ? readCart().some((i) => i._id === variant.id) : false);
-    setFavourite(readFavourites().includes(product.id));
-  }, [variant, product.id]);
+  }, [variant]);
 
   function chooseSize(id: string) {
     setSizeHint(false);
@@ -83,11 +82,6 @@ export function ProductView({
       },
     ]);
     setInCart(true);
-    void revalidator.revalidate();
-  }
-
-  function favouriteClick() {
-    setFavourite(toggleFavourite(product.id));
     void revalidator.revalidate();
   }
 
@@ -163,15 +157,7 @@ export function ProductView({
             <h1 id="product-name" className="product__name">
               {pick(product.name, locale)}
             </h1>
-            <button
-              type="button"
-              className={`icon-button favourite${favourite ? ' favourite--on' : ''}`}
-              aria-pressed={favourite}
-              aria-label={favourite ? t('product.unfavourite') : t('product.favourite')}
-              onClick={favouriteClick}
-            >
-              <HeartIcon />
-            </button>
+            <FavouriteButton groupId={product.id} />
           </div>
           <Price price={product.price} oldPrice={product.oldPrice} />
 

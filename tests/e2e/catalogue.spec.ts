@@ -50,12 +50,24 @@ test.describe('browsing the catalogue', () => {
 
   test('add to favourites and see it in the panel', async ({ page }) => {
     await gotoHydrated(page, `/products/${dress}`);
-    await page.getByRole('button', { name: 'В избранное' }).click();
+    await page.locator('.product__info').getByRole('button', { name: 'В избранное' }).click();
     await expect(page.getByRole('button', { name: 'Избранное: 1' })).toBeVisible();
+    await expect(
+      page.locator('.product__info').getByRole('button', { name: 'Убрать из избранного' }),
+    ).toHaveAttribute('aria-pressed', 'true');
     await page.getByRole('button', { name: 'Избранное: 1' }).click();
     const panel = page.getByRole('dialog', { name: 'Избранное' });
     await expect(panel.locator('.card')).toHaveCount(1);
     await expect(panel.getByText('Платье-рубашка из льна')).toBeVisible();
+  });
+
+  test('a card in the catalogue toggles its favourite', async ({ page }) => {
+    await gotoHydrated(page, '/catalog/dresses');
+    const card = page.locator('.grid--catalog .card').first();
+    await card.getByRole('button', { name: 'В избранное' }).click();
+    await expect(page.getByRole('button', { name: 'Избранное: 1' })).toBeVisible();
+    await card.getByRole('button', { name: 'Убрать из избранного' }).click();
+    await expect(page.getByRole('button', { name: 'Избранное: 0' })).toBeVisible();
   });
 
   test('search with a typo and open a result', async ({ page }) => {
