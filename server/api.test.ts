@@ -92,3 +92,26 @@ describe.each(engines)('the HTTP service on %s', (engine) => {
     expect(res.json()).toMatchObject({ result: false });
   });
 });
+
+describe('unknown API paths next to the storefront', () => {
+  it('answer JSON 404 even with the catch-all page route registered', async () => {
+    const { buildApp } = await import('./app.ts');
+    const { loadConfig } = await import('../core/config/env.ts');
+    const { createTestDatabase } = await import('../tests/setup/test-database.ts');
+    const database = await createTestDatabase('pglite');
+    const app = await buildApp({
+      config: loadConfig({ LOG_LEVEL: 'silent' }),
+      database,
+      services: {} as never,
+      // A stand-in build: the catch-all must never see /api paths, so it is never loaded.
+      storefront: 'build',
+      logger: false,
+    });
+    const res = await app.inject({ method: 'GET', url: '/api/no-such-thing' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toContain('application/json');
+    expect(res.json()).toMatchObject({ result: false });
+    await app.close();
+    await database.destroy();
+  });
+});

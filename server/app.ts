@@ -5,7 +5,7 @@ import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { fastifyReactRouter } from '@mcansh/react-router-fastify';
-import Fastify, { type FastifyBaseLogger } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 import { RouterContextProvider } from 'react-router';
 import type { ViteDevServer } from 'vite';
 import { appContext } from '#app-context';
@@ -71,9 +71,11 @@ export async function buildApp({ config, database, services, storefront, logger 
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
   registerErrorHandler(app);
-  app.setNotFoundHandler((request, reply) => {
+  const notFound = (request: FastifyRequest, reply: FastifyReply) =>
     reply.status(404).send({ result: false, message: `Route ${request.method} ${request.url} not found` });
-  });
+  app.setNotFoundHandler(notFound);
+  // Unknown API paths answer JSON even when the storefront's catch-all route is registered.
+  app.all('/api/*', notFound);
 
   healthRoutes(app, { database });
   settingsRoutes(app, { services });

@@ -26,7 +26,14 @@ export async function startRuntime(config: Config, log: FastifyBaseLogger): Prom
       log.info(
         'empty database: seeding the demo catalogue (the first start draws ~280 product photos: about a minute)',
       );
-      await seedDemo(database.db, { mediaDir: config.mediaDir, log: (m) => log.info(m) });
+      try {
+        await seedDemo(database.db, { mediaDir: config.mediaDir, log: (m) => log.info(m) });
+      } catch (error) {
+        // Several instances starting together on one empty PostgreSQL: one seed wins, the
+        // others' transactions fail on its rows and roll back. That is not a failed start.
+        if (await isDatabaseEmpty(database.db)) throw error;
+        log.info('another instance seeded the demo catalogue first');
+      }
     }
     const refresh = async () => {
       const result = await services.rates.refreshRates();
