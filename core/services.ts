@@ -13,21 +13,34 @@ export interface ServiceDeps {
   db: Db;
   providers: Providers;
   clock: () => Date;
+  /** Reports failures of background work (index rebuilds, CRM delivery) to the process log. */
+  onBackgroundError?: (error: unknown, what: string) => void;
 }
 
 /** Every service, built once per process and shared by the API routes and the storefront loaders. */
-export function createServices({ db, providers, clock }: ServiceDeps) {
+export function createServices({ db, providers, clock, onBackgroundError }: ServiceDeps) {
   const settings = createSettingsService({ db, clock });
   const limits = createRateLimitService({ db, clock });
   return {
     settings,
     limits,
-    engagement: createEngagementService({ db, providers, settings, limits, clock }),
+    engagement: createEngagementService({
+      db,
+      providers,
+      settings,
+      limits,
+      clock,
+      onDeliveryError: (e) => onBackgroundError?.(e, 'CRM delivery'),
+    }),
     catalogue: createCatalogueService({ db }),
     pages: createPagesService({ db }),
     restock: createRestockService({ db }),
     rates: createRatesService({ db, provider: providers.rates, clock }),
-    search: createSearchService({ db, clock }),
+    search: createSearchService({
+      db,
+      clock,
+      onError: (e) => onBackgroundError?.(e, 'search index rebuild'),
+    }),
   };
 }
 

@@ -66,12 +66,15 @@ describe.each(engines)('the HTTP service on %s', (engine) => {
   });
 
   it('sends security headers and a request id on every answer', async () => {
-    const res = await t.app.inject({
+    const id = '6f1c1d2e-4a4b-4c8e-9d2f-0a1b2c3d4e5f';
+    const res = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': id } });
+    expect(res.headers['x-request-id']).toBe(id);
+    const forged = await t.app.inject({
       method: 'GET',
       url: '/api/health',
-      headers: { 'x-request-id': 'abc-123' },
+      headers: { 'x-request-id': 'admin login ok' },
     });
-    expect(res.headers['x-request-id']).toBe('abc-123');
+    expect(forged.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(res.headers['referrer-policy']).toBe('no-referrer');
@@ -84,6 +87,22 @@ describe.each(engines)('the HTTP service on %s', (engine) => {
       headers: { 'accept-encoding': 'gzip' },
     });
     expect(res.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('refuses a NUL character in the address or the body with 400, never a 500', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/settings?x=%00' })).statusCode).toBe(400);
+    const body = await t.app.inject({ method: 'POST', url: '/api/groups-by-ids', payload: ['a\u0000b'] });
+    expect(body.statusCode).toBe(400);
+    expect(body.json().result).toBe(false);
+  });
+
+  it('reads a repeated lang parameter as unset instead of failing', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/search?lang=en&lang=ru',
+      payload: { query: 'x' },
+    });
+    expect(res.statusCode).toBe(200);
   });
 
   it('answers an unknown API route with a JSON 404', async () => {

@@ -11,6 +11,7 @@ import type { ViteDevServer } from 'vite';
 import { appContext } from '#app-context';
 import type { Config } from '../core/config/env.ts';
 import type { Database } from '../core/db/client.ts';
+import { AppError } from '../core/errors.ts';
 import type { Services } from '../core/services.ts';
 import { registerErrorHandler } from './errors.ts';
 import { catalogueRoutes } from './routes/catalogue.routes.ts';
@@ -18,6 +19,8 @@ import { engagementRoutes } from './routes/engagement.routes.ts';
 import { healthRoutes } from './routes/health.routes.ts';
 import { seoRoutes } from './routes/seo.routes.ts';
 import { settingsRoutes } from './routes/settings.routes.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface BuildAppOptions {
   config: Config;
@@ -34,13 +37,31 @@ export async function buildApp({ config, database, services, storefront, logger 
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     trustProxy: config.trustProxy,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    // A client's X-Request-Id is kept only when it is a UUID (no forged or colliding log ids).
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && UUID.test(given) ? given : randomUUID();
+    },
     bodyLimit: 1_048_576,
   });
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+  // PostgreSQL refuses NUL in text: no URL or JSON body carrying one reaches a service.
+  app.addHook('onRequest', async (request) => {
+    if (request.url.includes('\u0000') || /%00/i.test(request.url))
+      throw new AppError('invalid_data', 'The address contains a NUL character');
+  });
+  app.addHook('preValidation', async (request) => {
+    if (
+      request.body !== undefined &&
+      typeof request.body === 'object' &&
+      JSON.stringify(request.body).includes('\\u0000')
+    ) {
+      throw new AppError('invalid_data', 'The request contains a NUL character');
+    }
   });
 
   const devMode = storefront !== false && storefront !== 'build';

@@ -21,7 +21,12 @@ export async function startRuntime(config: Config, log: FastifyBaseLogger): Prom
   );
   try {
     const providers = createProviders(config, { outbox: createDbOutbox(database.db) });
-    const services = createServices({ db: database.db, providers, clock: () => new Date() });
+    const services = createServices({
+      db: database.db,
+      providers,
+      clock: () => new Date(),
+      onBackgroundError: (error, what) => log.error({ err: error }, `${what} failed`),
+    });
     if (config.seedDemo === 'auto' && (await isDatabaseEmpty(database.db))) {
       log.info(
         'empty database: seeding the demo catalogue (the first start draws ~280 product photos: about a minute)',
@@ -41,7 +46,10 @@ export async function startRuntime(config: Config, log: FastifyBaseLogger): Prom
         log.warn({ error: result.error }, 'currency rates not refreshed; keeping the last stored');
     };
     await refresh();
-    const timer = setInterval(refresh, DAY_MS / 4);
+    const timer = setInterval(() => {
+      void refresh();
+      services.limits.prune().catch((error) => log.warn({ err: error }, 'rate-limit pruning failed'));
+    }, DAY_MS / 4);
     timer.unref();
     return {
       database,

@@ -185,11 +185,16 @@ export function createCatalogueService({ db }: { db: Db }) {
     const where = and(...conditions);
     const order =
       query.sort === 'price-asc'
-        ? [asc(productGroups.price), asc(productGroups.position)]
+        ? [asc(productGroups.price), asc(productGroups.position), asc(productGroups.id)]
         : query.sort === 'price-desc'
-          ? [desc(productGroups.price), asc(productGroups.position)]
+          ? [desc(productGroups.price), asc(productGroups.position), asc(productGroups.id)]
           : query.sort === 'new'
-            ? [desc(productGroups.isNew), desc(productGroups.createdAt), asc(productGroups.position)]
+            ? [
+                desc(productGroups.isNew),
+                desc(productGroups.createdAt),
+                asc(productGroups.position),
+                asc(productGroups.id),
+              ]
             : [asc(productGroups.position), asc(productGroups.id)];
     const [total, rows, sizeRows] = await Promise.all([
       db.$count(productGroups, where),
@@ -388,7 +393,7 @@ export function createCatalogueService({ db }: { db: Db }) {
     const [group] = await db
       .select({ categorySlug: productGroups.categorySlug, art: productGroups.art })
       .from(productGroups)
-      .where(eq(productGroups.id, groupId));
+      .where(and(eq(productGroups.id, groupId), eq(productGroups.published, true)));
     if (!group) return null;
     const category = await getCategory(group.categorySlug);
     const near = await db

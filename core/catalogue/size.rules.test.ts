@@ -28,3 +28,15 @@ describe('compareSizes (catalogue.md §5)', () => {
     expect(sorted(['One size', 'M', 'S'])).toEqual(['S', 'M', 'One size']);
   });
 });
+
+describe('compareSizes with numeric ranges', () => {
+  it('orders ranges by their first number', () => {
+    expect(sorted(['104-110', '92-98', '44/46', '42/44', '48 1/2'])).toEqual([
+      '42/44',
+      '44/46',
+      '48 1/2',
+      '92-98',
+      '104-110',
+    ]);
+  });
+});

@@ -10,9 +10,9 @@ function letterIndex(size: string): number {
   return (letterSizes as readonly string[]).indexOf(head);
 }
 
-/** `42`, `42.5`, `42 1/2`, `42,5` → number; otherwise null. */
+/** `42`, `42.5`, `42 1/2`, `42,5`, and ranges by their first number (`92-98`, `44/46`); else null. */
 function numericValue(size: string): number | null {
-  const m = size.trim().match(/^(\d+(?:[.,]\d+)?)(?:\s*(1\/2|½))?$/);
+  const m = size.trim().match(/^(\d+(?:[.,]\d+)?)(?:\s*(1\/2|½)|(?:\s*[-/–]\s*\d+(?:[.,]\d+)?))?$/);
   if (!m?.[1]) return null;
   const base = Number.parseFloat(m[1].replace(',', '.'));
   return m[2] ? base + 0.5 : base;
@@ -30,7 +30,7 @@ export function compareSizes(a: string, b: string): number {
   if (lb >= 0) return 1;
   const na = numericValue(a);
   const nb = numericValue(b);
-  if (na !== null && nb !== null) return na - nb;
+  if (na !== null && nb !== null) return na - nb || a.localeCompare(b);
   if (na !== null) return -1;
   if (nb !== null) return 1;
   return a.localeCompare(b);

@@ -26,11 +26,24 @@ export function createSettingsService({ db, clock }: { db: Db; clock: () => Date
       .from(settings)
       .where(inArray(settings.id, [...ids]));
     const byId = new Map(rows.map((r) => [r.id, { ...r.data, _id: r.id }]));
-    const read = <T>(id: (typeof ids)[number], schema: { parse(v: unknown): T }): T => {
+    const read = <T>(
+      id: (typeof ids)[number],
+      schema: {
+        safeParse(
+          v: unknown,
+        ): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[] }[] } };
+      },
+    ): T => {
       const doc = byId.get(id);
       if (!doc)
         throw new AppError('unavailable', `The settings document "${id}" is missing: run npm run db:seed`);
-      return schema.parse(doc);
+      const parsed = schema.safeParse(doc);
+      if (!parsed.success) {
+        throw new Error(
+          `The stored settings document "${id}" is invalid: ${parsed.error.issues[0]?.path.join('.')}`,
+        );
+      }
+      return parsed.data;
     };
     return {
       main: read('main', mainSettingsSchema),

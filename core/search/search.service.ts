@@ -27,9 +27,19 @@ const viewWeight: Record<SearchView, number> = { category: 1.4, product: 1, othe
 /** How long an index serves before it is rebuilt from the database in the background. */
 const INDEX_TTL_MS = 60_000;
 
-export function createSearchService({ db, clock }: { db: Db; clock: () => Date }) {
+export function createSearchService({
+  db,
+  clock,
+  onError,
+}: {
+  db: Db;
+  clock: () => Date;
+  onError?: (error: unknown) => void;
+}) {
   let current: { index: MiniSearch<Doc>; builtAt: number } | null = null;
   let building: Promise<MiniSearch<Doc>> | null = null;
+  /** Bumped by invalidate(): a build started before it must not install its stale index. */
+  let generation = 0;
 
   async function build(): Promise<MiniSearch<Doc>> {
     const [cats, groups, photos, pages] = await Promise.all([
@@ -123,22 +133,28 @@ export function createSearchService({ db, clock }: { db: Db; clock: () => Date }
     const now = clock().getTime();
     if (current && now - current.builtAt < INDEX_TTL_MS) return current.index;
     if (!building) {
+      const started = generation;
       building = build()
         .then((index) => {
-          current = { index, builtAt: clock().getTime() };
+          if (started === generation) current = { index, builtAt: clock().getTime() };
           return index;
         })
         .finally(() => {
           building = null;
         });
     }
-    // Serve the stale index while a fresh one builds; wait only for the first.
-    return current ? current.index : building;
+    if (!current) return building;
+    // Serve the stale index while a fresh one builds. A failed background rebuild keeps the old
+    // index (and is retried on the next search), never an unhandled rejection.
+    building.catch((error) => onError?.(error));
+    return current.index;
   }
 
   /** Drops the index so the next search sees a catalogue change at once. */
   function invalidate() {
+    generation += 1;
     current = null;
+    building = null;
   }
 
   /**

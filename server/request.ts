@@ -1,0 +1,33 @@
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { AppError } from '../core/errors.ts';
+import type { Locale } from '../core/i18n.ts';
+
+/**
+ * Parses request input at the edge (DECISIONS 21): a failure is `invalid_data` naming the field.
+ * Only request input goes through here; a schema failing on stored data is a server error.
+ */
+export function parseInput<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+  request: FastifyRequest,
+): z.output<S> {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const field = issue?.path.join('.') || undefined;
+  const message =
+    requestLocale(request) === 'en'
+      ? `Invalid value${field ? ` of ${field}` : ''}: ${issue?.message ?? 'bad request'}`
+      : field
+        ? `Неверное значение поля «${field}»`
+        : 'Неверный запрос';
+  throw new AppError('invalid_data', message, { field });
+}
+
+/** The edition a request speaks for: `?lang=` from our own pages, else Accept-Language. */
+export function requestLocale(request: FastifyRequest): Locale {
+  const lang = (request.query as Record<string, unknown> | undefined)?.lang;
+  if (lang === 'en' || lang === 'ru') return lang;
+  return (request.headers['accept-language'] ?? '').toLowerCase().startsWith('en') ? 'en' : 'ru';
+}
