@@ -100,7 +100,7 @@ export async function buildApp({ config, database, services, storefront, logger 
 
   healthRoutes(app, { database });
   settingsRoutes(app, { services });
-  catalogueRoutes(app, { services });
+  catalogueRoutes(app, { services, secureCookies: config.publicUrl.startsWith('https:') });
   engagementRoutes(app, { services });
   seoRoutes(app, { services, publicUrl: config.publicUrl });
 

@@ -29,16 +29,26 @@ export function CartPanel({ open, onClose }: { open: boolean; onClose: () => voi
   const revalidator = useRevalidator();
   const ref = useRef<HTMLDialogElement>(null);
   const [lines, setLines] = useState<Line[] | null>(null);
+  const [failed, setFailed] = useState(false);
 
   const load = useCallback(async () => {
     const cart = readCart();
     if (cart.length === 0) return setLines([]);
-    const res = await fetch('/api/groups-by-ids', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(cart.map((i) => i._id)),
-    });
-    const groups = res.ok ? ((await res.json()) as Group[]) : [];
+    let groups: Group[];
+    try {
+      const res = await fetch('/api/groups-by-ids', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(cart.map((i) => i._id)),
+      });
+      if (!res.ok) throw new Error(`status ${res.status}`);
+      groups = (await res.json()) as Group[];
+    } catch {
+      // Never prune the cart on a failed lookup: only a successful answer says what is gone.
+      setFailed(true);
+      return setLines([]);
+    }
+    setFailed(false);
     const found: Line[] = [];
     for (const item of cart) {
       for (const group of groups) {
@@ -116,7 +126,14 @@ export function CartPanel({ open, onClose }: { open: boolean; onClose: () => voi
   const preorder = lines ? preorderState(lines.map((l) => l.variant)) : 'none';
 
   return (
-    <dialog ref={ref} className="panel cart" aria-labelledby="cart-title" onClose={onClose}>
+    <dialog
+      ref={ref}
+      className="panel cart"
+      aria-labelledby="cart-title"
+      onClose={(e) => {
+        if (e.target === e.currentTarget) onClose();
+      }}
+    >
       <div className="panel__head">
         <h2 id="cart-title" className="panel__title">
           {t('cart.title')}
@@ -127,6 +144,10 @@ export function CartPanel({ open, onClose }: { open: boolean; onClose: () => voi
       </div>
       {lines === null ? (
         <p className="panel__loading">{t('favourites.loading')}</p>
+      ) : failed ? (
+        <p className="panel__loading" role="alert">
+          {t('error.generic')}
+        </p>
       ) : lines.length === 0 ? (
         <div className="panel__empty">
           <p className="panel__empty-title">{t('cart.empty.title')}</p>

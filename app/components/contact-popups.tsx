@@ -73,7 +73,14 @@ export function ContactPopups({ open, onClose }: { open: ContactPopup; onClose: 
 
   const title = open === 'question' ? t('engage.questionTitle') : t('engage.callbackTitle');
   return (
-    <dialog ref={ref} className="modal modal--small" aria-labelledby="contact-popup-title" onClose={onClose}>
+    <dialog
+      ref={ref}
+      className="modal modal--small"
+      aria-labelledby="contact-popup-title"
+      onClose={(e) => {
+        if (e.target === e.currentTarget) onClose();
+      }}
+    >
       <div className="sheet__head">
         <h2 id="contact-popup-title" className="sheet__title">
           {title}

@@ -70,7 +70,9 @@ export function MarketingModal() {
       ref={ref}
       className="modal modal--small marketing"
       aria-labelledby="marketing-title"
-      onClose={dismiss}
+      onClose={(e) => {
+        if (e.target === e.currentTarget) dismiss();
+      }}
     >
       <div className="sheet__head">
         <h2 id="marketing-title" className="sheet__title">

@@ -13,7 +13,7 @@ export function FavouritesPanel({ open, onClose }: { open: boolean; onClose: () 
   const { locale } = useShop();
   const revalidator = useRevalidator();
   const ref = useRef<HTMLDialogElement>(null);
-  const [cards, setCards] = useState<Card[] | null>(null);
+  const [cards, setCards] = useState<Card[] | 'failed' | null>(null);
 
   useEffect(() => {
     const dialog = ref.current;
@@ -28,7 +28,10 @@ export function FavouritesPanel({ open, onClose }: { open: boolean; onClose: () 
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(ids),
       })
-        .then((res) => (res.ok ? (res.json() as Promise<Card[]>) : []))
+        .then((res) => {
+          if (!res.ok) throw new Error(`status ${res.status}`);
+          return res.json() as Promise<Card[]>;
+        })
         .then((found) => {
           // Products that no longer exist leave the favourites.
           if (found.length !== ids.length) {
@@ -37,7 +40,8 @@ export function FavouritesPanel({ open, onClose }: { open: boolean; onClose: () 
           }
           setCards(found);
         })
-        .catch(() => setCards([]));
+        // A failed lookup prunes nothing: only a successful answer says what is gone.
+        .catch(() => setCards('failed'));
     } else if (!open && dialog.open) {
       dialog.close();
     }
@@ -45,7 +49,14 @@ export function FavouritesPanel({ open, onClose }: { open: boolean; onClose: () 
   }, [open, revalidator]);
 
   return (
-    <dialog ref={ref} className="panel" aria-labelledby="favourites-title" onClose={onClose}>
+    <dialog
+      ref={ref}
+      className="panel"
+      aria-labelledby="favourites-title"
+      onClose={(e) => {
+        if (e.target === e.currentTarget) onClose();
+      }}
+    >
       <div className="panel__head">
         <h2 id="favourites-title" className="panel__title">
           {t('favourites.title')}
@@ -56,6 +67,10 @@ export function FavouritesPanel({ open, onClose }: { open: boolean; onClose: () 
       </div>
       {cards === null ? (
         <p className="panel__loading">{t('favourites.loading')}</p>
+      ) : cards === 'failed' ? (
+        <p className="panel__loading" role="alert">
+          {t('error.generic')}
+        </p>
       ) : cards.length === 0 ? (
         <div className="panel__empty">
           <p className="panel__empty-title">{t('favourites.emptyTitle')}</p>

@@ -35,7 +35,9 @@ export function GlobalMenu({ open, onClose }: { open: boolean; onClose: () => vo
       ref={ref}
       className="global-menu"
       aria-label={t('header.menu')}
-      onClose={onClose}
+      onClose={(e) => {
+        if (e.target === e.currentTarget) onClose();
+      }}
       onClick={(e) => {
         if (e.target === e.currentTarget) onClose();
       }}

@@ -108,7 +108,7 @@ export function Header() {
           ) : null}
           <a
             className="header__edition"
-            href={pathInLocale(location.pathname, other)}
+            href={`${pathInLocale(location.pathname, other)}${location.search}`}
             hrefLang={other}
             lang={other}
             aria-label={`${other.toUpperCase()} — ${t('header.editionLabel')}`}

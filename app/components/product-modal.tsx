@@ -32,7 +32,14 @@ export function ProductModal() {
       { preventScrollReset: true },
     );
   return (
-    <dialog ref={ref} className="modal modal--product" aria-labelledby="product-name" onClose={close}>
+    <dialog
+      ref={ref}
+      className="modal modal--product"
+      aria-labelledby="product-name"
+      onClose={(e) => {
+        if (e.target === e.currentTarget) close();
+      }}
+    >
       <div className="modal__close">
         <button type="button" className="icon-button" aria-label={t('product.close')} onClick={close}>
           <CloseIcon />

@@ -15,6 +15,13 @@ import { Price } from './price.tsx';
 import { RestockDialog } from './restock-dialog.tsx';
 import { Suggestions } from './suggestions.tsx';
 
+/** The current query with `cart` added: the cart opens over this very page (checkout.md §2). */
+function withCart(params: URLSearchParams): string {
+  const next = new URLSearchParams(params);
+  next.set('cart', '');
+  return next.toString().replace(/cart=(&|$)/, 'cart$1');
+}
+
 /** The product page's content; also shown in the modal that `?product=` opens on any page. */
 export function ProductView({
   product,
@@ -29,7 +36,7 @@ export function ProductView({
 }) {
   const t = useT();
   const shop = useShop();
-  const [, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParams();
   const revalidator = useRevalidator();
   const base = locale === 'en' ? '/en' : '';
   const variant = product.variants.find((v) => v.id === selected) ?? null;
@@ -90,11 +97,11 @@ export function ProductView({
   let button: React.ReactNode;
   if (variant && inCart) {
     button = (
-      <Link className="button button--dark button--wide" to="?cart">
+      <Link className="button button--dark button--wide" to={`?${withCart(searchParams)}`} preventScrollReset>
         {t('product.openCart')}
       </Link>
     );
-  } else if (variant && !canAddToCart(variant)) {
+  } else if (variant ? !canAddToCart(variant) : !product.variants.some(canAddToCart)) {
     button = (
       <button type="button" className="button button--dark button--wide" disabled>
         {t('product.soldOut')}
@@ -103,7 +110,9 @@ export function ProductView({
   } else {
     button = (
       <button type="button" className="button button--dark button--wide" onClick={add}>
-        {availability === 'preorder' ? t('product.preorder') : `${t('product.addToCart')} — ${priceText}`}
+        {availability === 'preorder' || (!variant && product.variants.every((v) => v.stock < 1))
+          ? t('product.preorder')
+          : `${t('product.addToCart')} — ${priceText}`}
       </button>
     );
   }

@@ -26,6 +26,8 @@ export function SearchPopup({ open, onClose }: { open: boolean; onClose: () => v
       document.documentElement.classList.add('scroll-locked');
     } else if (!open && dialog.open) dialog.close();
     if (!open) document.documentElement.classList.remove('scroll-locked');
+    // The header unmounts the popup when it closes: unlock the page then too.
+    return () => document.documentElement.classList.remove('scroll-locked');
   }, [open]);
 
   useEffect(() => {
@@ -62,7 +64,14 @@ export function SearchPopup({ open, onClose }: { open: boolean; onClose: () => v
   const others = results?.filter((r) => r.view === 'other') ?? [];
 
   return (
-    <dialog ref={ref} className="panel search" aria-label={t('search.title')} onClose={onClose}>
+    <dialog
+      ref={ref}
+      className="panel search"
+      aria-label={t('search.title')}
+      onClose={(e) => {
+        if (e.target === e.currentTarget) onClose();
+      }}
+    >
       <div className="panel__head search__head">
         <input
           className="search__input"

@@ -6,6 +6,9 @@ import {
 } from '../../core/cart/cookies.rules.ts';
 
 const MONTH_S = 30 * 24 * 60 * 60;
+/** Kept well inside the 4 KB a browser allows one cookie. */
+const MAX_CART_LINES = 40;
+const MAX_FAVOURITES = 60;
 
 function write(name: string, value: unknown) {
   // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Firefox; the server reads these cookies
@@ -25,7 +28,7 @@ export function addToCart(variantId: string, max: number): CartCookie {
   const cart = readCart();
   const item = cart.find((i) => i._id === variantId);
   if (item) item.count = Math.min(item.count + 1, max);
-  else cart.push({ _id: variantId, count: 1 });
+  else if (cart.length < MAX_CART_LINES) cart.push({ _id: variantId, count: 1 });
   write('cart', cart);
   return cart;
 }
@@ -42,6 +45,8 @@ export function writeFavourites(ids: string[]) {
 export function toggleFavourite(groupId: string): boolean {
   const list = readFavourites();
   const on = !list.includes(groupId);
-  write('favorites', on ? [...list, groupId] : list.filter((id) => id !== groupId));
+  // The cookie must stay readable (the server caps the list) and under the browser's 4 KB: the
+  // oldest favourites make way.
+  write('favorites', on ? [...list, groupId].slice(-MAX_FAVOURITES) : list.filter((id) => id !== groupId));
   return on;
 }

@@ -44,3 +44,20 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT: must be between 1 and 65535/);
   });
 });
+
+describe('loadConfig in production', () => {
+  it('requires PUBLIC_URL when listening beyond this machine', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', HOST: '0.0.0.0' })).toThrow(/PUBLIC_URL: must be set/);
+    expect(
+      loadConfig({ NODE_ENV: 'production', HOST: '0.0.0.0', PUBLIC_URL: 'https://shop.example' }).publicUrl,
+    ).toBe('https://shop.example');
+    expect(loadConfig({ NODE_ENV: 'production' }).publicUrl).toBe('http://localhost:3000');
+  });
+
+  it('never echoes a password from a bad connection string', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://shop:s3cret@db/shop' })).toThrow(
+      /mysql:\/\/shop:\*\*\*@db\/shop/,
+    );
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://shop:s3cret@db/shop' })).not.toThrow(/s3cret/);
+  });
+});

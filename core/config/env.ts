@@ -78,6 +78,10 @@ export class ConfigError extends Error {
   }
 }
 
+function redact(value: string): string {
+  return value.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@');
+}
+
 /** Parses the environment once; throws a ConfigError naming every bad variable. */
 export function loadConfig(env: Record<string, string | undefined>): Config {
   // An empty value means "not set", as in most .env tooling.
@@ -87,11 +91,18 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     const lines = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? '?');
       const got = present[name];
-      return `  ${name}: ${issue.message}${got === undefined ? '' : ` (got ${JSON.stringify(got)})`}`;
+      // Connection strings may hold passwords: never echo them.
+      const shown = got === undefined ? '' : ` (got ${JSON.stringify(redact(got))})`;
+      return `  ${name}: ${issue.message}${shown}`;
     });
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.NODE_ENV === 'production' && !e.PUBLIC_URL && e.HOST !== 'localhost' && e.HOST !== '127.0.0.1') {
+    throw new ConfigError(
+      'Invalid configuration:\n  PUBLIC_URL: must be set when the shop listens beyond this machine (links, sitemap and hreflang use it)',
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,

@@ -37,8 +37,12 @@ export function lockDataFolder(folder: string): () => void {
   fs.mkdirSync(folder, { recursive: true });
   const file = path.join(path.dirname(folder), `${path.basename(folder)}.lock`);
   for (let attempt = 0; attempt < 3; attempt++) {
+    // The lock appears with its pid already in it (written aside, then hard-linked into place),
+    // so no other process can ever read a half-written lock.
+    const aside = `${file}.${process.pid}.tmp`;
+    fs.writeFileSync(aside, String(process.pid));
     try {
-      fs.writeFileSync(file, String(process.pid), { flag: 'wx' });
+      fs.linkSync(aside, file);
       heldHere.add(key);
       let released = false;
       return () => {
@@ -53,12 +57,16 @@ export function lockDataFolder(folder: string): () => void {
       };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const holder = Number.parseInt(fs.readFileSync(file, 'utf8'), 10);
-      if (Number.isInteger(holder) && holder !== process.pid && isAlive(holder)) {
-        throw new DataFolderLockedError(folder, holder);
+      const seen = fs.readFileSync(file, 'utf8');
+      const holder = Number.parseInt(seen, 10);
+      if (!Number.isInteger(holder)) {
+        throw new Error(`The lock ${file} is unreadable; remove it by hand if no process uses ${folder}.`);
       }
-      // Stale lock: remove and try again (another starter may win the race; then we loop).
-      fs.rmSync(file, { force: true });
+      if (holder !== process.pid && isAlive(holder)) throw new DataFolderLockedError(folder, holder);
+      // Stale: remove it only if it is still the lock we judged (another starter may have replaced it).
+      if (fs.readFileSync(file, 'utf8') === seen) fs.rmSync(file, { force: true });
+    } finally {
+      fs.rmSync(aside, { force: true });
     }
   }
   throw new Error(`Could not lock ${folder}`);

@@ -47,14 +47,23 @@ export function createRatesService({
     try {
       const fetched = await provider.fetchDailyRates(today);
       for (const currency of foreignCurrencies) {
-        await db
-          .insert(currencyRates)
-          .values({ currency, date: fetched.date, rate4: fetched.rates[currency] })
-          .onConflictDoUpdate({
-            target: [currencyRates.currency, currencyRates.date],
-            set: { rate4: fetched.rates[currency], fetchedAt: clock() },
-          });
+        const rate = fetched.rates[currency];
+        if (!Number.isInteger(rate) || rate <= 0)
+          throw new Error(`Bad ${currency} rate from ${provider.name}: ${rate}`);
       }
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(fetched.date)) throw new Error(`Bad rates date from ${provider.name}`);
+      // All currencies of a day or none: never a mix of days.
+      await db.transaction(async (tx) => {
+        for (const currency of foreignCurrencies) {
+          await tx
+            .insert(currencyRates)
+            .values({ currency, date: fetched.date, rate4: fetched.rates[currency] })
+            .onConflictDoUpdate({
+              target: [currencyRates.currency, currencyRates.date],
+              set: { rate4: fetched.rates[currency], fetchedAt: clock() },
+            });
+        }
+      });
       return { refreshed: true };
     } catch (error) {
       return { refreshed: false, error: error instanceof Error ? error.message : String(error) };

@@ -15,7 +15,10 @@ import { searchRequestSchema } from '../../core/search/search.schemas.ts';
 import type { Services } from '../../core/services.ts';
 import { parseInput, requestLocale } from '../request.ts';
 
-export function catalogueRoutes(app: FastifyInstance, { services }: { services: Services }) {
+export function catalogueRoutes(
+  app: FastifyInstance,
+  { services, secureCookies }: { services: Services; secureCookies: boolean },
+) {
   // catalogue.md §7: favourites and the cart; ids missing from the answer no longer exist.
   // catalogue.md §7 search; the edition comes from the page that asks (Accept-Language or ?lang).
   app.post('/api/search', async (request) => {
@@ -59,7 +62,7 @@ export function catalogueRoutes(app: FastifyInstance, { services }: { services: 
     const next = rememberViewed(viewed, body._id);
     reply.header(
       'set-cookie',
-      `viewed=${encodeURIComponent(JSON.stringify(next))}; Path=/; Max-Age=${VIEWED_COOKIE_MAX_AGE_S}; SameSite=Lax`,
+      `viewed=${encodeURIComponent(JSON.stringify(next))}; Path=/; Max-Age=${VIEWED_COOKIE_MAX_AGE_S}; SameSite=Lax${secureCookies ? '; Secure' : ''}`,
     );
     return { page: body._id, ...content };
   });
