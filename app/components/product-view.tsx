@@ -15,11 +15,11 @@ import { Price } from './price.tsx';
 import { RestockDialog } from './restock-dialog.tsx';
 import { Suggestions } from './suggestions.tsx';
 
-/** The current query with `cart` added: the cart opens over this very page (checkout.md §2). */
-function withCart(params: URLSearchParams): string {
+/** The current query with one parameter set (a size, or `cart` with no value: checkout.md §2). */
+function withParam(params: URLSearchParams, name: string, value: string): string {
   const next = new URLSearchParams(params);
-  next.set('cart', '');
-  return next.toString().replace(/cart=(&|$)/, 'cart$1');
+  next.set(name, value);
+  return value ? next.toString() : next.toString().replace(new RegExp(`(^|&)${name}=(&|$)`), `$1${name}$2`);
 }
 
 /** The product page's content; also shown in the modal that `?product=` opens on any page. */
@@ -36,7 +36,7 @@ export function ProductView({
 }) {
   const t = useT();
   const shop = useShop();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
   const revalidator = useRevalidator();
   const base = locale === 'en' ? '/en' : '';
   const variant = product.variants.find((v) => v.id === selected) ?? null;
@@ -52,19 +52,6 @@ export function ProductView({
   useEffect(() => {
     setInCart(variant ? readCart().some((i) => i._id === variant.id) : false);
   }, [variant]);
-
-  function chooseSize(id: string) {
-    setSizeHint(false);
-    sheet.current?.close();
-    setSearchParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        next.set('p', id);
-        return next;
-      },
-      { replace: true, preventScrollReset: true },
-    );
-  }
 
   function add() {
     if (!variant) {
@@ -97,7 +84,11 @@ export function ProductView({
   let button: React.ReactNode;
   if (variant && inCart) {
     button = (
-      <Link className="button button--dark button--wide" to={`?${withCart(searchParams)}`} preventScrollReset>
+      <Link
+        className="button button--dark button--wide"
+        to={`?${withParam(searchParams, 'cart', '')}`}
+        preventScrollReset
+      >
         {t('product.openCart')}
       </Link>
     );
@@ -123,17 +114,23 @@ export function ProductView({
         const state = sizeAvailability(v);
         return (
           <li key={v.id}>
-            <button
-              type="button"
+            {/* A link, so choosing a size works before the scripts load (DECISIONS 25: `?p=`). */}
+            <Link
+              to={`?${withParam(searchParams, 'p', v.id)}`}
+              replace
+              preventScrollReset
               className={`size size--${state}${v.id === selected ? ' size--selected' : ''}`}
-              aria-pressed={v.id === selected}
-              onClick={() => chooseSize(v.id)}
+              aria-current={v.id === selected ? 'true' : undefined}
+              onClick={() => {
+                setSizeHint(false);
+                sheet.current?.close();
+              }}
             >
               <span className="size__name">{v.size || t('product.noSize')}</span>
               {state === 'low_stock' ? <span className="size__note">{t('product.lowStock')}</span> : null}
               {state === 'preorder' ? <span className="size__note">{t('product.preorder')}</span> : null}
               {state === 'sold_out' ? <span className="size__note">{t('product.soldOut')}</span> : null}
-            </button>
+            </Link>
           </li>
         );
       })}

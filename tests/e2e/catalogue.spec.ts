@@ -45,7 +45,7 @@ test.describe('browsing the catalogue', () => {
     const sizes = page.locator('.product__info .size');
     await sizes.first().click();
     await expectUrl(page, /\?p=/);
-    await expect(sizes.first()).toHaveAttribute('aria-pressed', 'true');
+    await expect(sizes.first()).toHaveAttribute('aria-current', 'true');
   });
 
   test('add to favourites and see it in the panel', async ({ page }) => {
