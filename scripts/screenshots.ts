@@ -1,22 +1,11 @@
 // Takes full-page screenshots of the running shop at desktop and phone widths, for review.
 // `node scripts/screenshots.ts [base-url] [out-dir] [path ...]`
 import { chromium } from '@playwright/test';
+import { chromiumLaunchOptions } from '../tests/e2e/chromium.ts';
 
 const [base = 'http://localhost:3000', out = '/tmp/shots', ...paths] = process.argv.slice(2);
 const pages = paths.length > 0 ? paths : ['/', '/en'];
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await chromium.launch(chromiumLaunchOptions);
 for (const [name, viewport] of [
   ['desktop', { width: 1440, height: 900 }],
   ['phone', { width: 390, height: 844 }],

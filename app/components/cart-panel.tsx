@@ -8,6 +8,7 @@ import { pick } from '../../core/i18n.ts';
 import { formatMoney, priceInCurrency } from '../../core/money.ts';
 import { useT } from '../i18n/index.ts';
 import { pushEcommerce } from '../lib/analytics.ts';
+import { useModalDialog } from '../lib/modal-dialog.ts';
 import { readCart, writeCart } from '../lib/shop-cookies.ts';
 import { useShop } from '../shop-context.ts';
 import { CloseIcon } from './icons.tsx';
@@ -27,7 +28,10 @@ export function CartPanel({ open, onClose }: { open: boolean; onClose: () => voi
   const t = useT();
   const shop = useShop();
   const revalidator = useRevalidator();
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModalDialog(open, CART_OPEN_DELAY_MS);
+  // Read at call time: the revalidator object changes from render to render.
+  const revalidate = useRef(revalidator.revalidate);
+  revalidate.current = revalidator.revalidate;
   const [lines, setLines] = useState<Line[] | null>(null);
   const [failed, setFailed] = useState(false);
 
@@ -59,25 +63,15 @@ export function CartPanel({ open, onClose }: { open: boolean; onClose: () => voi
     // checkout.md §4: items missing from the server's answer leave the cart.
     if (found.length !== cart.length) {
       writeCart(found.map((l) => ({ _id: l.variant.id, count: l.count })));
-      void revalidator.revalidate();
+      void revalidate.current();
     }
     setLines(found);
-  }, [revalidator]);
+  }, []);
 
   useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      setLines(null);
-      void load();
-      const timer = window.setTimeout(() => {
-        dialog.showModal();
-        document.documentElement.classList.add('scroll-locked');
-      }, CART_OPEN_DELAY_MS);
-      return () => window.clearTimeout(timer);
-    }
-    if (!open && dialog.open) dialog.close();
-    if (!open) document.documentElement.classList.remove('scroll-locked');
+    if (!open) return;
+    setLines(null);
+    void load();
   }, [open, load]);
 
   function save(next: Line[]) {

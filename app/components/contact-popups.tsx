@@ -1,6 +1,7 @@
-import { createContext, type FormEvent, useContext, useEffect, useRef, useState } from 'react';
+import { createContext, type FormEvent, useContext, useEffect, useState } from 'react';
 import { pick } from '../../core/i18n.ts';
 import { useT } from '../i18n/index.ts';
+import { useModalDialog } from '../lib/modal-dialog.ts';
 import { useShop } from '../shop-context.ts';
 import { CloseIcon } from './icons.tsx';
 
@@ -19,19 +20,15 @@ export function useContactPopup() {
 export function ContactPopups({ open, onClose }: { open: ContactPopup; onClose: () => void }) {
   const t = useT();
   const { engagement, locale } = useShop();
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModalDialog(open !== null);
   const [sent, setSent] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      setSent(null);
-      setError(null);
-      dialog.showModal();
-    } else if (!open && dialog.open) dialog.close();
+    if (!open) return;
+    setSent(null);
+    setError(null);
   }, [open]);
 
   async function submit(event: FormEvent<HTMLFormElement>) {

@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigation } from 'react-router';
 import { pick } from '../../core/i18n.ts';
 import { useT } from '../i18n/index.ts';
 import { DAY_S, getCookie, setCookie } from '../lib/cookies.ts';
+import { useModalDialog } from '../lib/modal-dialog.ts';
 import { useShop } from '../shop-context.ts';
 import { CloseIcon } from './icons.tsx';
 import { NewsletterForm } from './newsletter-form.tsx';
@@ -55,10 +56,7 @@ export function MarketingModal() {
   const t = useT();
   const m = engagement.marketing;
   const [open, setOpen] = useDelayedUnless('marketingDismissed', m.enabled, m.delaySeconds);
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    if (open && ref.current && !ref.current.open) ref.current.showModal();
-  }, [open]);
+  const ref = useModalDialog(open);
   if (!open) return null;
   const dismiss = () => {
     setCookie('marketingDismissed', '1', MARKETING_DISMISS_S);

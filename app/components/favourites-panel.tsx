@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import type { ProductCard as Card } from '../../core/catalogue/catalogue.types.ts';
 import { useT } from '../i18n/index.ts';
+import { useModalDialog } from '../lib/modal-dialog.ts';
 import { readFavourites, writeFavourites } from '../lib/shop-cookies.ts';
 import { useShop } from '../shop-context.ts';
 import { CloseIcon } from './icons.tsx';
@@ -12,15 +13,14 @@ export function FavouritesPanel({ open, onClose }: { open: boolean; onClose: () 
   const t = useT();
   const { locale } = useShop();
   const revalidator = useRevalidator();
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModalDialog(open);
   const [cards, setCards] = useState<Card[] | 'failed' | null>(null);
+  // Read at call time: the revalidator object changes from render to render.
+  const revalidate = useRef(revalidator.revalidate);
+  revalidate.current = revalidator.revalidate;
 
   useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      dialog.showModal();
-      document.documentElement.classList.add('scroll-locked');
+    if (open) {
       const ids = readFavourites();
       setCards(null);
       fetch('/api/groups-by-ids', {
@@ -36,17 +36,14 @@ export function FavouritesPanel({ open, onClose }: { open: boolean; onClose: () 
           // Products that no longer exist leave the favourites.
           if (found.length !== ids.length) {
             writeFavourites(found.map((c) => c.id));
-            void revalidator.revalidate();
+            void revalidate.current();
           }
           setCards(found);
         })
         // A failed lookup prunes nothing: only a successful answer says what is gone.
         .catch(() => setCards('failed'));
-    } else if (!open && dialog.open) {
-      dialog.close();
     }
-    if (!open) document.documentElement.classList.remove('scroll-locked');
-  }, [open, revalidator]);
+  }, [open]);
 
   return (
     <dialog

@@ -1,8 +1,8 @@
-import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { localizePath } from '../../core/content/menu.rules.ts';
 import { pick } from '../../core/i18n.ts';
 import { useT } from '../i18n/index.ts';
+import { useModalDialog } from '../lib/modal-dialog.ts';
 import { useShop } from '../shop-context.ts';
 import { useContactPopup } from './contact-popups.tsx';
 import { CloseIcon } from './icons.tsx';
@@ -13,20 +13,8 @@ import { Socials } from './socials.tsx';
 export function GlobalMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
   const shop = useShop();
   const t = useT();
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModalDialog(open);
   const openPopup = useContactPopup();
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      dialog.showModal();
-      document.documentElement.classList.add('scroll-locked');
-    } else if (!open && dialog.open) {
-      dialog.close();
-    }
-    if (!open) document.documentElement.classList.remove('scroll-locked');
-  }, [open]);
 
   const { contacts, menu, locale } = shop;
   return (

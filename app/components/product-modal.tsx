@@ -1,6 +1,6 @@
-import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { useT } from '../i18n/index.ts';
+import { useModalDialog } from '../lib/modal-dialog.ts';
 import { useShop } from '../shop-context.ts';
 import { CloseIcon } from './icons.tsx';
 import { ProductView } from './product-view.tsx';
@@ -10,15 +10,7 @@ export function ProductModal() {
   const { productModal, locale } = useShop();
   const t = useT();
   const [, setSearchParams] = useSearchParams();
-  const ref = useRef<HTMLDialogElement>(null);
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog || !productModal) return;
-    if (!dialog.open) dialog.showModal();
-    document.documentElement.classList.add('scroll-locked');
-    return () => document.documentElement.classList.remove('scroll-locked');
-  }, [productModal]);
+  const ref = useModalDialog(productModal !== null);
 
   if (!productModal) return null;
   const close = () =>

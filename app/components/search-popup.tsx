@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { photoSources } from '../../core/catalogue/media.rules.ts';
 import type { SearchResult } from '../../core/search/search.schemas.ts';
 import { useT } from '../i18n/index.ts';
+import { useModalDialog } from '../lib/modal-dialog.ts';
 import { useShop } from '../shop-context.ts';
 import { CloseIcon } from './icons.tsx';
 import { Price } from './price.tsx';
@@ -13,22 +14,10 @@ export const SEARCH_DEBOUNCE_MS = 1000;
 export function SearchPopup({ open, onClose }: { open: boolean; onClose: () => void }) {
   const t = useT();
   const { locale } = useShop();
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModalDialog(open);
   const [query, setQuery] = useState('');
   const [results, setResults] = useState<SearchResult[] | null>(null);
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      dialog.showModal();
-      document.documentElement.classList.add('scroll-locked');
-    } else if (!open && dialog.open) dialog.close();
-    if (!open) document.documentElement.classList.remove('scroll-locked');
-    // The header unmounts the popup when it closes: unlock the page then too.
-    return () => document.documentElement.classList.remove('scroll-locked');
-  }, [open]);
 
   useEffect(() => {
     const q = query.trim();
