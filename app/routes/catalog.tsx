@@ -123,28 +123,16 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
         </ul>
       </fieldset>
       <div className="filters__toggles">
-        <Link
-          className={`check${query.availableOnly ? ' check--on' : ''}`}
+        <FilterToggle
+          on={query.availableOnly}
           to={href({ ...query, availableOnly: !query.availableOnly, page: 1 })}
-          role="checkbox"
-          aria-checked={query.availableOnly}
-          preventScrollReset
-          rel="nofollow"
-        >
-          <span className="check__box" aria-hidden="true" />
-          {t('catalog.available')}
-        </Link>
-        <Link
-          className={`check${query.saleOnly ? ' check--on' : ''}`}
+          label={t('catalog.available')}
+        />
+        <FilterToggle
+          on={query.saleOnly}
           to={href({ ...query, saleOnly: !query.saleOnly, page: 1 })}
-          role="checkbox"
-          aria-checked={query.saleOnly}
-          preventScrollReset
-          rel="nofollow"
-        >
-          <span className="check__box" aria-hidden="true" />
-          {t('catalog.sale')}
-        </Link>
+          label={t('catalog.sale')}
+        />
         {filtered ? (
           <Link className="filters__reset" to={href(reset)} preventScrollReset>
             {t('catalog.reset')}
@@ -323,5 +311,22 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
     </div>
+  );
+}
+
+/** An on/off filter as a link (it works before the scripts load), announced as a checkbox. */
+function FilterToggle({ on, to, label }: { on: boolean; to: string; label: string }) {
+  return (
+    <Link
+      className={`check${on ? ' check--on' : ''}`}
+      to={to}
+      role="checkbox"
+      aria-checked={on}
+      preventScrollReset
+      rel="nofollow"
+    >
+      <span className="check__box" aria-hidden="true" />
+      {label}
+    </Link>
   );
 }

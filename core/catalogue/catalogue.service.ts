@@ -23,15 +23,24 @@ import type {
 import { LISTING_PAGE_SIZE, type ListingQuery } from './listing.rules.ts';
 import { sortSizes } from './size.rules.ts';
 
+/** What a category or a collection view reads, shared by the lists and the single look-ups. */
+const categoryColumns = {
+  slug: categories.slug,
+  parentSlug: categories.parentSlug,
+  name: categories.name,
+  position: categories.position,
+};
+const collectionColumns = {
+  slug: collections.slug,
+  name: collections.name,
+  description: collections.description,
+  coverSrc: collections.coverSrc,
+};
+
 export function createCatalogueService({ db }: { db: Db }) {
   async function listCategories(): Promise<CategoryView[]> {
     return db
-      .select({
-        slug: categories.slug,
-        parentSlug: categories.parentSlug,
-        name: categories.name,
-        position: categories.position,
-      })
+      .select(categoryColumns)
       .from(categories)
       .orderBy(asc(categories.position), asc(categories.slug));
   }
@@ -41,15 +50,7 @@ export function createCatalogueService({ db }: { db: Db }) {
   }
 
   async function listCollections(): Promise<CollectionView[]> {
-    return db
-      .select({
-        slug: collections.slug,
-        name: collections.name,
-        description: collections.description,
-        coverSrc: collections.coverSrc,
-      })
-      .from(collections)
-      .orderBy(asc(collections.position));
+    return db.select(collectionColumns).from(collections).orderBy(asc(collections.position));
   }
 
   /** Cards for the given groups, keeping the order of `ids`. */
@@ -227,28 +228,12 @@ export function createCatalogueService({ db }: { db: Db }) {
   }
 
   async function getCategory(slug: string): Promise<CategoryView | null> {
-    const [row] = await db
-      .select({
-        slug: categories.slug,
-        parentSlug: categories.parentSlug,
-        name: categories.name,
-        position: categories.position,
-      })
-      .from(categories)
-      .where(eq(categories.slug, slug));
+    const [row] = await db.select(categoryColumns).from(categories).where(eq(categories.slug, slug));
     return row ?? null;
   }
 
   async function getCollection(slug: string): Promise<CollectionView | null> {
-    const [row] = await db
-      .select({
-        slug: collections.slug,
-        name: collections.name,
-        description: collections.description,
-        coverSrc: collections.coverSrc,
-      })
-      .from(collections)
-      .where(eq(collections.slug, slug));
+    const [row] = await db.select(collectionColumns).from(collections).where(eq(collections.slug, slug));
     return row ?? null;
   }
 
