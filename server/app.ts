@@ -76,7 +76,7 @@ export async function buildApp({ config, database, services, storefront, logger 
             scriptSrc: ["'self'"],
             styleSrc: ["'self'"],
             styleSrcAttr: ["'unsafe-inline'"],
-            imgSrc: ["'self'", 'data:', 'blob:'],
+            imgSrc: ["'self'", 'data:', 'blob:', tileOrigin(config.maps.tileUrl)],
             fontSrc: ["'self'", 'data:'],
             connectSrc: ["'self'"],
             frameAncestors: ["'self'"],
@@ -136,4 +136,10 @@ export async function buildApp({ config, database, services, storefront, logger 
   }
 
   return app;
+}
+
+/** The map tile server's origin for `img-src`; `{s}` subdomains are allowed by a wildcard. */
+function tileOrigin(template: string): string {
+  const origin = template.match(/^https?:\/\/[^/]+/)?.[0] ?? '';
+  return origin.replace('{s}', '*');
 }

@@ -41,6 +41,19 @@ export const envSchema = z.object({
   CRM_PROVIDER: z.enum(['sandbox'], { error: 'must be sandbox' }).default('sandbox'),
   /** Newsletter list: `sandbox` (sign-ups go to the outbox table). */
   MAILING_PROVIDER: z.enum(['sandbox'], { error: 'must be sandbox' }).default('sandbox'),
+  /** Domestic carriers (pickup points, tariffs): `sandbox` (offline data set of Russian cities and points). */
+  CARRIERS_PROVIDER: z.enum(['sandbox'], { error: 'must be sandbox' }).default('sandbox'),
+  /** International express carrier for the English edition: `sandbox` (zone table). */
+  INTERNATIONAL_CARRIER_PROVIDER: z.enum(['sandbox'], { error: 'must be sandbox' }).default('sandbox'),
+  /** Address geocoder: `sandbox` (offline gazetteer of Moscow streets and settlements). */
+  GEOCODER_PROVIDER: z.enum(['sandbox'], { error: 'must be sandbox' }).default('sandbox'),
+  /** Map tile URL template for the pickup and Moscow maps (`{z}`, `{x}`, `{y}`, optional `{s}`). */
+  MAP_TILE_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s]+\{z\}[^\s]*$/, 'must be an http(s) URL template with {z}, {x} and {y}')
+    .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  /** Attribution shown on the maps, required by most tile servers. */
+  MAP_TILE_ATTRIBUTION: z.string().default('© OpenStreetMap contributors'),
   /** pino log level. */
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
@@ -64,7 +77,16 @@ export interface Config {
   database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string; poolSize: number };
   mediaDir: string;
   seedDemo: 'auto' | 'never';
-  providers: { rates: 'sandbox'; crm: 'sandbox'; mailing: 'sandbox' };
+  providers: {
+    rates: 'sandbox';
+    crm: 'sandbox';
+    mailing: 'sandbox';
+    carriers: 'sandbox';
+    internationalCarrier: 'sandbox';
+    geocoder: 'sandbox';
+  };
+  /** Tile server of the maps; its origin is allowed by the content security policy. */
+  maps: { tileUrl: string; attribution: string };
   logLevel: Env['LOG_LEVEL'];
   trustProxy: boolean;
   shutdownTimeoutMs: number;
@@ -113,7 +135,15 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
     mediaDir: path.resolve(e.MEDIA_DIR ?? path.join(dataDir, 'media')),
     seedDemo: e.SEED_DEMO,
-    providers: { rates: e.RATES_PROVIDER, crm: e.CRM_PROVIDER, mailing: e.MAILING_PROVIDER },
+    providers: {
+      rates: e.RATES_PROVIDER,
+      crm: e.CRM_PROVIDER,
+      mailing: e.MAILING_PROVIDER,
+      carriers: e.CARRIERS_PROVIDER,
+      internationalCarrier: e.INTERNATIONAL_CARRIER_PROVIDER,
+      geocoder: e.GEOCODER_PROVIDER,
+    },
+    maps: { tileUrl: e.MAP_TILE_URL, attribution: e.MAP_TILE_ATTRIBUTION },
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,

@@ -1,0 +1,111 @@
+/**
+ * The carriers' side of delivery (DECISIONS 4): the sandbox answers from an offline data set,
+ * the real adapters (CDEK API v2, Boxberry, DHL Express, integrations.md §1, §2, §9) come later
+ * behind the same interfaces. Money is in kopecks, weights in grams, periods in calendar days.
+ */
+
+/** A Russian locality as the first carrier knows it; its `code` is the shop's city id (Moscow 44). */
+export interface CarrierCity {
+  /** The first carrier's city code (CDEK `code`): the `cityID` of orders. */
+  code: number;
+  /** `Москва`, `Санкт-Петербург`, `Королёв`. */
+  name: string;
+  /** Name with region and country, `Королёв, Московская обл., Россия`. */
+  fullName: string;
+  region: string;
+  /** ISO 3166-1 alpha-2, `RU`. */
+  countryCode: string;
+  /** Main postal code first. */
+  postalCodes: string[];
+  latitude: number;
+  longitude: number;
+  /** IANA zone, `Europe/Moscow`. */
+  timeZone: string;
+}
+
+export type CarrierName = 'sdek' | 'boxberry';
+
+/** A pickup point or parcel locker (the spec's pickup point, CDEK `deliverypoints` item). */
+export interface PickupPoint {
+  /** Carrier's point code, `MSK123` / `77123`. */
+  code: string;
+  carrier: CarrierName;
+  name: string;
+  type: 'PVZ' | 'POSTAMAT';
+  location: {
+    /** Street address without the city, `ул. Тверская, 7`. */
+    address: string;
+    /** Full address with postal code and city. */
+    addressFull: string;
+    city: string;
+    /** The first carrier's city code of the point's locality. */
+    cityCode: number;
+    countryCode: string;
+    postalCode: string;
+    latitude: number;
+    longitude: number;
+  };
+  /** `пн-пт 10:00-21:00, сб-вс 10:00-18:00`. */
+  workTime: string;
+  phones: { number: string }[];
+  nearestMetro: string | null;
+  /** How to find it. */
+  note: string | null;
+}
+
+export interface Parcel {
+  weightGrams: number;
+  /** Declared value in kopecks. */
+  valueKopecks: number;
+}
+
+export interface DeliveryQuote {
+  /** Kopecks. */
+  price: number;
+  /** Calendar days from hand-over. */
+  periodMin: number;
+  periodMax: number;
+}
+
+export type DeliveryMode = 'door' | 'pickup';
+
+/** A domestic carrier (CDEK, Boxberry). */
+export interface CarrierProvider {
+  readonly name: string;
+  readonly carrier: CarrierName;
+  /** Localities matching a typed name (prefix and word matches, `ё` = `е`, case-insensitive), best first. */
+  suggestCities(query: string, limit: number): Promise<CarrierCity[]>;
+  cityByCode(code: number): Promise<CarrierCity | null>;
+  cityByPostalCode(postalCode: string): Promise<CarrierCity | null>;
+  /** The carrier's points in a locality (empty when it has none there). */
+  pickupPoints(cityCode: number): Promise<PickupPoint[]>;
+  /** A price and term from the sender city, or null when the carrier cannot deliver there that way. */
+  quote(input: {
+    fromCityCode: number;
+    toCityCode: number;
+    mode: DeliveryMode;
+    parcel: Parcel;
+  }): Promise<DeliveryQuote | null>;
+}
+
+/** A city abroad as the English edition's city field suggests it. */
+export interface WorldCity {
+  name: string;
+  /** English country name. */
+  country: string;
+  /** ISO 3166-1 alpha-2. */
+  countryCode: string;
+}
+
+/** An international express carrier (DHL Express MyDHL rates). */
+export interface InternationalCarrierProvider {
+  readonly name: string;
+  suggestCities(query: string, limit: number): Promise<WorldCity[]>;
+  /** Price in kopecks and term for a parcel from Moscow, or null when the destination is not served. */
+  quote(input: {
+    countryCode: string;
+    city: string;
+    postalCode: string | null;
+    parcel: Parcel;
+  }): Promise<DeliveryQuote | null>;
+}
