@@ -66,3 +66,17 @@ export function readJsonCookie<T>(
     return empty;
   }
 }
+
+/** Cookie `shi-city`: the chosen or detected city (catalogue.md §3), the shop's city code and name. */
+export interface CityCookie {
+  code: number;
+  name: string;
+}
+
+export function isCityCookie(value: unknown): value is CityCookie {
+  if (typeof value !== 'object' || value === null) return false;
+  const { code, name } = value as CityCookie;
+  return (
+    Number.isInteger(code) && code > 0 && typeof name === 'string' && name.length > 0 && name.length <= 100
+  );
+}

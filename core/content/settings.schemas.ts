@@ -1,17 +1,8 @@
 import { z } from 'zod';
+import { getWays } from '../delivery/delivery.rules.ts';
 
 const localized = z.object({ ru: z.string(), en: z.string() });
 const link = z.object({ name: localized, path: z.string().min(1) });
-
-/** Delivery methods (`getWay`), checkout.md §3. */
-export const getWays = [
-  'delivery-sdek',
-  'self-sdek',
-  'self-boxberry',
-  'moscow',
-  'moscow-try',
-  'self',
-] as const;
 
 /** `main`: the shop's switches and checkout figures. Prices in kopecks. */
 export const mainSettingsSchema = z.object({

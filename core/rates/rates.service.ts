@@ -1,3 +1,7 @@
+import { moscowDate } from '../delivery/dates.rules.ts';
+
+export { moscowDate };
+
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { currencyRates } from '../db/schema/index.ts';
@@ -5,11 +9,6 @@ import { type ForeignCurrency, foreignCurrencies } from '../money.ts';
 import type { RatesProvider } from '../providers/rates/rates-provider.ts';
 
 export type RatesTable = Record<ForeignCurrency, number>;
-
-/** The calendar day in Moscow (DECISIONS 15), `YYYY-MM-DD`. */
-export function moscowDate(now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow' }).format(now);
-}
 
 export function createRatesService({
   db,
