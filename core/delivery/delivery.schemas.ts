@@ -8,7 +8,15 @@ const text = (max: number) =>
     .string()
     .trim()
     .max(max)
-    .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), 'must not contain control characters');
+    .refine((v) => !hasControlCharacter(v), 'must not contain control characters');
+
+function hasControlCharacter(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
+}
 
 const cityCode = z.coerce.number().int().min(1).max(99_999_999);
 /** Parcel weight in grams: one garment to the carriers' 30 kg. */
