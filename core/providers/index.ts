@@ -1,6 +1,12 @@
 import type { Config } from '../config/env.ts';
+import type { CarrierProvider, InternationalCarrierProvider } from './carriers/carrier-provider.ts';
+import { createSandboxBoxberry } from './carriers/sandbox-boxberry.ts';
+import { createSandboxCdek } from './carriers/sandbox-cdek.ts';
+import { createSandboxDhl } from './carriers/sandbox-dhl.ts';
 import type { CrmProvider } from './crm/crm-provider.ts';
 import { createSandboxCrm } from './crm/sandbox-crm.ts';
+import type { GeocoderProvider } from './geocoder/geocoder-provider.ts';
+import { createSandboxGeocoder } from './geocoder/sandbox-geocoder.ts';
 import type { MailingProvider } from './mailing/mailing-provider.ts';
 import { createSandboxMailing } from './mailing/sandbox-mailing.ts';
 import type { OutboxWriter } from './outbox.ts';
@@ -11,6 +17,10 @@ export interface Providers {
   rates: RatesProvider;
   crm: CrmProvider;
   mailing: MailingProvider;
+  /** The domestic carriers, by the spec's carrier names. */
+  carriers: { sdek: CarrierProvider; boxberry: CarrierProvider };
+  internationalCarrier: InternationalCarrierProvider;
+  geocoder: GeocoderProvider;
 }
 
 /** The one place that turns configuration into provider instances. */
@@ -22,6 +32,9 @@ export function createProviders(
     rates: createRates(config.providers.rates),
     crm: createCrm(config.providers.crm, outbox),
     mailing: createMailing(config.providers.mailing, outbox),
+    carriers: createCarriers(config.providers.carriers),
+    internationalCarrier: createInternationalCarrier(config.providers.internationalCarrier),
+    geocoder: createGeocoder(config.providers.geocoder),
   };
 }
 
@@ -43,5 +56,28 @@ function createMailing(kind: Config['providers']['mailing'], outbox: OutboxWrite
   switch (kind) {
     case 'sandbox':
       return createSandboxMailing(outbox);
+  }
+}
+
+function createCarriers(kind: Config['providers']['carriers']): Providers['carriers'] {
+  switch (kind) {
+    case 'sandbox':
+      return { sdek: createSandboxCdek(), boxberry: createSandboxBoxberry() };
+  }
+}
+
+function createInternationalCarrier(
+  kind: Config['providers']['internationalCarrier'],
+): InternationalCarrierProvider {
+  switch (kind) {
+    case 'sandbox':
+      return createSandboxDhl();
+  }
+}
+
+function createGeocoder(kind: Config['providers']['geocoder']): GeocoderProvider {
+  switch (kind) {
+    case 'sandbox':
+      return createSandboxGeocoder();
   }
 }
