@@ -11,6 +11,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLocation,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
   useSearchParams,
@@ -40,7 +41,7 @@ import { useNonce } from './nonce.ts';
 import { ShopContext } from './shop-context.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { services, publicUrl } = context.get(appContext);
+  const { services, publicUrl, maps } = context.get(appContext);
   const url = new URL(request.url);
   const locale = localeFromPath(url.pathname);
   const cookie = request.headers.get('cookie');
@@ -70,6 +71,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     locale,
     publicUrl,
+    maps,
     currency,
     rates: (latest?.rates ?? {}) as Partial<Record<ForeignCurrency, number>>,
     cartCount: readJsonCookie(cookie, 'cart', isCartCookie, []).reduce((n, item) => n + item.count, 0),
@@ -139,6 +141,17 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useHydratedMarker();
   const [popup, setPopup] = useState<ContactPopup>(null);
   const [searchParams] = useSearchParams();
+  // The mobile app's web views (the pickup widgets, `handle.bare`) show the page without the shop's chrome.
+  const bare = useMatches().some((match) => (match.handle as { bare?: boolean } | undefined)?.bare);
+  if (bare) {
+    return (
+      <ShopContext.Provider value={loaderData}>
+        <main id="main" className="page__main page__main--bare">
+          <Outlet />
+        </main>
+      </ShopContext.Provider>
+    );
+  }
   return (
     <ShopContext.Provider value={loaderData}>
       <ContactPopupContext.Provider value={setPopup}>

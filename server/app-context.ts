@@ -8,6 +8,8 @@ export interface AppLoadContext {
   nonce: string;
   requestId: string;
   publicUrl: string;
+  /** Tile server of the maps (DECISIONS 23), for the browser's map code. */
+  maps: { tileUrl: string; attribution: string };
 }
 
 export const appContext = createContext<AppLoadContext>();

@@ -128,6 +128,7 @@ export async function buildApp({ config, database, services, storefront, logger 
             nonce: reply.cspNonce?.script ?? '',
             requestId: request.id,
             publicUrl: config.publicUrl,
+            maps: config.maps,
           });
           return context;
         },
