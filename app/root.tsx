@@ -87,6 +87,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       : null,
     contacts: settings.contacts,
     engagement: settings.ui.engagement,
+    delivery: {
+      freeDeliveryMin: settings.main.freeDeliveryMin,
+      englishDisabledGetWays: settings.main.englishDisabledGetWays,
+      moscowDeliveryPrice: settings.ui.moscowDeliveryPrice,
+      moscowDeliveryOutMkadPrice: settings.ui.moscowDeliveryOutMkadPrice,
+      moscowTryDeliveryPrice: settings.ui.moscowTryDeliveryPrice,
+      moscowTryDeliveryOutMkadPrice: settings.ui.moscowTryDeliveryOutMkadPrice,
+      texts: settings.ui.deliveryTexts,
+    },
     menu: {
       catalogue: catalogueMenuEntries(prefix, categories, locale),
       rows: globalMenuRows(categories.length, prefix.length),

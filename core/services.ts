@@ -3,6 +3,7 @@ import { createRestockService } from './catalogue/restock.service.ts';
 import { createPagesService } from './content/pages.service.ts';
 import { createSettingsService } from './content/settings.service.ts';
 import type { Db } from './db/client.ts';
+import { createDeliveryService } from './delivery/delivery.service.ts';
 import { createEngagementService } from './engagement/engagement.service.ts';
 import { createRateLimitService } from './limits/rate-limit.service.ts';
 import type { Providers } from './providers/index.ts';
@@ -35,6 +36,7 @@ export function createServices({ db, providers, clock, onBackgroundError }: Serv
     catalogue: createCatalogueService({ db }),
     pages: createPagesService({ db }),
     restock: createRestockService({ db }),
+    delivery: createDeliveryService({ providers, settings, clock }),
     rates: createRatesService({ db, provider: providers.rates, clock }),
     search: createSearchService({
       db,

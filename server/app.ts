@@ -15,6 +15,7 @@ import { AppError } from '../core/errors.ts';
 import type { Services } from '../core/services.ts';
 import { registerErrorHandler } from './errors.ts';
 import { catalogueRoutes } from './routes/catalogue.routes.ts';
+import { deliveryRoutes } from './routes/delivery.routes.ts';
 import { engagementRoutes } from './routes/engagement.routes.ts';
 import { healthRoutes } from './routes/health.routes.ts';
 import { seoRoutes } from './routes/seo.routes.ts';
@@ -102,6 +103,7 @@ export async function buildApp({ config, database, services, storefront, logger 
   settingsRoutes(app, { services });
   catalogueRoutes(app, { services, secureCookies: config.publicUrl.startsWith('https:') });
   engagementRoutes(app, { services });
+  deliveryRoutes(app, { services });
   seoRoutes(app, { services, publicUrl: config.publicUrl });
 
   fs.mkdirSync(config.mediaDir, { recursive: true });

@@ -1,17 +1,45 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import { clampCount, goodsTotal, preorderState } from '../../core/cart/cart.rules.ts';
 import type { ProductCard, VariantView } from '../../core/catalogue/catalogue.types.ts';
 import { photoSources } from '../../core/catalogue/media.rules.ts';
-import { maxOrderable } from '../../core/catalogue/stock.rules.ts';
+import { canAddToCart, maxOrderable } from '../../core/catalogue/stock.rules.ts';
+import {
+  checkoutSteps,
+  missingAddressFields,
+  missingContactFields,
+  stepButtonKeys,
+  stepValidity,
+} from '../../core/checkout/checkout.rules.ts';
+import { addDays, earliestDeliveryDate } from '../../core/delivery/dates.rules.ts';
+import {
+  availableGetWays,
+  cartTotals,
+  deliveryCharge,
+  type GetWay,
+  isMoscowWay,
+  resolveGetWay,
+  sumForFreeDelivery,
+} from '../../core/delivery/delivery.rules.ts';
 import { pick } from '../../core/i18n.ts';
 import { formatMoney, priceInCurrency } from '../../core/money.ts';
 import { useT } from '../i18n/index.ts';
 import { pushEcommerce } from '../lib/analytics.ts';
 import { useModalDialog } from '../lib/modal-dialog.ts';
-import { readCart, writeCart } from '../lib/shop-cookies.ts';
+import { readCart, readCity, writeCart, writeCity } from '../lib/shop-cookies.ts';
 import { useShop } from '../shop-context.ts';
+import { formatDate } from './checkout/checkout-date.ts';
+import { type QuoteState, useCheckoutState } from './checkout/checkout-state.ts';
 import { CloseIcon } from './icons.tsx';
+
+const CheckoutForm = lazy(() =>
+  import('./checkout/checkout-form.tsx').then((m) => ({ default: m.CheckoutForm })),
+);
+
+/** How far ahead a Moscow delivery date may be chosen. */
+const DATE_HORIZON_DAYS = 30;
+/** checkout.md §4: add_shipping_info one second after a method change. */
+const SHIPPING_INFO_DELAY_MS = 1000;
 
 type Group = ProductCard & { variants: VariantView[] };
 interface Line {
@@ -34,6 +62,13 @@ export function CartPanel({ open, onClose }: { open: boolean; onClose: () => voi
   revalidate.current = revalidator.revalidate;
   const [lines, setLines] = useState<Line[] | null>(null);
   const [failed, setFailed] = useState(false);
+  const checkout = useCheckoutState();
+  const { dispatch } = checkout;
+
+  // checkout.md §4: closing the cart resets the step.
+  useEffect(() => {
+    if (!open) dispatch({ type: 'reset' });
+  }, [open, dispatch]);
 
   const load = useCallback(async () => {
     const cart = readCart();
@@ -116,26 +151,148 @@ export function CartPanel({ open, onClose }: { open: boolean; onClose: () => voi
 
   const money = (kopecks: number) =>
     formatMoney(priceInCurrency(kopecks, shop.currency, shop.rates), shop.locale);
-  const goods = lines ? goodsTotal(lines.map((l) => ({ price: l.group.price, count: l.count }))) : 0;
+  const orderable = lines ? lines.filter((l) => canAddToCart(l.variant)) : [];
+  const goods = goodsTotal(orderable.map((l) => ({ price: l.group.price, count: l.count })));
+  const items = orderable.reduce((n, l) => n + l.count, 0);
   const preorder = lines ? preorderState(lines.map((l) => l.variant)) : 'none';
+
+  const ways = availableGetWays(shop.delivery, shop.locale);
+  const getWay = resolveGetWay(checkout.getWay, ways);
+  const quoted = checkout.quote.status === 'ready' ? checkout.quote.price : null;
+  const charge = deliveryCharge({ way: getWay, goods, quoted, settings: shop.delivery, locale: shop.locale });
+  const totals = cartTotals({ way: getWay, goods, charge });
+  const earliestDate = earliestDeliveryDate(new Date());
+  const ctx = { earliestDate, latestDate: addDays(earliestDate, DATE_HORIZON_DAYS) };
+  const deliveryKnown = getWay === 'self' || (charge !== null && checkout.quote.status !== 'refused');
+  const validity = stepValidity({
+    way: getWay,
+    form: checkout.form,
+    ctx,
+    orderableLines: orderable.length,
+    allOrderable: lines !== null && orderable.length === lines.length,
+    deliveryKnown,
+  });
+  const step = checkout.step;
+  const buttonKey = stepButtonKeys[step] ?? null;
+  const missing =
+    step === 1
+      ? missingAddressFields(getWay, checkout.form, ctx)
+      : step === 2
+        ? [...missingAddressFields(getWay, checkout.form, ctx), ...missingContactFields(checkout.form)]
+        : [];
+  // Field errors show once the shopper tried to go on from this step.
+  const [triedStep, setTriedStep] = useState<number | null>(null);
+  const tried = triedStep === step;
+
+  function changeWay(way: GetWay) {
+    if (way === getWay) return;
+    checkout.setGetWay(way);
+    checkout.setQuote({ status: 'idle' });
+  }
+
+  // checkout.md §4: add_shipping_info one second after the method changes.
+  const shippingItems = useRef<() => ReturnType<typeof analyticsItem>[]>(() => []);
+  shippingItems.current = () => orderable.map((l) => analyticsItem(l, l.count));
+  const firstWay = useRef<GetWay | null>(null);
+  useEffect(() => {
+    if (!checkout.restored || step === 0) return;
+    if (firstWay.current === null) {
+      firstWay.current = getWay;
+      return;
+    }
+    const timer = window.setTimeout(
+      () => pushEcommerce('add_shipping_info', shippingItems.current(), { shipping_tier: getWay }),
+      SHIPPING_INFO_DELAY_MS,
+    );
+    return () => window.clearTimeout(timer);
+  }, [getWay, checkout.restored, step]);
+
+  // catalogue.md §8: the city is guessed once and kept in `shi-city`.
+  useEffect(() => {
+    if (step !== 1 || shop.locale !== 'ru' || readCity()) return;
+    const controller = new AbortController();
+    fetch('/api/checkout/city', { signal: controller.signal })
+      .then((res) => res.json() as Promise<{ result: boolean; data?: { code: number; name: string }[] }>)
+      .then((body) => {
+        const first = body.data?.[0];
+        if (first) writeCity({ code: first.code, name: first.name });
+      })
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [step, shop.locale]);
+
+  function next() {
+    if (!validity[step]) {
+      setTriedStep(step);
+      return;
+    }
+    checkout.dispatch({ type: 'next' });
+  }
+
+  // The new step's part comes into view (on phones it is the only one shown).
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog || step === 0) return;
+    const frame = requestAnimationFrame(() => {
+      const part = dialog.querySelector(`[data-step-part="${step}"]`);
+      if (part && window.matchMedia('(min-width: 768px)').matches) part.scrollIntoView({ block: 'start' });
+      else dialog.scrollTo({ top: 0 });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [step, ref]);
+
+  const stepTitle = t(`checkout.step.${checkoutSteps[step] ?? 'products'}`);
+  const term = deliveryTerm(getWay, checkout.quote, preorder, checkout.form.date, checkout.form.time);
+  const left = sumForFreeDelivery(goods, shop.delivery.freeDeliveryMin, shop.locale);
+  const showCheckout = lines !== null && !failed && lines.length > 0;
 
   return (
     <dialog
       ref={ref}
-      className="panel cart"
+      className={`panel cart${showCheckout ? ' cart--checkout' : ''}`}
+      data-step={step}
       aria-labelledby="cart-title"
       onClose={(e) => {
         if (e.target === e.currentTarget) onClose();
       }}
     >
-      <div className="panel__head">
+      <div className="panel__head cart__head">
+        {showCheckout && step > 0 ? (
+          <button
+            type="button"
+            className="icon-button cart__back"
+            aria-label={t('checkout.back')}
+            onClick={() => checkout.dispatch({ type: 'previous' })}
+          >
+            <span aria-hidden="true">←</span>
+          </button>
+        ) : null}
         <h2 id="cart-title" className="panel__title">
-          {t('cart.title')}
+          <span className="cart__title-desktop">
+            {step === 0 ? t('cart.title') : t('checkout.orderForm')}
+          </span>
+          <span className="cart__title-phone">{showCheckout ? stepTitle : t('cart.title')}</span>
         </h2>
         <button type="button" className="icon-button" aria-label={t('product.close')} onClick={onClose}>
           <CloseIcon />
         </button>
       </div>
+      {showCheckout ? (
+        <ol
+          className="cart__dots"
+          aria-label={t('checkout.progress', { step: step + 1, total: checkoutSteps.length })}
+        >
+          {checkoutSteps.map((name, i) => (
+            <li
+              key={name}
+              className={`cart__dot${i <= step ? ' cart__dot--done' : ''}`}
+              aria-current={i === step ? 'step' : undefined}
+            >
+              <span className="visually-hidden">{t(`checkout.step.${name}`)}</span>
+            </li>
+          ))}
+        </ol>
+      ) : null}
       {lines === null ? (
         <p className="panel__loading">{t('favourites.loading')}</p>
       ) : failed ? (
@@ -156,98 +313,189 @@ export function CartPanel({ open, onClose }: { open: boolean; onClose: () => voi
         </div>
       ) : (
         <div className="cart__layout">
-          <ul className="cart__lines">
-            {lines.map((line, i) => {
-              const max = maxOrderable(line.variant);
-              const href = `${shop.locale === 'en' ? '/en' : ''}/products/${line.group.id}?p=${line.variant.id}`;
-              return (
-                <li key={line.variant.id} className="cart-line">
-                  <Link
-                    to={href}
-                    onClick={onClose}
-                    className="cart-line__photo"
-                    aria-hidden="true"
-                    tabIndex={-1}
+          <div className="cart__left">
+            <ul className="cart__lines" data-part="products">
+              {lines.map((line, i) => {
+                const max = maxOrderable(line.variant);
+                const available = canAddToCart(line.variant);
+                const href = `${shop.locale === 'en' ? '/en' : ''}/products/${line.group.id}?p=${line.variant.id}`;
+                return (
+                  <li
+                    key={line.variant.id}
+                    className={`cart-line${available ? '' : ' cart-line--unavailable'}`}
                   >
-                    {line.group.photos[0] ? (
-                      <img
-                        {...photoSources(line.group.photos[0])}
-                        sizes="96px"
-                        width={96}
-                        height={120}
-                        alt=""
-                      />
-                    ) : null}
-                  </Link>
-                  <div className="cart-line__info">
-                    <Link to={href} onClick={onClose} className="cart-line__name">
-                      {pick(line.group.name, shop.locale)}
+                    <Link
+                      to={href}
+                      onClick={onClose}
+                      className="cart-line__photo"
+                      aria-hidden="true"
+                      tabIndex={-1}
+                    >
+                      {line.group.photos[0] ? (
+                        <img
+                          {...photoSources(line.group.photos[0])}
+                          sizes="96px"
+                          width={96}
+                          height={120}
+                          alt=""
+                        />
+                      ) : null}
                     </Link>
-                    <p className="cart-line__meta">
-                      {pick(line.group.colorName, shop.locale)}
-                      {line.variant.size ? ` · ${t('cart.size')} ${line.variant.size}` : ''}
-                    </p>
-                    {line.variant.preorder && line.variant.stock < 1 ? (
-                      <p className="cart-line__note">{t('product.preorder')}</p>
-                    ) : null}
-                    <fieldset className="counter-field plain-fieldset" aria-label={t('cart.count')}>
-                      <button
-                        type="button"
-                        className="counter-field__button"
-                        aria-label={t('cart.decrease')}
-                        disabled={line.count <= 1}
-                        onClick={() => setCount(i, line.count - 1)}
-                      >
-                        −
+                    <div className="cart-line__info">
+                      <Link to={href} onClick={onClose} className="cart-line__name">
+                        {pick(line.group.name, shop.locale)}
+                      </Link>
+                      <p className="cart-line__meta">
+                        {pick(line.group.colorName, shop.locale)}
+                        {line.variant.size ? ` · ${t('cart.size')} ${line.variant.size}` : ''}
+                      </p>
+                      {!available ? (
+                        <p className="cart-line__note cart-line__note--error">{t('cart.unavailable')}</p>
+                      ) : line.variant.preorder && line.variant.stock < 1 ? (
+                        <p className="cart-line__note">{t('product.preorder')}</p>
+                      ) : null}
+                      {available ? (
+                        <fieldset className="counter-field plain-fieldset" aria-label={t('cart.count')}>
+                          <button
+                            type="button"
+                            className="counter-field__button"
+                            aria-label={t('cart.decrease')}
+                            disabled={line.count <= 1}
+                            onClick={() => setCount(i, line.count - 1)}
+                          >
+                            −
+                          </button>
+                          <input
+                            className="counter-field__input"
+                            type="number"
+                            inputMode="numeric"
+                            min={1}
+                            max={max}
+                            value={line.count}
+                            aria-label={t('cart.count')}
+                            onChange={(e) => setCount(i, Number(e.target.value))}
+                          />
+                          <button
+                            type="button"
+                            className="counter-field__button"
+                            aria-label={t('cart.increase')}
+                            disabled={line.count >= max}
+                            onClick={() => setCount(i, line.count + 1)}
+                          >
+                            +
+                          </button>
+                        </fieldset>
+                      ) : null}
+                    </div>
+                    <div className="cart-line__side">
+                      <p className="cart-line__price">{money(line.group.price * line.count)}</p>
+                      <button type="button" className="link-button" onClick={() => remove(i)}>
+                        {t('cart.remove')}
                       </button>
-                      <input
-                        className="counter-field__input"
-                        type="number"
-                        inputMode="numeric"
-                        min={1}
-                        max={max}
-                        value={line.count}
-                        aria-label={t('cart.count')}
-                        onChange={(e) => setCount(i, Number(e.target.value))}
-                      />
-                      <button
-                        type="button"
-                        className="counter-field__button"
-                        aria-label={t('cart.increase')}
-                        disabled={line.count >= max}
-                        onClick={() => setCount(i, line.count + 1)}
-                      >
-                        +
-                      </button>
-                    </fieldset>
-                  </div>
-                  <div className="cart-line__side">
-                    <p className="cart-line__price">{money(line.group.price * line.count)}</p>
-                    <button type="button" className="link-button" onClick={() => remove(i)}>
-                      {t('cart.remove')}
-                    </button>
-                  </div>
-                </li>
-              );
-            })}
-          </ul>
-          <div className="cart__totals">
-            {preorder !== 'none' ? <p className="product__note">{t('cart.preorderNote')}</p> : null}
-            <table className="totals">
-              <tbody>
-                <tr>
-                  <th scope="row">{t('cart.goods')}</th>
-                  <td>{money(goods)}</td>
-                </tr>
-                <tr className="totals__total">
-                  <th scope="row">{t('cart.total')}</th>
-                  <td>{money(goods)}</td>
-                </tr>
-              </tbody>
-            </table>
+                    </div>
+                  </li>
+                );
+              })}
+            </ul>
+            <div className="cart__totals" data-part="totals">
+              {preorder !== 'none' ? <p className="product__note">{t('cart.preorderNote')}</p> : null}
+              <table className="totals">
+                <tbody>
+                  <tr>
+                    <th scope="row">{t('cart.goods')}</th>
+                    <td>{money(goods)}</td>
+                  </tr>
+                  <tr>
+                    <th scope="row">{t('cart.delivery')}</th>
+                    <td data-testid="delivery-price">
+                      {totals.delivery === null
+                        ? t('cart.deliveryUnknown')
+                        : totals.delivery === 0
+                          ? t('cart.deliveryFree')
+                          : money(totals.delivery)}
+                    </td>
+                  </tr>
+                  {term ? (
+                    <tr>
+                      <th scope="row">{t('cart.term')}</th>
+                      <td data-testid="delivery-term">{term}</td>
+                    </tr>
+                  ) : null}
+                  <tr>
+                    <th scope="row">{t('cart.promo')}</th>
+                    <td>{totals.promoDiscount > 0 ? `−${money(totals.promoDiscount)}` : '—'}</td>
+                  </tr>
+                  <tr className="totals__total">
+                    <th scope="row">{t('cart.total')}</th>
+                    <td data-testid="cart-total">{money(totals.total)}</td>
+                  </tr>
+                </tbody>
+              </table>
+              {getWay === 'moscow-try' && step > 0 ? (
+                <p className="cart__hint">{t('cart.goodsOnFitting')}</p>
+              ) : null}
+              {left > 0 ? <p className="cart__hint">{t('cart.forFree', { sum: money(left) })}</p> : null}
+            </div>
+          </div>
+          <div className="cart__right" data-part="form">
+            {step > 0 ? (
+              <Suspense fallback={<p className="panel__loading">{t('checkout.loading')}</p>}>
+                <CheckoutForm
+                  state={checkout}
+                  getWay={getWay}
+                  ways={ways}
+                  parts={{ getway: step >= 1, details: step >= 2, payment: step >= 3 }}
+                  ctx={ctx}
+                  items={items}
+                  goods={goods}
+                  showAllErrors={tried}
+                  onWayChange={changeWay}
+                />
+              </Suspense>
+            ) : null}
+            {buttonKey ? (
+              // A press on the disabled button reveals what is missing (pointer events still reach the wrapper).
+              <div className="cart__action" onPointerDown={() => setTriedStep(step)}>
+                <button
+                  type="button"
+                  className="button button--dark cart__next"
+                  disabled={!validity[step]}
+                  onClick={next}
+                >
+                  {t(buttonKey)}
+                </button>
+                {!validity[step] && missing.length > 0 ? (
+                  <p className="cart__missing">
+                    {t('checkout.missing', {
+                      fields: missing.map((f) => t(`checkout.field.${f}`)).join(', '),
+                    })}
+                  </p>
+                ) : null}
+              </div>
+            ) : null}
           </div>
         </div>
       )}
     </dialog>
   );
+
+  function deliveryTerm(
+    way: GetWay,
+    quote: QuoteState,
+    pre: 'none' | 'has' | 'full',
+    date: string,
+    time: string,
+  ): string | null {
+    if (pre === 'full') return t('cart.termPreorder');
+    if (way === 'self') return t('cart.termToday');
+    if (isMoscowWay(way)) return date ? `${formatDate(date, shop.locale)}, ${time}` : null;
+    if (quote.status === 'ready' && quote.periodMin !== null && quote.periodMax !== null && quote.maxDate) {
+      return t('cart.termDays', {
+        min: quote.periodMin,
+        max: quote.periodMax,
+        date: formatDate(quote.maxDate, shop.locale),
+      });
+    }
+    return null;
+  }
 }

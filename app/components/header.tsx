@@ -61,7 +61,9 @@ export function Header() {
   }
 
   return (
-    <header className={`header${onHome && !scrolled ? ' header--home-top' : ''}`}>
+    <header
+      className={`header${onHome && !scrolled ? ' header--home-top' : ''}${shop.locale === 'en' ? ' header--currency' : ''}`}
+    >
       <div className="header__inner">
         <div className="header__side">
           <button

@@ -18,9 +18,13 @@ declare global {
   }
 }
 
-export function pushEcommerce(event: 'add_to_cart' | 'remove_from_cart', items: AnalyticsItem[]) {
+export function pushEcommerce(
+  event: 'add_to_cart' | 'remove_from_cart' | 'add_shipping_info',
+  items: AnalyticsItem[],
+  extra: Record<string, string | number> = {},
+) {
   window.dataLayer ??= [];
   window.dataLayer.push({ ecommerce: null });
   // checkout.md §9: analytics currency is RUB, prices in roubles.
-  window.dataLayer.push({ event, ecommerce: { currency: 'RUB', items } });
+  window.dataLayer.push({ event, ecommerce: { currency: 'RUB', ...extra, items } });
 }

@@ -1,6 +1,8 @@
 import {
   type CartCookie,
+  type CityCookie,
   isCartCookie,
+  isCityCookie,
   isFavoritesCookie,
   readJsonCookie,
 } from '../../core/cart/cookies.rules.ts';
@@ -49,4 +51,13 @@ export function toggleFavourite(groupId: string): boolean {
   // oldest favourites make way.
   write('favorites', on ? [...list, groupId].slice(-MAX_FAVOURITES) : list.filter((id) => id !== groupId));
   return on;
+}
+
+export function readCity(): CityCookie | null {
+  return readJsonCookie(document.cookie, 'shi-city', isCityCookie, null);
+}
+
+/** catalogue.md §8: the chosen (or first detected) city is kept in `shi-city`. */
+export function writeCity(city: CityCookie) {
+  write('shi-city', { code: city.code, name: city.name });
 }
