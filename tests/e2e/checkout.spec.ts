@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { gotoHydrated, isPhone } from './helpers.ts';
 
@@ -45,6 +46,24 @@ async function pickFirstPoint(page: Page) {
   await first.click();
   await picker.getByRole('button', { name: 'Выбрать', exact: true }).click();
   await expect(picker).toBeHidden();
+}
+
+/** Chooses a point by its marker on the map, zooming into clusters until single points show. */
+async function pickOnMap(page: Page) {
+  const picker = page.locator('dialog.picker-dialog');
+  const markers = picker.locator('.picker-marker');
+  await expect(picker.locator('.picker-marker, .picker-cluster').first()).toBeVisible();
+  for (let i = 0; i < 6 && (await markers.count()) === 0; i++) {
+    await picker.locator('.picker-cluster').first().click();
+    await page.waitForTimeout(400);
+  }
+  const marker = markers.first();
+  const name = ((await marker.getAttribute('aria-label')) ?? '').split(',')[0] ?? '';
+  await marker.click();
+  await expect(picker.getByRole('heading', { name })).toBeVisible();
+  await picker.getByRole('button', { name: 'Выбрать', exact: true }).click();
+  await expect(picker).toBeHidden();
+  return name;
 }
 
 function events(page: Page) {
@@ -138,8 +157,8 @@ test.describe('guest checkout (Russian)', () => {
     await chooseWay(cart, 'Пункт выдачи СДЭК');
     await expect(cart.locator('.pvz-card')).toBeHidden();
     await cart.getByRole('button', { name: 'Выбрать пункт выдачи' }).click();
-    await pickFirstPoint(page);
-    await expect(cart.locator('.pvz-card')).toContainText('СДЭК');
+    const chosen = await pickOnMap(page);
+    await expect(cart.locator('.pvz-card__name')).toHaveText(chosen);
     await expect(price).toHaveText(/\d\u00a0₽/);
     await expect(next).toBeEnabled();
     await page.waitForTimeout(1100);
@@ -237,4 +256,59 @@ test.describe('guest checkout (English)', () => {
     await expect(cart.getByRole('heading', { name: 'Check your order' })).toBeVisible();
     await expect(cart.locator('.summary')).toContainText('Dubai');
   });
+});
+
+/** catalogue.md §9 / issue: no serious or critical axe violations in the checkout at any step. */
+async function expectAccessible(page: Page, selector: string, what: string) {
+  const results = await new AxeBuilder({ page }).include(selector).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${what}: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+    [],
+  );
+}
+
+test('the checkout steps, the pickup picker and the city popup pass axe', async ({ page, context }) => {
+  await context.addCookies([
+    {
+      name: 'cart',
+      value: encodeURIComponent(JSON.stringify([{ _id: 'cashmere-scarf-camel', count: 1 }])),
+      domain: '127.0.0.1',
+      path: '/',
+    },
+  ]);
+  await gotoHydrated(page, '/?cart');
+  const cart = page.locator('dialog.cart');
+  await expect(cart.locator('.cart-line')).toHaveCount(1);
+  await expectAccessible(page, 'dialog.cart', 'products');
+  await cart.getByRole('button', { name: 'Перейти к оформлению' }).click();
+  await expect(cart.locator('.way').first()).toBeVisible();
+  await expectAccessible(page, 'dialog.cart', 'getway');
+  await chooseWay(cart, 'Срочно по Москве');
+  await cart.getByLabel(/^Адрес/).fill('Тверская улица, 7');
+  await expect(cart.getByText('Адрес в пределах МКАД')).toBeVisible();
+  await expectAccessible(page, 'dialog.cart', 'moscow map');
+  await chooseWay(cart, 'Пункт выдачи СДЭК');
+  await cart.getByRole('button', { name: 'Выбрать пункт выдачи' }).click();
+  await expect(page.locator('dialog.picker-dialog .leaflet-marker-icon').first()).toBeVisible();
+  await expectAccessible(page, 'dialog.picker-dialog', 'picker');
+  await page.keyboard.press('Escape');
+  await expect(page.locator('dialog.picker-dialog')).toBeHidden();
+  await expect(cart).toBeVisible();
+  await cart.getByRole('button', { name: 'Изменить' }).click();
+  await expect(page.getByRole('dialog', { name: 'Ваш населенный пункт' })).toBeVisible();
+  await expectAccessible(page, 'dialog.city-popup', 'city popup');
+  await page.keyboard.press('Escape');
+  await chooseWay(cart, 'Самовывоз из шоурума');
+  await cart.getByRole('button', { name: 'Уточнить детали' }).click();
+  await cart.getByLabel(/^Фамилия и имя/).fill('Анна');
+  await cart.getByLabel(/^Ваш email/).fill('anna@');
+  await cart.getByLabel(/^Дополнительная информация/).click();
+  await expect(cart.getByText('Проверьте адрес почты')).toBeVisible();
+  await expectAccessible(page, 'dialog.cart', 'details with errors');
+  await cart.getByLabel(/^Фамилия и имя/).fill('Иванова Анна');
+  await cart.getByLabel(/^Телефон/).fill('9991234567');
+  await cart.getByLabel(/^Ваш email/).fill('anna@example.ru');
+  await cart.getByRole('button', { name: 'Перейти к оплате' }).click();
+  await expect(cart.getByRole('heading', { name: 'Проверьте заказ' })).toBeVisible();
+  await expectAccessible(page, 'dialog.cart', 'payment');
 });
