@@ -13,6 +13,9 @@ function edition(prefix: '' | 'en') {
     route(at('catalog/:category'), 'routes/catalog.tsx', { id: id('category') }),
     route(at('catalog/:category/:subcategory'), 'routes/catalog.tsx', { id: id('subcategory') }),
     route(at('products/:id'), 'routes/product.tsx', { id: id('product') }),
+    // DECISIONS 22: the pickup-point picker alone, for the mobile app (Boxberry and CDEK).
+    route(at('widget-boxberry'), 'routes/pickup-widget.tsx', { id: id('widget-boxberry') }),
+    route(at('widget-embedded'), 'routes/pickup-widget.tsx', { id: id('widget-embedded') }),
     route(at(':slug'), 'routes/page.tsx', { id: id('page') }),
   ];
 }
