@@ -19,7 +19,7 @@ import {
 import { appContext } from '#app-context';
 import { isCartCookie, isFavoritesCookie, readCookie, readJsonCookie } from '../core/cart/cookies.rules.ts';
 import { catalogueMenuEntries, globalMenuRows } from '../core/content/menu.rules.ts';
-import { type Locale, localeFromPath, pathInLocale } from '../core/i18n.ts';
+import { type Locale, type Localized, localeFromPath, pathInLocale, pick } from '../core/i18n.ts';
 import { type Currency, type ForeignCurrency, isCurrency } from '../core/money.ts';
 import type { Route } from './+types/root';
 import { type ContactPopup, ContactPopupContext, ContactPopups } from './components/contact-popups.tsx';
@@ -94,7 +94,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       moscowDeliveryOutMkadPrice: settings.ui.moscowDeliveryOutMkadPrice,
       moscowTryDeliveryPrice: settings.ui.moscowTryDeliveryPrice,
       moscowTryDeliveryOutMkadPrice: settings.ui.moscowTryDeliveryOutMkadPrice,
-      texts: settings.ui.deliveryTexts,
+      // Only this edition's texts reach the page.
+      texts: {
+        moscow: pickTexts(settings.ui.deliveryTexts.moscow, locale),
+        'moscow-try': pickTexts(settings.ui.deliveryTexts['moscow-try'], locale),
+        self: pickTexts(settings.ui.deliveryTexts.self, locale),
+      },
     },
     menu: {
       catalogue: catalogueMenuEntries(prefix, categories, locale),
@@ -111,6 +116,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export type RootData = Awaited<ReturnType<typeof loader>>;
+
+function pickTexts(texts: { title: Localized; subtitle: Localized }, locale: Locale) {
+  return { title: pick(texts.title, locale), subtitle: pick(texts.subtitle, locale) };
+}
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();

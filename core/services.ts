@@ -6,6 +6,9 @@ import type { Db } from './db/client.ts';
 import { createDeliveryService } from './delivery/delivery.service.ts';
 import { createEngagementService } from './engagement/engagement.service.ts';
 import { createRateLimitService } from './limits/rate-limit.service.ts';
+import { createOrdersService } from './orders/orders.service.ts';
+import { createRemindersService } from './orders/reminders.service.ts';
+import { createPaymentsService } from './payments/payments.service.ts';
 import type { Providers } from './providers/index.ts';
 import { createRatesService } from './rates/rates.service.ts';
 import { createSearchService } from './search/search.service.ts';
@@ -22,6 +25,7 @@ export interface ServiceDeps {
 export function createServices({ db, providers, clock, onBackgroundError }: ServiceDeps) {
   const settings = createSettingsService({ db, clock });
   const limits = createRateLimitService({ db, clock });
+  const delivery = createDeliveryService({ providers, settings, clock });
   return {
     settings,
     limits,
@@ -36,7 +40,10 @@ export function createServices({ db, providers, clock, onBackgroundError }: Serv
     catalogue: createCatalogueService({ db }),
     pages: createPagesService({ db }),
     restock: createRestockService({ db }),
-    delivery: createDeliveryService({ providers, settings, clock }),
+    delivery,
+    orders: createOrdersService({ db, providers, settings, delivery, clock }),
+    payments: createPaymentsService({ providers }),
+    reminders: createRemindersService({ db, clock }),
     rates: createRatesService({ db, provider: providers.rates, clock }),
     search: createSearchService({
       db,

@@ -18,6 +18,7 @@ import { catalogueRoutes } from './routes/catalogue.routes.ts';
 import { deliveryRoutes } from './routes/delivery.routes.ts';
 import { engagementRoutes } from './routes/engagement.routes.ts';
 import { healthRoutes } from './routes/health.routes.ts';
+import { ordersRoutes } from './routes/orders.routes.ts';
 import { seoRoutes } from './routes/seo.routes.ts';
 import { settingsRoutes } from './routes/settings.routes.ts';
 
@@ -104,6 +105,7 @@ export async function buildApp({ config, database, services, storefront, logger 
   catalogueRoutes(app, { services, secureCookies: config.publicUrl.startsWith('https:') });
   engagementRoutes(app, { services });
   deliveryRoutes(app, { services });
+  ordersRoutes(app, { services, secureCookies: config.publicUrl.startsWith('https:') });
   seoRoutes(app, { services, publicUrl: config.publicUrl });
 
   fs.mkdirSync(config.mediaDir, { recursive: true });

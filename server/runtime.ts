@@ -20,7 +20,7 @@ export async function startRuntime(config: Config, log: FastifyBaseLogger): Prom
     log.warn({ err: error }, 'an idle database connection failed; the pool replaces it'),
   );
   try {
-    const providers = createProviders(config, { outbox: createDbOutbox(database.db) });
+    const providers = createProviders(config, { outbox: createDbOutbox(database.db), db: database.db });
     const services = createServices({
       db: database.db,
       providers,
@@ -51,11 +51,17 @@ export async function startRuntime(config: Config, log: FastifyBaseLogger): Prom
       services.limits.prune().catch((error) => log.warn({ err: error }, 'rate-limit pruning failed'));
     }, DAY_MS / 4);
     timer.unref();
+    // Unpaid orders past their time give their stock back (DECISIONS 13).
+    const expiry = setInterval(() => {
+      services.orders.expireOverdue().catch((error) => log.warn({ err: error }, 'order expiry failed'));
+    }, 60_000);
+    expiry.unref();
     return {
       database,
       services,
       async stop() {
         clearInterval(timer);
+        clearInterval(expiry);
         await database.close();
       },
     };

@@ -47,6 +47,13 @@ export const envSchema = z.object({
   INTERNATIONAL_CARRIER_PROVIDER: z.enum(['sandbox'], { error: 'must be sandbox' }).default('sandbox'),
   /** Address geocoder: `sandbox` (offline gazetteer of Moscow streets and settlements). */
   GEOCODER_PROVIDER: z.enum(['sandbox'], { error: 'must be sandbox' }).default('sandbox'),
+  /** Payments: `sandbox` (the shop's own test payment page, signed notifications). */
+  PAYMENTS_PROVIDER: z.enum(['sandbox'], { error: 'must be sandbox' }).default('sandbox'),
+  /** The sandbox's notification signing key; set it when several instances share one database. */
+  PAYMENT_SANDBOX_SECRET: z
+    .string()
+    .min(16, 'must be at least 16 characters')
+    .default('sandbox-payments-signing-key'),
   /** Map tile URL template for the pickup and Moscow maps (`{z}`, `{x}`, `{y}`, optional `{s}`). */
   MAP_TILE_URL: z
     .string()
@@ -84,7 +91,9 @@ export interface Config {
     carriers: 'sandbox';
     internationalCarrier: 'sandbox';
     geocoder: 'sandbox';
+    payments: 'sandbox';
   };
+  paymentSandboxSecret: string;
   /** Tile server of the maps; its origin is allowed by the content security policy. */
   maps: { tileUrl: string; attribution: string };
   logLevel: Env['LOG_LEVEL'];
@@ -114,7 +123,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       const name = String(issue.path[0] ?? '?');
       const got = present[name];
       // Connection strings may hold passwords: never echo them.
-      const shown = got === undefined ? '' : ` (got ${JSON.stringify(redact(got))})`;
+      const shown =
+        got === undefined || /SECRET|TOKEN|KEY/.test(name) ? '' : ` (got ${JSON.stringify(redact(got))})`;
       return `  ${name}: ${issue.message}${shown}`;
     });
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
@@ -142,7 +152,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       carriers: e.CARRIERS_PROVIDER,
       internationalCarrier: e.INTERNATIONAL_CARRIER_PROVIDER,
       geocoder: e.GEOCODER_PROVIDER,
+      payments: e.PAYMENTS_PROVIDER,
     },
+    paymentSandboxSecret: e.PAYMENT_SANDBOX_SECRET,
     maps: { tileUrl: e.MAP_TILE_URL, attribution: e.MAP_TILE_ATTRIBUTION },
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,

@@ -1,4 +1,5 @@
 import type { Config } from '../config/env.ts';
+import type { Db } from '../db/client.ts';
 import type { CarrierProvider, InternationalCarrierProvider } from './carriers/carrier-provider.ts';
 import { createSandboxBoxberry } from './carriers/sandbox-boxberry.ts';
 import { createSandboxCdek } from './carriers/sandbox-cdek.ts';
@@ -10,6 +11,8 @@ import { createSandboxGeocoder } from './geocoder/sandbox-geocoder.ts';
 import type { MailingProvider } from './mailing/mailing-provider.ts';
 import { createSandboxMailing } from './mailing/sandbox-mailing.ts';
 import type { OutboxWriter } from './outbox.ts';
+import type { PaymentProvider } from './payments/payment-provider.ts';
+import { createSandboxPayments, type SandboxPayments } from './payments/sandbox-payments.ts';
 import type { RatesProvider } from './rates/rates-provider.ts';
 import { createSandboxRatesProvider } from './rates/sandbox-rates.ts';
 
@@ -21,12 +24,14 @@ export interface Providers {
   carriers: { sdek: CarrierProvider; boxberry: CarrierProvider };
   internationalCarrier: InternationalCarrierProvider;
   geocoder: GeocoderProvider;
+  /** The payment provider, and the sandbox's own page handlers when it is the sandbox. */
+  payments: { provider: PaymentProvider; sandbox: SandboxPayments | null };
 }
 
 /** The one place that turns configuration into provider instances. */
 export function createProviders(
-  config: Pick<Config, 'providers'>,
-  { outbox }: { outbox: OutboxWriter },
+  config: Pick<Config, 'providers' | 'paymentSandboxSecret'>,
+  { outbox, db }: { outbox: OutboxWriter; db: Db },
 ): Providers {
   return {
     rates: createRates(config.providers.rates),
@@ -35,7 +40,21 @@ export function createProviders(
     carriers: createCarriers(config.providers.carriers),
     internationalCarrier: createInternationalCarrier(config.providers.internationalCarrier),
     geocoder: createGeocoder(config.providers.geocoder),
+    payments: createPayments(config.providers.payments, db, config.paymentSandboxSecret),
   };
+}
+
+function createPayments(
+  kind: Config['providers']['payments'],
+  db: Db,
+  secret: string,
+): Providers['payments'] {
+  switch (kind) {
+    case 'sandbox': {
+      const sandbox = createSandboxPayments({ db, secret });
+      return { provider: sandbox.provider, sandbox };
+    }
+  }
 }
 
 function createRates(kind: Config['providers']['rates']): RatesProvider {

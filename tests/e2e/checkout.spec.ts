@@ -260,6 +260,10 @@ test.describe('guest checkout (English)', () => {
 
 /** catalogue.md §9 / issue: no serious or critical axe violations in the checkout at any step. */
 async function expectAccessible(page: Page, selector: string, what: string) {
+  // Contrast is measured on the final colours, not halfway through a fade-in.
+  await page
+    .locator(selector)
+    .evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
   const results = await new AxeBuilder({ page }).include(selector).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${what}: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(

@@ -21,7 +21,7 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const database = await createTestDatabase(engine);
   const config = loadConfig({ DATA_DIR: path.join(os.tmpdir(), 'shop-test-data'), LOG_LEVEL: 'silent' });
-  const providers = createProviders(config, { outbox: createDbOutbox(database.db) });
+  const providers = createProviders(config, { outbox: createDbOutbox(database.db), db: database.db });
   const services = createServices({ db: database.db, providers, clock });
   const app = await buildApp({ config, database, services, storefront: false, logger: false });
   await app.ready();

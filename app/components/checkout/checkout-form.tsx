@@ -18,7 +18,6 @@ import type {
   MoscowPriceView,
   PickupPoint,
 } from '../../../core/delivery/delivery.types.ts';
-import { pick } from '../../../core/i18n.ts';
 import { formatMoney, priceInCurrency } from '../../../core/money.ts';
 import { type MessageKey, useT } from '../../i18n/index.ts';
 import { useModalDialog } from '../../lib/modal-dialog.ts';
@@ -239,14 +238,14 @@ function wayTexts(
       };
     case 'moscow':
       return {
-        title: pick(texts.moscow.title, shop.locale),
-        note: pick(texts.moscow.subtitle, shop.locale),
+        title: texts.moscow.title,
+        note: texts.moscow.subtitle,
         price: `${money(shop.delivery.moscowDeliveryPrice)}`,
       };
     case 'moscow-try':
       return {
-        title: pick(texts['moscow-try'].title, shop.locale),
-        note: pick(texts['moscow-try'].subtitle, shop.locale),
+        title: texts['moscow-try'].title,
+        note: texts['moscow-try'].subtitle,
         price:
           shop.delivery.moscowTryDeliveryPrice === null
             ? null
@@ -254,8 +253,8 @@ function wayTexts(
       };
     case 'self':
       return {
-        title: pick(texts.self.title, shop.locale),
-        note: pick(texts.self.subtitle, shop.locale),
+        title: texts.self.title,
+        note: texts.self.subtitle,
         price: t('cart.deliveryFree'),
       };
   }
@@ -656,7 +655,7 @@ function OrderSummary({ state, getWay }: { state: CheckoutState; getWay: GetWay 
   const place = isPickupWay(getWay)
     ? pvz?.location.addressFull
     : getWay === 'self'
-      ? pick(shop.delivery.texts.self.subtitle, shop.locale)
+      ? shop.delivery.texts.self.subtitle
       : [form.city?.name ?? (isMoscowWay(getWay) ? 'Москва' : ''), form.address, form.room]
           .filter(Boolean)
           .join(', ');

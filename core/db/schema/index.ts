@@ -2,4 +2,5 @@ export * from './accounts.ts';
 export * from './catalogue.ts';
 export * from './content.ts';
 export * from './engagement.ts';
+export * from './orders.ts';
 export * from './subscriptions.ts';

@@ -118,7 +118,7 @@ export const demoUiSettings: UiSettings = {
       title: l('Срочно по Москве', 'Express in Moscow'),
       subtitle: l(
         'Курьер привезёт заказ в день оформления, если вы закажете до 14:00. В пределах МКАД — 500 ₽, за МКАД — 900 ₽.',
-        'Same-day courier when you order before 14:00. Inside the ring road 500 ₽, outside 900 ₽.',
+        'Same-day courier when you order before 14:00; the price depends on the side of the ring road.',
       ),
     },
     'moscow-try': {

@@ -12,6 +12,7 @@ import {
   photoTags,
   productGroups,
   productPhotos,
+  promoCodes,
   settings,
   sizeTables,
   variantProducts,
@@ -171,7 +172,7 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
 /** Removes the catalogue and content, keeping everything else (orders, users in later migrations). */
 export async function clearCatalogue(db: Db): Promise<void> {
   await db.execute(
-    sql`truncate ${photoTags}, ${collectionGroups}, ${collections}, ${productPhotos}, ${variantProducts}, ${productGroups}, ${sizeTables}, ${categories}, ${customPages}, ${settings} cascade`,
+    sql`truncate ${photoTags}, ${collectionGroups}, ${collections}, ${productPhotos}, ${variantProducts}, ${productGroups}, ${sizeTables}, ${categories}, ${customPages}, ${settings}, ${promoCodes} cascade`,
   );
 }
 
@@ -311,6 +312,8 @@ export async function seedDemo(
     });
     if (tags.length > 0) await tx.insert(photoTags).values(tags);
     await tx.insert(customPages).values(demoPages);
+    // A demo promo code for any phone: 10 % off items without their own discount.
+    await tx.insert(promoCodes).values({ code: 'WELCOME10', percent: 10 }).onConflictDoNothing();
   });
   log(
     `seed: ${groups.length} product groups and ${barcode} variants stored; ${Date.now() - started} ms in all`,

@@ -1,0 +1,196 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type { OrderStatus } from '../../orders/order.rules.ts';
+
+/** Promo codes (checkout.md §9): a percent off the items without their own discount. */
+export const promoCodes = pgTable(
+  'promo_codes',
+  {
+    /** Upper case, no spaces. */
+    code: text('code').primaryKey(),
+    percent: integer('percent').notNull(),
+    active: boolean('active').notNull().default(true),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    /** Orders that may use it; null = unlimited. */
+    usageLimit: integer('usage_limit'),
+    usedCount: integer('used_count').notNull().default(0),
+    /** Bound to one phone (digits); null = anyone. */
+    phone: text('phone'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('promo_codes_percent_range', sql`${t.percent} between 1 and 100`),
+    check('promo_codes_used_within_limit', sql`${t.usageLimit} is null or ${t.usedCount} <= ${t.usageLimit}`),
+  ],
+);
+
+/**
+ * Orders (DECISIONS 6, 13, 14). Every figure is the server's own, in kopecks. `number` is the
+ * human-readable sequential `orderID`.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    number: integer('number').primaryKey().generatedAlwaysAsIdentity({ startWith: 10001 }),
+    status: text('status').$type<OrderStatus>().notNull(),
+    locale: text('locale').notNull(),
+    /** The currency the shopper saw; the payment is in roubles. */
+    displayCurrency: text('display_currency').notNull().default('RUB'),
+    getWay: text('get_way').notNull(),
+    payment: text('payment').notNull(),
+    fullName: text('full_name').notNull(),
+    phone: text('phone').notNull(),
+    email: text('email').notNull(),
+    comment: text('comment').notNull().default(''),
+    /** The delivery address as entered and resolved: city, ids, street, room, pickup point. */
+    delivery: jsonb('delivery')
+      .$type<{
+        city: string;
+        cityID: number | null;
+        country: string;
+        countryId: number;
+        countryCode: string;
+        address: string;
+        room: string;
+        postal: string;
+        pvzID: string | null;
+        pvz: string | null;
+        deliveryDate: string | null;
+        deliveryTime: string | null;
+        deliveryMaxDate: string | null;
+        outMKAD: boolean | null;
+      }>()
+      .notNull(),
+    goodsTotal: integer('goods_total').notNull(),
+    /** Goods paid now: zero with fitting (`moscow-try`). */
+    goodsPayable: integer('goods_payable').notNull(),
+    deliveryPrice: integer('delivery_price').notNull(),
+    promoCode: text('promo_code'),
+    promoPercent: integer('promo_percent').notNull().default(0),
+    promoDiscount: integer('promo_discount').notNull().default(0),
+    total: integer('total').notNull(),
+    /** The payer of a pay-by-another-person order, digits. */
+    payerPhone: text('payer_phone'),
+    instalmentMonths: integer('instalment_months'),
+    /** The payment provider's session, and the page the shopper pays on. */
+    paymentProvider: text('payment_provider'),
+    paymentId: text('payment_id'),
+    paymentUrl: text('payment_url'),
+    /** 152-FZ consent (DECISIONS 20). */
+    consentVersion: text('consent_version').notNull(),
+    consentAt: timestamp('consent_at', { withTimezone: true }).notNull(),
+    consentIp: text('consent_ip').notNull(),
+    /** Random key kept in the shopper's `shi-orders` cookie: only that browser reads the order. */
+    accessKey: text('access_key').notNull(),
+    userId: integer('user_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Unpaid after this instant: the order fails and its stock returns. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('orders_status_expires_idx').on(t.status, t.expiresAt),
+    uniqueIndex('orders_payment_id_idx').on(t.paymentId),
+    check('orders_total_nonnegative', sql`${t.total} >= 0`),
+  ],
+);
+
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: serial('id').primaryKey(),
+    orderNumber: integer('order_number')
+      .notNull()
+      .references(() => orders.number, { onDelete: 'cascade' }),
+    variantId: text('variant_id').notNull(),
+    groupId: text('group_id').notNull(),
+    name: text('name').notNull(),
+    size: text('size').notNull(),
+    barcode: text('barcode').notNull(),
+    category: text('category').notNull(),
+    price: integer('price').notNull(),
+    oldPrice: integer('old_price'),
+    count: integer('count').notNull(),
+    /** Units taken from stock at creation (pre-orders beyond stock take none); returned on failure. */
+    reserved: integer('reserved').notNull(),
+  },
+  (t) => [
+    index('order_lines_order_idx').on(t.orderNumber),
+    check('order_lines_count_range', sql`${t.count} between 1 and 100`),
+    check('order_lines_reserved_range', sql`${t.reserved} between 0 and ${t.count}`),
+  ],
+);
+
+/** Every status change with its time and cause (DECISIONS 14). */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: serial('id').primaryKey(),
+    orderNumber: integer('order_number')
+      .notNull()
+      .references(() => orders.number, { onDelete: 'cascade' }),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    cause: text('cause').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderNumber)],
+);
+
+/** `Idempotency-Key` answers (DECISIONS 19): a retry gets the first answer. */
+export const idempotencyKeys = pgTable('idempotency_keys', {
+  key: text('key').primaryKey(),
+  scope: text('scope').notNull(),
+  status: integer('status').notNull(),
+  response: jsonb('response').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Provider notifications already applied: the same one twice changes nothing (DECISIONS 12). */
+export const paymentNotifications = pgTable('payment_notifications', {
+  id: text('id').primaryKey(),
+  provider: text('provider').notNull(),
+  orderNumber: integer('order_number').notNull(),
+  outcome: text('outcome').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The sandbox payment provider's sessions (DECISIONS 4), in the database so every instance sees them. */
+export const sandboxPayments = pgTable('sandbox_payments', {
+  token: text('token').primaryKey(),
+  orderNumber: integer('order_number').notNull(),
+  kind: text('kind').$type<'card' | 'split' | 'instalment' | 'bnpl' | 'phone'>().notNull(),
+  amount: integer('amount').notNull(),
+  schedule: jsonb('schedule').$type<number[]>().notNull(),
+  lines: jsonb('lines').$type<{ name: string; count: number; price: number }[]>().notNull(),
+  status: text('status').$type<'pending' | 'paid' | 'declined' | 'expired'>().notNull().default('pending'),
+  successUrl: text('success_url').notNull(),
+  failUrl: text('fail_url').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** `POST /api/notification/add`: abandoned-cart reminders to send later (checkout.md §7). */
+export const cartReminders = pgTable(
+  'cart_reminders',
+  {
+    id: serial('id').primaryKey(),
+    phone: text('phone').notNull(),
+    variantIds: jsonb('variant_ids').$type<string[]>().notNull(),
+    locale: text('locale').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('cart_reminders_phone_idx').on(t.phone, t.createdAt)],
+);

@@ -1,0 +1,729 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { SettingsService } from '../content/settings.service.ts';
+import type { Db } from '../db/client.ts';
+import {
+  idempotencyKeys,
+  orderEvents,
+  orderLines,
+  orders,
+  paymentNotifications,
+  productGroups,
+  promoCodes,
+  variantProducts,
+} from '../db/schema/index.ts';
+import { addDays, earliestDeliveryDate, isIsoDate, moscowDate } from '../delivery/dates.rules.ts';
+import { deliveryMessages } from '../delivery/delivery.messages.ts';
+import {
+  availableGetWays,
+  cartTotals,
+  deliveryCharge,
+  isMoscowWay,
+  isPickupWay,
+  MOSCOW,
+  parcelWeight,
+  pickupCarrier,
+} from '../delivery/delivery.rules.ts';
+import type { DeliveryService } from '../delivery/delivery.service.ts';
+import { AppError } from '../errors.ts';
+import { type Locale, pick } from '../i18n.ts';
+import { availablePaymentMethods, instalmentTerms } from '../payments/payment.rules.ts';
+import type { Providers } from '../providers/index.ts';
+import type { PaymentKind } from '../providers/payments/payment-provider.ts';
+import { canTransition, type OrderStatus, PAYMENT_TIMEOUT_MINUTES, releasesStock } from './order.rules.ts';
+import type { OrderPayload } from './orders.schemas.ts';
+import type { OrderView } from './orders.types.ts';
+import { checkPromoCode, normalizePromoCode, type PromoRefusal, promoDiscount } from './promo.rules.ts';
+
+/** The consent text version recorded with each order (DECISIONS 20). */
+export const CONSENT_VERSION = 'personal-data-2026-11';
+
+/** An order a browser may read: its number and the random key from the order's creation. */
+export interface OrderAccess {
+  n: number;
+  k: string;
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+const promoMessages: Record<PromoRefusal | 'ok', Record<Locale, string>> = {
+  ok: { ru: 'Промокод успешно применен', en: 'The promo code is applied' },
+  unknown: { ru: 'Такого промокода нет', en: 'There is no such promo code' },
+  inactive: { ru: 'Промокод больше не действует', en: 'The promo code is no longer valid' },
+  not_started: { ru: 'Промокод ещё не действует', en: 'The promo code is not valid yet' },
+  expired: { ru: 'Срок действия промокода истёк', en: 'The promo code has expired' },
+  used_up: { ru: 'Промокод уже использован', en: 'The promo code has been used up' },
+  wrong_phone: {
+    ru: 'Промокод привязан к другому номеру телефона',
+    en: 'The promo code belongs to another phone number',
+  },
+};
+
+const t = (locale: Locale, ru: string, en: string) => (locale === 'en' ? en : ru);
+
+/** Orders: creation with the server's own figures, stock reservation, payment and its outcome. */
+export function createOrdersService({
+  db,
+  providers,
+  settings,
+  delivery,
+  clock,
+}: {
+  db: Db;
+  providers: Providers;
+  settings: SettingsService;
+  delivery: DeliveryService;
+  clock: () => Date;
+}) {
+  const payments = providers.payments.provider;
+
+  /** `GET /api/promocodes/check`. */
+  async function checkPromo(code: string, phone: string, locale: Locale) {
+    const normalized = normalizePromoCode(code);
+    if (!normalized) return { result: false as const, message: promoMessages.unknown[locale] };
+    const [row] = await db.select().from(promoCodes).where(eq(promoCodes.code, normalized));
+    const refusal = checkPromoCode(row ?? null, phone.replace(/\D/g, ''), clock());
+    if (refusal || !row)
+      return { result: false as const, message: promoMessages[refusal ?? 'unknown'][locale] };
+    return { result: true as const, message: promoMessages.ok[locale], data: { percent: row.percent } };
+  }
+
+  /** Everything the order will hold, computed by the server from the payload's choices only. */
+  async function priceOrder(input: OrderPayload, locale: Locale) {
+    const shop = await settings.getShopSettings();
+    const deliverySettings = await delivery.deliverySettings();
+    if (!availableGetWays(deliverySettings, locale).includes(input.getWay)) {
+      throw new AppError(
+        'invalid_data',
+        t(locale, 'Этот способ доставки недоступен', 'This delivery method is not available'),
+        {
+          field: 'getWay',
+        },
+      );
+    }
+    const methods = availablePaymentMethods({ locale, getWay: input.getWay, switches: shop.main.payments });
+    const payment = input.payment === 'other_pay' ? 'online' : input.payment;
+    if (!methods.includes(payment)) {
+      throw new AppError(
+        'invalid_data',
+        t(locale, 'Этот способ оплаты недоступен', 'This payment method is not available'),
+        {
+          field: 'payment',
+        },
+      );
+    }
+    if (input.payment === 'other_pay' && !input.payerPhone) {
+      throw new AppError(
+        'invalid_data',
+        t(locale, 'Укажите телефон плательщика', "Enter the payer's phone"),
+        {
+          field: 'payerPhone',
+        },
+      );
+    }
+
+    // Lines: merge repeated variants, refuse unknown ones, check the counts against stock.
+    const counts = new Map<string, number>();
+    for (const p of input.products) counts.set(p._id, Math.min(100, (counts.get(p._id) ?? 0) + p.count));
+    const rows = await db
+      .select({ variant: variantProducts, group: productGroups })
+      .from(variantProducts)
+      .innerJoin(productGroups, eq(productGroups.id, variantProducts.groupId))
+      .where(inArray(variantProducts.id, [...counts.keys()]));
+    const byId = new Map(rows.map((r) => [r.variant.id, r]));
+    const lines = [...counts].map(([id, count], i) => {
+      const row = byId.get(id);
+      if (!row) {
+        throw new AppError(
+          'invalid_data',
+          t(locale, 'Товар не найден: обновите корзину', 'A product was not found: refresh the cart'),
+          {
+            field: `products.${i}._id`,
+          },
+        );
+      }
+      const { variant, group } = row;
+      const name = pick(group.name, locale);
+      if (!variant.preorder && variant.stock < count) {
+        throw new AppError('conflict', soldOutMessage(name, variant.size, variant.stock, locale), {
+          field: `products.${i}.count`,
+        });
+      }
+      return {
+        variantId: variant.id,
+        groupId: group.id,
+        name,
+        size: variant.size,
+        barcode: variant.barcode,
+        category: group.categorySlug,
+        price: group.price,
+        oldPrice: group.oldPrice,
+        count,
+        preorder: variant.preorder,
+      };
+    });
+    const goods = lines.reduce((sum, l) => sum + l.price * l.count, 0);
+    const items = lines.reduce((n, l) => n + l.count, 0);
+
+    // Delivery: the server's own quote for the chosen address.
+    const place = await resolveDelivery(input, locale, goods, items);
+    const charge = deliveryCharge({
+      way: input.getWay,
+      goods,
+      quoted: place.quoted,
+      settings: deliverySettings,
+      locale,
+    });
+    if (!charge)
+      throw new AppError('invalid_data', deliveryMessages.impossible[locale], { field: 'address' });
+
+    // Promo code: never with fitting (checkout.md §2).
+    let promo: { code: string; percent: number } | null = null;
+    if (input.promocode && input.getWay !== 'moscow-try') {
+      const code = normalizePromoCode(input.promocode);
+      const [row] = await db.select().from(promoCodes).where(eq(promoCodes.code, code));
+      const refusal = checkPromoCode(row ?? null, input.phone, clock());
+      if (refusal || !row) {
+        throw new AppError('conflict', promoMessages[refusal ?? 'unknown'][locale], { field: 'promocode' });
+      }
+      promo = { code, percent: row.percent };
+    }
+    const discount = promo ? promoDiscount(lines, promo.percent) : 0;
+    const totals = cartTotals({ way: input.getWay, goods, charge, promoDiscount: discount });
+    return { lines, totals, place, promo, payment };
+  }
+
+  async function resolveDelivery(input: OrderPayload, locale: Locale, goods: number, items: number) {
+    const weight = parcelWeight(items);
+    const none = {
+      quoted: null as number | null,
+      city: input.city,
+      cityID: input.cityID ?? null,
+      countryCode: 'RU',
+      pvzID: null as string | null,
+      pvz: null as string | null,
+      outMKAD: null as boolean | null,
+      maxDate: null as string | null,
+      address: input.address,
+    };
+    const refuse = (field: string, message: string = deliveryMessages.impossible[locale]) => {
+      throw new AppError('invalid_data', message, { field });
+    };
+    if (input.getWay === 'self') {
+      return { ...none, quoted: 0, city: MOSCOW.name, cityID: MOSCOW.cityID, address: '' };
+    }
+    if (isMoscowWay(input.getWay)) {
+      if (!input.address) refuse('address', t(locale, 'Укажите адрес', 'Enter the address'));
+      if (!input.room) refuse('room', t(locale, 'Укажите квартиру', 'Enter the apartment'));
+      const earliest = earliestDeliveryDate(clock());
+      const date = input.deliveryDate ?? '';
+      if (!isIsoDate(date) || date < earliest || date > addDays(earliest, 30)) {
+        refuse(
+          'deliveryDate',
+          t(locale, 'Выберите дату не раньше завтрашнего дня', 'Choose a date from tomorrow on'),
+        );
+      }
+      if (!input.deliveryTime) refuse('deliveryTime', t(locale, 'Выберите время', 'Choose a time'));
+      const outcome = await delivery.moscowPrice({ address: input.address, getWay: input.getWay });
+      if (!outcome.ok) return refuse('address', deliveryMessages[outcome.reason][locale]);
+      return {
+        ...none,
+        quoted: outcome.value.price,
+        city: MOSCOW.name,
+        cityID: MOSCOW.cityID,
+        outMKAD: outcome.value.outMKAD,
+        maxDate: date,
+      };
+    }
+    if (isPickupWay(input.getWay)) {
+      const carrier = pickupCarrier(input.getWay);
+      if (!input.cityID || !input.pvzID)
+        return refuse('pvzID', t(locale, 'Выберите пункт выдачи', 'Choose a pickup point'));
+      const points = await delivery.listPickupPoints(carrier, { code: input.cityID });
+      const point = points.ok ? points.value.find((p) => p.code === input.pvzID) : undefined;
+      if (!point)
+        return refuse('pvzID', t(locale, 'Пункт выдачи не найден', 'The pickup point was not found'));
+      const quote = await delivery.quoteCarrier({
+        carrier,
+        mode: 'pickup',
+        cityCode: input.cityID,
+        weight,
+        summ: goods,
+      });
+      if (!quote.ok) return refuse('pvzID', deliveryMessages[quote.reason][locale]);
+      return {
+        ...none,
+        quoted: quote.value.price,
+        city: point.location.city,
+        cityID: point.location.cityCode,
+        pvzID: point.code,
+        pvz: `${point.location.city}, ${point.location.address}, ${point.code}`,
+        maxDate: quote.value.deliveryMaxDate,
+        address: point.location.address,
+      };
+    }
+    // Courier: by the first carrier in Russia, by the international carrier from the English edition.
+    if (!input.address) refuse('address', t(locale, 'Укажите адрес', 'Enter the address'));
+    if (locale === 'en' && input.countryCode && input.countryCode.toUpperCase() !== 'RU') {
+      const quote = await delivery.quoteInternational({
+        country: input.countryCode,
+        city: input.city,
+        postalCode: input.postal,
+        weight,
+        summ: goods,
+      });
+      if (!quote.ok) return refuse('city');
+      return {
+        ...none,
+        quoted: quote.value.price,
+        countryCode: input.countryCode.toUpperCase(),
+        maxDate: quote.value.deliveryMaxDate,
+      };
+    }
+    if (!input.cityID)
+      return refuse('cityID', t(locale, 'Город нужно выбрать из списка', 'Choose the city from the list'));
+    const city = await delivery.getCity(input.cityID);
+    if (!city) return refuse('cityID', deliveryMessages.unknownCity[locale]);
+    const quote = await delivery.quoteCarrier({
+      carrier: 'sdek',
+      mode: 'door',
+      cityCode: city.code,
+      weight,
+      summ: goods,
+    });
+    if (!quote.ok) return refuse('cityID', deliveryMessages[quote.reason][locale]);
+    return {
+      ...none,
+      quoted: quote.value.price,
+      city: city.name,
+      cityID: city.code,
+      maxDate: quote.value.deliveryMaxDate,
+    };
+  }
+
+  /**
+   * `POST /api/payment[?draft=true]`: recomputes every figure, reserves stock, stores the order and,
+   * unless it is a draft or an instalment/BNPL/phone payment, starts the payment. A retry with the
+   * same idempotency key returns the first order's answer.
+   */
+  async function createOrder(
+    input: OrderPayload,
+    ctx: { ip: string; locale: Locale; draft: boolean; idempotencyKey: string | null },
+  ): Promise<{ access: OrderAccess; body: OrderAnswer }> {
+    const key = ctx.idempotencyKey;
+    if (key) {
+      const replay = await answerForKey(key);
+      if (replay) return replay;
+    }
+    const priced = await priceOrder(input, ctx.locale);
+    const now = clock();
+    const accessKey = randomBytes(16).toString('base64url');
+    let number: number;
+    try {
+      number = await db.transaction(async (tx) => {
+        if (key) await tx.insert(idempotencyKeys).values({ key, scope: 'order', status: 200, response: {} });
+        // DECISIONS 13: a conditional decrement that can never go below zero.
+        const reserved = new Map<string, number>();
+        for (const line of priced.lines) {
+          if (line.preorder) {
+            reserved.set(line.variantId, 0);
+            continue;
+          }
+          const [ok] = await tx
+            .update(variantProducts)
+            .set({ stock: sql`${variantProducts.stock} - ${line.count}` })
+            .where(
+              and(eq(variantProducts.id, line.variantId), sql`${variantProducts.stock} >= ${line.count}`),
+            )
+            .returning({ stock: variantProducts.stock });
+          if (!ok) {
+            const [left] = await tx
+              .select({ stock: variantProducts.stock })
+              .from(variantProducts)
+              .where(eq(variantProducts.id, line.variantId));
+            throw new AppError(
+              'conflict',
+              soldOutMessage(line.name, line.size, left?.stock ?? 0, ctx.locale),
+              {
+                field: 'products',
+              },
+            );
+          }
+          reserved.set(line.variantId, line.count);
+        }
+        if (priced.promo) {
+          const [used] = await tx
+            .update(promoCodes)
+            .set({ usedCount: sql`${promoCodes.usedCount} + 1` })
+            .where(
+              and(
+                eq(promoCodes.code, priced.promo.code),
+                sql`(${promoCodes.usageLimit} is null or ${promoCodes.usedCount} < ${promoCodes.usageLimit})`,
+              ),
+            )
+            .returning({ code: promoCodes.code });
+          if (!used)
+            throw new AppError('conflict', promoMessages.used_up[ctx.locale], { field: 'promocode' });
+        }
+        const { totals, place } = priced;
+        const [order] = await tx
+          .insert(orders)
+          .values({
+            status: 'new',
+            locale: ctx.locale,
+            displayCurrency: input.currency,
+            getWay: input.getWay,
+            payment: input.payment,
+            fullName: input.fullName,
+            phone: input.phone,
+            email: input.email,
+            comment: input.comment,
+            delivery: {
+              city: place.city,
+              cityID: place.cityID,
+              country: input.country || (place.countryCode === 'RU' ? MOSCOW.country : place.countryCode),
+              countryId: input.countryId,
+              countryCode: place.countryCode,
+              address: place.address,
+              room: input.room,
+              postal: input.postal,
+              pvzID: place.pvzID,
+              pvz: place.pvz,
+              deliveryDate: isMoscowWay(input.getWay) ? (input.deliveryDate ?? null) : null,
+              deliveryTime: isMoscowWay(input.getWay) ? (input.deliveryTime ?? null) : null,
+              deliveryMaxDate: place.maxDate,
+              outMKAD: place.outMKAD,
+            },
+            goodsTotal: totals.goods,
+            goodsPayable: totals.goodsPayable,
+            deliveryPrice: totals.delivery ?? 0,
+            promoCode: priced.promo?.code ?? null,
+            promoPercent: priced.promo?.percent ?? 0,
+            promoDiscount: totals.promoDiscount,
+            total: totals.total,
+            payerPhone:
+              input.payment === 'other_pay'
+                ? (input.payerPhone ?? null)
+                : input.hePayMode
+                  ? (input.hePayPhone ?? null)
+                  : null,
+            instalmentMonths: input.payment === 'tinkoff' ? (input.instalmentMonths ?? 3) : null,
+            consentVersion: CONSENT_VERSION,
+            consentAt: now,
+            consentIp: ctx.ip,
+            accessKey,
+            createdAt: now,
+            updatedAt: now,
+            expiresAt: new Date(now.getTime() + PAYMENT_TIMEOUT_MINUTES * 60_000),
+          })
+          .returning({ number: orders.number });
+        if (!order) throw new Error('The order was not stored');
+        await tx.insert(orderLines).values(
+          priced.lines.map((l) => ({
+            orderNumber: order.number,
+            variantId: l.variantId,
+            groupId: l.groupId,
+            name: l.name,
+            size: l.size,
+            barcode: l.barcode,
+            category: l.category,
+            price: l.price,
+            oldPrice: l.oldPrice,
+            count: l.count,
+            reserved: reserved.get(l.variantId) ?? 0,
+          })),
+        );
+        await tx
+          .insert(orderEvents)
+          .values({
+            orderNumber: order.number,
+            fromStatus: null,
+            toStatus: 'new',
+            cause: 'created',
+            at: now,
+          });
+        if (key)
+          await tx
+            .update(idempotencyKeys)
+            .set({ response: { orderNumber: order.number } })
+            .where(eq(idempotencyKeys.key, key));
+        return order.number;
+      });
+    } catch (error) {
+      // A concurrent request with the same key won: answer as it did.
+      if (key && isUniqueViolation(error)) {
+        const replay = await answerForKey(key);
+        if (replay) return replay;
+      }
+      throw error;
+    }
+
+    const startsNow = !ctx.draft && !['dolyame', 'tinkoff'].includes(input.payment);
+    if (startsNow) await startPayment(number, paymentKind(input.payment, Boolean(input.hePayMode)));
+    return answerForOrder(number);
+  }
+
+  async function answerForKey(key: string) {
+    const [row] = await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
+    const orderNumber = (row?.response as { orderNumber?: number } | undefined)?.orderNumber;
+    return orderNumber ? answerForOrder(orderNumber) : null;
+  }
+
+  async function answerForOrder(number: number): Promise<{ access: OrderAccess; body: OrderAnswer }> {
+    const [order] = await db.select().from(orders).where(eq(orders.number, number));
+    if (!order) throw new Error(`Order ${number} vanished`);
+    const access = { n: order.number, k: order.accessKey };
+    const ids = { order: { orderID: order.number }, data: { orderID: order.number } };
+    const idOnly = ['dolyame', 'tinkoff'].includes(order.payment) || order.paymentUrl === null;
+    return {
+      access,
+      body: idOnly ? { result: true, ...ids } : { result: true, url: order.paymentUrl ?? undefined, ...ids },
+    };
+  }
+
+  /** Starts the provider's session for an order and moves it to awaiting payment. */
+  async function startPayment(number: number, kind: PaymentKind, months?: number): Promise<string> {
+    const [order] = await db.select().from(orders).where(eq(orders.number, number));
+    if (!order) throw new AppError('not_found', 'Order not found');
+    if (order.paymentUrl && order.status === 'awaiting_payment') return order.paymentUrl;
+    if (order.status !== 'new')
+      throw new AppError(
+        'conflict',
+        t(
+          order.locale as Locale,
+          'Заказ уже оплачивается или закрыт',
+          'The order is already being paid or closed',
+        ),
+      );
+    const lines = await db.select().from(orderLines).where(eq(orderLines.orderNumber, number));
+    const prefix = order.locale === 'en' ? '/en' : '';
+    const session = await payments.startPayment({
+      orderNumber: number,
+      kind,
+      amount: order.total,
+      lines: lines.map((l) => ({ name: l.name, count: l.count, price: l.price })),
+      months,
+      successUrl: `${prefix}/?success=true&orderID=${number}`,
+      failUrl: `${prefix}/?success=false&orderID=${number}`,
+    });
+    await db.transaction(async (tx) => {
+      await tx
+        .update(orders)
+        .set({ paymentProvider: payments.name, paymentId: session.paymentId, paymentUrl: session.url })
+        .where(eq(orders.number, number));
+      await transition(tx, number, 'awaiting_payment', `payment started (${kind})`);
+    });
+    return session.url;
+  }
+
+  /** Reads an order the browser may see, or throws not_found. */
+  async function requireOrder(number: number, access: OrderAccess[]) {
+    const grant = access.find((a) => a.n === number);
+    const [order] = grant ? await db.select().from(orders).where(eq(orders.number, number)) : [];
+    if (!order || !grant || order.accessKey !== grant.k) throw new AppError('not_found', 'Order not found');
+    return order;
+  }
+
+  /** `POST /api/dolyame/create`: the BNPL page for a drafted order. */
+  async function startDolyame(number: number, access: OrderAccess[]) {
+    const order = await requireOrder(number, access);
+    if (order.payment !== 'dolyame')
+      throw new AppError('conflict', 'The order is not paid by Dolyame', { field: 'orderID' });
+    return { result: true, data: await startPayment(number, 'bnpl') };
+  }
+
+  /** `POST /api/payment/create-tinkoff-order`: the instalment form for a drafted order. */
+  async function startInstalment(number: number, promoCode: string, access: OrderAccess[]) {
+    const order = await requireOrder(number, access);
+    if (order.payment !== 'tinkoff')
+      throw new AppError('conflict', 'The order is not paid by instalment', { field: 'orderNumber' });
+    const term = instalmentTerms.find((x) => x.promoCode === promoCode);
+    return { result: true, data: await startPayment(number, 'instalment', term?.months ?? 3) };
+  }
+
+  /**
+   * A verified provider notification (DECISIONS 12): paid or declined, once. Returns what changed.
+   */
+  async function applyPaymentNotice(notice: {
+    notificationId: string;
+    paymentId: string;
+    orderNumber: number;
+    outcome: 'paid' | 'declined';
+    amount: number;
+  }): Promise<'applied' | 'duplicate' | 'ignored'> {
+    return db.transaction(async (tx) => {
+      const inserted = await tx
+        .insert(paymentNotifications)
+        .values({
+          id: notice.notificationId,
+          provider: payments.name,
+          orderNumber: notice.orderNumber,
+          outcome: notice.outcome,
+        })
+        .onConflictDoNothing()
+        .returning({ id: paymentNotifications.id });
+      if (inserted.length === 0) return 'duplicate';
+      const [order] = await tx
+        .select()
+        .from(orders)
+        .where(eq(orders.number, notice.orderNumber))
+        .for('update');
+      if (!order || order.paymentId !== notice.paymentId) return 'ignored';
+      if (notice.outcome === 'paid') {
+        if (notice.amount !== order.total) {
+          await tx.insert(orderEvents).values({
+            orderNumber: order.number,
+            fromStatus: order.status,
+            toStatus: order.status,
+            cause: `payment of ${notice.amount} does not match the total ${order.total}`,
+          });
+          return 'ignored';
+        }
+        return (await transition(tx, order.number, 'paid', 'payment confirmed by the provider'))
+          ? 'applied'
+          : 'ignored';
+      }
+      return (await transition(tx, order.number, 'payment_failed', 'payment declined'))
+        ? 'applied'
+        : 'ignored';
+    });
+  }
+
+  /**
+   * Moves an order through the declared transition table; the update is conditional on the state
+   * read, so two concurrent changes cannot both apply. Stock returns on failure or cancellation.
+   */
+  async function transition(tx: Tx, number: number, to: OrderStatus, cause: string): Promise<boolean> {
+    const [current] = await tx
+      .select({ status: orders.status })
+      .from(orders)
+      .where(eq(orders.number, number));
+    if (!current || !canTransition(current.status, to)) return false;
+    const now = clock();
+    const [changed] = await tx
+      .update(orders)
+      .set({ status: to, updatedAt: now })
+      .where(and(eq(orders.number, number), eq(orders.status, current.status)))
+      .returning({ number: orders.number, promoCode: orders.promoCode });
+    if (!changed) return false;
+    await tx
+      .insert(orderEvents)
+      .values({ orderNumber: number, fromStatus: current.status, toStatus: to, cause, at: now });
+    if (releasesStock(to)) {
+      const lines = await tx.select().from(orderLines).where(eq(orderLines.orderNumber, number));
+      for (const line of lines) {
+        if (line.reserved > 0) {
+          await tx
+            .update(variantProducts)
+            .set({ stock: sql`${variantProducts.stock} + ${line.reserved}` })
+            .where(eq(variantProducts.id, line.variantId));
+        }
+      }
+      if (changed.promoCode) {
+        await tx
+          .update(promoCodes)
+          .set({ usedCount: sql`greatest(${promoCodes.usedCount} - 1, 0)` })
+          .where(eq(promoCodes.code, changed.promoCode));
+      }
+    }
+    return true;
+  }
+
+  /** Unpaid orders past their time fail and give their stock back. Returns how many expired. */
+  async function expireOverdue(): Promise<number> {
+    const overdue = await db
+      .select({ number: orders.number })
+      .from(orders)
+      .where(and(inArray(orders.status, ['new', 'awaiting_payment']), lt(orders.expiresAt, clock())))
+      .limit(200);
+    let expired = 0;
+    for (const { number } of overdue) {
+      const done = await db.transaction((tx) => transition(tx, number, 'payment_failed', 'not paid in time'));
+      if (done) expired += 1;
+    }
+    return expired;
+  }
+
+  /** `GET /api/orders/for-analytics`: the order as the result screen and analytics need it. */
+  async function getOrderView(number: number, access: OrderAccess[]): Promise<OrderView> {
+    const order = await requireOrder(number, access);
+    const lines = await db.select().from(orderLines).where(eq(orderLines.orderNumber, number));
+    return {
+      orderID: order.number,
+      status: order.status,
+      paid: order.status === 'paid' || order.status === 'shipped' || order.status === 'delivered',
+      getWay: order.getWay,
+      payment: order.payment,
+      currency: 'RUB',
+      summ: order.goodsPayable,
+      deliveryPrice: order.deliveryPrice,
+      promocodeDiscountPrice: order.promoDiscount,
+      total: order.total,
+      products: lines.map((l) => ({
+        _id: l.variantId,
+        groupId: l.groupId,
+        name: l.name,
+        size: l.size,
+        barcode: l.barcode,
+        price: l.price,
+        oldPrice: l.oldPrice,
+        count: l.count,
+        category: l.category,
+      })),
+    };
+  }
+
+  return {
+    checkPromo,
+    createOrder,
+    startDolyame,
+    startInstalment,
+    applyPaymentNotice,
+    expireOverdue,
+    getOrderView,
+    /** For tests and operators: the stored order with its lines and events. */
+    async getOrderRecord(number: number) {
+      const [order] = await db.select().from(orders).where(eq(orders.number, number));
+      if (!order) return null;
+      const lines = await db.select().from(orderLines).where(eq(orderLines.orderNumber, number));
+      const events = await db.select().from(orderEvents).where(eq(orderEvents.orderNumber, number));
+      return { order, lines, events };
+    },
+    today: () => moscowDate(clock()),
+  };
+}
+
+export type OrdersService = ReturnType<typeof createOrdersService>;
+
+export type OrderAnswer = {
+  result: true;
+  url?: string;
+  order: { orderID: number };
+  data: { orderID: number };
+};
+
+function paymentKind(payment: string, hePayMode: boolean): PaymentKind {
+  if (payment === 'hepay' || hePayMode) return 'phone';
+  if (payment === 'split' || payment === 'yaPay') return 'split';
+  if (payment === 'dolyame') return 'bnpl';
+  if (payment === 'tinkoff') return 'instalment';
+  return 'card';
+}
+
+function soldOutMessage(name: string, size: string, left: number, locale: Locale): string {
+  const what = size ? `«${name}», ${t(locale, 'размер', 'size')} ${size}` : `«${name}»`;
+  if (left <= 0)
+    return t(
+      locale,
+      `${what} закончился. Удалите его из корзины`,
+      `${what} has sold out. Remove it from the cart`,
+    );
+  return t(locale, `${what}: осталось ${left} шт.`, `${what}: only ${left} left`);
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: string }).code === '23505') return true;
+  }
+  return false;
+}

@@ -1,0 +1,48 @@
+/**
+ * Payments (DECISIONS 4, 12): the shop starts a payment session and learns its outcome only from a
+ * verified notification. The sandbox serves its own payment page; real adapters (T-Bank, Dolyame,
+ * Yandex Pay, integrations.md §3–§6) come behind the same interface. Money in kopecks.
+ */
+
+export type PaymentKind = 'card' | 'split' | 'instalment' | 'bnpl' | 'phone';
+
+export interface StartPaymentInput {
+  orderNumber: number;
+  kind: PaymentKind;
+  /** Kopecks to pay. */
+  amount: number;
+  lines: { name: string; count: number; price: number }[];
+  /** Instalment term, months. */
+  months?: number;
+  /** Where the shopper returns: `/?success=true&orderID=N` and `/?success=false&orderID=N`. */
+  successUrl: string;
+  failUrl: string;
+}
+
+export interface PaymentSession {
+  /** The provider's payment id, unique. */
+  paymentId: string;
+  /** The page the shopper pays on. */
+  url: string;
+}
+
+/** A provider's notification after the signature check. */
+export interface PaymentNotice {
+  /** Unique per notification: a replay carries the same id. */
+  notificationId: string;
+  paymentId: string;
+  orderNumber: number;
+  outcome: 'paid' | 'declined';
+  /** Kopecks the provider confirms. */
+  amount: number;
+}
+
+export interface PaymentProvider {
+  readonly name: string;
+  startPayment(input: StartPaymentInput): Promise<PaymentSession>;
+  /** The parsed notification, or null when the signature or the body is not valid. */
+  verifyNotification(input: {
+    headers: Record<string, string | string[] | undefined>;
+    body: unknown;
+  }): PaymentNotice | null;
+}

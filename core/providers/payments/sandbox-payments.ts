@@ -1,0 +1,118 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { sandboxPayments } from '../../db/schema/index.ts';
+import { dolyameSchedule } from '../../payments/payment.rules.ts';
+import type {
+  PaymentNotice,
+  PaymentProvider,
+  PaymentSession,
+  StartPaymentInput,
+} from './payment-provider.ts';
+
+export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
+
+/**
+ * The sandbox payment provider: sessions live in the database, the shopper pays or declines on the
+ * shop's own page `/sandbox/pay/{token}`, and the outcome comes back as a notification signed with
+ * HMAC-SHA256 over the JSON body, exactly as a provider's would.
+ */
+export function createSandboxPayments({ db, secret }: { db: Db; secret: string }) {
+  function sign(body: string): string {
+    return createHmac('sha256', secret).update(body).digest('hex');
+  }
+
+  const provider: PaymentProvider = {
+    name: 'sandbox',
+    async startPayment(input: StartPaymentInput): Promise<PaymentSession> {
+      const token = randomBytes(18).toString('base64url');
+      await db.insert(sandboxPayments).values({
+        token,
+        orderNumber: input.orderNumber,
+        kind: input.kind,
+        amount: input.amount,
+        schedule: schedule(input),
+        lines: input.lines,
+        successUrl: input.successUrl,
+        failUrl: input.failUrl,
+      });
+      return { paymentId: `sandbox-${token}`, url: `/sandbox/pay/${token}` };
+    },
+    verifyNotification({ headers, body }): PaymentNotice | null {
+      const signature = headers[SANDBOX_SIGNATURE_HEADER];
+      if (typeof signature !== 'string' || !/^[0-9a-f]{64}$/.test(signature)) return null;
+      if (typeof body !== 'object' || body === null) return null;
+      const expected = Buffer.from(sign(JSON.stringify(body)), 'hex');
+      if (!timingSafeEqual(expected, Buffer.from(signature, 'hex'))) return null;
+      const n = body as Record<string, unknown>;
+      if (
+        typeof n.notificationId !== 'string' ||
+        typeof n.paymentId !== 'string' ||
+        !Number.isInteger(n.orderNumber) ||
+        (n.outcome !== 'paid' && n.outcome !== 'declined') ||
+        !Number.isInteger(n.amount)
+      ) {
+        return null;
+      }
+      return {
+        notificationId: n.notificationId,
+        paymentId: n.paymentId,
+        orderNumber: n.orderNumber as number,
+        outcome: n.outcome,
+        amount: n.amount as number,
+      };
+    },
+  };
+
+  /** The page's data: the session by its token. */
+  async function getSession(token: string) {
+    const [row] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.token, token));
+    return row ?? null;
+  }
+
+  /**
+   * The shopper's decision on the sandbox page: the session is settled once, and the signed
+   * notification the provider would send is returned for delivery to the shop's endpoint.
+   */
+  async function decide(token: string, decision: 'pay' | 'decline') {
+    const [updated] = await db
+      .update(sandboxPayments)
+      .set({ status: decision === 'pay' ? 'paid' : 'declined' })
+      .where(and(eq(sandboxPayments.token, token), eq(sandboxPayments.status, 'pending')))
+      .returning();
+    // Settled once: a second decision replays the first outcome's notification.
+    const row = updated ?? (await getSession(token));
+    if (!row || row.status === 'pending' || row.status === 'expired') return null;
+    const status = row.status;
+    const body = {
+      notificationId: `sandbox-${token}-${status}`,
+      paymentId: `sandbox-${token}`,
+      orderNumber: row.orderNumber,
+      outcome: status,
+      amount: row.amount,
+    };
+    const json = JSON.stringify(body);
+    return {
+      session: row,
+      notification: {
+        body,
+        headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: sign(json) },
+      },
+      returnUrl: status === 'paid' ? row.successUrl : row.failUrl,
+    };
+  }
+
+  return { provider, getSession, decide, sign };
+}
+
+export type SandboxPayments = ReturnType<typeof createSandboxPayments>;
+
+function schedule(input: StartPaymentInput): number[] {
+  if (input.kind === 'split' || input.kind === 'bnpl') return dolyameSchedule(input.amount);
+  if (input.kind === 'instalment') {
+    const months = input.months ?? 3;
+    const part = Math.floor(input.amount / months);
+    return [input.amount - part * (months - 1), ...Array.from({ length: months - 1 }, () => part)];
+  }
+  return [input.amount];
+}

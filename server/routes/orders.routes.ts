@@ -1,0 +1,138 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { readJsonCookie } from '../../core/cart/cookies.rules.ts';
+import { AppError } from '../../core/errors.ts';
+import {
+  dolyameCreateSchema,
+  draftQuerySchema,
+  idempotencyKeySchema,
+  orderIdQuerySchema,
+  orderPayloadSchema,
+  promoCheckSchema,
+  reminderSchema,
+  sandboxDecisionSchema,
+  sandboxTokenSchema,
+  tinkoffCreateSchema,
+} from '../../core/orders/orders.schemas.ts';
+import type { OrderAccess } from '../../core/orders/orders.service.ts';
+import type { Services } from '../../core/services.ts';
+import { parseInput, requestLocale } from '../request.ts';
+
+const ORDERS_COOKIE = 'shi-orders';
+const ORDERS_COOKIE_MAX_AGE_S = 30 * 24 * 60 * 60;
+/** The browser remembers its last orders only. */
+const MAX_REMEMBERED_ORDERS = 10;
+
+function isOrderAccessList(value: unknown): value is OrderAccess[] {
+  return (
+    Array.isArray(value) &&
+    value.length <= MAX_REMEMBERED_ORDERS &&
+    value.every(
+      (a) =>
+        typeof a === 'object' &&
+        a !== null &&
+        Number.isInteger((a as OrderAccess).n) &&
+        typeof (a as OrderAccess).k === 'string' &&
+        (a as OrderAccess).k.length <= 64,
+    )
+  );
+}
+
+function orderAccess(request: FastifyRequest): OrderAccess[] {
+  return readJsonCookie(request.headers.cookie, ORDERS_COOKIE, isOrderAccessList, []);
+}
+
+/** Orders, promo codes, payments and their notifications (checkout.md §7, DECISIONS 12, 19). */
+export function ordersRoutes(
+  app: FastifyInstance,
+  { services, secureCookies }: { services: Services; secureCookies: boolean },
+) {
+  const orders = services.orders;
+
+  function remember(request: FastifyRequest, reply: FastifyReply, access: OrderAccess) {
+    const list = [access, ...orderAccess(request).filter((a) => a.n !== access.n)].slice(
+      0,
+      MAX_REMEMBERED_ORDERS,
+    );
+    reply.header(
+      'set-cookie',
+      `${ORDERS_COOKIE}=${encodeURIComponent(JSON.stringify(list))}; Path=/; Max-Age=${ORDERS_COOKIE_MAX_AGE_S}; HttpOnly; SameSite=Lax${secureCookies ? '; Secure' : ''}`,
+    );
+  }
+
+  app.get('/api/promocodes/check', async (request) => {
+    const { code, phone } = parseInput(promoCheckSchema, request.query, request);
+    return orders.checkPromo(code, phone, requestLocale(request));
+  });
+
+  app.post('/api/payment', async (request, reply) => {
+    const { draft } = parseInput(draftQuerySchema, request.query, request);
+    const payload = parseInput(orderPayloadSchema, request.body, request);
+    const header = request.headers['idempotency-key'];
+    const key =
+      header === undefined ? (payload.key ?? null) : parseInput(idempotencyKeySchema, header, request);
+    const { access, body } = await orders.createOrder(payload, {
+      ip: request.ip,
+      locale: requestLocale(request),
+      draft: draft === 'true',
+      idempotencyKey: key,
+    });
+    remember(request, reply, access);
+    return body;
+  });
+
+  app.post('/api/dolyame/create', async (request) => {
+    const { orderID } = parseInput(dolyameCreateSchema, request.body, request);
+    return orders.startDolyame(orderID, orderAccess(request));
+  });
+
+  app.post('/api/payment/create-tinkoff-order', async (request) => {
+    const { orderNumber, promoCode } = parseInput(tinkoffCreateSchema, request.body, request);
+    return orders.startInstalment(orderNumber, promoCode, orderAccess(request));
+  });
+
+  app.get('/api/orders/for-analytics', async (request) => {
+    const { orderID } = parseInput(orderIdQuerySchema, request.query, request);
+    return { result: true, data: await orders.getOrderView(orderID, orderAccess(request)) };
+  });
+
+  // The provider's notification: verified, then applied once (DECISIONS 12).
+  app.post('/api/payment/notify/:provider', async (request, reply) => {
+    const notice = services.payments.verifyNotification({ headers: request.headers, body: request.body });
+    if (!notice) {
+      reply.status(401);
+      return { result: false, message: 'Invalid notification signature' };
+    }
+    const outcome = await orders.applyPaymentNotice(notice);
+    return { result: true, outcome };
+  });
+
+  app.post('/api/notification/add', async (request) => {
+    const { phone, products } = parseInput(reminderSchema, request.body, request);
+    await services.reminders.add(phone, products, requestLocale(request));
+    return { result: true };
+  });
+
+  // The sandbox payment page's calls (DECISIONS 4).
+  app.get('/api/sandbox/payments/:token', async (request) => {
+    const { token } = parseInput(sandboxTokenSchema, request.params, request);
+    const session = await services.payments.sandboxSession(token);
+    if (!session) throw new AppError('not_found', 'Payment not found');
+    return { result: true, data: session };
+  });
+
+  app.post('/api/sandbox/payments/:token', async (request) => {
+    const { token } = parseInput(sandboxTokenSchema, request.params, request);
+    const { decision } = parseInput(sandboxDecisionSchema, request.body, request);
+    const settled = await services.payments.sandboxDecide(token, decision);
+    if (!settled) throw new AppError('not_found', 'Payment not found');
+    // Delivered to the shop's own endpoint exactly as the provider would send it.
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/payment/notify/sandbox',
+      headers: settled.notification.headers,
+      payload: JSON.stringify(settled.notification.body),
+    });
+    if (res.statusCode !== 200) throw new Error(`The sandbox notification was refused: ${res.statusCode}`);
+    return { result: true, url: settled.returnUrl };
+  });
+}
