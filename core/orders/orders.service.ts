@@ -433,15 +433,13 @@ export function createOrdersService({
             reserved: reserved.get(l.variantId) ?? 0,
           })),
         );
-        await tx
-          .insert(orderEvents)
-          .values({
-            orderNumber: order.number,
-            fromStatus: null,
-            toStatus: 'new',
-            cause: 'created',
-            at: now,
-          });
+        await tx.insert(orderEvents).values({
+          orderNumber: order.number,
+          fromStatus: null,
+          toStatus: 'new',
+          cause: 'created',
+          at: now,
+        });
         if (key)
           await tx
             .update(idempotencyKeys)
