@@ -21,6 +21,9 @@ export async function startRuntime(config: Config, log: FastifyBaseLogger): Prom
   );
   try {
     const providers = createProviders(config, { outbox: createDbOutbox(database.db), db: database.db });
+    if (config.production && config.providers.payments === 'sandbox') {
+      log.warn('payments run in the sandbox: orders are paid on the shop’s test page, no money moves');
+    }
     const services = createServices({
       db: database.db,
       providers,
