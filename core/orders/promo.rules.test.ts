@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { canTransition, releasesStock } from './order.rules.ts';
+import {
+  checkPromoCode,
+  hasOwnDiscount,
+  normalizePromoCode,
+  type PromoCodeRule,
+  promoDiscount,
+} from './promo.rules.ts';
+
+describe('promoDiscount', () => {
+  it('takes price / 100 * percent * count over the lines without their own discount', () => {
+    const lines = [
+      { price: 9_990_00, oldPrice: null, count: 2 },
+      { price: 5_000_00, oldPrice: 7_000_00, count: 1 },
+      { price: 1_990_00, oldPrice: 1_990_00, count: 3 },
+    ];
+    // 9 990 × 10 % × 2 + 1 990 × 10 % × 3; the 5 000 line has its own discount.
+    expect(promoDiscount(lines, 10)).toBe(1_998_00 + 597_00);
+    expect(hasOwnDiscount(lines[1] as (typeof lines)[number])).toBe(true);
+    expect(hasOwnDiscount(lines[2] as (typeof lines)[number])).toBe(false);
+  });
+
+  it('rounds each line half up to the kopeck and caps at 100 %', () => {
+    expect(promoDiscount([{ price: 333, oldPrice: null, count: 1 }], 15)).toBe(50); // 49.95
+    expect(promoDiscount([{ price: 1_000_00, oldPrice: null, count: 1 }], 150)).toBe(1_000_00);
+    expect(promoDiscount([{ price: 1_000_00, oldPrice: null, count: 1 }], 0)).toBe(0);
+    expect(promoDiscount([{ price: 1_000_00, oldPrice: null, count: 1 }], 2.5)).toBe(0);
+  });
+});
+
+describe('checkPromoCode', () => {
+  const now = new Date('2026-11-20T12:00:00Z');
+  const rule = (patch: Partial<PromoCodeRule> = {}): PromoCodeRule => ({
+    code: 'WELCOME10',
+    percent: 10,
+    active: true,
+    startsAt: null,
+    endsAt: null,
+    usageLimit: null,
+    usedCount: 0,
+    phone: null,
+    ...patch,
+  });
+
+  it('accepts an open code and refuses each broken condition', () => {
+    expect(checkPromoCode(rule(), '79990000000', now)).toBeNull();
+    expect(checkPromoCode(null, '7999', now)).toBe('unknown');
+    expect(checkPromoCode(rule({ active: false }), '7999', now)).toBe('inactive');
+    expect(checkPromoCode(rule({ startsAt: new Date('2026-11-21T00:00:00Z') }), '7999', now)).toBe(
+      'not_started',
+    );
+    expect(checkPromoCode(rule({ endsAt: now }), '7999', now)).toBe('expired');
+    expect(checkPromoCode(rule({ usageLimit: 3, usedCount: 3 }), '7999', now)).toBe('used_up');
+    expect(checkPromoCode(rule({ usageLimit: 3, usedCount: 2 }), '7999', now)).toBeNull();
+    expect(checkPromoCode(rule({ phone: '79991234567' }), '79990000000', now)).toBe('wrong_phone');
+    expect(checkPromoCode(rule({ phone: '79991234567' }), '79991234567', now)).toBeNull();
+  });
+
+  it('normalises codes', () => {
+    expect(normalizePromoCode(' welcome 10 ')).toBe('WELCOME10');
+  });
+});
+
+describe('order states (DECISIONS 14)', () => {
+  it('allows only the declared transitions', () => {
+    expect(canTransition('new', 'awaiting_payment')).toBe(true);
+    expect(canTransition('awaiting_payment', 'paid')).toBe(true);
+    expect(canTransition('paid', 'shipped')).toBe(true);
+    expect(canTransition('shipped', 'delivered')).toBe(true);
+    expect(canTransition('new', 'paid')).toBe(false);
+    expect(canTransition('payment_failed', 'paid')).toBe(false);
+    expect(canTransition('delivered', 'cancelled')).toBe(false);
+    expect(canTransition('paid', 'payment_failed')).toBe(false);
+  });
+
+  it('returns stock only on cancellation or failed payment', () => {
+    expect(releasesStock('payment_failed')).toBe(true);
+    expect(releasesStock('cancelled')).toBe(true);
+    expect(releasesStock('paid')).toBe(false);
+  });
+});

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { availablePaymentMethods, dolyameSchedule, instalmentItemName } from './payment.rules.ts';
+
+const all = { split: true, dolyame: true, tinkoff: true, hepay: true };
+
+describe('availablePaymentMethods', () => {
+  it('offers every switched-on method in Russian, the wallet as split or yaPay', () => {
+    expect(availablePaymentMethods({ locale: 'ru', getWay: 'delivery-sdek', switches: all })).toEqual([
+      'online',
+      'split',
+      'dolyame',
+      'tinkoff',
+      'hepay',
+    ]);
+    expect(
+      availablePaymentMethods({
+        locale: 'ru',
+        getWay: 'self',
+        switches: { ...all, split: false, dolyame: false },
+      }),
+    ).toEqual(['online', 'yaPay', 'tinkoff', 'hepay']);
+  });
+
+  it('shows online-international and online only in English', () => {
+    expect(availablePaymentMethods({ locale: 'en', getWay: 'delivery-sdek', switches: all })).toEqual([
+      'online-international',
+      'online',
+    ]);
+  });
+
+  it('hides hepay in quick order and instalments with fitting', () => {
+    expect(
+      availablePaymentMethods({ locale: 'ru', getWay: 'self', switches: all, quickOrder: true }),
+    ).not.toContain('hepay');
+    expect(availablePaymentMethods({ locale: 'ru', getWay: 'moscow-try', switches: all })).toEqual([
+      'online',
+      'hepay',
+    ]);
+  });
+});
+
+describe('dolyameSchedule', () => {
+  it('splits into four parts that add up to the total, the remainder first', () => {
+    expect(dolyameSchedule(10_000_00)).toEqual([2_500_00, 2_500_00, 2_500_00, 2_500_00]);
+    const odd = dolyameSchedule(10_001);
+    expect(odd.reduce((a, b) => a + b, 0)).toBe(10_001);
+    expect(odd).toEqual([2_501, 2_500, 2_500, 2_500]);
+  });
+});
+
+describe('instalmentItemName', () => {
+  it('removes double and single quotes', () => {
+    expect(instalmentItemName('Платье «Осень» "midi" \'new\'')).toBe('Платье Осень midi new');
+  });
+});
