@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { gotoHydrated, isPhone } from './helpers.ts';
+import { gotoHydrated, isPhone, setCart } from './helpers.ts';
 
 test.describe('the cart panel', () => {
   test('add a size, change the count with clamping, remove it and see the empty cart', async ({ page }) => {
@@ -42,14 +42,7 @@ test.describe('the cart panel', () => {
   });
 
   test('?cart opens the cart on load, and a vanished product leaves the cart', async ({ page, context }) => {
-    await context.addCookies([
-      {
-        name: 'cart',
-        value: encodeURIComponent(JSON.stringify([{ _id: 'no-such-variant', count: 2 }])),
-        domain: '127.0.0.1',
-        path: '/',
-      },
-    ]);
+    await setCart(context, [{ _id: 'no-such-variant', count: 2 }]);
     await gotoHydrated(page, '/?cart');
     const cart = page.getByRole('dialog', { name: 'Корзина' });
     await expect(cart.getByText('В корзине пока пусто')).toBeVisible();

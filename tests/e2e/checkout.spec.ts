@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { gotoHydrated, isPhone } from './helpers.ts';
+import { gotoHydrated, isPhone, setCart } from './helpers.ts';
 
 /** Adds a product from its page; `size` is clicked when the product has sizes. */
 async function addFromProductPage(
@@ -201,14 +201,7 @@ test.describe('guest checkout (Russian)', () => {
   });
 
   test('more goods make carrier delivery free; the city popup saves the city', async ({ page, context }) => {
-    await context.addCookies([
-      {
-        name: 'cart',
-        value: encodeURIComponent(JSON.stringify([{ _id: 'cashmere-scarf-camel', count: 1 }])),
-        domain: '127.0.0.1',
-        path: '/',
-      },
-    ]);
+    await setCart(context, [{ _id: 'cashmere-scarf-camel', count: 1 }]);
     await gotoHydrated(page, '/?cart');
     const cart = page.locator('dialog.cart');
     await cart.getByRole('button', { name: 'Больше' }).click();
@@ -260,7 +253,8 @@ test.describe('guest checkout (English)', () => {
 
 /** catalogue.md §9 / issue: no serious or critical axe violations in the checkout at any step. */
 async function expectAccessible(page: Page, selector: string, what: string) {
-  // Contrast is measured on the final colours, not halfway through a fade-in.
+  // Contrast is measured on the final colours: the dialog open, not halfway through a fade-in.
+  await expect(page.locator(selector)).toBeVisible();
   await page
     .locator(selector)
     .evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
@@ -272,14 +266,7 @@ async function expectAccessible(page: Page, selector: string, what: string) {
 }
 
 test('the checkout steps, the pickup picker and the city popup pass axe', async ({ page, context }) => {
-  await context.addCookies([
-    {
-      name: 'cart',
-      value: encodeURIComponent(JSON.stringify([{ _id: 'cashmere-scarf-camel', count: 1 }])),
-      domain: '127.0.0.1',
-      path: '/',
-    },
-  ]);
+  await setCart(context, [{ _id: 'cashmere-scarf-camel', count: 1 }]);
   await gotoHydrated(page, '/?cart');
   const cart = page.locator('dialog.cart');
   await expect(cart.locator('.cart-line')).toHaveCount(1);

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { gotoHydrated, isPhone } from './helpers.ts';
+import { gotoHydrated, isPhone, setCart } from './helpers.ts';
 
 test.describe('timed popups and their cookies', () => {
   test.use({ storageState: { cookies: [], origins: [] } });
@@ -141,14 +141,7 @@ test.describe('header and floating buttons', () => {
 
 test.describe('accessibility of the panels', () => {
   test('no serious or critical axe violations in the open cart', async ({ page, context }) => {
-    await context.addCookies([
-      {
-        name: 'cart',
-        value: encodeURIComponent(JSON.stringify([{ _id: 'linen-shirt-dress-sand-m', count: 1 }])),
-        domain: '127.0.0.1',
-        path: '/',
-      },
-    ]);
+    await setCart(context, [{ _id: 'linen-shirt-dress-sand-m', count: 1 }]);
     await gotoHydrated(page, '/catalog?cart');
     await expect(page.getByRole('dialog', { name: 'Корзина' }).locator('.cart-line')).toHaveCount(1);
     const results = await new AxeBuilder({ page }).include('.cart').analyze();

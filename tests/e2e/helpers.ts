@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { type BrowserContext, expect, type Page } from '@playwright/test';
 
 /** Clicks made before React hydrates are lost (STACK pitfall 10): wait for the root's marker. */
 export async function gotoHydrated(page: Page, url: string) {
@@ -13,4 +13,11 @@ export function isPhone(page: Page): boolean {
 
 export async function expectUrl(page: Page, pattern: RegExp) {
   await expect(page).toHaveURL(pattern);
+}
+
+/** Puts lines into the guest cart cookie (checkout.md §3) before the page loads. */
+export async function setCart(context: BrowserContext, items: { _id: string; count: number }[]) {
+  await context.addCookies([
+    { name: 'cart', value: encodeURIComponent(JSON.stringify(items)), domain: '127.0.0.1', path: '/' },
+  ]);
 }

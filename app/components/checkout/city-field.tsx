@@ -8,6 +8,8 @@ export interface CityChoice {
   /** Shown under the name: region or country. */
   detail: string;
   countryCode: string;
+  latitude?: number;
+  longitude?: number;
 }
 
 /** catalogue.md §9: city suggestions are debounced 300 ms. */
@@ -27,6 +29,11 @@ export function CityField({
   error,
   showError,
   autoFocus,
+  required = true,
+  hint,
+  placeholder,
+  selectOnFocus = false,
+  onBlur,
 }: {
   label: string;
   text: string;
@@ -37,6 +44,12 @@ export function CityField({
   error: string | null;
   showError: boolean;
   autoFocus?: boolean;
+  required?: boolean;
+  /** Shown under the field; the default asks to choose from the list, null shows nothing. */
+  hint?: string | null;
+  placeholder?: string;
+  selectOnFocus?: boolean;
+  onBlur?(): void;
 }) {
   const t = useT();
   const id = useId();
@@ -81,87 +94,106 @@ export function CityField({
 
   const invalid = showError && error !== null;
   const listOpen = open && options !== null;
+  const hintText = hint === undefined ? t('checkout.cityHint') : hint;
   return (
     <div className={`field field--city${invalid ? ' field--invalid' : ''}`}>
       <label className="field__label" htmlFor={id}>
-        {label} *
+        {label}
+        {required ? ' *' : ''}
       </label>
-      <input
-        id={id}
-        className="field__input"
-        type="text"
-        role="combobox"
-        autoComplete="off"
-        // biome-ignore lint/a11y/noAutofocus: the city is the first thing asked after choosing courier delivery
-        autoFocus={autoFocus}
-        aria-expanded={listOpen}
-        aria-controls={`${id}-list`}
-        aria-autocomplete="list"
-        aria-activedescendant={listOpen && options.length > 0 ? `${id}-${active}` : undefined}
-        aria-invalid={invalid}
-        aria-describedby={`${id}-hint`}
-        value={text}
-        onChange={(e) => {
-          onText(e.target.value);
-          setOpen(true);
-        }}
-        onFocus={() => setOpen(true)}
-        onBlur={() => setTimeout(() => setOpen(false), 150)}
-        onKeyDown={(e) => {
-          if (!listOpen || options.length === 0) return;
-          if (e.key === 'ArrowDown') {
-            e.preventDefault();
-            setActive((a) => (a + 1) % options.length);
-          } else if (e.key === 'ArrowUp') {
-            e.preventDefault();
-            setActive((a) => (a - 1 + options.length) % options.length);
-          } else if (e.key === 'Enter') {
-            e.preventDefault();
-            const option = options[active];
-            if (option) choose(option);
-          } else if (e.key === 'Escape') {
-            e.stopPropagation();
-            setOpen(false);
+      <div className="field__control">
+        <input
+          id={id}
+          className="field__input"
+          type="text"
+          role="combobox"
+          autoComplete="off"
+          // biome-ignore lint/a11y/noAutofocus: the city is the first thing asked after choosing courier delivery
+          autoFocus={autoFocus}
+          aria-expanded={listOpen}
+          aria-controls={`${id}-list`}
+          aria-autocomplete="list"
+          aria-activedescendant={listOpen && options.length > 0 ? `${id}-${active}` : undefined}
+          aria-invalid={invalid}
+          aria-describedby={invalid || hintText ? `${id}-hint` : undefined}
+          placeholder={placeholder}
+          value={text}
+          onChange={(e) => {
+            onText(e.target.value);
+            setOpen(true);
+          }}
+          onFocus={(e) => {
+            if (selectOnFocus) e.target.select();
+            setOpen(true);
+          }}
+          onBlur={() =>
+            setTimeout(() => {
+              setOpen(false);
+              onBlur?.();
+            }, 150)
           }
-        }}
-      />
-      {listOpen ? (
-        // Options of an aria-activedescendant combobox: focus stays in the field.
-        <div id={`${id}-list`} className="field__options" role="listbox" tabIndex={-1} aria-label={label}>
-          {options.length === 0 ? (
-            <div
-              className="field__option field__option--empty"
-              role="option"
-              tabIndex={-1}
-              aria-selected={false}
-              aria-disabled
-            >
-              {t('checkout.cityNone')}
-            </div>
-          ) : (
-            options.map((city, i) => (
+          onKeyDown={(e) => {
+            if (e.key === 'Escape' && listOpen) {
+              // Closes the suggestions, not the dialog around the field.
+              e.preventDefault();
+              e.stopPropagation();
+              setOpen(false);
+              return;
+            }
+            if (!listOpen || options.length === 0) return;
+            if (e.key === 'ArrowDown') {
+              e.preventDefault();
+              setActive((a) => (a + 1) % options.length);
+            } else if (e.key === 'ArrowUp') {
+              e.preventDefault();
+              setActive((a) => (a - 1 + options.length) % options.length);
+            } else if (e.key === 'Enter') {
+              e.preventDefault();
+              const option = options[active];
+              if (option) choose(option);
+            }
+          }}
+        />
+        {listOpen ? (
+          // Options of an aria-activedescendant combobox: focus stays in the field.
+          <div id={`${id}-list`} className="field__options" role="listbox" tabIndex={-1} aria-label={label}>
+            {options.length === 0 ? (
               <div
-                key={`${city.code}-${city.name}-${city.detail}`}
-                id={`${id}-${i}`}
+                className="field__option field__option--empty"
                 role="option"
                 tabIndex={-1}
-                aria-selected={i === active}
-                className={`field__option${i === active ? ' field__option--active' : ''}`}
-                onMouseDown={(e) => {
-                  e.preventDefault();
-                  choose(city);
-                }}
+                aria-selected={false}
+                aria-disabled
               >
-                <span className="field__option-name">{city.name}</span>
-                <span className="field__option-detail">{city.detail}</span>
+                {t('checkout.cityNone')}
               </div>
-            ))
-          )}
-        </div>
+            ) : (
+              options.map((city, i) => (
+                <div
+                  key={`${city.code}-${city.name}-${city.detail}`}
+                  id={`${id}-${i}`}
+                  role="option"
+                  tabIndex={-1}
+                  aria-selected={i === active}
+                  className={`field__option${i === active ? ' field__option--active' : ''}`}
+                  onMouseDown={(e) => {
+                    e.preventDefault();
+                    choose(city);
+                  }}
+                >
+                  <span className="field__option-name">{city.name}</span>
+                  <span className="field__option-detail">{city.detail}</span>
+                </div>
+              ))
+            )}
+          </div>
+        ) : null}
+      </div>
+      {invalid || hintText ? (
+        <p id={`${id}-hint`} className={invalid ? 'field__error' : 'field__hint'}>
+          {invalid ? error : hintText}
+        </p>
       ) : null}
-      <p id={`${id}-hint`} className={invalid ? 'field__error' : 'field__hint'}>
-        {invalid ? error : t('checkout.cityHint')}
-      </p>
     </div>
   );
 }
@@ -170,8 +202,17 @@ export function CityField({
 export async function searchRussianCities(query: string, signal: AbortSignal): Promise<CityChoice[]> {
   const res = await fetch(`/api/checkout/sdek-cities?query=${encodeURIComponent(query)}`, { signal });
   if (!res.ok) throw new Error(`status ${res.status}`);
-  const body = (await res.json()) as { data: { code: number; name: string; full_name: string }[] };
-  return body.data.map((c) => ({ code: c.code, name: c.name, detail: c.full_name, countryCode: 'RU' }));
+  const body = (await res.json()) as {
+    data: { code: number; name: string; full_name: string; latitude: number; longitude: number }[];
+  };
+  return body.data.map((c) => ({
+    code: c.code,
+    name: c.name,
+    detail: c.full_name,
+    countryCode: 'RU',
+    latitude: c.latitude,
+    longitude: c.longitude,
+  }));
 }
 
 /** English city search (`GET /api/checkout/en-cities`); a failure gives no suggestions (checkout.md §8). */

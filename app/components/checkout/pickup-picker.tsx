@@ -7,13 +7,13 @@ import {
   type LatLon,
   type MapView,
   MOSCOW_VIEW,
-  PICKUP_MAP_DEBOUNCE_MS,
   PICKUP_MAP_LIMIT,
   pointsForView,
 } from '../../../core/delivery/pickup-map.rules.ts';
 import type { Locale } from '../../../core/i18n.ts';
-import { type MessageKey, useLocale, useT } from '../../i18n/index.ts';
+import { type MessageKey, useT } from '../../i18n/index.ts';
 import { useShop } from '../../shop-context.ts';
+import { CityField, searchRussianCities } from './city-field.tsx';
 
 /** The city the picker starts in: a full city option, or just its code and name (`shi-city`). */
 export type PickerCity = Pick<CityOption, 'code' | 'name'> & Partial<CityOption>;
@@ -427,150 +427,41 @@ function PointDetails({
   );
 }
 
-/** The picker's city search: suggestions from `/api/sdek/cities`, debounced 300 ms (catalogue.md §9). */
+/** The picker's city search: the checkout's city field, suggestions debounced 300 ms (catalogue.md §9). */
 function CitySearch({ current, onChoose }: { current: PickerCity; onChoose(city: CityOption): void }) {
   const t = useT();
-  const locale = useLocale();
-  const id = useId();
   const [text, setText] = useState(current.name);
-  const [options, setOptions] = useState<CityOption[] | null>(null);
-  const [active, setActive] = useState(0);
-  const [open, setOpen] = useState(false);
-
   useEffect(() => {
     setText(current.name);
   }, [current.name]);
-
-  useEffect(() => {
-    const query = text.trim();
-    if (!open || query.length < 2 || query === current.name) {
-      setOptions(null);
-      return;
-    }
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      fetch(`/api/sdek/cities?query=${encodeURIComponent(query)}&lang=${locale}`, {
-        signal: controller.signal,
-      })
-        .then(async (res) => {
-          const body = (await res.json()) as { result: boolean; data?: CityOption[] };
-          setOptions(body.result && body.data ? body.data : []);
-          setActive(0);
-        })
-        .catch((error: unknown) => {
-          if (controller.signal.aborted) return;
-          console.error('City search failed', error);
-          setOptions([]);
-        });
-    }, PICKUP_MAP_DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [text, open, current.name, locale]);
-
-  function choose(city: CityOption) {
-    setOptions(null);
-    setOpen(false);
-    setText(city.name);
-    onChoose(city);
-  }
-
-  const listOpen = open && options !== null;
   return (
     <div className="picker__city">
-      <label className="picker__city-label" htmlFor={id}>
-        {t('picker.city')}
-      </label>
-      <input
-        id={id}
-        className="picker__city-input"
-        type="text"
-        role="combobox"
-        autoComplete="off"
-        enterKeyHint="search"
+      <CityField
+        label={t('picker.city')}
+        required={false}
+        hint={null}
         placeholder={t('picker.cityPlaceholder')}
-        aria-expanded={listOpen}
-        aria-controls={`${id}-list`}
-        aria-autocomplete="list"
-        aria-activedescendant={listOpen && options.length > 0 ? `${id}-${active}` : undefined}
-        value={text}
-        onChange={(e) => {
-          setText(e.target.value);
-          setOpen(true);
+        selectOnFocus
+        text={text}
+        chosen={current.name}
+        search={searchRussianCities}
+        onText={setText}
+        onBlur={() => setText((typed) => (typed.trim() ? typed : current.name))}
+        onChoose={(city) => {
+          setText(city.name);
+          onChoose({
+            code: city.code,
+            name: city.name,
+            full_name: city.detail,
+            region: '',
+            postal_code: '',
+            latitude: city.latitude ?? 0,
+            longitude: city.longitude ?? 0,
+          });
         }}
-        onFocus={(e) => {
-          e.target.select();
-          setOpen(true);
-        }}
-        onBlur={() =>
-          setTimeout(() => {
-            setOpen(false);
-            setText((typed) => (typed.trim() ? typed : current.name));
-          }, 150)
-        }
-        onKeyDown={(e) => {
-          if (e.key === 'Escape' && listOpen) {
-            // Closes the suggestions, not the dialog around the picker.
-            e.preventDefault();
-            e.stopPropagation();
-            setOpen(false);
-            return;
-          }
-          if (!listOpen || options.length === 0) return;
-          if (e.key === 'ArrowDown') {
-            e.preventDefault();
-            setActive((a) => (a + 1) % options.length);
-          } else if (e.key === 'ArrowUp') {
-            e.preventDefault();
-            setActive((a) => (a - 1 + options.length) % options.length);
-          } else if (e.key === 'Enter') {
-            e.preventDefault();
-            const option = options[active];
-            if (option) choose(option);
-          }
-        }}
+        error={null}
+        showError={false}
       />
-      {listOpen ? (
-        // Options of an aria-activedescendant combobox: focus stays in the field.
-        <div
-          id={`${id}-list`}
-          className="picker__options"
-          role="listbox"
-          tabIndex={-1}
-          aria-label={t('picker.city')}
-        >
-          {options.length === 0 ? (
-            <div
-              className="picker__option picker__option--empty"
-              role="option"
-              tabIndex={-1}
-              aria-selected={false}
-              aria-disabled
-            >
-              {t('picker.cityNone')}
-            </div>
-          ) : (
-            options.map((city, i) => (
-              <div
-                key={city.code}
-                id={`${id}-${i}`}
-                role="option"
-                tabIndex={-1}
-                aria-selected={i === active}
-                className={`picker__option${i === active ? ' picker__option--active' : ''}`}
-                onMouseDown={(e) => {
-                  e.preventDefault();
-                  choose(city);
-                }}
-              >
-                <span className="picker__option-name">{city.name}</span>
-                <span className="picker__option-detail">{city.full_name}</span>
-              </div>
-            ))
-          )}
-        </div>
-      ) : null}
     </div>
   );
 }
