@@ -1,0 +1,55 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders, variantProducts } from '../../core/db/schema/index.ts';
+import { insertCategory, insertProductGroup, insertSettings } from '../factories/catalogue.ts';
+import { createTestApp, type TestApp } from '../setup/test-app.ts';
+import { engines } from '../setup/test-database.ts';
+
+/** DECISIONS 13: concurrent checkouts for the last units never oversell and never go below zero. */
+describe.each(engines)('concurrent checkouts on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    await insertSettings(t.database.db);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const checkout = (variant: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/payment',
+      payload: {
+        getWay: 'self',
+        payment: 'online',
+        fullName: 'Иванова Анна',
+        phone: '79991234567',
+        email: 'anna@example.ru',
+        products: [{ _id: variant, count: 1 }],
+        consent: true,
+      },
+    });
+
+  it('200 concurrent checkouts for 5 units give exactly 5 orders and clear refusals, 5 times over', async () => {
+    const { slug } = await insertCategory(t.database.db);
+    for (let round = 0; round < 5; round++) {
+      const group = await insertProductGroup(t.database.db, { categorySlug: slug }, [
+        { size: 'S', stock: 5 },
+      ]);
+      const variant = `${group.id}-S`;
+      const answers = await Promise.all(Array.from({ length: 200 }, () => checkout(variant)));
+      const ok = answers.filter((a) => a.statusCode === 200);
+      const refused = answers.filter((a) => a.statusCode === 409);
+      expect(ok).toHaveLength(5);
+      expect(refused).toHaveLength(195);
+      expect(refused.every((r) => /закончился|осталось/.test(r.json().message))).toBe(true);
+      const [row] = await t.database.db.select().from(variantProducts).where(eq(variantProducts.id, variant));
+      expect(row?.stock).toBe(0);
+      const numbers = ok.map((a) => a.json().order.orderID as number);
+      expect(new Set(numbers).size).toBe(5);
+      const stored = await t.database.db.select({ n: orders.number }).from(orders);
+      expect(stored.filter((o) => numbers.includes(o.n))).toHaveLength(5);
+    }
+  });
+});
