@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { SettingsService } from '../content/settings.service.ts';
 import type { Db } from '../db/client.ts';
 import {
@@ -316,6 +316,11 @@ export function createOrdersService({
       if (replay) return replay;
     }
     const priced = await priceOrder(input, ctx.locale);
+    // Drafts, instalments and BNPL start their payment in a second call.
+    const startKind =
+      !ctx.draft && !['dolyame', 'tinkoff'].includes(input.payment)
+        ? paymentKind(input.payment, Boolean(input.hePayMode))
+        : null;
     const now = clock();
     const accessKey = randomBytes(16).toString('base64url');
     let number: number;
@@ -443,7 +448,7 @@ export function createOrdersService({
         if (key)
           await tx
             .update(idempotencyKeys)
-            .set({ response: { orderNumber: order.number } })
+            .set({ response: { orderNumber: order.number, startKind } })
             .where(eq(idempotencyKeys.key, key));
         return order.number;
       });
@@ -456,15 +461,17 @@ export function createOrdersService({
       throw error;
     }
 
-    const startsNow = !ctx.draft && !['dolyame', 'tinkoff'].includes(input.payment);
-    if (startsNow) await startPayment(number, paymentKind(input.payment, Boolean(input.hePayMode)));
+    if (startKind) await startPayment(number, startKind);
     return answerForOrder(number);
   }
 
   async function answerForKey(key: string) {
     const [row] = await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
-    const orderNumber = (row?.response as { orderNumber?: number } | undefined)?.orderNumber;
-    return orderNumber ? answerForOrder(orderNumber) : null;
+    const stored = row?.response as { orderNumber?: number; startKind?: PaymentKind | null } | undefined;
+    if (!stored?.orderNumber) return null;
+    // The first request may still be opening the payment: answer with the same page.
+    if (stored.startKind) await startPayment(stored.orderNumber, stored.startKind);
+    return answerForOrder(stored.orderNumber);
   }
 
   async function answerForOrder(number: number): Promise<{ access: OrderAccess; body: OrderAnswer }> {
@@ -479,39 +486,67 @@ export function createOrdersService({
     };
   }
 
-  /** Starts the provider's session for an order and moves it to awaiting payment. */
+  /**
+   * Starts the provider's session for an order and moves it to awaiting payment. One request claims
+   * the start; concurrent ones (retries with the same key) wait for its page instead of opening a
+   * second session.
+   */
   async function startPayment(number: number, kind: PaymentKind, months?: number): Promise<string> {
-    const [order] = await db.select().from(orders).where(eq(orders.number, number));
-    if (!order) throw new AppError('not_found', 'Order not found');
-    if (order.paymentUrl && order.status === 'awaiting_payment') return order.paymentUrl;
-    if (order.status !== 'new')
-      throw new AppError(
-        'conflict',
-        t(
-          order.locale as Locale,
-          'Заказ уже оплачивается или закрыт',
-          'The order is already being paid or closed',
-        ),
-      );
+    const claim = `claim-${randomBytes(8).toString('hex')}`;
+    const [order] = await db
+      .update(orders)
+      .set({ paymentId: claim })
+      .where(and(eq(orders.number, number), isNull(orders.paymentId), eq(orders.status, 'new')))
+      .returning();
+    if (!order) return waitForPaymentUrl(number);
     const lines = await db.select().from(orderLines).where(eq(orderLines.orderNumber, number));
     const prefix = order.locale === 'en' ? '/en' : '';
-    const session = await payments.startPayment({
-      orderNumber: number,
-      kind,
-      amount: order.total,
-      lines: lines.map((l) => ({ name: l.name, count: l.count, price: l.price })),
-      months,
-      successUrl: `${prefix}/?success=true&orderID=${number}`,
-      failUrl: `${prefix}/?success=false&orderID=${number}`,
-    });
+    let session: Awaited<ReturnType<typeof payments.startPayment>>;
+    try {
+      session = await payments.startPayment({
+        orderNumber: number,
+        kind,
+        amount: order.total,
+        lines: lines.map((l) => ({ name: l.name, count: l.count, price: l.price })),
+        months,
+        successUrl: `${prefix}/?success=true&orderID=${number}`,
+        failUrl: `${prefix}/?success=false&orderID=${number}`,
+      });
+    } catch (error) {
+      await db
+        .update(orders)
+        .set({ paymentId: null })
+        .where(and(eq(orders.number, number), eq(orders.paymentId, claim)));
+      throw error;
+    }
     await db.transaction(async (tx) => {
       await tx
         .update(orders)
         .set({ paymentProvider: payments.name, paymentId: session.paymentId, paymentUrl: session.url })
-        .where(eq(orders.number, number));
+        .where(and(eq(orders.number, number), eq(orders.paymentId, claim)));
       await transition(tx, number, 'awaiting_payment', `payment started (${kind})`);
     });
     return session.url;
+  }
+
+  async function waitForPaymentUrl(number: number): Promise<string> {
+    for (let attempt = 0; attempt < 100; attempt++) {
+      const [order] = await db.select().from(orders).where(eq(orders.number, number));
+      if (!order) throw new AppError('not_found', 'Order not found');
+      if (order.paymentUrl) return order.paymentUrl;
+      if (order.status !== 'new' || order.paymentId === null) {
+        throw new AppError(
+          'conflict',
+          t(
+            order.locale as Locale,
+            'Заказ уже оплачивается или закрыт',
+            'The order is already being paid or closed',
+          ),
+        );
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new AppError('unavailable', 'The payment is still starting; try again');
   }
 
   /** Reads an order the browser may see, or throws not_found. */

@@ -53,3 +53,45 @@ describe.each(engines)('concurrent checkouts on %s', (engine) => {
     }
   });
 });
+
+describe.each(engines)('idempotent retries on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    await insertSettings(t.database.db);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('50 parallel retries of one Idempotency-Key give one order and one reservation', async () => {
+    const { slug } = await insertCategory(t.database.db);
+    const group = await insertProductGroup(t.database.db, { categorySlug: slug }, [{ size: 'S', stock: 10 }]);
+    const variant = `${group.id}-S`;
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/payment',
+          headers: { 'idempotency-key': `retry-${engine}-0001` },
+          payload: {
+            getWay: 'self',
+            payment: 'online',
+            fullName: 'Иванова Анна',
+            phone: '79991234567',
+            email: 'anna@example.ru',
+            products: [{ _id: variant, count: 2 }],
+            consent: true,
+          },
+        }),
+      ),
+    );
+    expect(answers.every((a) => a.statusCode === 200)).toBe(true);
+    expect(new Set(answers.map((a) => a.json().order.orderID)).size).toBe(1);
+    expect(new Set(answers.map((a) => String(a.json().url))).size).toBe(1);
+    expect(answers[0]?.json().url).toMatch(/^\/sandbox\/pay\//);
+    const [row] = await t.database.db.select().from(variantProducts).where(eq(variantProducts.id, variant));
+    expect(row?.stock).toBe(8);
+    expect(await t.database.db.select().from(orders)).toHaveLength(1);
+  });
+});
