@@ -41,7 +41,7 @@ export function createServices({ db, providers, clock, onBackgroundError }: Serv
     pages: createPagesService({ db }),
     restock: createRestockService({ db }),
     delivery,
-    orders: createOrdersService({ db, providers, settings, delivery, clock }),
+    orders: createOrdersService({ db, providers, settings, delivery, limits, clock }),
     payments: createPaymentsService({ providers }),
     reminders: createRemindersService({ db, clock }),
     rates: createRatesService({ db, provider: providers.rates, clock }),

@@ -27,6 +27,7 @@ import {
 import type { DeliveryService } from '../delivery/delivery.service.ts';
 import { AppError } from '../errors.ts';
 import { type Locale, pick } from '../i18n.ts';
+import type { RateLimitService } from '../limits/rate-limit.service.ts';
 import { availablePaymentMethods, instalmentTerms } from '../payments/payment.rules.ts';
 import type { Providers } from '../providers/index.ts';
 import type { PaymentKind } from '../providers/payments/payment-provider.ts';
@@ -34,6 +35,9 @@ import { canTransition, type OrderStatus, PAYMENT_TIMEOUT_MINUTES, releasesStock
 import type { OrderPayload } from './orders.schemas.ts';
 import type { OrderView } from './orders.types.ts';
 import { checkPromoCode, normalizePromoCode, type PromoRefusal, promoDiscount } from './promo.rules.ts';
+
+/** Orders one IP address may place in an hour. */
+const ORDER_LIMIT = { limit: 60, windowSeconds: 3600 };
 
 /** The consent text version recorded with each order (DECISIONS 20). */
 export const CONSENT_VERSION = 'personal-data-2026-11';
@@ -67,12 +71,14 @@ export function createOrdersService({
   providers,
   settings,
   delivery,
+  limits,
   clock,
 }: {
   db: Db;
   providers: Providers;
   settings: SettingsService;
   delivery: DeliveryService;
+  limits: RateLimitService;
   clock: () => Date;
 }) {
   const payments = providers.payments.provider;
@@ -315,6 +321,16 @@ export function createOrdersService({
       const replay = await answerForKey(key);
       if (replay) return replay;
     }
+    // Unpaid orders hold stock for half an hour: one address may not hoard it.
+    await limits.hit(
+      `order:${ctx.ip}`,
+      ORDER_LIMIT,
+      t(
+        ctx.locale,
+        'Слишком много заказов подряд. Попробуйте позже',
+        'Too many orders in a row. Please try later',
+      ),
+    );
     const priced = await priceOrder(input, ctx.locale);
     // Drafts, instalments and BNPL start their payment in a second call.
     const startKind =

@@ -359,6 +359,21 @@ describe.each(engines)('orders and payments on %s', (engine) => {
     expect(tryEn.json().field).toBe('getWay');
   });
 
+  it('limits the orders one address may place in an hour', async () => {
+    const from = (ip: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/payment?draft=true',
+        remoteAddress: ip,
+        payload: payload({ products: [{ _id: `${pre}-S`, count: 1 }] }),
+      });
+    for (let i = 0; i < 60; i++) expect((await from('10.9.9.9')).statusCode).toBe(200);
+    const refused = await from('10.9.9.9');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toContain('Слишком много заказов');
+    expect((await from('10.9.9.10')).statusCode).toBe(200);
+  });
+
   it('stores one cart reminder per phone a day', async () => {
     const add = () =>
       t.app.inject({

@@ -16,10 +16,12 @@ describe.each(engines)('concurrent checkouts on %s', (engine) => {
     await t.close();
   });
 
-  const checkout = (variant: string) =>
+  // 200 different shoppers.
+  const checkout = (variant: string, shopper: number) =>
     t.app.inject({
       method: 'POST',
       url: '/api/payment',
+      remoteAddress: `10.1.${Math.floor(shopper / 250)}.${(shopper % 250) + 1}`,
       payload: {
         getWay: 'self',
         payment: 'online',
@@ -38,7 +40,7 @@ describe.each(engines)('concurrent checkouts on %s', (engine) => {
         { size: 'S', stock: 5 },
       ]);
       const variant = `${group.id}-S`;
-      const answers = await Promise.all(Array.from({ length: 200 }, () => checkout(variant)));
+      const answers = await Promise.all(Array.from({ length: 200 }, (_, i) => checkout(variant, i)));
       const ok = answers.filter((a) => a.statusCode === 200);
       const refused = answers.filter((a) => a.statusCode === 409);
       expect(ok).toHaveLength(5);
