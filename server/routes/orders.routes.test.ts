@@ -359,6 +359,36 @@ describe.each(engines)('orders and payments on %s', (engine) => {
     expect(tryEn.json().field).toBe('getWay');
   });
 
+  it.each([
+    ['an unknown method', { getWay: 'teleport' }],
+    ['an unknown payment', { payment: 'cash' }],
+    ['products as an object', { products: { _id: 'x', count: 1 } }],
+    ['a fractional count', { products: [{ _id: 'x', count: 1.5 }] }],
+    ['a bad e-mail', { email: 'anna@' }],
+    ['a phone with letters', { phone: '7999abc4567' }],
+    ['a control character in the name', { fullName: 'Анна\u0007 Иванова' }],
+    ['too many lines', { products: Array.from({ length: 41 }, (_, i) => ({ _id: `v${i}`, count: 1 })) }],
+    ['a huge comment', { comment: 'x'.repeat(1001) }],
+  ])('refuses %s with a 400 and stores nothing', async (_, patch) => {
+    const before = (await t.database.db.select().from(orders)).length;
+    const res = await order(payload(patch));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().result).toBe(false);
+    expect((await t.database.db.select().from(orders)).length).toBe(before);
+  });
+
+  it('refuses a malformed Idempotency-Key and a body that is not JSON', async () => {
+    const key = await order(payload(), { key: 'bad key with spaces' });
+    expect(key.statusCode).toBe(400);
+    const raw = await t.app.inject({
+      method: 'POST',
+      url: '/api/payment',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"getWay":',
+    });
+    expect(raw.statusCode).toBe(400);
+  });
+
   it('limits the orders one address may place in an hour', async () => {
     const from = (ip: string) =>
       t.app.inject({
