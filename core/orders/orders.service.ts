@@ -345,7 +345,9 @@ export function createOrdersService({
         if (key) await tx.insert(idempotencyKeys).values({ key, scope: 'order', status: 200, response: {} });
         // DECISIONS 13: a conditional decrement that can never go below zero.
         const reserved = new Map<string, number>();
-        for (const line of priced.lines) {
+        // Rows are locked in one order (by id) so concurrent orders cannot deadlock.
+        const byVariant = [...priced.lines].sort((a, b) => (a.variantId < b.variantId ? -1 : 1));
+        for (const line of byVariant) {
           if (line.preorder) {
             reserved.set(line.variantId, 0);
             continue;
@@ -659,7 +661,11 @@ export function createOrdersService({
       .insert(orderEvents)
       .values({ orderNumber: number, fromStatus: current.status, toStatus: to, cause, at: now });
     if (releasesStock(to)) {
-      const lines = await tx.select().from(orderLines).where(eq(orderLines.orderNumber, number));
+      const lines = await tx
+        .select()
+        .from(orderLines)
+        .where(eq(orderLines.orderNumber, number))
+        .orderBy(orderLines.variantId);
       for (const line of lines) {
         if (line.reserved > 0) {
           await tx

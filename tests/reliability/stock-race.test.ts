@@ -56,6 +56,50 @@ describe.each(engines)('concurrent checkouts on %s', (engine) => {
   });
 });
 
+describe.each(engines)('orders with shared lines in opposite orders on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    await insertSettings(t.database.db);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('never deadlock: 40 concurrent orders of A+B and B+A all succeed', async () => {
+    const { slug } = await insertCategory(t.database.db);
+    const a = await insertProductGroup(t.database.db, { categorySlug: slug }, [{ size: 'S', stock: 100 }]);
+    const b = await insertProductGroup(t.database.db, { categorySlug: slug }, [{ size: 'S', stock: 100 }]);
+    const lines = [
+      { _id: `${a.id}-S`, count: 1 },
+      { _id: `${b.id}-S`, count: 1 },
+    ];
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/payment?draft=true',
+          remoteAddress: `10.2.0.${i + 1}`,
+          payload: {
+            getWay: 'self',
+            payment: 'online',
+            fullName: 'Иванова Анна',
+            phone: '79991234567',
+            email: 'anna@example.ru',
+            products: i % 2 === 0 ? lines : [...lines].reverse(),
+            consent: true,
+          },
+        }),
+      ),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual(Array.from({ length: 40 }, () => 200));
+    const rows = await t.database.db.select().from(variantProducts);
+    expect(rows.filter((r) => r.id === `${a.id}-S` || r.id === `${b.id}-S`).map((r) => r.stock)).toEqual([
+      60, 60,
+    ]);
+  });
+});
+
 describe.each(engines)('idempotent retries on %s', (engine) => {
   let t: TestApp;
   beforeAll(async () => {
