@@ -94,6 +94,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       moscowDeliveryOutMkadPrice: settings.ui.moscowDeliveryOutMkadPrice,
       moscowTryDeliveryPrice: settings.ui.moscowTryDeliveryPrice,
       moscowTryDeliveryOutMkadPrice: settings.ui.moscowTryDeliveryOutMkadPrice,
+      payments: settings.main.payments,
       // Only this edition's texts reach the page.
       texts: {
         moscow: pickTexts(settings.ui.deliveryTexts.moscow, locale),

@@ -1,11 +1,12 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useRevalidator } from 'react-router';
+import { Link, useRevalidator, useSearchParams } from 'react-router';
 import { clampCount, goodsTotal, preorderState } from '../../core/cart/cart.rules.ts';
 import type { ProductCard, VariantView } from '../../core/catalogue/catalogue.types.ts';
 import { photoSources } from '../../core/catalogue/media.rules.ts';
 import { canAddToCart, maxOrderable } from '../../core/catalogue/stock.rules.ts';
 import {
   checkoutSteps,
+  isPhoneComplete,
   missingAddressFields,
   missingContactFields,
   stepButtonKeys,
@@ -23,6 +24,7 @@ import {
 } from '../../core/delivery/delivery.rules.ts';
 import { pick } from '../../core/i18n.ts';
 import { formatMoney, priceInCurrency } from '../../core/money.ts';
+import { promoDiscount } from '../../core/orders/promo.rules.ts';
 import { useT } from '../i18n/index.ts';
 import { pushEcommerce } from '../lib/analytics.ts';
 import { useModalDialog } from '../lib/modal-dialog.ts';
@@ -30,10 +32,18 @@ import { readCart, readCity, writeCart, writeCity } from '../lib/shop-cookies.ts
 import { useShop } from '../shop-context.ts';
 import { formatDate } from './checkout/checkout-date.ts';
 import { type QuoteState, useCheckoutState } from './checkout/checkout-state.ts';
+import { parseOrderResult } from './checkout/result-query.ts';
+import { useCartReminder } from './checkout/use-cart-reminder.ts';
 import { CloseIcon } from './icons.tsx';
 
 const CheckoutForm = lazy(() =>
   import('./checkout/checkout-form.tsx').then((m) => ({ default: m.CheckoutForm })),
+);
+const PaymentPart = lazy(() =>
+  import('./checkout/payment-part.tsx').then((m) => ({ default: m.PaymentPart })),
+);
+const OrderResult = lazy(() =>
+  import('./checkout/order-result.tsx').then((m) => ({ default: m.OrderResult })),
 );
 
 /** How far ahead a Moscow delivery date may be chosen. */
@@ -64,6 +74,9 @@ export function CartPanel({ open, onClose }: { open: boolean; onClose: () => voi
   const [failed, setFailed] = useState(false);
   const checkout = useCheckoutState();
   const { dispatch } = checkout;
+  // checkout.md §2, §4: the payment return opens the panel on the result screen.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const result = parseOrderResult(searchParams);
 
   // checkout.md §4: closing the cart resets the step.
   useEffect(() => {
@@ -160,7 +173,14 @@ export function CartPanel({ open, onClose }: { open: boolean; onClose: () => voi
   const getWay = resolveGetWay(checkout.getWay, ways);
   const quoted = checkout.quote.status === 'ready' ? checkout.quote.price : null;
   const charge = deliveryCharge({ way: getWay, goods, quoted, settings: shop.delivery, locale: shop.locale });
-  const totals = cartTotals({ way: getWay, goods, charge });
+  // checkout.md §9: the promo code's percent off the lines without a discount of their own.
+  const promo = checkout.promo
+    ? promoDiscount(
+        orderable.map((l) => ({ price: l.group.price, oldPrice: l.group.oldPrice, count: l.count })),
+        checkout.promo.percent,
+      )
+    : 0;
+  const totals = cartTotals({ way: getWay, goods, charge, promoDiscount: promo });
   const earliestDate = earliestDeliveryDate(new Date());
   const ctx = { earliestDate, latestDate: addDays(earliestDate, DATE_HORIZON_DAYS) };
   const deliveryKnown = getWay === 'self' || (charge !== null && checkout.quote.status !== 'refused');
@@ -244,7 +264,24 @@ export function CartPanel({ open, onClose }: { open: boolean; onClose: () => voi
   const stepTitle = t(`checkout.step.${checkoutSteps[step] ?? 'products'}`);
   const term = deliveryTerm(getWay, checkout.quote, preorder, checkout.form.date, checkout.form.time);
   const left = sumForFreeDelivery(goods, shop.delivery.freeDeliveryMin, shop.locale);
-  const showCheckout = lines !== null && !failed && lines.length > 0;
+  const showCheckout = result === null && lines !== null && !failed && lines.length > 0;
+  useCartReminder(
+    isPhoneComplete(checkout.form.phone, checkout.form.phoneMask) ? checkout.form.phone : null,
+    orderable.map((l) => l.variant.id),
+    shop.locale,
+  );
+
+  function leaveResult() {
+    setSearchParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.delete('success');
+        next.delete('orderID');
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  }
 
   return (
     <dialog
@@ -269,9 +306,11 @@ export function CartPanel({ open, onClose }: { open: boolean; onClose: () => voi
         ) : null}
         <h2 id="cart-title" className="panel__title">
           <span className="cart__title-desktop">
-            {step === 0 ? t('cart.title') : t('checkout.orderForm')}
+            {result ? t('result.panelTitle') : step === 0 ? t('cart.title') : t('checkout.orderForm')}
           </span>
-          <span className="cart__title-phone">{showCheckout ? stepTitle : t('cart.title')}</span>
+          <span className="cart__title-phone">
+            {result ? t('result.panelTitle') : showCheckout ? stepTitle : t('cart.title')}
+          </span>
         </h2>
         <button type="button" className="icon-button" aria-label={t('product.close')} onClick={onClose}>
           <CloseIcon />
@@ -293,7 +332,23 @@ export function CartPanel({ open, onClose }: { open: boolean; onClose: () => voi
           ))}
         </ol>
       ) : null}
-      {lines === null ? (
+      {result ? (
+        <Suspense fallback={<p className="panel__loading">{t('checkout.loading')}</p>}>
+          <OrderResult
+            orderID={result.orderID}
+            success={result.success}
+            onPaid={() => {
+              // The order is paid: the cart and the checkout form start afresh.
+              writeCart([]);
+              checkout.clear();
+              setLines([]);
+              void revalidate.current();
+            }}
+            onClose={onClose}
+            onRetry={leaveResult}
+          />
+        </Suspense>
+      ) : lines === null ? (
         <p className="panel__loading">{t('favourites.loading')}</p>
       ) : failed ? (
         <p className="panel__loading" role="alert">
@@ -450,6 +505,22 @@ export function CartPanel({ open, onClose }: { open: boolean; onClose: () => voi
                   goods={goods}
                   showAllErrors={tried}
                   onWayChange={changeWay}
+                />
+              </Suspense>
+            ) : null}
+            {step === 3 ? (
+              <Suspense fallback={<p className="panel__loading">{t('checkout.loading')}</p>}>
+                <PaymentPart
+                  state={checkout}
+                  getWay={getWay}
+                  lines={orderable.map((l) => ({
+                    id: l.variant.id,
+                    name: pick(l.group.name, shop.locale),
+                    price: l.group.price,
+                    count: l.count,
+                  }))}
+                  totals={totals}
+                  formValid={validity[2]}
                 />
               </Suspense>
             ) : null}

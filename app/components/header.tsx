@@ -27,11 +27,14 @@ export function Header() {
   }, [cartInQuery]);
   function closePanel() {
     setPanel(null);
-    if (searchParams.has('cart')) {
+    // The payment return's result screen is seen once: closing it leaves a plain address.
+    if (searchParams.has('cart') || searchParams.has('success')) {
       setSearchParams(
         (prev) => {
           const next = new URLSearchParams(prev);
           next.delete('cart');
+          next.delete('success');
+          next.delete('orderID');
           return next;
         },
         { replace: true, preventScrollReset: true },

@@ -19,7 +19,7 @@ declare global {
 }
 
 export function pushEcommerce(
-  event: 'add_to_cart' | 'remove_from_cart' | 'add_shipping_info',
+  event: 'add_to_cart' | 'remove_from_cart' | 'add_shipping_info' | 'purchase',
   items: AnalyticsItem[],
   extra: Record<string, string | number> = {},
 ) {
