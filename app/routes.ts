@@ -16,6 +16,9 @@ function edition(prefix: '' | 'en') {
     // DECISIONS 22: the pickup-point picker alone, for the mobile app (Boxberry and CDEK).
     route(at('widget-boxberry'), 'routes/pickup-widget.tsx', { id: id('widget-boxberry') }),
     route(at('widget-embedded'), 'routes/pickup-widget.tsx', { id: id('widget-embedded') }),
+    // DECISIONS 4: the sandbox provider's payment page; checkout.md §4: the app's payment result.
+    route(at('sandbox/pay/:token'), 'routes/sandbox-pay.tsx', { id: id('sandbox-pay') }),
+    route(at('payment-result'), 'routes/payment-result.tsx', { id: id('payment-result') }),
     route(at(':slug'), 'routes/page.tsx', { id: id('page') }),
   ];
 }
