@@ -10,7 +10,9 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
 import type { OrderStatus } from '../../orders/order.rules.ts';
 
 /** Promo codes (checkout.md §9): a percent off the items without their own discount. */
@@ -94,7 +96,8 @@ export const orders = pgTable(
     consentIp: text('consent_ip').notNull(),
     /** Random key kept in the shopper's `shi-orders` cookie: only that browser reads the order. */
     accessKey: text('access_key').notNull(),
-    userId: integer('user_id'),
+    /** The signed-in shopper who placed it; null for a guest. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** Unpaid after this instant: the order fails and its stock returns. */
@@ -102,6 +105,7 @@ export const orders = pgTable(
   },
   (t) => [
     index('orders_status_expires_idx').on(t.status, t.expiresAt),
+    index('orders_user_idx').on(t.userId, t.createdAt),
     uniqueIndex('orders_payment_id_idx').on(t.paymentId),
     check('orders_total_nonnegative', sql`${t.total} >= 0`),
   ],
