@@ -3,7 +3,8 @@ import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumLaunchOptions } from './tests/e2e/chromium.ts';
 
-const port = 3107;
+// E2E_PORT lets several checkouts of the project run their journeys side by side.
+const port = Number(process.env.E2E_PORT ?? 3107);
 // A fresh data folder per run: the server seeds the demo shop on its first start, as a new user's would.
 // E2E_DATA_DIR reuses a seeded folder when iterating locally.
 const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `shop-e2e-${Date.now()}`);
