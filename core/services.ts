@@ -1,3 +1,6 @@
+import { createAuthService } from './accounts/auth.service.ts';
+import { createUsersService } from './accounts/users.service.ts';
+import { noReadCache, type ReadCache } from './cache/read-cache.ts';
 import { createCatalogueService } from './catalogue/catalogue.service.ts';
 import { createRestockService } from './catalogue/restock.service.ts';
 import { createPagesService } from './content/pages.service.ts';
@@ -19,14 +22,31 @@ export interface ServiceDeps {
   clock: () => Date;
   /** Reports failures of background work (index rebuilds, CRM delivery) to the process log. */
   onBackgroundError?: (error: unknown, what: string) => void;
+  /** The read cache of the hot paths (`READ_CACHE`); without one every read goes to the database. */
+  readCache?: ReadCache;
+  /** Signs sign-in init tokens; a development key when absent (tests). */
+  authSecret?: string;
+  /** Development outbox mode: sandbox sign-in codes are also written to the process log. */
+  logCode?: (phone: string, code: string) => void;
 }
 
 /** Every service, built once per process and shared by the API routes and the storefront loaders. */
-export function createServices({ db, providers, clock, onBackgroundError }: ServiceDeps) {
-  const settings = createSettingsService({ db, clock });
+export function createServices({
+  db,
+  providers,
+  clock,
+  onBackgroundError,
+  readCache: cache = noReadCache,
+  authSecret = 'development-auth-signing-key',
+  logCode,
+}: ServiceDeps) {
+  const settings = createSettingsService({ db, clock, cache });
   const limits = createRateLimitService({ db, clock });
   const delivery = createDeliveryService({ providers, settings, clock });
+  const auth = createAuthService({ db, providers, limits, clock, secret: authSecret, logCode });
   return {
+    auth,
+    users: createUsersService({ db, providers, auth }),
     settings,
     limits,
     engagement: createEngagementService({
@@ -37,11 +57,11 @@ export function createServices({ db, providers, clock, onBackgroundError }: Serv
       clock,
       onDeliveryError: (e) => onBackgroundError?.(e, 'CRM delivery'),
     }),
-    catalogue: createCatalogueService({ db }),
+    catalogue: createCatalogueService({ db, cache }),
     pages: createPagesService({ db }),
     restock: createRestockService({ db }),
     delivery,
-    orders: createOrdersService({ db, providers, settings, delivery, limits, clock }),
+    orders: createOrdersService({ db, providers, settings, delivery, limits, clock, cache }),
     payments: createPaymentsService({ providers }),
     reminders: createRemindersService({ db, clock }),
     rates: createRatesService({ db, provider: providers.rates, clock }),

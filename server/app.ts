@@ -14,8 +14,10 @@ import type { Database } from '../core/db/client.ts';
 import { AppError } from '../core/errors.ts';
 import type { Services } from '../core/services.ts';
 import { registerErrorHandler } from './errors.ts';
+import { accountsRoutes } from './routes/accounts.routes.ts';
 import { catalogueRoutes } from './routes/catalogue.routes.ts';
 import { deliveryRoutes } from './routes/delivery.routes.ts';
+import { devOutboxRoutes } from './routes/dev-outbox.routes.ts';
 import { engagementRoutes } from './routes/engagement.routes.ts';
 import { healthRoutes } from './routes/health.routes.ts';
 import { ordersRoutes } from './routes/orders.routes.ts';
@@ -106,6 +108,9 @@ export async function buildApp({ config, database, services, storefront, logger 
   engagementRoutes(app, { services });
   deliveryRoutes(app, { services });
   ordersRoutes(app, { services, secureCookies: config.publicUrl.startsWith('https:') });
+  accountsRoutes(app, { services, secureCookies: config.publicUrl.startsWith('https:') });
+  // DECISIONS 17: sandbox codes and e-mails on a development page, never on a public shop.
+  if (config.devOutbox) devOutboxRoutes(app, { database });
   seoRoutes(app, { services, publicUrl: config.publicUrl });
 
   fs.mkdirSync(config.mediaDir, { recursive: true });

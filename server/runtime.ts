@@ -1,4 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { listenForInvalidations } from '../core/cache/postgres-invalidation.ts';
+import { createReadCache } from '../core/cache/read-cache.ts';
 import type { Config } from '../core/config/env.ts';
 import { type Database, openDatabase } from '../core/db/client.ts';
 import { isDatabaseEmpty, seedDemo } from '../core/db/seed/seed-demo.ts';
@@ -19,6 +21,18 @@ export async function startRuntime(config: Config, log: FastifyBaseLogger): Prom
   const database = await openDatabase(config.database, (error) =>
     log.warn({ err: error }, 'an idle database connection failed; the pool replaces it'),
   );
+  const readCache = createReadCache({
+    enabled: config.readCache,
+    shared: config.database.kind === 'postgres',
+  });
+  // Other instances' writes reach this one's cache by NOTIFY; until the LISTEN is up it stands aside.
+  const listener =
+    config.readCache && config.database.kind === 'postgres'
+      ? listenForInvalidations(config.database.url, readCache, {
+          onError: (error) =>
+            log.warn({ err: error }, 'read-cache invalidation channel failed; reconnecting'),
+        })
+      : null;
   try {
     const providers = createProviders(config, { outbox: createDbOutbox(database.db), db: database.db });
     if (config.production && config.providers.payments === 'sandbox') {
@@ -29,7 +43,17 @@ export async function startRuntime(config: Config, log: FastifyBaseLogger): Prom
       providers,
       clock: () => new Date(),
       onBackgroundError: (error, what) => log.error({ err: error }, `${what} failed`),
+      readCache,
+      authSecret: config.authSecret,
+      // DECISIONS 17: sandbox codes reach the log only on a shop that listens on this machine.
+      logCode:
+        config.devOutbox && config.providers.sms === 'sandbox'
+          ? (phone, code) => log.info({ phone, code }, 'sandbox sign-in code')
+          : undefined,
     });
+    if (!config.devOutbox && config.providers.sms === 'sandbox') {
+      log.warn('SMS run in the sandbox on a public shop: sign-in codes go to the outbox table only');
+    }
     if (config.seedDemo === 'auto' && (await isDatabaseEmpty(database.db))) {
       log.info(
         'empty database: seeding the demo catalogue (the first start draws ~280 product photos: about a minute)',
@@ -65,10 +89,12 @@ export async function startRuntime(config: Config, log: FastifyBaseLogger): Prom
       async stop() {
         clearInterval(timer);
         clearInterval(expiry);
+        await listener?.close();
         await database.close();
       },
     };
   } catch (error) {
+    await listener?.close();
     await database.close();
     throw error;
   }

@@ -21,3 +21,74 @@ export const operatorInputSchema = z
   .refine((v) => v.email || v.phone, { error: 'give an e-mail or a phone', path: ['email'] });
 
 export type OperatorInput = z.input<typeof operatorInputSchema>;
+
+const noControl = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .refine((v) => ![...v].some((c) => c.charCodeAt(0) < 0x20), 'must not contain control characters');
+
+/** `POST /api/auth/get-code` body; `isByCall` / `isBySMS` come in the query (catalogue.md §7). */
+export const getCodeSchema = z.object({ phone: phoneSchema });
+export const getCodeQuerySchema = z.object({
+  isByCall: z.enum(['true', 'false']).optional(),
+  isBySMS: z.enum(['true', 'false']).optional(),
+  lang: z.enum(['ru', 'en']).optional(),
+});
+/** Sign-in codes are 4 digits (catalogue.md §5). */
+export const codeSchema = z.string().regex(/^\d{4}$/, 'must be 4 digits');
+export const checkCodeSchema = z.object({ phone: phoneSchema, code: codeSchema });
+export const emailOnlySchema = z.object({ email: emailSchema });
+export const passwordSignInSchema = z.object({ email: emailSchema, password: z.string().min(1).max(200) });
+
+export const notificationChannelSchema = z.enum(['sms', 'email', 'sms-email', 'none']);
+
+/**
+ * `POST /api/user/update`: profile fields (catalogue.md §5: name, e-mail and phone required; e-mail and
+ * phone locked once present). A phone is only added with a sign-in code sent to it.
+ */
+export const profileUpdateSchema = z.object({
+  name: noControl(60).optional(),
+  secondName: noControl(60).optional(),
+  birthDate: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')
+    .nullable()
+    .optional(),
+  email: emailSchema.optional(),
+  phone: phoneSchema.optional(),
+  code: codeSchema.optional(),
+  notificationChannel: notificationChannelSchema.optional(),
+});
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+
+/** A saved address (catalogue.md §3, §5): city chosen from the list, street and house required. */
+export const addressSchema = z.object({
+  id: z.number().int().min(1).max(2_147_483_647).optional(),
+  country: noControl(60).default('Россия'),
+  countryId: z.number().int().min(1).max(1000).default(1),
+  postcode: z
+    .string()
+    .trim()
+    .regex(/^[\w -]{0,12}$/, 'must be a postal code')
+    .default(''),
+  city: noControl(100).pipe(z.string().min(1, 'required')),
+  cityID: z.number().int().min(1).max(99_999_999),
+  street: noControl(200).pipe(z.string().min(1, 'required')),
+  house: noControl(20).pipe(z.string().min(1, 'required')),
+  entrance: noControl(10).default(''),
+  floor: noControl(10).default(''),
+  room: noControl(10).default(''),
+});
+export type AddressInput = z.infer<typeof addressSchema>;
+export const addressUpdateSchema = z.object({ address: addressSchema });
+export const removeAddressSchema = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+
+export const cartItemsSchema = z.object({
+  items: z
+    .array(z.object({ _id: z.string().min(1).max(200), count: z.number().int().min(1).max(100) }))
+    .max(40),
+});
+
+export const wgCitiesSchema = z.object({ query: noControl(100) });

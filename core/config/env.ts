@@ -29,6 +29,12 @@ export const envSchema = z.object({
     .optional(),
   /** Connections in the PostgreSQL pool of one instance. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200, 'must be between 1 and 200').default(10),
+  /**
+   * `on`: settings, listings and product pages are served from memory and dropped on every write
+   * that changes them (on PostgreSQL other instances hear of writes through LISTEN/NOTIFY); `off`:
+   * every read goes to the database.
+   */
+  READ_CACHE: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
   /** Folder for the embedded database and uploaded media. */
   DATA_DIR: z.string().min(1, 'must not be empty').default('.data'),
   /** Folder for product photos and videos; defaults to DATA_DIR/media. */
@@ -49,6 +55,17 @@ export const envSchema = z.object({
   GEOCODER_PROVIDER: z.enum(['sandbox'], { error: 'must be sandbox' }).default('sandbox'),
   /** Payments: `sandbox` (the shop's own test payment page, signed notifications). */
   PAYMENTS_PROVIDER: z.enum(['sandbox'], { error: 'must be sandbox' }).default('sandbox'),
+  /** Sign-in codes by call or SMS: `sandbox` (codes go to the outbox and, on a local shop, the log). */
+  SMS_PROVIDER: z.enum(['sandbox'], { error: 'must be sandbox' }).default('sandbox'),
+  /** Transactional e-mail: `sandbox` (messages go to the outbox). */
+  EMAIL_PROVIDER: z.enum(['sandbox'], { error: 'must be sandbox' }).default('sandbox'),
+  /**
+   * Serves the development outbox page `/dev/outbox` (sandbox SMS codes and e-mails) and logs sandbox
+   * codes. Defaults to on for a shop that listens on this machine only; refused for a public one.
+   */
+  DEV_OUTBOX: flag.optional(),
+  /** Signing key of the sign-in init tokens; set the same value on every instance. */
+  AUTH_SECRET: z.string().min(16, 'must be at least 16 characters').default('development-auth-signing-key'),
   /** The sandbox's notification signing key; set it when several instances share one database. */
   PAYMENT_SANDBOX_SECRET: z
     .string()
@@ -83,6 +100,7 @@ export interface Config {
   publicUrl: string;
   database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string; poolSize: number };
   mediaDir: string;
+  readCache: boolean;
   seedDemo: 'auto' | 'never';
   providers: {
     rates: 'sandbox';
@@ -92,8 +110,13 @@ export interface Config {
     internationalCarrier: 'sandbox';
     geocoder: 'sandbox';
     payments: 'sandbox';
+    sms: 'sandbox';
+    email: 'sandbox';
   };
   paymentSandboxSecret: string;
+  /** The development outbox page and code logging (never on a shop reachable from outside). */
+  devOutbox: boolean;
+  authSecret: string;
   /** Tile server of the maps; its origin is allowed by the content security policy. */
   maps: { tileUrl: string; attribution: string };
   logLevel: Env['LOG_LEVEL'];
@@ -135,6 +158,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       'Invalid configuration:\n  PUBLIC_URL: must be set when the shop listens beyond this machine (links, sitemap and hreflang use it)',
     );
   }
+  const local = e.HOST === 'localhost' || e.HOST === '127.0.0.1' || e.HOST === '::1';
+  if (e.DEV_OUTBOX === true && !local) {
+    throw new ConfigError(
+      'Invalid configuration:\n  DEV_OUTBOX: must not be true when the shop listens beyond this machine (it shows sign-in codes)',
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -144,6 +173,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
       : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
     mediaDir: path.resolve(e.MEDIA_DIR ?? path.join(dataDir, 'media')),
+    readCache: e.READ_CACHE === 'on',
     seedDemo: e.SEED_DEMO,
     providers: {
       rates: e.RATES_PROVIDER,
@@ -153,8 +183,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       internationalCarrier: e.INTERNATIONAL_CARRIER_PROVIDER,
       geocoder: e.GEOCODER_PROVIDER,
       payments: e.PAYMENTS_PROVIDER,
+      sms: e.SMS_PROVIDER,
+      email: e.EMAIL_PROVIDER,
     },
     paymentSandboxSecret: e.PAYMENT_SANDBOX_SECRET,
+    devOutbox: e.DEV_OUTBOX ?? local,
+    authSecret: e.AUTH_SECRET,
     maps: { tileUrl: e.MAP_TILE_URL, attribution: e.MAP_TILE_ATTRIBUTION },
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,

@@ -1,4 +1,4 @@
-import { lt, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { rateLimits } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
@@ -28,12 +28,24 @@ export function createRateLimitService({ db, clock }: { db: Db; clock: () => Dat
     if ((row?.count ?? 0) > rule.limit) throw new AppError('too_many_requests', message);
   }
 
-  /** Drops windows older than a day; called from time to time. */
-  async function prune(): Promise<void> {
-    await db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(clock().getTime() - 86_400_000)));
+  /** Gives one hit back (an attempt reserved by `hit` that turned out to succeed). */
+  async function undo(key: string, rule: RateRule): Promise<void> {
+    const now = clock().getTime();
+    const windowStart = new Date(now - (now % (rule.windowSeconds * 1000)));
+    await db
+      .update(rateLimits)
+      .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+      .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, windowStart)));
   }
 
-  return { hit, prune };
+  /** Drops windows older than their longest rule (30 days); called from time to time. */
+  async function prune(): Promise<void> {
+    await db
+      .delete(rateLimits)
+      .where(lt(rateLimits.windowStart, new Date(clock().getTime() - 31 * 86_400_000)));
+  }
+
+  return { hit, undo, prune };
 }
 
 export type RateLimitService = ReturnType<typeof createRateLimitService>;

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { cacheTags, noReadCache, type ReadCache } from '../cache/read-cache.ts';
 import type { SettingsService } from '../content/settings.service.ts';
 import type { Db } from '../db/client.ts';
 import {
@@ -73,6 +74,7 @@ export function createOrdersService({
   delivery,
   limits,
   clock,
+  cache = noReadCache,
 }: {
   db: Db;
   providers: Providers;
@@ -80,8 +82,24 @@ export function createOrdersService({
   delivery: DeliveryService;
   limits: RateLimitService;
   clock: () => Date;
+  cache?: ReadCache;
 }) {
   const payments = providers.payments.provider;
+
+  /**
+   * A transaction that may change stock: `changed` collects the cache tags of what it changed;
+   * other instances hear of them at commit, this one right after.
+   */
+  async function withStockChanges<T>(work: (tx: Tx, changed: Set<string>) => Promise<T>): Promise<T> {
+    const changed = new Set<string>();
+    const result = await db.transaction(async (tx) => {
+      const value = await work(tx, changed);
+      await cache.announce(tx, [...changed]);
+      return value;
+    });
+    cache.invalidate([...changed]);
+    return result;
+  }
 
   /** `GET /api/promocodes/check`. */
   async function checkPromo(code: string, phone: string, locale: Locale) {
@@ -314,7 +332,14 @@ export function createOrdersService({
    */
   async function createOrder(
     input: OrderPayload,
-    ctx: { ip: string; locale: Locale; draft: boolean; idempotencyKey: string | null },
+    ctx: {
+      ip: string;
+      locale: Locale;
+      draft: boolean;
+      idempotencyKey: string | null;
+      /** The signed-in shopper, whose cabinet lists the order. */
+      userId?: string | null;
+    },
   ): Promise<{ access: OrderAccess; body: OrderAnswer }> {
     const key = ctx.idempotencyKey;
     if (key) {
@@ -341,7 +366,7 @@ export function createOrdersService({
     const accessKey = randomBytes(16).toString('base64url');
     let number: number;
     try {
-      number = await db.transaction(async (tx) => {
+      number = await withStockChanges(async (tx, changed) => {
         if (key) await tx.insert(idempotencyKeys).values({ key, scope: 'order', status: 200, response: {} });
         // DECISIONS 13: a conditional decrement that can never go below zero.
         const reserved = new Map<string, number>();
@@ -373,6 +398,9 @@ export function createOrdersService({
             );
           }
           reserved.set(line.variantId, line.count);
+          changed.add(cacheTags.group(line.groupId));
+          // The last unit gone: listings stop showing the group as available.
+          if (ok.stock === 0) changed.add(cacheTags.listings);
         }
         if (priced.promo) {
           const [used] = await tx
@@ -393,6 +421,7 @@ export function createOrdersService({
           .insert(orders)
           .values({
             status: 'new',
+            userId: ctx.userId ?? null,
             locale: ctx.locale,
             displayCurrency: input.currency,
             getWay: input.getWay,
@@ -537,12 +566,12 @@ export function createOrdersService({
         .where(and(eq(orders.number, number), eq(orders.paymentId, claim)));
       throw error;
     }
-    await db.transaction(async (tx) => {
+    await withStockChanges(async (tx, changed) => {
       await tx
         .update(orders)
         .set({ paymentProvider: payments.name, paymentId: session.paymentId, paymentUrl: session.url })
         .where(and(eq(orders.number, number), eq(orders.paymentId, claim)));
-      await transition(tx, number, 'awaiting_payment', `payment started (${kind})`);
+      await transition(tx, number, 'awaiting_payment', `payment started (${kind})`, changed);
     });
     return session.url;
   }
@@ -602,7 +631,7 @@ export function createOrdersService({
     outcome: 'paid' | 'declined';
     amount: number;
   }): Promise<'applied' | 'duplicate' | 'ignored'> {
-    return db.transaction(async (tx) => {
+    return withStockChanges(async (tx, changed) => {
       const inserted = await tx
         .insert(paymentNotifications)
         .values({
@@ -630,11 +659,11 @@ export function createOrdersService({
           });
           return 'ignored';
         }
-        return (await transition(tx, order.number, 'paid', 'payment confirmed by the provider'))
+        return (await transition(tx, order.number, 'paid', 'payment confirmed by the provider', changed))
           ? 'applied'
           : 'ignored';
       }
-      return (await transition(tx, order.number, 'payment_failed', 'payment declined'))
+      return (await transition(tx, order.number, 'payment_failed', 'payment declined', changed))
         ? 'applied'
         : 'ignored';
     });
@@ -644,7 +673,13 @@ export function createOrdersService({
    * Moves an order through the declared transition table; the update is conditional on the state
    * read, so two concurrent changes cannot both apply. Stock returns on failure or cancellation.
    */
-  async function transition(tx: Tx, number: number, to: OrderStatus, cause: string): Promise<boolean> {
+  async function transition(
+    tx: Tx,
+    number: number,
+    to: OrderStatus,
+    cause: string,
+    stockTags: Set<string>,
+  ): Promise<boolean> {
     const [current] = await tx
       .select({ status: orders.status })
       .from(orders)
@@ -668,10 +703,14 @@ export function createOrdersService({
         .orderBy(orderLines.variantId);
       for (const line of lines) {
         if (line.reserved > 0) {
-          await tx
+          const [back] = await tx
             .update(variantProducts)
             .set({ stock: sql`${variantProducts.stock} + ${line.reserved}` })
-            .where(eq(variantProducts.id, line.variantId));
+            .where(eq(variantProducts.id, line.variantId))
+            .returning({ stock: variantProducts.stock });
+          stockTags.add(cacheTags.group(line.groupId));
+          // Back from zero: listings show the group as available again.
+          if (back?.stock === line.reserved) stockTags.add(cacheTags.listings);
         }
       }
       if (changed.promoCode) {
@@ -693,7 +732,9 @@ export function createOrdersService({
       .limit(200);
     let expired = 0;
     for (const { number } of overdue) {
-      const done = await db.transaction((tx) => transition(tx, number, 'payment_failed', 'not paid in time'));
+      const done = await withStockChanges((tx, changed) =>
+        transition(tx, number, 'payment_failed', 'not paid in time', changed),
+      );
       if (done) expired += 1;
     }
     return expired;

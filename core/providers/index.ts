@@ -6,6 +6,8 @@ import { createSandboxCdek } from './carriers/sandbox-cdek.ts';
 import { createSandboxDhl } from './carriers/sandbox-dhl.ts';
 import type { CrmProvider } from './crm/crm-provider.ts';
 import { createSandboxCrm } from './crm/sandbox-crm.ts';
+import type { EmailProvider } from './email/email-provider.ts';
+import { createSandboxEmail } from './email/sandbox-email.ts';
 import type { GeocoderProvider } from './geocoder/geocoder-provider.ts';
 import { createSandboxGeocoder } from './geocoder/sandbox-geocoder.ts';
 import type { MailingProvider } from './mailing/mailing-provider.ts';
@@ -15,6 +17,8 @@ import type { PaymentProvider } from './payments/payment-provider.ts';
 import { createSandboxPayments, type SandboxPayments } from './payments/sandbox-payments.ts';
 import type { RatesProvider } from './rates/rates-provider.ts';
 import { createSandboxRatesProvider } from './rates/sandbox-rates.ts';
+import { createSandboxSms } from './sms/sandbox-sms.ts';
+import type { SmsProvider } from './sms/sms-provider.ts';
 
 export interface Providers {
   rates: RatesProvider;
@@ -26,6 +30,10 @@ export interface Providers {
   geocoder: GeocoderProvider;
   /** The payment provider, and the sandbox's own page handlers when it is the sandbox. */
   payments: { provider: PaymentProvider; sandbox: SandboxPayments | null };
+  /** Sign-in codes by call or SMS. */
+  sms: SmsProvider;
+  /** Transactional e-mail (passwords). */
+  email: EmailProvider;
 }
 
 /** The one place that turns configuration into provider instances. */
@@ -41,6 +49,8 @@ export function createProviders(
     internationalCarrier: createInternationalCarrier(config.providers.internationalCarrier),
     geocoder: createGeocoder(config.providers.geocoder),
     payments: createPayments(config.providers.payments, db, config.paymentSandboxSecret),
+    sms: createSms(config.providers.sms, outbox),
+    email: createEmail(config.providers.email, outbox),
   };
 }
 
@@ -98,5 +108,19 @@ function createGeocoder(kind: Config['providers']['geocoder']): GeocoderProvider
   switch (kind) {
     case 'sandbox':
       return createSandboxGeocoder();
+  }
+}
+
+function createSms(kind: Config['providers']['sms'], outbox: OutboxWriter): SmsProvider {
+  switch (kind) {
+    case 'sandbox':
+      return createSandboxSms(outbox);
+  }
+}
+
+function createEmail(kind: Config['providers']['email'], outbox: OutboxWriter): EmailProvider {
+  switch (kind) {
+    case 'sandbox':
+      return createSandboxEmail(outbox);
   }
 }

@@ -16,6 +16,7 @@ import {
 import type { OrderAccess } from '../../core/orders/orders.service.ts';
 import type { Services } from '../../core/services.ts';
 import { parseInput, requestLocale } from '../request.ts';
+import { getUser } from '../session.ts';
 
 const ORDERS_COOKIE = 'shi-orders';
 const ORDERS_COOKIE_MAX_AGE_S = 30 * 24 * 60 * 60;
@@ -70,7 +71,9 @@ export function ordersRoutes(
     const header = request.headers['idempotency-key'];
     const key =
       header === undefined ? (payload.key ?? null) : parseInput(idempotencyKeySchema, header, request);
+    const user = await getUser(services, request);
     const { access, body } = await orders.createOrder(payload, {
+      userId: user?.id ?? null,
       ip: request.ip,
       locale: requestLocale(request),
       draft: draft === 'true',

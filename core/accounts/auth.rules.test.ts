@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { mergeCarts, resendWait } from './auth.rules.ts';
+
+describe('sign-in rules', () => {
+  it('lets a new code go 60 s after the last one, counting the seconds left up', () => {
+    const sent = new Date('2026-11-20T09:00:00Z');
+    expect(resendWait(null, sent)).toBe(0);
+    expect(resendWait(sent, new Date('2026-11-20T09:00:00.500Z'))).toBe(60);
+    expect(resendWait(sent, new Date('2026-11-20T09:00:59.001Z'))).toBe(1);
+    expect(resendWait(sent, new Date('2026-11-20T09:01:00Z'))).toBe(0);
+  });
+
+  it('merges carts keeping the larger count of a line, never above 100 (DECISIONS 8)', () => {
+    expect(
+      mergeCarts(
+        [
+          { _id: 'a', count: 2 },
+          { _id: 'b', count: 100 },
+        ],
+        [
+          { _id: 'a', count: 1 },
+          { _id: 'c', count: 3 },
+          { _id: 'b', count: 100 },
+        ],
+      ),
+    ).toEqual([
+      { _id: 'a', count: 2 },
+      { _id: 'c', count: 3 },
+      { _id: 'b', count: 100 },
+    ]);
+  });
+
+  it('keeps at most 40 lines', () => {
+    const many = Array.from({ length: 50 }, (_, i) => ({ _id: `v${i}`, count: 1 }));
+    expect(mergeCarts(many, [])).toHaveLength(40);
+  });
+});

@@ -1,0 +1,393 @@
+import { createHash, createHmac, randomBytes, randomInt, scrypt, timingSafeEqual } from 'node:crypto';
+import { promisify } from 'node:util';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { sessions, signInCodes, users } from '../db/schema/index.ts';
+import { AppError } from '../errors.ts';
+import type { Locale } from '../i18n.ts';
+import type { RateLimitService } from '../limits/rate-limit.service.ts';
+import { CONSENT_VERSION } from '../orders/orders.service.ts';
+import type { Providers } from '../providers/index.ts';
+import {
+  authLimits,
+  CODE_TTL_MS,
+  INIT_TOKEN_TTL_MS,
+  MAX_TRIES_PER_CODE,
+  RESEND_AFTER_S,
+  resendWait,
+  SESSION_TTL_MS,
+} from './auth.rules.ts';
+
+const scryptAsync = promisify(scrypt) as (
+  password: string,
+  salt: Buffer,
+  keylen: number,
+  options: { N: number; r: number; p: number; maxmem: number },
+) => Promise<Buffer>;
+const SCRYPT = { N: 16_384, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
+
+/** DECISIONS 17: passwords hashed with scrypt, a memory-hard function. */
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const hash = await scryptAsync(password, salt, 32, SCRYPT);
+  return `scrypt$${SCRYPT.N}$${SCRYPT.r}$${SCRYPT.p}$${salt.toString('base64url')}$${hash.toString('base64url')}`;
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, n, r, p, salt, hash] = stored.split('$');
+  if (scheme !== 'scrypt' || !salt || !hash) return false;
+  const expected = Buffer.from(hash, 'base64url');
+  const got = await scryptAsync(password, Buffer.from(salt, 'base64url'), expected.length, {
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+    maxmem: SCRYPT.maxmem,
+  });
+  return got.length === expected.length && timingSafeEqual(got, expected);
+}
+
+/** Compared against when the e-mail is unknown, so both answers take as long. */
+const DUMMY_HASH = `scrypt$16384$8$1$${Buffer.alloc(16).toString('base64url')}$${Buffer.alloc(32).toString('base64url')}`;
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/** A password a person can type from an e-mail: 10 letters and digits without look-alikes. */
+function newPassword(): string {
+  const alphabet = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  return Array.from({ length: 10 }, () => alphabet[randomInt(alphabet.length)]).join('');
+}
+
+const t = (locale: Locale, ru: string, en: string) => (locale === 'en' ? en : ru);
+
+export type SessionUser = typeof users.$inferSelect;
+
+export interface SignedIn {
+  token: string;
+  user: SessionUser;
+  /** True when this sign-in created the account. */
+  created: boolean;
+}
+
+/**
+ * Sign-in by phone code or e-mail password, and server-side sessions (catalogue.md §4, §7;
+ * DECISIONS 16, 17). Every limit is counted in the database, so all instances share them.
+ */
+export function createAuthService({
+  db,
+  providers,
+  limits,
+  clock,
+  secret,
+  logCode,
+}: {
+  db: Db;
+  providers: Pick<Providers, 'sms' | 'email'>;
+  limits: RateLimitService;
+  clock: () => Date;
+  /** Signs the init tokens. */
+  secret: string;
+  /** Development only: where sandbox codes are also logged. */
+  logCode?: (phone: string, code: string) => void;
+}) {
+  const tooMany = (locale: Locale) =>
+    t(locale, 'Слишком много попыток. Попробуйте позже', 'Too many attempts. Please try later');
+
+  /** `GET /api/auth/init`: a signed, short-lived token the code request must carry (`init-token`). */
+  function initToken(): string {
+    const issued = clock().getTime().toString(36);
+    const nonce = randomBytes(9).toString('base64url');
+    const mac = createHmac('sha256', secret).update(`${issued}.${nonce}`).digest('base64url');
+    return `${issued}.${nonce}.${mac}`;
+  }
+
+  function isValidInitToken(token: string | undefined): boolean {
+    if (!token || token.length > 200) return false;
+    const [issued, nonce, mac] = token.split('.');
+    if (!issued || !nonce || !mac) return false;
+    const expected = createHmac('sha256', secret).update(`${issued}.${nonce}`).digest('base64url');
+    if (mac.length !== expected.length || !timingSafeEqual(Buffer.from(mac), Buffer.from(expected)))
+      return false;
+    const age = clock().getTime() - Number.parseInt(issued, 36);
+    return age >= 0 && age <= INIT_TOKEN_TTL_MS;
+  }
+
+  /**
+   * `POST /api/auth/get-code`: sends a fresh code by call (the last 4 digits of the calling number) or
+   * SMS. The answer is the same for known and unknown phones.
+   */
+  async function sendCode(input: {
+    phone: string;
+    channel: 'call' | 'sms';
+    ip: string;
+    locale: Locale;
+    initToken: string | undefined;
+  }): Promise<{ resendAfter: number; channel: 'call' | 'sms' }> {
+    const { phone, ip, locale } = input;
+    if (!isValidInitToken(input.initToken)) {
+      throw new AppError(
+        'unauthorized',
+        t(locale, 'Обновите страницу и попробуйте снова', 'Please reload the page and try again'),
+      );
+    }
+    const now = clock();
+    const [last] = await db
+      .select({ createdAt: signInCodes.createdAt })
+      .from(signInCodes)
+      .where(eq(signInCodes.phone, phone))
+      .orderBy(desc(signInCodes.createdAt))
+      .limit(1);
+    const wait = resendWait(last?.createdAt ?? null, now);
+    if (wait > 0) {
+      throw new AppError(
+        'too_many_requests',
+        t(locale, `Новый код можно запросить через ${wait} с`, `You can request a new code in ${wait} s`),
+      );
+    }
+    await limits.hit(`auth:send:ip:${ip}`, authLimits.sendsPerIpHour, tooMany(locale));
+    await limits.hit(`auth:send:phone:${phone}`, authLimits.sendsPerPhoneHour, tooMany(locale));
+    const code = randomInt(0, 10_000).toString().padStart(4, '0');
+    await db.transaction(async (tx) => {
+      // A new code supersedes the ones before it: only the latest can be used.
+      await tx
+        .update(signInCodes)
+        .set({ usedAt: now })
+        .where(and(eq(signInCodes.phone, phone), isNull(signInCodes.usedAt)));
+      await tx.insert(signInCodes).values({
+        phone,
+        codeHash: sha256(`${phone}:${code}`),
+        channel: input.channel,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+      });
+    });
+    const sent = await providers.sms.sendCode({ phone, code, channel: input.channel, locale });
+    if (!sent.ok) {
+      throw new AppError(
+        'unavailable',
+        t(locale, 'Не удалось отправить код. Попробуйте позже', 'Could not send the code. Please try later'),
+      );
+    }
+    logCode?.(phone, code);
+    return { resendAfter: RESEND_AFTER_S, channel: input.channel };
+  }
+
+  /**
+   * Checks a code for a phone without signing in: the failure budget (10 a day, 100 a month per phone)
+   * is reserved before the comparison and given back on success, so concurrent guesses cannot exceed it.
+   */
+  async function consumeCode(phone: string, code: string, ip: string, locale: Locale): Promise<void> {
+    await limits.hit(`auth:check:ip:${ip}`, authLimits.checksPerIpHour, tooMany(locale));
+    const monthKey = `auth:fail:phone:month:${phone}`;
+    const dayKey = `auth:fail:phone:day:${phone}`;
+    await limits.hit(monthKey, authLimits.failuresPerPhoneMonth, tooMany(locale));
+    try {
+      await limits.hit(dayKey, authLimits.failuresPerPhoneDay, tooMany(locale));
+    } catch (error) {
+      await limits.undo(monthKey, authLimits.failuresPerPhoneMonth);
+      throw error;
+    }
+    const now = clock();
+    // One try taken atomically from the latest live code: a sixth try is refused even with the right code.
+    const [latest] = await db
+      .select({ id: signInCodes.id })
+      .from(signInCodes)
+      .where(and(eq(signInCodes.phone, phone), isNull(signInCodes.usedAt)))
+      .orderBy(desc(signInCodes.createdAt))
+      .limit(1);
+    const [taken] = latest
+      ? await db
+          .update(signInCodes)
+          .set({ attempts: sql`${signInCodes.attempts} + 1` })
+          .where(
+            and(
+              eq(signInCodes.id, latest.id),
+              isNull(signInCodes.usedAt),
+              lt(signInCodes.attempts, MAX_TRIES_PER_CODE),
+              gt(signInCodes.expiresAt, now),
+            ),
+          )
+          .returning({ id: signInCodes.id, codeHash: signInCodes.codeHash })
+      : [];
+    if (!taken) {
+      throw new AppError(
+        'invalid_data',
+        t(
+          locale,
+          'Код устарел или попытки закончились. Запросите новый код',
+          'The code has expired or has no tries left. Please request a new one',
+        ),
+        { field: 'code' },
+      );
+    }
+    const given = Buffer.from(sha256(`${phone}:${code}`));
+    if (!timingSafeEqual(given, Buffer.from(taken.codeHash))) {
+      throw new AppError('invalid_data', t(locale, 'Неверный код', 'Wrong code'), { field: 'code' });
+    }
+    const [used] = await db
+      .update(signInCodes)
+      .set({ usedAt: now })
+      .where(and(eq(signInCodes.id, taken.id), isNull(signInCodes.usedAt)))
+      .returning({ id: signInCodes.id });
+    if (!used) throw new AppError('invalid_data', t(locale, 'Неверный код', 'Wrong code'), { field: 'code' });
+    await limits.undo(dayKey, authLimits.failuresPerPhoneDay);
+    await limits.undo(monthKey, authLimits.failuresPerPhoneMonth);
+  }
+
+  /** `POST /api/auth/check-code`: a right code signs in, creating the account for a new phone. */
+  async function signInWithCode(input: { phone: string; code: string; ip: string; locale: Locale }) {
+    await consumeCode(input.phone, input.code, input.ip, input.locale);
+    const [existing] = await db.select().from(users).where(eq(users.phone, input.phone));
+    if (existing) return openSession(existing, input.ip, false);
+    const [created] = await db
+      .insert(users)
+      .values({ phone: input.phone, ...consent(input.ip) })
+      .onConflictDoNothing()
+      .returning();
+    // Two sign-ins of one new phone at once: the second finds the first's account.
+    const user = created ?? (await db.select().from(users).where(eq(users.phone, input.phone)))[0];
+    if (!user) throw new Error('the account vanished while signing in');
+    return openSession(user, input.ip, Boolean(created));
+  }
+
+  function consent(ip: string) {
+    return { consentVersion: CONSENT_VERSION, consentAt: clock(), consentIp: ip };
+  }
+
+  /** `POST /api/auth/check-email`: 1 when an account has this e-mail (catalogue.md §7). */
+  async function emailExists(email: string, ip: string, locale: Locale): Promise<boolean> {
+    await limits.hit(`auth:email-lookup:ip:${ip}`, authLimits.emailLookupsPerIpHour, tooMany(locale));
+    const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    return Boolean(row);
+  }
+
+  async function mailPassword(email: string, password: string, locale: Locale, reset: boolean) {
+    const sent = await providers.email.send({
+      to: email,
+      subject: reset
+        ? t(locale, 'Новый пароль', 'Your new password')
+        : t(locale, 'Ваш пароль', 'Your password'),
+      text: t(
+        locale,
+        `Ваш пароль для входа в магазин: ${password}`,
+        `Your password for signing in to the shop: ${password}`,
+      ),
+    });
+    if (!sent.ok) {
+      throw new AppError(
+        'unavailable',
+        t(locale, 'Не удалось отправить письмо на этот адрес', 'Could not send an e-mail to this address'),
+        { field: 'email' },
+      );
+    }
+  }
+
+  /** `POST /api/auth/registerByEmail`: a new account; its password is sent to the address. */
+  async function registerByEmail(email: string, ip: string, locale: Locale): Promise<SignedIn> {
+    await limits.hit(`auth:register:ip:${ip}`, authLimits.registrationsPerIpHour, tooMany(locale));
+    const password = newPassword();
+    const passwordHash = await hashPassword(password);
+    const [user] = await db
+      .insert(users)
+      .values({ email, passwordHash, ...consent(ip) })
+      .onConflictDoNothing()
+      .returning();
+    if (!user) {
+      throw new AppError(
+        'conflict',
+        t(
+          locale,
+          'Этот email уже зарегистрирован. Войдите с паролем',
+          'This e-mail is registered. Sign in with your password',
+        ),
+        { field: 'email' },
+      );
+    }
+    await mailPassword(email, password, locale, false);
+    return openSession(user, ip, true);
+  }
+
+  /** `POST /api/auth/authByEmail`: at most 10 wrong passwords per e-mail a day, 30 tries per address an hour. */
+  async function signInWithPassword(input: { email: string; password: string; ip: string; locale: Locale }) {
+    const { email, ip, locale } = input;
+    await limits.hit(`auth:password:ip:${ip}`, authLimits.passwordTriesPerIpHour, tooMany(locale));
+    const key = `auth:password:fail:${email}`;
+    await limits.hit(key, authLimits.passwordFailuresPerEmailDay, tooMany(locale));
+    const [user] = await db.select().from(users).where(eq(users.email, email));
+    const ok = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_HASH);
+    if (!user?.passwordHash || !ok) {
+      throw new AppError('unauthorized', t(locale, 'Неверный email или пароль', 'Wrong e-mail or password'), {
+        field: 'password',
+      });
+    }
+    await limits.undo(key, authLimits.passwordFailuresPerEmailDay);
+    return openSession(user, ip, false);
+  }
+
+  /** `POST /api/auth/reset-password`: a new password by e-mail; the same answer whether the account exists. */
+  async function resetPassword(email: string, ip: string, locale: Locale): Promise<void> {
+    await limits.hit(`auth:email-lookup:ip:${ip}`, authLimits.emailLookupsPerIpHour, tooMany(locale));
+    await limits.hit(`auth:reset:${email}`, authLimits.resetsPerEmailHour, tooMany(locale));
+    const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    if (!user) return;
+    const password = newPassword();
+    await db
+      .update(users)
+      .set({ passwordHash: await hashPassword(password) })
+      .where(eq(users.id, user.id));
+    await mailPassword(email, password, locale, true);
+  }
+
+  async function openSession(user: SessionUser, ip: string, created: boolean): Promise<SignedIn> {
+    const token = randomBytes(32).toString('base64url');
+    const now = clock();
+    await db.insert(sessions).values({
+      tokenHash: sha256(token),
+      userId: user.id,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
+      ip,
+    });
+    return { token, user, created };
+  }
+
+  /** The user of a live session, or null for an unknown, expired or revoked token. */
+  async function getSessionUser(token: string | null | undefined): Promise<SessionUser | null> {
+    if (!token || token.length > 100) return null;
+    const [row] = await db
+      .select({ user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.tokenHash, sha256(token)),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, clock()),
+        ),
+      );
+    return row?.user ?? null;
+  }
+
+  /** Logout: the token stops working on every instance at once. */
+  async function revokeSession(token: string): Promise<void> {
+    if (token.length > 100) return;
+    await db
+      .update(sessions)
+      .set({ revokedAt: clock() })
+      .where(eq(sessions.tokenHash, sha256(token)));
+  }
+
+  return {
+    initToken,
+    sendCode,
+    consumeCode,
+    signInWithCode,
+    emailExists,
+    registerByEmail,
+    signInWithPassword,
+    resetPassword,
+    getSessionUser,
+    revokeSession,
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,310 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { orderLines, orders, userAddresses, userCarts, users } from '../db/schema/index.ts';
+import { AppError } from '../errors.ts';
+import type { Locale } from '../i18n.ts';
+import type { Providers } from '../providers/index.ts';
+import type { AddressInput, ProfileUpdate } from './accounts.schemas.ts';
+import { mergeCarts } from './auth.rules.ts';
+import type { AuthService, SessionUser } from './auth.service.ts';
+
+const MAX_ADDRESSES = 20;
+const t = (locale: Locale, ru: string, en: string) => (locale === 'en' ? en : ru);
+
+export interface SavedAddress {
+  id: number;
+  country: string;
+  countryId: number;
+  postcode: string;
+  city: string;
+  cityID: number;
+  street: string;
+  house: string;
+  entrance: string;
+  floor: string;
+  room: string;
+}
+
+/** The user as `GET /api/user/fetch` answers it (catalogue.md §3 User): no hash, no consent record. */
+export interface UserView {
+  _id: string;
+  name: string;
+  secondName: string;
+  email: string | null;
+  phone: string | null;
+  birthDate: string | null;
+  notificationChannel: string;
+  isAdmin: boolean;
+  addresses: SavedAddress[];
+}
+
+export interface CabinetOrder {
+  orderID: number;
+  status: string;
+  createdAt: string;
+  getWay: string;
+  payment: string;
+  city: string;
+  address: string;
+  summ: number;
+  deliveryPrice: number;
+  promocodeDiscountPrice: number;
+  total: number;
+  products: { _id: string; groupId: string; name: string; size: string; price: number; count: number }[];
+}
+
+/**
+ * The signed-in shopper's own data: profile, saved addresses, orders and the server cart
+ * (catalogue.md §2 cabinet, DECISIONS 8). Every call takes the session's user id: nobody reaches
+ * another's rows.
+ */
+export function createUsersService({
+  db,
+  providers,
+  auth,
+}: {
+  db: Db;
+  providers: Pick<Providers, 'carriers'>;
+  auth: Pick<AuthService, 'consumeCode'>;
+}) {
+  async function listAddresses(userId: string): Promise<SavedAddress[]> {
+    const rows = await db
+      .select()
+      .from(userAddresses)
+      .where(eq(userAddresses.userId, userId))
+      .orderBy(asc(userAddresses.id));
+    return rows.map(({ cityId, userId: _u, createdAt: _c, ...a }) => ({ ...a, cityID: cityId }));
+  }
+
+  async function getUserView(user: SessionUser): Promise<UserView> {
+    return {
+      _id: user.id,
+      name: user.name,
+      secondName: user.secondName,
+      email: user.email,
+      phone: user.phone,
+      birthDate: user.birthDate,
+      notificationChannel: user.notificationChannel,
+      isAdmin: user.role === 'admin',
+      addresses: await listAddresses(user.id),
+    };
+  }
+
+  /**
+   * `POST /api/user/update`: name, birth date and channel change freely; an e-mail or phone is set only
+   * while empty (catalogue.md §5: locked when present), a phone only with a code sent to it.
+   */
+  async function updateProfile(
+    user: SessionUser,
+    input: ProfileUpdate,
+    ctx: { ip: string; locale: Locale },
+  ): Promise<UserView> {
+    const { locale } = ctx;
+    const patch: Partial<typeof users.$inferInsert> = {};
+    if (input.name !== undefined) patch.name = input.name;
+    if (input.secondName !== undefined) patch.secondName = input.secondName;
+    if (input.birthDate !== undefined) patch.birthDate = input.birthDate;
+    if (input.notificationChannel !== undefined) patch.notificationChannel = input.notificationChannel;
+    if (input.email !== undefined && input.email !== user.email) {
+      if (user.email) {
+        throw new AppError(
+          'not_allowed',
+          t(locale, 'Email нельзя изменить', 'The e-mail cannot be changed'),
+          {
+            field: 'email',
+          },
+        );
+      }
+      patch.email = input.email;
+    }
+    if (input.phone !== undefined && input.phone !== user.phone) {
+      if (user.phone) {
+        throw new AppError(
+          'not_allowed',
+          t(locale, 'Телефон нельзя изменить', 'The phone cannot be changed'),
+          {
+            field: 'phone',
+          },
+        );
+      }
+      if (!input.code) {
+        throw new AppError(
+          'invalid_data',
+          t(locale, 'Подтвердите телефон кодом', 'Confirm the phone with a code'),
+          { field: 'code' },
+        );
+      }
+      await auth.consumeCode(input.phone, input.code, ctx.ip, locale);
+      patch.phone = input.phone;
+    }
+    if (Object.keys(patch).length === 0) return getUserView(user);
+    try {
+      const [updated] = await db.update(users).set(patch).where(eq(users.id, user.id)).returning();
+      if (!updated) throw new AppError('not_found', 'User not found');
+      return getUserView(updated);
+    } catch (error) {
+      if (isUniqueViolation(error)) {
+        const field = patch.phone ? 'phone' : 'email';
+        throw new AppError(
+          'conflict',
+          field === 'phone'
+            ? t(
+                locale,
+                'Этот телефон уже привязан к другому аккаунту',
+                'This phone belongs to another account',
+              )
+            : t(
+                locale,
+                'Этот email уже привязан к другому аккаунту',
+                'This e-mail belongs to another account',
+              ),
+          { field },
+        );
+      }
+      throw error;
+    }
+  }
+
+  /** Adds or changes a saved address; the city must be one the carrier knows (chosen from the list). */
+  async function saveAddress(userId: string, input: AddressInput, locale: Locale): Promise<SavedAddress[]> {
+    const city = await providers.carriers.sdek.cityByCode(input.cityID);
+    if (!city) {
+      throw new AppError(
+        'invalid_data',
+        t(locale, 'Пожалуйста, выберите город из списка', 'Please choose the city from the list'),
+        { field: 'city' },
+      );
+    }
+    const values = {
+      country: input.country,
+      countryId: input.countryId,
+      postcode: input.postcode || city.postalCodes[0] || '',
+      // The carrier's name for the chosen code, not the typed text.
+      city: city.name,
+      cityId: city.code,
+      street: input.street,
+      house: input.house,
+      entrance: input.entrance,
+      floor: input.floor,
+      room: input.room,
+    };
+    if (input.id !== undefined) {
+      const [row] = await db
+        .update(userAddresses)
+        .set(values)
+        .where(and(eq(userAddresses.id, input.id), eq(userAddresses.userId, userId)))
+        .returning({ id: userAddresses.id });
+      if (!row) throw new AppError('not_found', t(locale, 'Адрес не найден', 'Address not found'));
+    } else {
+      await db.transaction(async (tx) => {
+        // Serialises a user's concurrent additions so the cap holds.
+        await tx.execute(sql`select id from ${users} where ${users.id} = ${userId} for update`);
+        const count = await tx.$count(userAddresses, eq(userAddresses.userId, userId));
+        if (count >= MAX_ADDRESSES) {
+          throw new AppError(
+            'conflict',
+            t(
+              locale,
+              `Можно сохранить не больше ${MAX_ADDRESSES} адресов`,
+              `At most ${MAX_ADDRESSES} addresses`,
+            ),
+          );
+        }
+        await tx.insert(userAddresses).values({ ...values, userId });
+      });
+    }
+    return listAddresses(userId);
+  }
+
+  /** `POST /api/user/remove-address`: another user's address is "not found", as an unknown one. */
+  async function removeAddress(userId: string, id: number, locale: Locale): Promise<SavedAddress[]> {
+    const [row] = await db
+      .delete(userAddresses)
+      .where(and(eq(userAddresses.id, id), eq(userAddresses.userId, userId)))
+      .returning({ id: userAddresses.id });
+    if (!row) throw new AppError('not_found', t(locale, 'Адрес не найден', 'Address not found'));
+    return listAddresses(userId);
+  }
+
+  /** 'Мои покупки': the user's orders, newest first, with their lines. */
+  async function listOrders(userId: string): Promise<CabinetOrder[]> {
+    const rows = await db
+      .select()
+      .from(orders)
+      .where(eq(orders.userId, userId))
+      .orderBy(desc(orders.createdAt))
+      .limit(100);
+    if (rows.length === 0) return [];
+    const lines = await db
+      .select()
+      .from(orderLines)
+      .where(
+        inArray(
+          orderLines.orderNumber,
+          rows.map((o) => o.number),
+        ),
+      )
+      .orderBy(asc(orderLines.id));
+    return rows.map((o) => ({
+      orderID: o.number,
+      status: o.status,
+      createdAt: o.createdAt.toISOString(),
+      getWay: o.getWay,
+      payment: o.payment,
+      city: o.delivery.city,
+      address: o.delivery.pvz ?? [o.delivery.address, o.delivery.room].filter(Boolean).join(', '),
+      summ: o.goodsPayable,
+      deliveryPrice: o.deliveryPrice,
+      promocodeDiscountPrice: o.promoDiscount,
+      total: o.total,
+      products: lines
+        .filter((l) => l.orderNumber === o.number)
+        .map((l) => ({
+          _id: l.variantId,
+          groupId: l.groupId,
+          name: l.name,
+          size: l.size,
+          price: l.price,
+          count: l.count,
+        })),
+    }));
+  }
+
+  async function getCart(userId: string) {
+    const [row] = await db.select().from(userCarts).where(eq(userCarts.userId, userId));
+    return row?.items ?? [];
+  }
+
+  async function putCart(userId: string, items: { _id: string; count: number }[]) {
+    await db
+      .insert(userCarts)
+      .values({ userId, items })
+      .onConflictDoUpdate({ target: userCarts.userId, set: { items, updatedAt: sql`now()` } });
+    return items;
+  }
+
+  /** On sign-in (DECISIONS 8): the cookie cart joins the one kept on the server. */
+  async function mergeCart(userId: string, cookieItems: { _id: string; count: number }[]) {
+    const merged = mergeCarts(await getCart(userId), cookieItems);
+    return putCart(userId, merged);
+  }
+
+  return {
+    getUserView,
+    updateProfile,
+    saveAddress,
+    removeAddress,
+    listAddresses,
+    listOrders,
+    getCart,
+    putCart,
+    mergeCart,
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}

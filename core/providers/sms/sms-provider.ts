@@ -1,0 +1,19 @@
+export type SmsResult = { ok: true; ref: string } | { ok: false; reason: string };
+
+/**
+ * Delivers sign-in codes to a phone (catalogue.md §7 `auth/get-code`, DECISIONS 17): by a call whose
+ * number ends in the code (`isByCall`), or by SMS.
+ */
+export interface SmsProvider {
+  readonly name: string;
+  /**
+   * Sends `code` to `phone` (digits with the country code) through `channel`. A refusal by the provider
+   * (unreachable number, blocked destination) is a result; a network fault throws.
+   */
+  sendCode(input: {
+    phone: string;
+    code: string;
+    channel: 'call' | 'sms';
+    locale: 'ru' | 'en';
+  }): Promise<SmsResult>;
+}

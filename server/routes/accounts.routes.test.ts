@@ -1,0 +1,579 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders, outbox, sessions, userAddresses, users } from '../../core/db/schema/index.ts';
+import { insertCategory, insertProductGroup, insertSettings } from '../../tests/factories/catalogue.ts';
+import { createTestApp, type TestApp } from '../../tests/setup/test-app.ts';
+import { engines } from '../../tests/setup/test-database.ts';
+
+describe.each(engines)('sign-in, sessions and the cabinet on %s (DECISIONS 16, 17)', (engine) => {
+  let t: TestApp;
+  let now = new Date('2026-11-20T09:00:00Z');
+  let ipSeq = 0;
+  /** A fresh client address per scenario, so per-IP limits do not leak between tests. */
+  const nextIp = () => `10.9.${Math.floor(++ipSeq / 250)}.${(ipSeq % 250) + 1}`;
+
+  beforeAll(async () => {
+    t = await createTestApp(engine, () => now);
+    await insertSettings(t.database.db);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const advance = (ms: number) => {
+    now = new Date(now.getTime() + ms);
+  };
+
+  async function initToken(ip: string) {
+    const res = await t.app.inject({ method: 'GET', url: '/api/auth/init', remoteAddress: ip });
+    expect(res.statusCode).toBe(200);
+    return res.json().data as string;
+  }
+
+  async function requestCode(phone: string, ip: string, query = '') {
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/auth/get-code${query}`,
+      remoteAddress: ip,
+      headers: { 'init-token': await initToken(ip) },
+      payload: { phone },
+    });
+  }
+
+  async function lastCode(phone: string): Promise<string> {
+    const [row] = await t.database.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.channel, 'sms'), eq(outbox.recipient, phone)))
+      .orderBy(desc(outbox.id))
+      .limit(1);
+    return String(row?.payload.code);
+  }
+
+  const checkCode = (phone: string, code: string, ip: string, cookie?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/check-code',
+      remoteAddress: ip,
+      payload: { phone, code },
+      headers: cookie ? { cookie } : {},
+    });
+
+  const wrong = (code: string) => (code === '0000' ? '0001' : '0000');
+
+  const tokenCookie = (res: { headers: Record<string, unknown> }) => {
+    const raw = [res.headers['set-cookie']].flat().find((c) => String(c).startsWith('shi_token='));
+    return String(raw ?? '');
+  };
+
+  async function signIn(phone: string) {
+    const ip = nextIp();
+    expect((await requestCode(phone, ip)).statusCode).toBe(200);
+    const res = await checkCode(phone, await lastCode(phone), ip);
+    expect(res.statusCode).toBe(200);
+    return { token: res.json().data.token as string, res };
+  }
+
+  const asUser = (token: string) => ({ authorization: `Bearer ${token}` });
+
+  it('signs in with the code sent by call, creating the account with the consent record', async () => {
+    const ip = nextIp();
+    const sent = await requestCode('+7 (901) 000-11-22', ip, '?isByCall=true');
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json().data).toEqual({ resendAfter: 60, channel: 'call' });
+    const res = await checkCode('79010001122', await lastCode('79010001122'), ip);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.user).toMatchObject({ phone: '79010001122', addresses: [] });
+    const [user] = await t.database.db.select().from(users).where(eq(users.phone, '79010001122'));
+    expect(user?.consentVersion).toBeTruthy();
+    expect(user?.consentIp).toBe(ip);
+  });
+
+  it('sets the session cookie HttpOnly and SameSite=Lax, and stores only the token hash', async () => {
+    const { token, res } = await signIn('79010001123');
+    const cookie = tokenCookie(res);
+    expect(cookie).toMatch(/^shi_token=[\w-]{40,}; /);
+    expect(cookie).toContain('HttpOnly');
+    expect(cookie).toContain('SameSite=Lax');
+    const stored = await t.database.db.select({ hash: sessions.tokenHash }).from(sessions);
+    expect(stored.some((s) => s.hash === token)).toBe(false);
+  });
+
+  it('refuses a code request without a valid init token', async () => {
+    const ip = nextIp();
+    const none = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/get-code',
+      remoteAddress: ip,
+      payload: { phone: '79010001124' },
+    });
+    expect(none.statusCode).toBe(401);
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/get-code',
+      remoteAddress: ip,
+      headers: { 'init-token': 'abc.def.ghi' },
+      payload: { phone: '79010001124' },
+    });
+    expect(forged.statusCode).toBe(401);
+  });
+
+  it('refuses a sixth try on one code even when it is right', async () => {
+    const phone = '79010002001';
+    const ip = nextIp();
+    await requestCode(phone, ip);
+    const code = await lastCode(phone);
+    for (let i = 0; i < 5; i++) {
+      const res = await checkCode(phone, wrong(code), ip);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().field).toBe('code');
+    }
+    const sixth = await checkCode(phone, code, ip);
+    expect(sixth.statusCode).toBe(400);
+    expect(sixth.json().message).toMatch(/Запросите новый код/);
+  });
+
+  it('refuses an expired code and a used one', async () => {
+    const phone = '79010002002';
+    const ip = nextIp();
+    await requestCode(phone, ip);
+    const code = await lastCode(phone);
+    advance(5 * 60 * 1000 + 1000);
+    expect((await checkCode(phone, code, ip)).statusCode).toBe(400);
+    await requestCode(phone, ip);
+    const fresh = await lastCode(phone);
+    expect((await checkCode(phone, fresh, ip)).statusCode).toBe(200);
+    expect((await checkCode(phone, fresh, ip)).statusCode).toBe(400);
+  });
+
+  it('sends again only after 60 s, at most 5 times an hour per phone', async () => {
+    const phone = '79010002003';
+    const ip = nextIp();
+    expect((await requestCode(phone, ip)).statusCode).toBe(200);
+    const early = await requestCode(phone, ip);
+    expect(early.statusCode).toBe(429);
+    expect(early.json().message).toMatch(/через \d+ с/);
+    for (let i = 0; i < 4; i++) {
+      advance(61_000);
+      expect((await requestCode(phone, nextIp())).statusCode).toBe(200);
+    }
+    advance(61_000);
+    expect((await requestCode(phone, nextIp())).statusCode).toBe(429);
+  });
+
+  it('sends at most 20 codes an hour from one address', async () => {
+    const ip = nextIp();
+    for (let i = 0; i < 20; i++) expect((await requestCode(`7902000${1000 + i}`, ip)).statusCode).toBe(200);
+    expect((await requestCode('79020009999', ip)).statusCode).toBe(429);
+  });
+
+  it('answers the same for a known and an unknown phone', async () => {
+    await signIn('79010002004');
+    advance(61_000);
+    const known = await requestCode('79010002004', nextIp());
+    const unknown = await requestCode('79010002005', nextIp());
+    expect(known.statusCode).toBe(unknown.statusCode);
+    expect(known.json()).toEqual(unknown.json());
+  });
+
+  it('10,000 scripted guesses against one phone get no more tries than the daily cap, then 429', async () => {
+    const phone = '79010003001';
+    let wrongAnswers = 0;
+    let limited = 0;
+    let sends = 0;
+    let code = '';
+    for (let i = 0; i < 10_000; i++) {
+      // The attacker asks for a new code whenever the last one is spent, within the send limits.
+      if (i % 5 === 0) {
+        advance(61_000);
+        if ((await requestCode(phone, nextIp())).statusCode === 200) {
+          sends++;
+          code = await lastCode(phone);
+        }
+      }
+      const guess = String(i % 10_000).padStart(4, '0');
+      const res = await checkCode(phone, guess === code ? wrong(code) : guess, nextIp());
+      if (res.statusCode === 429) {
+        limited++;
+        // Once refused for the day the attacker has nothing more to learn today.
+        if (limited > 50) break;
+      } else {
+        expect(res.statusCode).toBe(400);
+        wrongAnswers++;
+      }
+    }
+    expect(sends).toBeGreaterThan(0);
+    expect(wrongAnswers).toBe(10);
+    expect(limited).toBeGreaterThan(50);
+    // Even the right code is refused for the rest of the day.
+    const right = await checkCode(phone, code, nextIp());
+    expect(right.statusCode).toBe(429);
+  });
+
+  it('logout revokes the token for every client', async () => {
+    const { token } = await signIn('79010004001');
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/user/fetch', headers: asUser(token) })).statusCode,
+    ).toBe(200);
+    const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: asUser(token) });
+    expect(out.statusCode).toBe(200);
+    expect(String(out.headers['set-cookie'])).toMatch(/shi_token=; .*Max-Age=0/);
+    const after = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/fetch',
+      headers: { cookie: `shi_token=${token}` },
+    });
+    expect(after.statusCode).toBe(401);
+    expect(after.json().result).toBe(false);
+    // checkout.md §6: the refused token's cookie is removed.
+    expect(String(after.headers['set-cookie'])).toMatch(/shi_token=; .*Max-Age=0/);
+  });
+
+  it('a user cannot remove or change another user’s address, nor read another user’s orders', async () => {
+    const anna = await signIn('79010005001');
+    const boris = await signIn('79010005002');
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/update',
+      headers: asUser(anna.token),
+      payload: { address: { city: 'Москва', cityID: 44, street: 'Тверская', house: '7', room: '12' } },
+    });
+    expect(saved.statusCode).toBe(200);
+    const [address] = saved.json().data.addresses;
+    expect(address).toMatchObject({ city: 'Москва', cityID: 44, street: 'Тверская' });
+
+    const removal = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/remove-address',
+      headers: asUser(boris.token),
+      payload: { id: address.id },
+    });
+    expect(removal.statusCode).toBe(404);
+    const change = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/update',
+      headers: asUser(boris.token),
+      payload: { address: { id: address.id, city: 'Москва', cityID: 44, street: 'Чужая', house: '1' } },
+    });
+    expect(change.statusCode).toBe(404);
+    const [still] = await t.database.db.select().from(userAddresses).where(eq(userAddresses.id, address.id));
+    expect(still?.street).toBe('Тверская');
+
+    // Anna's order is hers alone.
+    const { slug } = await insertCategory(t.database.db);
+    const group = await insertProductGroup(t.database.db, { categorySlug: slug }, [{ size: 'S', stock: 3 }]);
+    const order = await t.app.inject({
+      method: 'POST',
+      url: '/api/payment?draft=true',
+      headers: asUser(anna.token),
+      payload: {
+        getWay: 'self',
+        payment: 'online',
+        fullName: 'Иванова Анна',
+        phone: '79010005001',
+        email: 'anna@example.ru',
+        products: [{ _id: `${group.id}-S`, count: 1 }],
+        consent: true,
+      },
+    });
+    expect(order.statusCode).toBe(200);
+    const number = order.json().order.orderID;
+    const annaOrders = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/orders',
+      headers: asUser(anna.token),
+    });
+    expect(annaOrders.json().data.map((o: { orderID: number }) => o.orderID)).toEqual([number]);
+    expect(annaOrders.json().data[0].products).toHaveLength(1);
+    const borisOrders = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/orders',
+      headers: asUser(boris.token),
+    });
+    expect(borisOrders.json().data).toEqual([]);
+    const peek = await t.app.inject({
+      method: 'GET',
+      url: `/api/orders/for-analytics?orderID=${number}`,
+      headers: asUser(boris.token),
+    });
+    expect(peek.statusCode).toBe(404);
+    const [stored] = await t.database.db.select().from(orders).where(eq(orders.number, number));
+    expect(stored?.userId).toBe(anna.res.json().data.user._id);
+  });
+
+  it('refuses an address whose city was not chosen from the list, naming the field', async () => {
+    const { token } = await signIn('79010005003');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/update',
+      headers: asUser(token),
+      payload: { address: { city: 'Нигдеград', cityID: 99_999_998, street: 'Лесная', house: '1' } },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ field: 'city', message: 'Пожалуйста, выберите город из списка' });
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/update',
+      headers: asUser(token),
+      payload: { address: { city: 'Москва', cityID: 44, street: '', house: '1' } },
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().field).toBe('address.street');
+  });
+
+  it('updates the profile; the phone is locked once present and a phone is added only with its code', async () => {
+    const { token } = await signIn('79010006001');
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/update',
+      headers: asUser(token),
+      payload: {
+        name: 'Анна',
+        secondName: 'Иванова',
+        email: 'Anna.I@Example.ru',
+        notificationChannel: 'email',
+      },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().data).toMatchObject({
+      name: 'Анна',
+      email: 'anna.i@example.ru',
+      notificationChannel: 'email',
+    });
+    const phone = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/update',
+      headers: asUser(token),
+      payload: { phone: '79010006002' },
+    });
+    expect(phone.statusCode).toBe(403);
+    const email = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/update',
+      headers: asUser(token),
+      payload: { email: 'other@example.ru' },
+    });
+    expect(email.statusCode).toBe(403);
+    const role = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/update',
+      headers: asUser(token),
+      payload: { role: 'admin', name: 'Анна' },
+    });
+    expect(role.statusCode).toBe(200);
+    expect(role.json().data.isAdmin).toBe(false);
+
+    // An e-mail account adds its phone with a code sent to that phone.
+    const ip = nextIp();
+    const reg = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/registerByEmail',
+      remoteAddress: ip,
+      payload: { email: 'new.user@example.ru' },
+    });
+    expect(reg.statusCode).toBe(200);
+    const emailToken = reg.json().data.token as string;
+    const noCode = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/update',
+      headers: asUser(emailToken),
+      payload: { phone: '79010006003' },
+    });
+    expect(noCode.statusCode).toBe(400);
+    expect(noCode.json().field).toBe('code');
+    await requestCode('79010006003', ip);
+    const withCode = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/update',
+      headers: asUser(emailToken),
+      remoteAddress: ip,
+      payload: { phone: '79010006003', code: await lastCode('79010006003') },
+    });
+    expect(withCode.statusCode).toBe(200);
+    expect(withCode.json().data.phone).toBe('79010006003');
+  });
+
+  it('registers by e-mail with a mailed password, signs in with it, and resets it', async () => {
+    const ip = nextIp();
+    const email = 'maria@example.ru';
+    const before = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/check-email',
+      remoteAddress: ip,
+      payload: { email },
+    });
+    expect(before.json().data).toBe(0);
+    const reg = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/registerByEmail',
+      remoteAddress: ip,
+      payload: { email },
+    });
+    expect(reg.statusCode).toBe(200);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/registerByEmail',
+      remoteAddress: ip,
+      payload: { email },
+    });
+    expect(again.statusCode).toBe(409);
+    const after = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/check-email',
+      remoteAddress: ip,
+      payload: { email },
+    });
+    expect(after.json().data).toBe(1);
+    const mail = async () =>
+      (
+        await t.database.db
+          .select()
+          .from(outbox)
+          .where(and(eq(outbox.channel, 'email'), eq(outbox.recipient, email)))
+          .orderBy(desc(outbox.id))
+          .limit(1)
+      )[0];
+    const password = String((await mail())?.payload.text).split(': ')[1];
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/authByEmail',
+      remoteAddress: ip,
+      payload: { email, password: 'wrong-password' },
+    });
+    expect(bad.statusCode).toBe(401);
+    const good = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/authByEmail',
+      remoteAddress: ip,
+      payload: { email, password },
+    });
+    expect(good.statusCode).toBe(200);
+    const [user] = await t.database.db.select().from(users).where(eq(users.email, email));
+    expect(user?.passwordHash).toMatch(/^scrypt\$/);
+
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      remoteAddress: ip,
+      payload: { email },
+    });
+    expect(reset.json()).toEqual({ result: true, message: 'Пароль сброшен и отправлен на ваш email' });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      remoteAddress: ip,
+      payload: { email: 'nobody@example.ru' },
+    });
+    expect(unknown.json()).toEqual(reset.json());
+    const newPassword = String((await mail())?.payload.text).split(': ')[1];
+    expect(newPassword).not.toBe(password);
+    const old = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/authByEmail',
+      remoteAddress: ip,
+      payload: { email, password },
+    });
+    expect(old.statusCode).toBe(401);
+  });
+
+  it('allows at most 10 wrong passwords a day for one e-mail', async () => {
+    const email = 'locked@example.ru';
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/registerByEmail',
+      remoteAddress: nextIp(),
+      payload: { email },
+    });
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/authByEmail',
+        remoteAddress: nextIp(),
+        payload: { email, password: `guess-${i}` },
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(statuses.slice(10)).toEqual([429, 429]);
+  });
+
+  it('merges the cookie cart into the server cart on sign-in and keeps it for other devices', async () => {
+    const first = await signIn('79010007001');
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/cart',
+      headers: asUser(first.token),
+      payload: { items: [{ _id: 'a-S', count: 2 }] },
+    });
+    expect(put.statusCode).toBe(200);
+    const ip = nextIp();
+    advance(61_000);
+    await requestCode('79010007001', ip);
+    const cookieCart = encodeURIComponent(
+      JSON.stringify([
+        { _id: 'b-M', count: 1 },
+        { _id: 'a-S', count: 1 },
+      ]),
+    );
+    const res = await checkCode('79010007001', await lastCode('79010007001'), ip, `cart=${cookieCart}`);
+    expect(res.json().data.cart).toEqual([
+      { _id: 'b-M', count: 1 },
+      { _id: 'a-S', count: 2 },
+    ]);
+    const cartCookie = [res.headers['set-cookie']].flat().find((c) => String(c).startsWith('cart='));
+    expect(decodeURIComponent(String(cartCookie).split(';')[0]?.slice(5) ?? '')).toBe(
+      JSON.stringify(res.json().data.cart),
+    );
+    const fetched = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/fetch',
+      headers: asUser(first.token),
+    });
+    expect(fetched.json().data.cart).toHaveLength(2);
+  });
+
+  it('answers 401 to every user route without a session and 400 to bad input, changing nothing', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/user/fetch'],
+      ['POST', '/api/user/update'],
+      ['POST', '/api/user/remove-address'],
+      ['GET', '/api/user/orders'],
+      ['PUT', '/api/user/cart'],
+    ] as const) {
+      const res = await t.app.inject({ method, url, payload: method === 'GET' ? undefined : { id: 1 } });
+      expect(res.statusCode, url).toBe(401);
+    }
+    const before = await t.database.db.$count(users);
+    for (const payload of [{ phone: '12' }, { phone: '79010008001', code: '12a4' }, { phone: ['x'] }, {}]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/check-code',
+        remoteAddress: nextIp(),
+        payload,
+      });
+      expect(res.statusCode).toBe(400);
+    }
+    for (const payload of [{ email: 'not-an-email' }, { email: 'a@b.c'.repeat(80) }, {}]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/check-email',
+        remoteAddress: nextIp(),
+        payload,
+      });
+      expect(res.statusCode).toBe(400);
+    }
+    expect(await t.database.db.$count(users)).toBe(before);
+  });
+
+  it('suggests cabinet cities', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/wg-cities', payload: { query: 'моск' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data[0]).toMatchObject({
+      cityName: 'Москва',
+      id: 44,
+      countryId: 1,
+      countryName: 'Россия',
+    });
+  });
+});

@@ -1,0 +1,48 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { SessionUser } from '../core/accounts/auth.service.ts';
+import { readCookie } from '../core/cart/cookies.rules.ts';
+import { AppError } from '../core/errors.ts';
+import type { Services } from '../core/services.ts';
+import { requestLocale } from './request.ts';
+
+export const TOKEN_COOKIE = 'shi_token';
+const TOKEN_MAX_AGE_S = 90 * 24 * 60 * 60;
+
+/** DECISIONS 16: the `shi_token` cookie, or `Authorization: Bearer` from the mobile app. */
+export function sessionToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (typeof header === 'string' && header.startsWith('Bearer ')) return header.slice(7).trim() || null;
+  return readCookie(request.headers.cookie, TOKEN_COOKIE);
+}
+
+/** The signed-in user, or null for a guest or a dead token. */
+export async function getUser(services: Services, request: FastifyRequest): Promise<SessionUser | null> {
+  return services.auth.getSessionUser(sessionToken(request));
+}
+
+/** The signed-in user, or 401. */
+export async function requireUser(services: Services, request: FastifyRequest): Promise<SessionUser> {
+  const user = await getUser(services, request);
+  if (!user) {
+    throw new AppError(
+      'unauthorized',
+      requestLocale(request) === 'en' ? 'Please sign in' : 'Войдите в личный кабинет',
+    );
+  }
+  return user;
+}
+
+/** HttpOnly, SameSite=Lax, Secure on an https shop (DECISIONS 16). */
+export function setTokenCookie(reply: FastifyReply, token: string, secure: boolean) {
+  reply.header(
+    'set-cookie',
+    `${TOKEN_COOKIE}=${token}; Path=/; Max-Age=${TOKEN_MAX_AGE_S}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`,
+  );
+}
+
+export function clearTokenCookie(reply: FastifyReply, secure: boolean) {
+  reply.header(
+    'set-cookie',
+    `${TOKEN_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`,
+  );
+}
