@@ -81,6 +81,8 @@ export async function startRuntime(config: Config, log: FastifyBaseLogger): Prom
     // Unpaid orders past their time give their stock back (DECISIONS 13).
     const expiry = setInterval(() => {
       services.orders.expireOverdue().catch((error) => log.warn({ err: error }, 'order expiry failed'));
+      // Callback and question forms the CRM did not take are offered again, with backoff.
+      services.engagement.retryUndelivered().catch((error) => log.warn({ err: error }, 'CRM retry failed'));
     }, 60_000);
     expiry.unref();
     return {

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte } from 'drizzle-orm';
 import type { SettingsService } from '../content/settings.service.ts';
 import type { Db } from '../db/client.ts';
 import { crmRequests, newsletterSubscriptions } from '../db/schema/index.ts';
@@ -6,6 +6,7 @@ import { AppError } from '../errors.ts';
 import type { Locale } from '../i18n.ts';
 import type { RateLimitService } from '../limits/rate-limit.service.ts';
 import type { Providers } from '../providers/index.ts';
+import { nextCrmAttemptAt } from './engagement.rules.ts';
 import type { CrmAddInput } from './engagement.schemas.ts';
 
 const texts = {
@@ -26,6 +27,11 @@ const texts = {
 /** Per IP: a few forms an hour is plenty for a person and little for a spammer. */
 const CRM_LIMIT = { limit: 5, windowSeconds: 3600 };
 const NEWSLETTER_LIMIT = { limit: 10, windowSeconds: 3600 };
+/** An attempt in progress holds its request this long, so a crashed attempt is retried later. */
+const ATTEMPT_LEASE_MS = 5 * 60_000;
+const RETRY_BATCH = 20;
+
+type CrmRequestRow = typeof crmRequests.$inferSelect;
 
 export function createEngagementService(deps: {
   db: Db;
@@ -37,9 +43,46 @@ export function createEngagementService(deps: {
 }) {
   const { db, providers, settings, limits, clock } = deps;
 
+  const lease = () => new Date(clock().getTime() + ATTEMPT_LEASE_MS);
+
+  /** Offers one stored request to the CRM and records the outcome (and the next attempt if it failed). */
+  async function deliver(row: CrmRequestRow): Promise<boolean> {
+    const attempts = row.attempts + 1;
+    let failure: string;
+    try {
+      const shop = await settings.getShopSettings();
+      const result = await providers.crm.submitLead({
+        formSubject: row.formSubject,
+        name: row.name,
+        phone: row.phone,
+        question: row.question,
+        fields: row.fields,
+        adminEmail: shop.contacts.email,
+        projectName: shop.main.shopName.ru,
+        page: row.page,
+      });
+      if (result.ok) {
+        await db
+          .update(crmRequests)
+          .set({ deliveredAt: clock(), crmRef: result.ref, lastError: null, attempts, nextAttemptAt: null })
+          .where(eq(crmRequests.id, row.id));
+        return true;
+      }
+      failure = result.reason;
+    } catch (error) {
+      deps.onDeliveryError?.(error);
+      failure = error instanceof Error ? error.message : String(error);
+    }
+    await db
+      .update(crmRequests)
+      .set({ lastError: failure, attempts, nextAttemptAt: nextCrmAttemptAt(attempts, clock()) })
+      .where(eq(crmRequests.id, row.id));
+    return false;
+  }
+
   /**
    * Stores a callback or question form, then hands it to the CRM. The shopper's request is kept
-   * whatever the CRM answers; an undelivered one stays marked for a later retry.
+   * whatever the CRM answers; an undelivered one is tried again by `retryUndelivered`.
    */
   async function submitCrmRequest(input: CrmAddInput, context: { ip: string; locale: Locale }) {
     await limits.hit(`crm:${context.ip}`, CRM_LIMIT, texts[context.locale].tooMany);
@@ -53,37 +96,38 @@ export function createEngagementService(deps: {
         fields: input.fields,
         page: input.page,
         ip: context.ip,
+        // Held by this attempt; should the process die before it ends, the retry job takes it over.
+        nextAttemptAt: lease(),
       })
-      .returning({ id: crmRequests.id });
+      .returning();
     if (!row) throw new Error('insert returned nothing');
-    const shop = await settings.getShopSettings();
-    try {
-      const result = await providers.crm.submitLead({
-        formSubject: input.form_subject,
-        name: input.name,
-        phone: input.phone ?? '',
-        question: input.question,
-        fields: input.fields,
-        adminEmail: shop.contacts.email,
-        projectName: shop.main.shopName.ru,
-        page: input.page,
-      });
-      await db
-        .update(crmRequests)
-        .set(
-          result.ok
-            ? { deliveredAt: clock(), crmRef: result.ref, lastError: null }
-            : { lastError: result.reason },
-        )
-        .where(eq(crmRequests.id, row.id));
-    } catch (error) {
-      deps.onDeliveryError?.(error);
-      await db
-        .update(crmRequests)
-        .set({ lastError: error instanceof Error ? error.message : String(error) })
-        .where(eq(crmRequests.id, row.id));
-    }
+    await deliver(row);
     return { result: true as const, message: texts[context.locale].crmThanks, id: row.id };
+  }
+
+  /**
+   * Offers the CRM again up to `limit` requests whose next attempt is due, oldest due first, with
+   * the wait doubling after each failure (`nextCrmAttemptAt`). Each request is claimed with a lease
+   * under `SKIP LOCKED`, so several instances running this at once never send one twice.
+   */
+  async function retryUndelivered(limit = RETRY_BATCH): Promise<{ tried: number; delivered: number }> {
+    const due = db
+      .select({ id: crmRequests.id })
+      .from(crmRequests)
+      .where(and(isNull(crmRequests.deliveredAt), lte(crmRequests.nextAttemptAt, clock())))
+      .orderBy(asc(crmRequests.nextAttemptAt))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    const claimed = await db
+      .update(crmRequests)
+      .set({ nextAttemptAt: lease() })
+      .where(inArray(crmRequests.id, due))
+      .returning();
+    let delivered = 0;
+    for (const row of claimed.sort((a, b) => a.id - b.id)) {
+      if (await deliver(row)) delivered += 1;
+    }
+    return { tried: claimed.length, delivered };
   }
 
   /** Newsletter sign-up: stored once per address; a refusal by the list service is the answer. */
@@ -100,5 +144,5 @@ export function createEngagementService(deps: {
     return { result: true as const, message: texts[context.locale].subscribed };
   }
 
-  return { submitCrmRequest, subscribe };
+  return { submitCrmRequest, retryUndelivered, subscribe };
 }

@@ -27,8 +27,15 @@ export const crmRequests = pgTable(
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     crmRef: text('crm_ref'),
     lastError: text('last_error'),
+    /** Delivery attempts made so far, the first one included. */
+    attempts: integer('attempts').notNull().default(0),
+    /** When the retry job may try an undelivered request again; null once delivered or given up. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
   },
-  (t) => [index('crm_requests_undelivered_idx').on(t.deliveredAt, t.createdAt)],
+  (t) => [
+    index('crm_requests_undelivered_idx').on(t.deliveredAt, t.createdAt),
+    index('crm_requests_retry_idx').on(t.nextAttemptAt),
+  ],
 );
 
 /** Newsletter sign-ups from the global menu (`GET /api/sendpulse/signup`). */
