@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { cacheTags, noReadCache, type ReadCache } from '../cache/read-cache.ts';
 import type { Db } from '../db/client.ts';
 import {
   categories,
@@ -37,8 +38,16 @@ const collectionColumns = {
   coverSrc: collections.coverSrc,
 };
 
-export function createCatalogueService({ db }: { db: Db }) {
-  async function listCategories(): Promise<CategoryView[]> {
+/** What a listing or a home page shows depends on every group's availability. */
+const listingTags = [cacheTags.catalogue, cacheTags.listings];
+const groupTags = (ids: string[]) => [cacheTags.catalogue, ...ids.map(cacheTags.group)];
+
+export function createCatalogueService({ db, cache = noReadCache }: { db: Db; cache?: ReadCache }) {
+  function listCategories(): Promise<CategoryView[]> {
+    return cache.get('categories', [cacheTags.catalogue], readCategories);
+  }
+
+  async function readCategories(): Promise<CategoryView[]> {
     return db
       .select(categoryColumns)
       .from(categories)
@@ -49,8 +58,10 @@ export function createCatalogueService({ db }: { db: Db }) {
     return (await listCategories()).filter((c) => c.parentSlug === null);
   }
 
-  async function listCollections(): Promise<CollectionView[]> {
-    return db.select(collectionColumns).from(collections).orderBy(asc(collections.position));
+  function listCollections(): Promise<CollectionView[]> {
+    return cache.get('collections', [cacheTags.catalogue], () =>
+      db.select(collectionColumns).from(collections).orderBy(asc(collections.position)),
+    );
   }
 
   /** Cards for the given groups, keeping the order of `ids`. */
@@ -92,7 +103,11 @@ export function createCatalogueService({ db }: { db: Db }) {
   }
 
   /** The home page: new arrivals, bestsellers, a cover product per top category, collections. */
-  async function getHomeContent(limit = 8) {
+  function getHomeContent(limit = 8) {
+    return cache.get(`home:${limit}`, listingTags, () => readHomeContent(limit));
+  }
+
+  async function readHomeContent(limit: number) {
     const pick = async (where: ReturnType<typeof eq>) =>
       (
         await db
@@ -165,7 +180,13 @@ export function createCatalogueService({ db }: { db: Db }) {
    * One page of a listing with its filters (catalogue.md §2): sizes (a group matches when it has
    * one of them, sellable when `availableOnly`), availability, sale; sorted and paged.
    */
-  async function listGroups(scope: Scope, query: ListingQuery) {
+  function listGroups(scope: Scope, query: ListingQuery) {
+    // The order of the chosen sizes does not change the answer.
+    const key = JSON.stringify([scope, { ...query, sizes: [...query.sizes].sort() }]);
+    return cache.get(`listing:${key}`, listingTags, () => readListing(scope, query));
+  }
+
+  async function readListing(scope: Scope, query: ListingQuery) {
     const conditions: (SQL | undefined)[] = [eq(productGroups.published, true), scopeCondition(scope)];
     if (query.saleOnly) conditions.push(isNotNull(productGroups.oldPrice));
     if (query.sizes.length > 0) {
@@ -228,13 +249,11 @@ export function createCatalogueService({ db }: { db: Db }) {
   }
 
   async function getCategory(slug: string): Promise<CategoryView | null> {
-    const [row] = await db.select(categoryColumns).from(categories).where(eq(categories.slug, slug));
-    return row ?? null;
+    return (await listCategories()).find((c) => c.slug === slug) ?? null;
   }
 
   async function getCollection(slug: string): Promise<CollectionView | null> {
-    const [row] = await db.select(collectionColumns).from(collections).where(eq(collections.slug, slug));
-    return row ?? null;
+    return (await listCollections()).find((c) => c.slug === slug) ?? null;
   }
 
   /** Tags on a group's photos, or on one photo of it (`POST /api/tags-fetch`). */
@@ -256,7 +275,11 @@ export function createCatalogueService({ db }: { db: Db }) {
   }
 
   /** Everything the product page shows of one group, or null when it does not exist or is hidden. */
-  async function getProductPage(id: string): Promise<ProductPage | null> {
+  function getProductPage(id: string): Promise<ProductPage | null> {
+    return cache.get(`product:${id}`, groupTags([id]), () => readProductPage(id));
+  }
+
+  async function readProductPage(id: string): Promise<ProductPage | null> {
     const [group] = await db
       .select()
       .from(productGroups)
@@ -340,7 +363,15 @@ export function createCatalogueService({ db }: { db: Db }) {
   }
 
   /** Product groups with their variants, for favourites and the cart (`POST /api/groups-by-ids`). */
-  async function listGroupsByIds(ids: string[]): Promise<(ProductCard & { variants: VariantView[] })[]> {
+  function listGroupsByIds(ids: string[]): Promise<(ProductCard & { variants: VariantView[] })[]> {
+    return cache.get(
+      `groups:${JSON.stringify(ids)}`,
+      (groups) => groupTags(groups.map((g) => g.id)),
+      () => readGroupsByIds(ids),
+    );
+  }
+
+  async function readGroupsByIds(ids: string[]): Promise<(ProductCard & { variants: VariantView[] })[]> {
     const groupIds = await groupIdsFor(ids);
     const cards = await cardsByIds(groupIds);
     if (cards.length === 0) return [];

@@ -1,4 +1,5 @@
 import { inArray } from 'drizzle-orm';
+import { cacheTags, noReadCache, type ReadCache } from '../cache/read-cache.ts';
 import type { Db } from '../db/client.ts';
 import { settings } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
@@ -13,14 +14,26 @@ import {
 
 const ids = ['main', 'contacts', 'ui'] as const;
 
-export function createSettingsService({ db, clock }: { db: Db; clock: () => Date }) {
+export function createSettingsService({
+  db,
+  clock,
+  cache = noReadCache,
+}: {
+  db: Db;
+  clock: () => Date;
+  cache?: ReadCache;
+}) {
   /** `GET /api/settings`: the three documents, validated, in a fixed order. */
   async function listSettings(): Promise<SettingsDocument[]> {
     const s = await getShopSettings();
     return [s.main, s.contacts, s.ui];
   }
 
-  async function getShopSettings(): Promise<ShopSettings> {
+  function getShopSettings(): Promise<ShopSettings> {
+    return cache.get('settings', [cacheTags.settings], readShopSettings);
+  }
+
+  async function readShopSettings(): Promise<ShopSettings> {
     const rows = await db
       .select()
       .from(settings)
@@ -62,10 +75,14 @@ export function createSettingsService({ db, clock }: { db: Db; clock: () => Date
       });
     }
     const { _id, ...data } = parsed.data;
-    await db
-      .insert(settings)
-      .values({ id: _id, data, updatedAt: clock() })
-      .onConflictDoUpdate({ target: settings.id, set: { data, updatedAt: clock() } });
+    await db.transaction(async (tx) => {
+      await tx
+        .insert(settings)
+        .values({ id: _id, data, updatedAt: clock() })
+        .onConflictDoUpdate({ target: settings.id, set: { data, updatedAt: clock() } });
+      await cache.announce(tx, [cacheTags.settings]);
+    });
+    cache.invalidate([cacheTags.settings]);
     return parsed.data;
   }
 

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
+import { announceInvalidation, cacheTags } from '../../cache/read-cache.ts';
 import { bannerWidths, photoWidths } from '../../catalogue/media.rules.ts';
 import type { Db } from '../client.ts';
 import {
@@ -171,9 +172,13 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
 
 /** Removes the catalogue and content, keeping everything else (orders, users in later migrations). */
 export async function clearCatalogue(db: Db): Promise<void> {
-  await db.execute(
-    sql`truncate ${photoTags}, ${collectionGroups}, ${collections}, ${productPhotos}, ${variantProducts}, ${productGroups}, ${sizeTables}, ${categories}, ${customPages}, ${settings}, ${promoCodes} cascade`,
-  );
+  await db.transaction(async (tx) => {
+    await tx.execute(
+      sql`truncate ${photoTags}, ${collectionGroups}, ${collections}, ${productPhotos}, ${variantProducts}, ${productGroups}, ${sizeTables}, ${categories}, ${customPages}, ${settings}, ${promoCodes} cascade`,
+    );
+    // Running shops on the same PostgreSQL drop their read caches when this commits.
+    await announceInvalidation(tx, [cacheTags.all]);
+  });
 }
 
 /**
@@ -314,6 +319,7 @@ export async function seedDemo(
     await tx.insert(customPages).values(demoPages);
     // A demo promo code for any phone: 10 % off items without their own discount.
     await tx.insert(promoCodes).values({ code: 'WELCOME10', percent: 10 }).onConflictDoNothing();
+    await announceInvalidation(tx, [cacheTags.all]);
   });
   log(
     `seed: ${groups.length} product groups and ${barcode} variants stored; ${Date.now() - started} ms in all`,
