@@ -8,11 +8,6 @@ import { useShop } from '../shop-context.ts';
 import { CloseIcon } from './icons.tsx';
 import { NewsletterForm } from './newsletter-form.tsx';
 
-/** catalogue.md §9: how long each dismissal is remembered. */
-export const COOKIE_NOTICE_DAYS = 30;
-export const MARKETING_DISMISS_S = 259_200;
-export const APP_BANNER_DAYS = 14;
-
 const always = () => true;
 
 /** Opens after `seconds` unless the cookie says it was dismissed (or `extra` says no). */
@@ -26,7 +21,7 @@ function useDelayedUnless(cookie: string, enabled: boolean, seconds: number, ext
   return [open, setOpen] as const;
 }
 
-/** Cookie notice: 30 s after load unless dismissed (remembered 30 days). */
+/** Cookie notice: 30 s after load unless dismissed (remembered `dismissDays`, 30 by default). */
 export function CookieNotice() {
   const { engagement, locale } = useShop();
   const t = useT();
@@ -40,7 +35,7 @@ export function CookieNotice() {
         type="button"
         className="button button--dark"
         onClick={() => {
-          setCookie('cookieNotice', '1', COOKIE_NOTICE_DAYS * DAY_S);
+          setCookie('cookieNotice', '1', c.dismissDays * DAY_S);
           setOpen(false);
         }}
       >
@@ -50,7 +45,7 @@ export function CookieNotice() {
   );
 }
 
-/** Marketing modal: 3 s after load unless disabled or dismissed (remembered 3 days). */
+/** Marketing modal: 3 s after load unless disabled or dismissed (remembered `dismissDays`, 3 by default). */
 export function MarketingModal() {
   const { engagement, locale } = useShop();
   const t = useT();
@@ -59,7 +54,7 @@ export function MarketingModal() {
   const ref = useModalDialog(open);
   if (!open) return null;
   const dismiss = () => {
-    setCookie('marketingDismissed', '1', MARKETING_DISMISS_S);
+    setCookie('marketingDismissed', '1', m.dismissDays * DAY_S);
     ref.current?.close();
     setOpen(false);
   };
@@ -86,7 +81,7 @@ export function MarketingModal() {
   );
 }
 
-/** App banner: on phones, 2 s after load unless dismissed (remembered 14 days), store by device. */
+/** App banner: on phones, 2 s after load unless dismissed (remembered `dismissDays`, 14 by default), store by device. */
 export function AppBanner() {
   const { engagement, locale } = useShop();
   const t = useT();
@@ -101,7 +96,7 @@ export function AppBanner() {
         className="icon-button"
         aria-label={t('engage.close')}
         onClick={() => {
-          setCookie('appBannerDismissed', '1', APP_BANNER_DAYS * DAY_S);
+          setCookie('appBannerDismissed', '1', a.dismissDays * DAY_S);
           setOpen(false);
         }}
       >

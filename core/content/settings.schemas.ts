@@ -42,6 +42,7 @@ const engagementDefaults = {
   cookieNotice: {
     enabled: true,
     delaySeconds: 30,
+    dismissDays: 30,
     text: {
       ru: 'Мы используем файлы cookie, чтобы сайт работал удобнее. Оставаясь на сайте, вы соглашаетесь с политикой конфиденциальности.',
       en: 'We use cookies to make the site work better. By staying on the site you accept our privacy policy.',
@@ -50,6 +51,7 @@ const engagementDefaults = {
   marketing: {
     enabled: true,
     delaySeconds: 3,
+    dismissDays: 3,
     title: { ru: 'Скидка 10% на первый заказ', en: '10% off your first order' },
     text: {
       ru: 'Подпишитесь на рассылку — пришлём промокод и расскажем о новых коллекциях первыми.',
@@ -59,6 +61,7 @@ const engagementDefaults = {
   appBanner: {
     enabled: true,
     delaySeconds: 2,
+    dismissDays: 14,
     title: { ru: 'В приложении удобнее', en: 'Shop faster in our app' },
     iosUrl: 'https://apps.apple.com/app/id0000000000',
     androidUrl: 'https://play.google.com/store/apps/details?id=shop.example',
@@ -67,23 +70,32 @@ const engagementDefaults = {
   callbackFields: [] as { key: string; label: { ru: string; en: string }; required: boolean }[],
 };
 
+/** Days a dismissed popup stays away; documents stored before the setting existed get the spec's value. */
+const dismissDays = (fallback: number) => z.number().int().min(1).max(3650).default(fallback);
+
 /** Timers, texts and switches of the engagement popups (catalogue.md §4); absent in old data = defaults. */
 export const engagementSettingsSchema = z
   .object({
     cookieNotice: z.object({
       enabled: z.boolean(),
       delaySeconds: z.number().int().min(0).max(600),
+      /** How long a dismissal is remembered (catalogue.md §9: 30 days). */
+      dismissDays: dismissDays(engagementDefaults.cookieNotice.dismissDays),
       text: localized,
     }),
     marketing: z.object({
       enabled: z.boolean(),
       delaySeconds: z.number().int().min(0).max(600),
+      /** catalogue.md §9: 3 days (259,200 s). */
+      dismissDays: dismissDays(engagementDefaults.marketing.dismissDays),
       title: localized,
       text: localized,
     }),
     appBanner: z.object({
       enabled: z.boolean(),
       delaySeconds: z.number().int().min(0).max(600),
+      /** catalogue.md §9: 14 days. */
+      dismissDays: dismissDays(engagementDefaults.appBanner.dismissDays),
       title: localized,
       iosUrl: z.string(),
       androidUrl: z.string(),

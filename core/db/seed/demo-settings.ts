@@ -33,6 +33,7 @@ export const demoUiSettings: UiSettings = {
     cookieNotice: {
       enabled: true,
       delaySeconds: 30,
+      dismissDays: 30,
       text: l(
         'Мы используем файлы cookie, чтобы сайт работал удобнее. Оставаясь на сайте, вы соглашаетесь с политикой конфиденциальности.',
         'We use cookies to make the site work better. By staying on the site you accept our privacy policy.',
@@ -41,6 +42,7 @@ export const demoUiSettings: UiSettings = {
     marketing: {
       enabled: true,
       delaySeconds: 3,
+      dismissDays: 3,
       title: l('Скидка 10% на первый заказ', '10% off your first order'),
       text: l(
         'Подпишитесь на рассылку — пришлём промокод и расскажем о новых коллекциях первыми.',
@@ -50,6 +52,7 @@ export const demoUiSettings: UiSettings = {
     appBanner: {
       enabled: true,
       delaySeconds: 2,
+      dismissDays: 14,
       title: l('В приложении удобнее', 'Shop faster in our app'),
       iosUrl: 'https://apps.apple.com/app/id0000000000',
       androidUrl: 'https://play.google.com/store/apps/details?id=ru.severnaya.liniya',
