@@ -25,6 +25,25 @@ export interface Database {
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+/** Deadlines of the PostgreSQL pool (see openPostgres). */
+const CONNECT_TIMEOUT_MS = 5_000;
+const QUERY_TIMEOUT_MS = 10_000;
+/** The health check answers a load balancer quickly, whatever the database does. */
+const PING_TIMEOUT_MS = 3_000;
+
+async function withDeadline(query: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`Connection terminated: no answer in ${ms} ms`)), ms);
+  });
+  query.catch(() => {});
+  try {
+    await Promise.race([query, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Any number of instances may start at once against one server: migrations run under an advisory lock. */
 const MIGRATION_LOCK_KEY = 727_001;
 
@@ -46,17 +65,31 @@ export async function openPostgres(
   onIdleError: (error: Error) => void = () => {},
 ): Promise<Database> {
   await migratePostgres(url);
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    // A database that stops answering (a partition, a hung server) fails requests with 503 in
+    // seconds instead of holding them forever: connecting (or waiting for a free connection)
+    // and each query have a deadline.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    query_timeout: QUERY_TIMEOUT_MS,
+    keepAlive: true,
+  });
   // An idle connection dropped by the server (restart, failover) must not crash the process;
   // the pool replaces it and the next query reports any lasting outage.
   pool.on('error', onIdleError);
+  // A connection that dies while checked out (inside a transaction) emits 'error' on its client,
+  // where the pool listens only while it is idle: without a listener that event would crash the
+  // process. The transaction's own query already receives the error, and the pool drops the
+  // client when it is released.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
     engine: 'postgres',
-    ping: async () => {
-      await pool.query('select 1');
-    },
+    ping: () => withDeadline(pool.query('select 1'), PING_TIMEOUT_MS),
     close: () => pool.end(),
   };
 }
