@@ -19,6 +19,7 @@ import type { RatesProvider } from './rates/rates-provider.ts';
 import { createSandboxRatesProvider } from './rates/sandbox-rates.ts';
 import { createSandboxSms } from './sms/sandbox-sms.ts';
 import type { SmsProvider } from './sms/sms-provider.ts';
+import { guardProviders, PROVIDER_TIMEOUT_MS } from './timeout.ts';
 
 export interface Providers {
   rates: RatesProvider;
@@ -36,22 +37,30 @@ export interface Providers {
   email: EmailProvider;
 }
 
-/** The one place that turns configuration into provider instances. */
+/**
+ * The one place that turns configuration into provider instances. Every third-party call is cut
+ * off after `timeoutMs` (ProviderTimeoutError, answered 503), so a provider that hangs never
+ * holds a shopper's request.
+ */
 export function createProviders(
   config: Pick<Config, 'providers' | 'paymentSandboxSecret'>,
   { outbox, db }: { outbox: OutboxWriter; db: Db },
+  { timeoutMs = PROVIDER_TIMEOUT_MS }: { timeoutMs?: number } = {},
 ): Providers {
-  return {
-    rates: createRates(config.providers.rates),
-    crm: createCrm(config.providers.crm, outbox),
-    mailing: createMailing(config.providers.mailing, outbox),
-    carriers: createCarriers(config.providers.carriers),
-    internationalCarrier: createInternationalCarrier(config.providers.internationalCarrier),
-    geocoder: createGeocoder(config.providers.geocoder),
-    payments: createPayments(config.providers.payments, db, config.paymentSandboxSecret),
-    sms: createSms(config.providers.sms, outbox),
-    email: createEmail(config.providers.email, outbox),
-  };
+  return guardProviders<Providers>(
+    {
+      rates: createRates(config.providers.rates),
+      crm: createCrm(config.providers.crm, outbox),
+      mailing: createMailing(config.providers.mailing, outbox),
+      carriers: createCarriers(config.providers.carriers),
+      internationalCarrier: createInternationalCarrier(config.providers.internationalCarrier),
+      geocoder: createGeocoder(config.providers.geocoder),
+      payments: createPayments(config.providers.payments, db, config.paymentSandboxSecret),
+      sms: createSms(config.providers.sms, outbox),
+      email: createEmail(config.providers.email, outbox),
+    },
+    timeoutMs,
+  );
 }
 
 function createPayments(
