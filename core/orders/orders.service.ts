@@ -723,6 +723,15 @@ export function createOrdersService({
     return true;
   }
 
+  /**
+   * Cancels an order (an operator's decision, DECISIONS 14): allowed from new, awaiting payment and
+   * paid by the transition table; its stock and promo-code use go back. False when the table
+   * forbids it (shipped, delivered, already closed).
+   */
+  async function cancelOrder(number: number, cause: string): Promise<boolean> {
+    return withStockChanges((tx, changed) => transition(tx, number, 'cancelled', cause, changed));
+  }
+
   /** Unpaid orders past their time fail and give their stock back. Returns how many expired. */
   async function expireOverdue(): Promise<number> {
     const overdue = await db
@@ -775,6 +784,7 @@ export function createOrdersService({
     startDolyame,
     startInstalment,
     applyPaymentNotice,
+    cancelOrder,
     expireOverdue,
     getOrderView,
     /** For tests and operators: the stored order with its lines and events. */
