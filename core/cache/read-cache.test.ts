@@ -1,6 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { insertCategory, insertProductGroup, insertSettings } from '../../tests/factories/catalogue.ts';
 import {
@@ -225,7 +225,8 @@ describe.runIf(testDatabaseUrl())('two instances on one PostgreSQL', () => {
 
   it('an order on one instance reaches the other’s cached product page through NOTIFY', async () => {
     const url = new URL(testDatabaseUrl() as string);
-    url.pathname = `/${(await database.db.execute<{ db: string }>('select current_database() as db')).rows[0]?.db}`;
+    const current = await database.db.execute(sql`select current_database() as db`);
+    url.pathname = `/${(current as unknown as { rows: { db: string }[] }).rows[0]?.db}`;
     const cacheA = createReadCache({ enabled: true, shared: true });
     const cacheB = createReadCache({ enabled: true, shared: true });
     const listenA = listenForInvalidations(url.toString(), cacheA);

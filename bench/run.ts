@@ -1,0 +1,609 @@
+// `npm run bench`: load tests of the built shop on 127.0.0.1, on PGlite and PostgreSQL, with the
+// demo catalogue and a generated 20,000-product one, with the read cache on and off; then page
+// weight and a Lighthouse mobile run. Writes bench/results/bench-<time>.json and latest.md.
+//
+//   npm run bench                      everything (about 12-15 minutes on 2 cores)
+//   npm run bench -- --quick           PGlite, demo catalogue, cache on, short rounds, no Lighthouse
+//   npm run bench -- --engines=pglite --catalogues=20k --cache=on,off --duration=5 --cases=listing,search
+//   npm run bench -- --no-pages        skip page weight and Lighthouse
+//
+// BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) names the server the
+// bench creates its own bench_* databases on; they are dropped at the end.
+
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { PGlite } from '@electric-sql/pglite';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { type Database, openPglite, openPostgres } from '../core/db/client.ts';
+import {
+  type BenchTargets,
+  type CatalogueKind,
+  prepareTargets,
+  seedBenchCatalogue,
+} from './catalogue-data.ts';
+import { type LighthouseRow, runLighthouse } from './lighthouse.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const args = process.argv.slice(2);
+const flag = (name: string) => args.includes(`--${name}`);
+const option = (name: string, fallback: string) =>
+  args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
+const list = (name: string, fallback: string) => option(name, fallback).split(',').filter(Boolean);
+
+const quick = flag('quick');
+const engines = list('engines', quick ? 'pglite' : 'pglite,postgres') as ('pglite' | 'postgres')[];
+const catalogues = list('catalogues', quick ? 'demo' : 'demo,20k') as CatalogueKind[];
+const cacheModes = list('cache', quick ? 'on' : 'on,off') as ('on' | 'off')[];
+const seconds = Number(option('duration', quick ? '3' : '5'));
+const warmSeconds = Number(option('warmup', quick ? '1' : '2'));
+const onlyCases = list('cases', '');
+const pages = !flag('no-pages');
+const lighthouseRuns = flag('no-lighthouse') || quick ? 0 : Number(option('lighthouse-runs', '3'));
+
+// Ports 3300-3399 belong to the bench on these machines.
+const SHOP_PORT = 3301;
+const BASELINE_PORT = 3302;
+const CHROME_PORT = 3390;
+const work = path.join(os.tmpdir(), 'shop-bench');
+const mediaDir = path.join(work, 'media');
+const log = (m: string) => console.log(`[bench] ${m}`);
+
+// ---------------------------------------------------------------------------------------------
+// Load measurement
+
+interface Request {
+  method: 'GET' | 'POST';
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+  /** A fresh client address per request (the per-address order limit, with TRUST_PROXY). */
+  distinctAddresses?: boolean;
+}
+
+export interface Row {
+  engine: string;
+  catalogue: string;
+  cache: string;
+  case: string;
+  connections: number;
+  requests: number;
+  rps: number;
+  ratio: number | null;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+}
+
+const percentile = (sorted: Float64Array, p: number) =>
+  sorted.length === 0 ? 0 : (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0);
+
+let address = 0;
+function nextAddress(): string {
+  address += 1;
+  return `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`;
+}
+
+function cannon(port: number, request: Request, connections: number, duration: number) {
+  const latencies: number[] = [];
+  let errors = 0;
+  return new Promise<{ result: autocannon.Result; latencies: number[]; errors: number }>(
+    (resolve, reject) => {
+      const instance = autocannon(
+        {
+          url: `http://127.0.0.1:${port}`,
+          connections,
+          pipelining: 1,
+          duration,
+          requests: [
+            {
+              method: request.method,
+              path: request.path,
+              headers: request.headers,
+              body: request.body,
+              ...(request.distinctAddresses
+                ? {
+                    setupRequest: (req: autocannon.Request) => ({
+                      ...req,
+                      headers: { ...req.headers, 'x-forwarded-for': nextAddress() },
+                    }),
+                  }
+                : {}),
+            },
+          ],
+        },
+        (error, result) => (error ? reject(error) : resolve({ result, latencies, errors })),
+      );
+      instance.on('response', (_client: unknown, status: number, _bytes: number, time: number) => {
+        latencies.push(time);
+        if (status >= 400) errors += 1;
+      });
+    },
+  );
+}
+
+let baselineRps = 0;
+
+async function measure(
+  labels: Pick<Row, 'engine' | 'catalogue' | 'cache' | 'case'>,
+  port: number,
+  request: Request,
+  connections = 50,
+): Promise<Row> {
+  if (warmSeconds > 0) await cannon(port, request, connections, warmSeconds);
+  const { result, latencies, errors } = await cannon(port, request, connections, seconds);
+  const sorted = Float64Array.from(latencies).sort();
+  const rps = Math.round(result.requests.average);
+  const row: Row = {
+    ...labels,
+    connections,
+    requests: result.requests.total,
+    rps,
+    ratio: baselineRps ? rps / baselineRps : null,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    errors: errors + result.errors + result.timeouts,
+  };
+  log(
+    `${labels.engine}/${labels.catalogue}/cache ${labels.cache} ${labels.case} @${connections}: ${rps} req/s, p50 ${row.p50.toFixed(1)} p95 ${row.p95.toFixed(1)} p99 ${row.p99.toFixed(1)} ms${row.errors ? `, ${row.errors} errors` : ''}`,
+  );
+  return row;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Processes
+
+function startProcess(args: string[], env: Record<string, string>, name: string): ChildProcess {
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (d) => {
+    stderr = (stderr + String(d)).slice(-4000);
+  });
+  child.on('exit', (code) => {
+    if (code && code !== 0 && !stopping.has(child))
+      console.error(`[bench] ${name} exited with ${code}:\n${stderr}`);
+  });
+  return child;
+}
+
+const stopping = new Set<ChildProcess>();
+async function stopProcess(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  stopping.add(child);
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function waitFor(url: string, child: ChildProcess, seconds = 120) {
+  for (let i = 0; i < seconds * 10; i++) {
+    if (child.exitCode !== null) throw new Error(`the process for ${url} exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not answer in ${seconds} s`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Databases
+
+function seedFingerprint(): string {
+  const hash = createHash('sha256');
+  const files = [
+    ...fs.readdirSync(path.join(root, 'core/db/seed')).map((f) => `core/db/seed/${f}`),
+    ...fs.readdirSync(path.join(root, 'core/db/migrations')).map((f) => `core/db/migrations/${f}`),
+    'bench/catalogue-data.ts',
+  ].sort();
+  for (const f of files) {
+    const full = path.join(root, f);
+    if (fs.statSync(full).isFile()) hash.update(f).update(fs.readFileSync(full));
+  }
+  return hash.digest('hex').slice(0, 12);
+}
+
+interface Prepared {
+  env: Record<string, string>;
+  targets: BenchTargets;
+  cleanup(): Promise<void>;
+}
+
+/** A PGlite folder holding the catalogue: seeded once and kept as a template, copied for each run. */
+async function preparePglite(kind: CatalogueKind): Promise<Prepared> {
+  const template = path.join(work, `pglite-${kind}-${seedFingerprint()}`);
+  if (!fs.existsSync(path.join(template, 'ready'))) {
+    fs.rmSync(template, { recursive: true, force: true });
+    fs.mkdirSync(template, { recursive: true });
+    log(`seeding the ${kind} catalogue into a PGlite template (once; photos are drawn the first time)`);
+    const database = await openPglite(await PGlite.create(path.join(template, 'pglite')));
+    try {
+      await seedBenchCatalogue(database.db, kind, mediaDir, log);
+    } finally {
+      await database.close();
+    }
+    fs.writeFileSync(path.join(template, 'ready'), '');
+  }
+  const dataDir = path.join(work, `run-pglite-${kind}`);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.cpSync(template, dataDir, { recursive: true });
+  const database = await openPglite(await PGlite.create(path.join(dataDir, 'pglite')));
+  let targets: BenchTargets;
+  try {
+    targets = await prepareTargets(database.db, kind);
+  } finally {
+    await database.close();
+  }
+  return {
+    env: { DATA_DIR: dataDir, MEDIA_DIR: mediaDir },
+    targets,
+    async cleanup() {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const serverUrl = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const withDatabase = (url: string, name: string) => {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+};
+
+async function adminQuery(text: string) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+async function postgresReachable(): Promise<boolean> {
+  try {
+    await adminQuery('select 1');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function preparePostgres(kind: CatalogueKind): Promise<Prepared> {
+  const name = `bench_${kind}_${process.pid}`;
+  await adminQuery(`drop database if exists ${name} with (force)`);
+  await adminQuery(`create database ${name}`);
+  const url = withDatabase(serverUrl, name);
+  let database: Database | null = null;
+  try {
+    database = await openPostgres(url, 4);
+    log(`seeding the ${kind} catalogue into PostgreSQL database ${name}`);
+    await seedBenchCatalogue(database.db, kind, mediaDir, log);
+    const targets = await prepareTargets(database.db, kind);
+    return {
+      env: { DATABASE_URL: url, DATA_DIR: path.join(work, 'run-postgres'), MEDIA_DIR: mediaDir },
+      targets,
+      async cleanup() {
+        await adminQuery(`drop database if exists ${name} with (force)`);
+      },
+    };
+  } catch (error) {
+    await adminQuery(`drop database if exists ${name} with (force)`).catch(() => {});
+    throw error;
+  } finally {
+    await database?.close();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The cases
+
+const json = { 'content-type': 'application/json' };
+// Pages are asked for as a browser does: HTML, compressed.
+const browser = { accept: 'text/html', 'accept-encoding': 'br, gzip' };
+
+function cases(targets: BenchTargets): { name: string; request: Request; connections?: number }[] {
+  const order = {
+    getWay: 'self',
+    payment: 'online',
+    fullName: 'Иванова Анна',
+    phone: '79991234567',
+    email: 'anna@example.ru',
+    products: [{ _id: targets.orderVariant, count: 1 }],
+    consent: true,
+  };
+  const all = [
+    { name: 'settings', request: { method: 'GET', path: '/api/settings' } },
+    {
+      // The listing a shopper's filter click fetches: the catalogue route's data (24 cards).
+      name: 'listing',
+      request: { method: 'GET', path: '/catalog.data?size=M&avail=1&sort=price-asc' },
+    },
+    {
+      name: 'search',
+      request: {
+        method: 'POST',
+        path: '/api/search',
+        headers: json,
+        body: JSON.stringify({ query: 'платье' }),
+      },
+    },
+    {
+      name: 'groups-by-ids',
+      request: {
+        method: 'POST',
+        path: '/api/groups-by-ids',
+        headers: json,
+        body: JSON.stringify(targets.cartIds),
+      },
+    },
+    { name: 'catalog SSR', request: { method: 'GET', path: '/catalog', headers: browser } },
+    {
+      name: 'product SSR',
+      request: { method: 'GET', path: `/products/${targets.productId}`, headers: browser },
+    },
+    { name: 'catalog SSR', request: { method: 'GET', path: '/catalog', headers: browser }, connections: 20 },
+    {
+      name: 'product SSR',
+      request: { method: 'GET', path: `/products/${targets.productId}`, headers: browser },
+      connections: 20,
+    },
+    {
+      name: 'order',
+      request: {
+        method: 'POST',
+        path: '/api/payment',
+        headers: json,
+        body: JSON.stringify(order),
+        distinctAddresses: true,
+      },
+    },
+  ] satisfies { name: string; request: Request; connections?: number }[];
+  return all.filter((c) => onlyCases.length === 0 || onlyCases.some((n) => c.name.startsWith(n)));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Page weight
+
+export interface PageRow {
+  page: string;
+  path: string;
+  htmlGzip: number;
+  jsGzip: number;
+  jsFiles: number;
+  cssGzip: number;
+  cssFiles: number;
+  lighthouse: LighthouseRow | null;
+}
+
+const gz = (b: Buffer | string) => gzipSync(b, { level: 9 }).length;
+
+async function pageWeight(port: number, pagePath: string, cookie?: string) {
+  const base = `http://127.0.0.1:${port}`;
+  const html = await (await fetch(base + pagePath, { headers: cookie ? { cookie } : {} })).text();
+  // Every build file the page loads up front: module scripts, modulepreloads, inline imports, styles.
+  const js = new Set(html.match(/\/assets\/[\w.-]+\.js/g) ?? []);
+  const css = new Set(html.match(/\/assets\/[\w.-]+\.css/g) ?? []);
+  const size = async (files: Set<string>) => {
+    let total = 0;
+    for (const f of files) total += gz(Buffer.from(await (await fetch(base + f)).arrayBuffer()));
+    return total;
+  };
+  return {
+    htmlGzip: gz(html),
+    jsGzip: await size(js),
+    jsFiles: js.size,
+    cssGzip: await size(css),
+    cssFiles: css.size,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Report
+
+const ms = (v: number) => (v < 10 ? v.toFixed(1) : v.toFixed(0));
+const kb = (b: number) => (b / 1024).toFixed(1);
+
+function markdown(rows: Row[], pageRows: PageRow[], meta: Record<string, string>): string {
+  const lines = [
+    `# Bench ${meta.date}`,
+    '',
+    `${meta.machine}, load average ${meta.load}. Built shop on 127.0.0.1, NODE_ENV=production, LOG_LEVEL=warn; autocannon ${meta.autocannon}, no pipelining, ${meta.warmup} s warm-up then ${meta.duration} s per case. ×base is requests/s over the bare Fastify JSON route measured in the same run; latencies are over every response of the measured round.`,
+    '',
+    '| engine | catalogue | read cache | case | conns | req/s | ×base | p50 ms | p95 ms | p99 ms | errors |',
+    '|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|',
+    ...rows.map(
+      (r) =>
+        `| ${r.engine} | ${r.catalogue} | ${r.cache} | ${r.case} | ${r.connections} | ${r.rps} | ${r.ratio === null ? '1' : r.ratio.toFixed(2)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${r.errors} |`,
+    ),
+  ];
+  if (pageRows.length > 0) {
+    lines.push(
+      '',
+      `Page weight (gzip -9 of what the page loads up front) and Lighthouse ${meta.lighthouse} mobile (simulated throttling; median of ${meta.lighthouseRuns}) on ${meta.pagesOn}.`,
+      '',
+      '| page | HTML kB | JS kB (files) | CSS kB (files) | perf | FCP s | LCP s | TBT ms | CLS | a11y |',
+      '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+      ...pageRows.map((p) => {
+        const l = p.lighthouse;
+        const lh = l
+          ? `${l.performance} | ${(l.fcp / 1000).toFixed(2)} | ${(l.lcp / 1000).toFixed(2)} | ${l.tbt.toFixed(0)} | ${l.cls.toFixed(3)} | ${l.accessibility}`
+          : '— | — | — | — | — | —';
+        return `| ${p.page} \`${p.path}\` | ${kb(p.htmlGzip)} | ${kb(p.jsGzip)} (${p.jsFiles}) | ${kb(p.cssGzip)} (${p.cssFiles}) | ${lh} |`;
+      }),
+    );
+    const lcp = pageRows.map((p) => p.lighthouse?.lcpElement).filter(Boolean);
+    if (lcp.length)
+      lines.push(
+        '',
+        ...pageRows
+          .filter((p) => p.lighthouse?.lcpElement)
+          .map((p) => `- LCP element on ${p.page}: \`${p.lighthouse?.lcpElement}\``),
+      );
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Main
+
+async function main() {
+  fs.mkdirSync(work, { recursive: true });
+  execFileSync(process.execPath, ['scripts/ensure-build.ts'], { cwd: root, stdio: 'inherit' });
+  const started = Date.now();
+  const loadAtStart = os.loadavg()[0] ?? 0;
+  const rows: Row[] = [];
+  const pageRows: PageRow[] = [];
+  const none = { engine: '—', catalogue: '—', cache: '—' };
+
+  const baseline = startProcess(
+    ['bench/baseline-server.ts', String(BASELINE_PORT), path.join(work, 'static')],
+    {},
+    'baseline',
+  );
+  try {
+    await waitFor(`http://127.0.0.1:${BASELINE_PORT}/json`, baseline);
+    const bare = await measure({ ...none, case: 'baseline: bare Fastify JSON' }, BASELINE_PORT, {
+      method: 'GET',
+      path: '/json',
+    });
+    rows.push(bare);
+    baselineRps = bare.rps;
+    rows.push(
+      await measure({ ...none, case: 'baseline: 20 kB static file' }, BASELINE_PORT, {
+        method: 'GET',
+        path: '/static/asset-20k.js',
+      }),
+    );
+  } finally {
+    await stopProcess(baseline);
+  }
+
+  let runEngines = engines;
+  if (engines.includes('postgres') && !(await postgresReachable())) {
+    log(`PostgreSQL at ${serverUrl} does not answer: measuring PGlite only`);
+    runEngines = engines.filter((e) => e !== 'postgres');
+  }
+
+  let pagesDone = !pages;
+  for (const engine of runEngines) {
+    for (const kind of catalogues) {
+      const prepared = engine === 'pglite' ? await preparePglite(kind) : await preparePostgres(kind);
+      try {
+        for (const cache of cacheModes) {
+          const shop = startProcess(
+            ['server/main.ts'],
+            {
+              ...prepared.env,
+              NODE_ENV: 'production',
+              HOST: '127.0.0.1',
+              PORT: String(SHOP_PORT),
+              SEED_DEMO: 'never',
+              READ_CACHE: cache,
+              LOG_LEVEL: 'warn',
+              TRUST_PROXY: 'true',
+            },
+            'shop',
+          );
+          try {
+            await waitFor(`http://127.0.0.1:${SHOP_PORT}/api/health`, shop);
+            for (const c of cases(prepared.targets)) {
+              rows.push(
+                await measure(
+                  { engine, catalogue: kind, cache, case: c.name },
+                  SHOP_PORT,
+                  c.request,
+                  c.connections,
+                ),
+              );
+            }
+            // Page weight and Lighthouse once, on the first configuration (the default: cache on).
+            if (!pagesDone && kind === 'demo' && cache === 'on') {
+              pagesDone = true;
+              const cart = JSON.stringify(
+                prepared.targets.cartIds.slice(0, 3).map((_id) => ({ _id, count: 1 })),
+              );
+              const cookie = `cart=${encodeURIComponent(cart)}`;
+              const list: { page: string; path: string; cookie?: string }[] = [
+                { page: 'home', path: '/' },
+                { page: 'catalogue', path: '/catalog' },
+                { page: 'product', path: `/products/${prepared.targets.productId}` },
+                { page: 'cart', path: '/?cart', cookie },
+              ];
+              for (const p of list) {
+                const weight = await pageWeight(SHOP_PORT, p.path, p.cookie);
+                let lighthouse: LighthouseRow | null = null;
+                if (lighthouseRuns > 0) {
+                  try {
+                    lighthouse = await runLighthouse(`http://127.0.0.1:${SHOP_PORT}${p.path}`, {
+                      runs: lighthouseRuns,
+                      port: CHROME_PORT,
+                      cookie: p.cookie,
+                      workDir: work,
+                    });
+                  } catch (error) {
+                    log(
+                      `Lighthouse failed on ${p.path}: ${error instanceof Error ? error.message : String(error)}`,
+                    );
+                  }
+                }
+                pageRows.push({ ...p, ...weight, lighthouse });
+                log(
+                  `page ${p.page}: HTML ${kb(weight.htmlGzip)} kB, JS ${kb(weight.jsGzip)} kB, CSS ${kb(weight.cssGzip)} kB gzip${lighthouse ? `; Lighthouse ${lighthouse.performance}, LCP ${(lighthouse.lcp / 1000).toFixed(2)} s` : ''}`,
+                );
+              }
+            }
+          } finally {
+            await stopProcess(shop);
+          }
+        }
+      } finally {
+        await prepared.cleanup();
+      }
+    }
+  }
+
+  const require = (await import('node:module')).createRequire(import.meta.url);
+  const version = (name: string) => (require(`${name}/package.json`) as { version: string }).version;
+  const meta = {
+    date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
+    machine: `${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}`,
+    autocannon: version('autocannon'),
+    lighthouse: version('lighthouse'),
+    lighthouseRuns: String(lighthouseRuns),
+    duration: String(seconds),
+    warmup: String(warmSeconds),
+    pagesOn: 'PGlite, demo catalogue, read cache on',
+    minutes: ((Date.now() - started) / 60_000).toFixed(1),
+    // Other work on the machine skews every figure: the 1-minute load average, before and after.
+    load: `${loadAtStart.toFixed(1)} → ${(os.loadavg()[0] ?? 0).toFixed(1)}`,
+  };
+  const table = markdown(rows, pageRows, meta);
+  const out = path.join(root, 'bench/results');
+  fs.mkdirSync(out, { recursive: true });
+  const stamp = meta.date.replace(/[:]/g, '-');
+  fs.writeFileSync(
+    path.join(out, `bench-${stamp}.json`),
+    `${JSON.stringify({ meta, rows, pages: pageRows }, null, 2)}\n`,
+  );
+  fs.writeFileSync(path.join(out, 'latest.md'), table);
+  console.log(`\n${table}`);
+  log(`done in ${meta.minutes} min; bench/results/bench-${stamp}.json and bench/results/latest.md`);
+}
+
+await main();
