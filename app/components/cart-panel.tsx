@@ -28,7 +28,8 @@ import { promoDiscount } from '../../core/orders/promo.rules.ts';
 import { useT } from '../i18n/index.ts';
 import { pushEcommerce } from '../lib/analytics.ts';
 import { useModalDialog } from '../lib/modal-dialog.ts';
-import { readCart, readCity, writeCart, writeCity } from '../lib/shop-cookies.ts';
+import { readCart, writeCart } from '../lib/shop-cookies.ts';
+import { useCityGuess } from '../lib/use-city-guess.ts';
 import { useShop } from '../shop-context.ts';
 import { formatDate } from './checkout/checkout-date.ts';
 import { type QuoteState, useCheckoutState } from './checkout/checkout-state.ts';
@@ -204,42 +205,25 @@ export function CartPanel({ open, onClose }: { open: boolean; onClose: () => voi
   const [triedStep, setTriedStep] = useState<number | null>(null);
   const tried = triedStep === step;
 
+  // checkout.md §4: add_shipping_info one second after a delivery method change (and only then).
+  const shippingItems = useRef<() => ReturnType<typeof analyticsItem>[]>(() => []);
+  shippingItems.current = () => orderable.map((l) => analyticsItem(l, l.count));
+  const shippingTimer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(shippingTimer.current), []);
+
   function changeWay(way: GetWay) {
     if (way === getWay) return;
     checkout.setGetWay(way);
     checkout.setQuote({ status: 'idle' });
-  }
-
-  // checkout.md §4: add_shipping_info one second after the method changes.
-  const shippingItems = useRef<() => ReturnType<typeof analyticsItem>[]>(() => []);
-  shippingItems.current = () => orderable.map((l) => analyticsItem(l, l.count));
-  const firstWay = useRef<GetWay | null>(null);
-  useEffect(() => {
-    if (!checkout.restored || step === 0) return;
-    if (firstWay.current === null) {
-      firstWay.current = getWay;
-      return;
-    }
-    const timer = window.setTimeout(
-      () => pushEcommerce('add_shipping_info', shippingItems.current(), { shipping_tier: getWay }),
+    window.clearTimeout(shippingTimer.current);
+    shippingTimer.current = window.setTimeout(
+      () => pushEcommerce('add_shipping_info', shippingItems.current(), { shipping_tier: way }),
       SHIPPING_INFO_DELAY_MS,
     );
-    return () => window.clearTimeout(timer);
-  }, [getWay, checkout.restored, step]);
+  }
 
-  // catalogue.md §8: the city is guessed once and kept in `shi-city`.
-  useEffect(() => {
-    if (step !== 1 || shop.locale !== 'ru' || readCity()) return;
-    const controller = new AbortController();
-    fetch('/api/checkout/city', { signal: controller.signal })
-      .then((res) => res.json() as Promise<{ result: boolean; data?: { code: number; name: string }[] }>)
-      .then((body) => {
-        const first = body.data?.[0];
-        if (first) writeCity({ code: first.code, name: first.name });
-      })
-      .catch(() => undefined);
-    return () => controller.abort();
-  }, [step, shop.locale]);
+  // catalogue.md §4, §8: the city guess runs once on page load (Russian edition, idle, no `shi-city`).
+  useCityGuess(shop.locale);
 
   function next() {
     if (!validity[step]) {

@@ -48,6 +48,8 @@ export interface GuestForm {
   phone: string;
   /** The chosen mask, `+7(###)###-##-##`. */
   phoneMask: string;
+  /** The picker's country (`RU`, `KZ`, ...): countries may share a mask, so the country is the choice. */
+  phoneCountry: string;
   email: string;
   comment: string;
   /** The city field's text. */
@@ -67,6 +69,7 @@ export const emptyGuestForm: GuestForm = {
   fullName: '',
   phone: '',
   phoneMask: '+7(###)###-##-##',
+  phoneCountry: 'RU',
   email: '',
   comment: '',
   cityText: '',

@@ -40,6 +40,12 @@ export function toCityOption(city: CarrierCity): CityOption {
   };
 }
 
+/** Whether a typed city name names this city (case and ё aside). */
+function sameCityName(name: string, typed: string): boolean {
+  const norm = (v: string) => v.trim().toLowerCase().replace(/ё/g, 'е');
+  return norm(name) === norm(typed);
+}
+
 /** Delivery prices, terms, cities and pickup points for the checkout (checkout.md §7). */
 export function createDeliveryService({
   providers,
@@ -136,10 +142,7 @@ export function createDeliveryService({
   /** `GET /api/checkout/delivery?city=`: the courier price to a city named in a saved address. */
   async function quoteByCityName(input: { city: string; weight?: number; summ?: number }) {
     const [city] = await carriers.sdek.suggestCities(input.city, 1);
-    if (
-      !city ||
-      city.name.toLowerCase().replace(/ё/g, 'е') !== input.city.trim().toLowerCase().replace(/ё/g, 'е')
-    ) {
+    if (!city || !sameCityName(city.name, input.city)) {
       return refuse('cannotPrice');
     }
     return quoteCarrier({
@@ -171,6 +174,40 @@ export function createDeliveryService({
     return isFreeDelivery(Number.MAX_SAFE_INTEGER, config.freeDeliveryMin, locale)
       ? config.freeDeliveryMin
       : 0;
+  }
+
+  /**
+   * `GET /api/checkout/free-delivery?code=|query=`: the free-delivery minimum for a city (kopecks,
+   * 0 = not offered) with the city it was answered for. checkout.md §7 asks for it by city, §9 sets
+   * one shop-wide threshold (Russian edition only) that makes a carrier delivery free. So: a named
+   * city must be one the shop knows (`query` must name it exactly, as the courier form's confirmed
+   * city does), else the spec's unknown-city refusal; where the carrier has no route to the city
+   * (neither door nor pickup point) there is no delivery to make free and the minimum is 0;
+   * otherwise the edition's threshold. Without a city, the edition's threshold alone.
+   */
+  async function freeDeliveryFor(
+    where: { code?: number; query?: string },
+    locale: Locale,
+  ): Promise<Outcome<{ freeDeliveryMin: number; city: { code: number; name: string } | null }>> {
+    const min = await freeDeliveryMin(locale);
+    if (where.code === undefined && !where.query) return ok({ freeDeliveryMin: min, city: null });
+    let city: CarrierCity | null = null;
+    if (where.code !== undefined) city = await carriers.sdek.cityByCode(where.code);
+    else if (where.query) {
+      const [first] = await carriers.sdek.suggestCities(where.query, 1);
+      city = first && sameCityName(first.name, where.query) ? first : null;
+    }
+    if (!city) return refuse('unknownCity');
+    const to = city.code;
+    const route = async (mode: DeliveryMode) =>
+      carriers.sdek.quote({
+        fromCityCode: SENDER_CITY_ID,
+        toCityCode: to,
+        mode,
+        parcel: parcel(undefined, undefined),
+      });
+    const served = (await route('door')) !== null || (await route('pickup')) !== null;
+    return ok({ freeDeliveryMin: served ? min : 0, city: { code: city.code, name: city.name } });
   }
 
   async function suggestWorldCities(query: string): Promise<WorldCityOption[]> {
@@ -205,6 +242,7 @@ export function createDeliveryService({
     quoteByCityName,
     moscowPrice,
     freeDeliveryMin,
+    freeDeliveryFor,
     suggestWorldCities,
     quoteInternational,
   };

@@ -110,11 +110,47 @@ describe.each(engines)('delivery endpoints on %s', (engine) => {
     });
 
     it('gives the free-delivery minimum in Russian and none in English', async () => {
+      expect((await get('/api/checkout/free-delivery')).json()).toEqual({
+        result: true,
+        data: { freeDeliveryMin: 10_000_00, city: null },
+      });
       expect((await get('/api/checkout/free-delivery?code=44')).json()).toEqual({
         result: true,
-        data: { freeDeliveryMin: 10_000_00 },
+        data: { freeDeliveryMin: 10_000_00, city: { code: 44, name: 'Москва' } },
       });
-      expect((await get('/api/checkout/free-delivery?code=44&lang=en')).json().data.freeDeliveryMin).toBe(0);
+      const en = (await get('/api/checkout/free-delivery?code=44&lang=en')).json();
+      expect(en).toEqual({ result: true, data: { freeDeliveryMin: 0, city: { code: 44, name: 'Москва' } } });
+    });
+
+    it('answers the free-delivery minimum for the city named by code or by its exact name', async () => {
+      const byName = (await get(`/api/checkout/free-delivery?query=${encodeURIComponent('казань')}`)).json();
+      expect(byName).toEqual({
+        result: true,
+        data: { freeDeliveryMin: 10_000_00, city: { code: expect.any(Number), name: 'Казань' } },
+      });
+      // Тикси: no courier, but pickup points: a carrier delivery there can still be free.
+      expect((await get('/api/checkout/free-delivery?code=1489')).json().data.freeDeliveryMin).toBe(
+        10_000_00,
+      );
+      // Диксон: no carrier route at all, so no delivery to make free.
+      expect((await get('/api/checkout/free-delivery?code=1487')).json()).toEqual({
+        result: true,
+        data: { freeDeliveryMin: 0, city: { code: 1487, name: expect.any(String) } },
+      });
+    });
+
+    it('refuses an unknown city for the free-delivery minimum with the spec message', async () => {
+      for (const url of [
+        '/api/checkout/free-delivery?code=99999999',
+        `/api/checkout/free-delivery?query=${encodeURIComponent('Нигдеград')}`,
+        // A prefix is a suggestion, not a city.
+        `/api/checkout/free-delivery?query=${encodeURIComponent('Каз')}`,
+      ]) {
+        expect((await get(url)).json(), url).toEqual({ result: false, message: 'Город не определен' });
+      }
+      expect((await get('/api/checkout/free-delivery?code=99999999&lang=en')).json().message).toBe(
+        'City not found',
+      );
     });
 
     it('prices DHL abroad and refuses Russia as a destination', async () => {
@@ -185,35 +221,81 @@ describe.each(engines)('delivery endpoints on %s', (engine) => {
   });
 
   describe('hostile input', () => {
-    const bad = [
-      '/api/checkout/check-delivery',
-      '/api/checkout/check-delivery?code=abc',
-      '/api/checkout/check-delivery?code=-1',
-      '/api/checkout/check-delivery?code=1e400',
-      '/api/checkout/check-delivery?code=137&weight=0',
-      '/api/checkout/check-delivery?code=137&summ=-5',
-      '/api/checkout/delivery',
-      '/api/checkout/delivery?city=',
-      `/api/checkout/delivery?city=${'я'.repeat(500)}`,
-      '/api/checkout/en-cities',
-      '/api/checkout/en-cities?q=%01',
-      '/api/sdek/offices',
-      '/api/sdek/offices?postal_code=12',
-      '/api/sdek/offices?city_code[$gt]=1',
-      '/api/sdek/price?receiverCityId=x',
-      '/api/sdek/price?receiverCityId=137&recivierCountryCode=RUS',
-      '/api/boxberry/points?city_code=0',
-      '/api/boxberry/price',
-      '/api/checkout/moscow-price',
-      '/api/checkout/moscow-price?address=ab',
-      '/api/checkout/moscow-price?address=Tverskaya%207&getWay=self',
-      `/api/sdek/cities?query=${'x'.repeat(101)}`,
+    // Each hostile request and the field its 400 must name.
+    const bad: [string, string][] = [
+      ['/api/checkout/check-delivery', 'code'],
+      ['/api/checkout/check-delivery?code=abc', 'code'],
+      ['/api/checkout/check-delivery?code=-1', 'code'],
+      ['/api/checkout/check-delivery?code=1e400', 'code'],
+      ['/api/checkout/check-delivery?code=137&weight=0', 'weight'],
+      ['/api/checkout/check-delivery?code=137&summ=-5', 'summ'],
+      ['/api/checkout/delivery', 'city'],
+      ['/api/checkout/delivery?city=', 'city'],
+      [`/api/checkout/delivery?city=${'я'.repeat(500)}`, 'city'],
+      ['/api/checkout/en-cities', 'q'],
+      ['/api/checkout/en-cities?q=%01', 'q'],
+      ['/api/sdek/offices', 'city_code'],
+      ['/api/sdek/offices?postal_code=12', 'postal_code'],
+      ['/api/sdek/offices?city_code[$gt]=1', 'city_code'],
+      ['/api/sdek/price?receiverCityId=x', 'receiverCityId'],
+      ['/api/sdek/price?receiverCityId=137&recivierCountryCode=RUS', 'recivierCountryCode'],
+      ['/api/boxberry/points?city_code=0', 'city_code'],
+      ['/api/boxberry/price', 'city_code'],
+      ['/api/checkout/moscow-price', 'address'],
+      ['/api/checkout/moscow-price?address=ab', 'address'],
+      ['/api/checkout/moscow-price?address=Tverskaya%207&getWay=self', 'getWay'],
+      [`/api/sdek/cities?query=${'x'.repeat(101)}`, 'query'],
+      // The detection guess and the city suggestions.
+      [`/api/checkout/city?query=${'x'.repeat(101)}`, 'query'],
+      ['/api/checkout/city?query=%1B%5B31m', 'query'],
+      ['/api/checkout/city?query=a&query=b', 'query'],
+      ['/api/checkout/city?lang=de', 'lang'],
+      ['/api/checkout/sdek-cities?query=%01', 'query'],
+      [`/api/checkout/sdek-cities?q=${'я'.repeat(101)}`, 'q'],
+      ['/api/checkout/sdek-cities?query=a&query=b', 'query'],
+      ['/api/checkout/sdek-cities?q=x&lang=xx', 'lang'],
+      // The free-delivery minimum by city.
+      ['/api/checkout/free-delivery?code=abc', 'code'],
+      ['/api/checkout/free-delivery?code=0', 'code'],
+      ['/api/checkout/free-delivery?code=-44', 'code'],
+      ['/api/checkout/free-delivery?code=1e400', 'code'],
+      ['/api/checkout/free-delivery?code=4.5', 'code'],
+      ['/api/checkout/free-delivery?code=44&code=137', 'code'],
+      ['/api/checkout/free-delivery?query=%07', 'query'],
+      [`/api/checkout/free-delivery?query=${'x'.repeat(101)}`, 'query'],
     ];
-    it.each(bad)('refuses %s with a 400 naming the field', async (url) => {
+    it.each(bad)('refuses %s with a 400 naming the field %s', async (url, field) => {
       const res = await get(url);
       expect(res.statusCode).toBe(400);
-      expect(res.json().result).toBe(false);
-      expect(res.json().message.length).toBeGreaterThan(0);
+      const body = res.json();
+      expect(body.result).toBe(false);
+      expect(body.field).toBe(field);
+      expect(body.message).toContain(`«${field}»`);
+      // In English too, with the field in the message.
+      const en = await get(url, { 'accept-language': 'en' });
+      expect(en.statusCode).toBe(400);
+      expect(en.json().message).toContain(field);
+    });
+
+    it('refuses a NUL character in any city query before it reaches the carriers', async () => {
+      for (const path of ['/api/checkout/city', '/api/checkout/sdek-cities', '/api/checkout/free-delivery']) {
+        const res = await get(`${path}?query=%00`);
+        expect(res.statusCode, path).toBe(400);
+        expect(res.json().result).toBe(false);
+      }
+    });
+
+    it('answers odd but harmless city queries without a 500', async () => {
+      for (const query of ["' OR 1=1 --", '<script>alert(1)</script>', '%', '\\', '😀', '   ']) {
+        for (const path of ['/api/checkout/city', '/api/checkout/sdek-cities']) {
+          const res = await get(`${path}?query=${encodeURIComponent(query)}`);
+          expect(res.statusCode, `${path} ${query}`).toBe(200);
+          expect(res.json().result).toBe(true);
+          expect(Array.isArray(res.json().data)).toBe(true);
+        }
+        const free = await get(`/api/checkout/free-delivery?query=${encodeURIComponent(query)}`);
+        expect(free.statusCode, query).toBe(200);
+      }
     });
 
     it('refuses a malformed DHL body with a 400', async () => {

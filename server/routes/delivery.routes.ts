@@ -71,12 +71,10 @@ export function deliveryRoutes(app: FastifyInstance, { services }: { services: S
     return answer(await delivery.quoteByCityName(input), request);
   });
 
+  // The minimum for the city named by `code` or `query` (rules in delivery.freeDeliveryFor).
   app.get('/api/checkout/free-delivery', async (request) => {
-    parseInput(freeDeliverySchema, request.query, request);
-    return {
-      result: true,
-      data: { freeDeliveryMin: await delivery.freeDeliveryMin(requestLocale(request)) },
-    };
+    const { code, query } = parseInput(freeDeliverySchema, request.query, request);
+    return answer(await delivery.freeDeliveryFor({ code, query }, requestLocale(request)), request);
   });
 
   app.get('/api/checkout/moscow-price', async (request) => {

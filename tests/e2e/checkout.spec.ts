@@ -167,6 +167,9 @@ test.describe('guest checkout (Russian)', () => {
       .map((e) => e.ecommerce?.shipping_tier);
     expect(tiers.at(-1)).toBe('self-sdek');
     await next.click();
+    // checkout.md §4: the event follows a method change only, never a step change.
+    await page.waitForTimeout(1100);
+    expect((await events(page)).filter((e) => e.event === 'add_shipping_info')).toHaveLength(tiers.length);
 
     // Step 2: wrong values keep the button disabled and explain, right values unlock it.
     const pay = cart.getByRole('button', { name: 'Перейти к оплате' });
@@ -181,6 +184,13 @@ test.describe('guest checkout (Russian)', () => {
     await cart.getByLabel(/^Фамилия и имя/).fill('Иванова Анна');
     await cart.getByLabel(/^Телефон/).fill('9991234567');
     await expect(cart.getByLabel(/^Телефон/)).toHaveValue('+7(999)123-45-67');
+    // Kazakhstan shares +7 with Russia and can be chosen on its own; the number stays.
+    const country = cart.getByLabel('Код страны');
+    await country.selectOption({ label: 'Казахстан +7' });
+    await expect(country.locator('option:checked')).toHaveText('Казахстан +7');
+    await expect(cart.getByLabel(/^Телефон/)).toHaveValue('+7(999)123-45-67');
+    await country.selectOption({ label: 'Россия +7' });
+    await expect(country.locator('option:checked')).toHaveText('Россия +7');
     await cart.getByLabel(/^Ваш email/).fill('anna@example.ru');
     await cart.getByLabel(/^Дополнительная информация/).fill('Позвоните за час');
     await expect(pay).toBeEnabled();
@@ -198,6 +208,25 @@ test.describe('guest checkout (Russian)', () => {
     await cart.getByRole('button', { name: 'Закрыть' }).click();
     await page.getByRole('button', { name: 'Корзина: 2' }).click();
     await expect(cart.getByRole('button', { name: 'Перейти к оформлению' })).toBeVisible();
+  });
+
+  test('the city is guessed once on page load, without opening the cart', async ({ page, context }) => {
+    await gotoHydrated(page, '/catalog');
+    await expect
+      .poll(async () => (await context.cookies()).find((c) => c.name === 'shi-city')?.value ?? '')
+      .toContain('code');
+    const guessed = (await context.cookies()).find((c) => c.name === 'shi-city')?.value ?? '';
+    expect(decodeURIComponent(guessed)).toContain('Москва');
+    await expect(page.locator('dialog.cart')).toBeHidden();
+    // A city already kept is never guessed again.
+    let asked = 0;
+    await page.route('**/api/checkout/city', (route) => {
+      asked += 1;
+      return route.continue();
+    });
+    await gotoHydrated(page, '/');
+    await page.waitForTimeout(500);
+    expect(asked).toBe(0);
   });
 
   test('more goods make carrier delivery free; the city popup saves the city', async ({ page, context }) => {
@@ -240,12 +269,26 @@ test.describe('guest checkout (English)', () => {
     await expect(cart.getByTestId('delivery-price')).toHaveText(/^\$\d/);
     await expect(cart.getByTestId('cart-total')).toHaveText(/^\$\d/);
     await cart.getByRole('button', { name: 'Add details' }).click();
-    await cart.getByLabel(/^Last and first name/).fill('Smith John');
+    // Wrong values first: the button stays disabled and each field says what is wrong.
+    const pay = cart.getByRole('button', { name: 'Proceed to payment' });
+    await cart.getByLabel(/^Last and first name/).fill('John');
     await cart.getByLabel('Country code').selectOption({ label: 'USA and Canada +1' });
+    await cart.getByLabel(/^Phone/).fill('212555');
+    await cart.getByLabel(/^Your email/).fill('john@example');
+    await cart.getByLabel(/^Last and first name/).click();
+    await expect(pay).toBeDisabled();
+    await expect(cart.getByText('Enter your last and first name')).toBeVisible();
+    await expect(cart.getByText('Enter the full number')).toBeVisible();
+    await expect(cart.getByText('Check the e-mail address')).toBeVisible();
+    // Then right ones.
+    await cart.getByLabel(/^Last and first name/).fill('Smith John');
     await cart.getByLabel(/^Phone/).fill('2125551234');
     await expect(cart.getByLabel(/^Phone/)).toHaveValue('+1(212)555-1234');
     await cart.getByLabel(/^Your email/).fill('john@example.com');
-    await cart.getByRole('button', { name: 'Proceed to payment' }).click();
+    await expect(cart.getByText('Enter your last and first name')).toBeHidden();
+    await expect(cart.getByText('Check the e-mail address')).toBeHidden();
+    await expect(pay).toBeEnabled();
+    await pay.click();
     await expect(cart.getByRole('heading', { name: 'Check your order' })).toBeVisible();
     await expect(cart.locator('.summary')).toContainText('Dubai');
   });

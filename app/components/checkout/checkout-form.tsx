@@ -111,8 +111,9 @@ export function CheckoutForm(props: CheckoutFormProps) {
           <PhoneField
             digits={state.form.phone}
             mask={state.form.phoneMask}
-            onChange={({ digits, mask }) => {
-              state.update({ phone: digits, phoneMask: mask });
+            country={state.form.phoneCountry}
+            onChange={({ digits, mask, country }) => {
+              state.update({ phone: digits, phoneMask: mask, phoneCountry: country });
               if (digits.length > 4) touch('phone');
             }}
             error={errorOf('phone')}
