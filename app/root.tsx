@@ -1,7 +1,7 @@
 import '@fontsource-variable/manrope';
 import '@fontsource-variable/cormorant-garamond';
 import './styles/app.css';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import {
   isRouteErrorResponse,
   Link,
@@ -12,6 +12,7 @@ import {
   ScrollRestoration,
   useLocation,
   useMatches,
+  useRevalidator,
   useRouteError,
   useRouteLoaderData,
   useSearchParams,
@@ -22,6 +23,8 @@ import { catalogueMenuEntries, globalMenuRows } from '../core/content/menu.rules
 import { type Locale, type Localized, localeFromPath, pathInLocale, pick } from '../core/i18n.ts';
 import { type Currency, type ForeignCurrency, isCurrency } from '../core/money.ts';
 import type { Route } from './+types/root';
+import { CabinetContext } from './components/cabinet/cabinet-context.ts';
+import type { CabinetView } from './components/cabinet/cabinet-popup.tsx';
 import { type ContactPopup, ContactPopupContext, ContactPopups } from './components/contact-popups.tsx';
 import {
   AppBanner,
@@ -37,19 +40,27 @@ import { Header } from './components/header.tsx';
 import { ProductModal } from './components/product-modal.tsx';
 import { LocaleContext, translate } from './i18n/index.ts';
 import { reloadForChunkError } from './lib/network.ts';
+import { useAccountSync } from './lib/use-account-sync.ts';
 import { useNonce } from './nonce.ts';
 import { ShopContext } from './shop-context.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { services, publicUrl, maps } = context.get(appContext);
+  const { services, publicUrl, maps, clearSessionCookie } = context.get(appContext);
   const url = new URL(request.url);
   const locale = localeFromPath(url.pathname);
   const cookie = request.headers.get('cookie');
-  const [settings, categories, latest] = await Promise.all([
+  const [settings, categories, latest, sessionUser] = await Promise.all([
     services.settings.getShopSettings(),
     services.catalogue.listTopCategories(),
     locale === 'en' ? services.rates.getLatestRates() : Promise.resolve(null),
+    services.auth.getSessionUser(readCookie(cookie, 'shi_token')),
   ]);
+  // checkout.md §6: the signed-in shopper's profile and addresses prefill the forms; the cart kept on
+  // the server (DECISIONS 8) replaces this device's cookie after hydration.
+  if (!sessionUser && readCookie(cookie, 'shi_token')) clearSessionCookie();
+  const [user, userCart] = sessionUser
+    ? await Promise.all([services.users.getUserView(sessionUser), services.users.getCart(sessionUser.id)])
+    : [null, null];
   // checkout.md §9: the English edition's currency lives in `shi-currency` (default USD).
   const chosen = readCookie(cookie, 'shi-currency');
   const currency: Currency =
@@ -73,6 +84,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     publicUrl,
     maps,
     currency,
+    user,
+    userCart,
     rates: (latest?.rates ?? {}) as Partial<Record<ForeignCurrency, number>>,
     cartCount: readJsonCookie(cookie, 'cart', isCartCookie, []).reduce((n, item) => n + item.count, 0),
     favouritesCount: readJsonCookie(cookie, 'favorites', isFavoritesCookie, []).length,
@@ -156,9 +169,18 @@ function useHydratedMarker() {
   }, []);
 }
 
+// The cabinet's code and styles load on its first opening.
+const CabinetPopup = lazy(() => import('./components/cabinet/cabinet-popup.tsx'));
+
 export default function App({ loaderData }: Route.ComponentProps) {
   useHydratedMarker();
   const [popup, setPopup] = useState<ContactPopup>(null);
+  const [cabinet, setCabinet] = useState<{ open: boolean; view?: CabinetView; loaded: boolean }>({
+    open: false,
+    loaded: false,
+  });
+  const revalidator = useRevalidator();
+  useAccountSync(loaderData.user, loaderData.userCart, () => void revalidator.revalidate());
   const [searchParams] = useSearchParams();
   // The mobile app's web views (the pickup widgets, `handle.bare`) show the page without the shop's chrome.
   const bare = useMatches().some((match) => (match.handle as { bare?: boolean } | undefined)?.bare);
@@ -173,26 +195,40 @@ export default function App({ loaderData }: Route.ComponentProps) {
   }
   return (
     <ShopContext.Provider value={loaderData}>
-      <ContactPopupContext.Provider value={setPopup}>
-        <LoadingBar />
-        <Preloader skip={searchParams.has('cart') || searchParams.has('success')} />
-        <div className="page">
-          <Header />
-          <main id="main" className="page__main">
-            <Outlet />
-          </main>
-          <Footer />
-        </div>
-        <ProductModal />
-        <ContactPopups open={popup} onClose={() => setPopup(null)} />
-        <CookieNotice />
-        <MarketingModal />
-        <AppBanner />
-        <div className="floating">
-          <ScrollToTop />
-          <MessengerButton />
-        </div>
-      </ContactPopupContext.Provider>
+      <CabinetContext.Provider value={(view) => setCabinet({ open: true, view, loaded: true })}>
+        <ContactPopupContext.Provider value={setPopup}>
+          <LoadingBar />
+          {/* catalogue.md §4: earlier with a session user or a cart opened from the query. */}
+          <Preloader
+            skip={searchParams.has('cart') || searchParams.has('success') || loaderData.user !== null}
+          />
+          <div className="page">
+            <Header />
+            <main id="main" className="page__main">
+              <Outlet />
+            </main>
+            <Footer />
+          </div>
+          <ProductModal />
+          <ContactPopups open={popup} onClose={() => setPopup(null)} />
+          {cabinet.loaded ? (
+            <Suspense fallback={null}>
+              <CabinetPopup
+                open={cabinet.open}
+                initialView={cabinet.view}
+                onClose={() => setCabinet((c) => ({ ...c, open: false }))}
+              />
+            </Suspense>
+          ) : null}
+          <CookieNotice />
+          <MarketingModal />
+          <AppBanner />
+          <div className="floating">
+            <ScrollToTop />
+            <MessengerButton />
+          </div>
+        </ContactPopupContext.Provider>
+      </CabinetContext.Provider>
     </ShopContext.Provider>
   );
 }

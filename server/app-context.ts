@@ -10,6 +10,8 @@ export interface AppLoadContext {
   publicUrl: string;
   /** Tile server of the maps (DECISIONS 23), for the browser's map code. */
   maps: { tileUrl: string; attribution: string };
+  /** Removes a refused `shi_token` cookie with this response (checkout.md §6). */
+  clearSessionCookie(): void;
 }
 
 export const appContext = createContext<AppLoadContext>();

@@ -14,6 +14,8 @@ import type { Database } from '../core/db/client.ts';
 import { AppError } from '../core/errors.ts';
 import type { Services } from '../core/services.ts';
 import { registerErrorHandler } from './errors.ts';
+import { findUnsafeInput } from './input-guard.ts';
+import { requestLocale } from './request.ts';
 import { accountsRoutes } from './routes/accounts.routes.ts';
 import { catalogueRoutes } from './routes/catalogue.routes.ts';
 import { deliveryRoutes } from './routes/delivery.routes.ts';
@@ -23,6 +25,7 @@ import { healthRoutes } from './routes/health.routes.ts';
 import { ordersRoutes } from './routes/orders.routes.ts';
 import { seoRoutes } from './routes/seo.routes.ts';
 import { settingsRoutes } from './routes/settings.routes.ts';
+import { clearTokenCookie } from './session.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -58,13 +61,24 @@ export async function buildApp({ config, database, services, storefront, logger 
     if (request.url.includes('\u0000') || /%00/i.test(request.url))
       throw new AppError('invalid_data', 'The address contains a NUL character');
   });
+  // Nor does a body, query or path parameter with a NUL or a lone surrogate (jsonb refuses it), and
+  // no input nests deeper than a request ever needs (a deep body would overflow the stack).
   app.addHook('preValidation', async (request) => {
-    if (
-      request.body !== undefined &&
-      typeof request.body === 'object' &&
-      JSON.stringify(request.body).includes('\\u0000')
-    ) {
-      throw new AppError('invalid_data', 'The request contains a NUL character');
+    for (const input of [request.body, request.query, request.params]) {
+      const found = input !== undefined && typeof input === 'object' ? findUnsafeInput(input) : null;
+      if (found === null) continue;
+      const { field } = found;
+      const en = requestLocale(request) === 'en';
+      const why = found.reason === 'depth' ? 'nested too deeply' : 'a NUL character or broken Unicode text';
+      throw new AppError(
+        'invalid_data',
+        en
+          ? `Invalid value${field ? ` of ${field}` : ''}: ${why}`
+          : field
+            ? `Неверное значение поля «${field}»`
+            : 'Неверный запрос',
+        { field: field || undefined },
+      );
     }
   });
 
@@ -138,6 +152,7 @@ export async function buildApp({ config, database, services, storefront, logger 
             requestId: request.id,
             publicUrl: config.publicUrl,
             maps: config.maps,
+            clearSessionCookie: () => clearTokenCookie(reply, config.publicUrl.startsWith('https:')),
           });
           return context;
         },

@@ -24,6 +24,7 @@ import {
 } from '../../core/delivery/delivery.rules.ts';
 import { pick } from '../../core/i18n.ts';
 import { formatMoney, priceInCurrency } from '../../core/money.ts';
+import { displayTotals } from '../../core/orders/display-totals.rules.ts';
 import { promoDiscount } from '../../core/orders/promo.rules.ts';
 import { useT } from '../i18n/index.ts';
 import { pushEcommerce } from '../lib/analytics.ts';
@@ -32,7 +33,7 @@ import { readCart, writeCart } from '../lib/shop-cookies.ts';
 import { useCityGuess } from '../lib/use-city-guess.ts';
 import { useShop } from '../shop-context.ts';
 import { formatDate } from './checkout/checkout-date.ts';
-import { type QuoteState, useCheckoutState } from './checkout/checkout-state.ts';
+import { type QuoteState, useCheckoutState, usePrefillFromProfile } from './checkout/checkout-state.ts';
 import { parseOrderResult } from './checkout/result-query.ts';
 import { useCartReminder } from './checkout/use-cart-reminder.ts';
 import { CloseIcon } from './icons.tsx';
@@ -75,6 +76,8 @@ export function CartPanel({ open, onClose }: { open: boolean; onClose: () => voi
   const [failed, setFailed] = useState(false);
   const checkout = useCheckoutState();
   const { dispatch } = checkout;
+  usePrefillFromProfile(checkout, shop.user);
+  usePrefillFromProfile(checkout, shop.user);
   // checkout.md §2, §4: the payment return opens the panel on the result screen.
   const [searchParams, setSearchParams] = useSearchParams();
   const result = parseOrderResult(searchParams);
@@ -165,6 +168,10 @@ export function CartPanel({ open, onClose }: { open: boolean; onClose: () => voi
 
   const money = (kopecks: number) =>
     formatMoney(priceInCurrency(kopecks, shop.currency, shop.rates), shop.locale);
+  // DECISIONS 7: each unit price converted, the totals the sum of the shown parts (display-totals.rules).
+  const shownMoney = (minor: number) => formatMoney({ amount: minor, currency: shop.currency }, shop.locale);
+  const linePrice = (price: number, count: number) =>
+    shownMoney(priceInCurrency(price, shop.currency, shop.rates).amount * count);
   const orderable = lines ? lines.filter((l) => canAddToCart(l.variant)) : [];
   const goods = goodsTotal(orderable.map((l) => ({ price: l.group.price, count: l.count })));
   const items = orderable.reduce((n, l) => n + l.count, 0);
@@ -182,6 +189,11 @@ export function CartPanel({ open, onClose }: { open: boolean; onClose: () => voi
       )
     : 0;
   const totals = cartTotals({ way: getWay, goods, charge, promoDiscount: promo });
+  const shown = displayTotals(
+    { lines: orderable.map((l) => ({ price: l.group.price, count: l.count })), totals },
+    shop.currency,
+    shop.rates,
+  );
   const earliestDate = earliestDeliveryDate(new Date());
   const ctx = { earliestDate, latestDate: addDays(earliestDate, DATE_HORIZON_DAYS) };
   const deliveryKnown = getWay === 'self' || (charge !== null && checkout.quote.status !== 'refused');
@@ -192,6 +204,7 @@ export function CartPanel({ open, onClose }: { open: boolean; onClose: () => voi
     orderableLines: orderable.length,
     allOrderable: lines !== null && orderable.length === lines.length,
     deliveryKnown,
+    signedIn: shop.user !== null,
   });
   const step = checkout.step;
   const buttonKey = stepButtonKeys[step] ?? null;
@@ -199,7 +212,10 @@ export function CartPanel({ open, onClose }: { open: boolean; onClose: () => voi
     step === 1
       ? missingAddressFields(getWay, checkout.form, ctx)
       : step === 2
-        ? [...missingAddressFields(getWay, checkout.form, ctx), ...missingContactFields(checkout.form)]
+        ? [
+            ...missingAddressFields(getWay, checkout.form, ctx),
+            ...missingContactFields(checkout.form, shop.user ? { way: getWay } : null),
+          ]
         : [];
   // Field errors show once the shopper tried to go on from this step.
   const [triedStep, setTriedStep] = useState<number | null>(null);
@@ -261,6 +277,7 @@ export function CartPanel({ open, onClose }: { open: boolean; onClose: () => voi
         const next = new URLSearchParams(prev);
         next.delete('success');
         next.delete('orderID');
+        next.delete('key');
         return next;
       },
       { replace: true, preventScrollReset: true },
@@ -321,6 +338,7 @@ export function CartPanel({ open, onClose }: { open: boolean; onClose: () => voi
           <OrderResult
             orderID={result.orderID}
             success={result.success}
+            statusKey={result.key}
             onPaid={() => {
               // The order is paid: the cart and the checkout form start afresh.
               writeCart([]);
@@ -427,7 +445,7 @@ export function CartPanel({ open, onClose }: { open: boolean; onClose: () => voi
                       ) : null}
                     </div>
                     <div className="cart-line__side">
-                      <p className="cart-line__price">{money(line.group.price * line.count)}</p>
+                      <p className="cart-line__price">{linePrice(line.group.price, line.count)}</p>
                       <button type="button" className="link-button" onClick={() => remove(i)}>
                         {t('cart.remove')}
                       </button>
@@ -442,16 +460,16 @@ export function CartPanel({ open, onClose }: { open: boolean; onClose: () => voi
                 <tbody>
                   <tr>
                     <th scope="row">{t('cart.goods')}</th>
-                    <td>{money(goods)}</td>
+                    <td>{shownMoney(shown.goods)}</td>
                   </tr>
                   <tr>
                     <th scope="row">{t('cart.delivery')}</th>
                     <td data-testid="delivery-price">
-                      {totals.delivery === null
+                      {shown.delivery === null
                         ? t('cart.deliveryUnknown')
-                        : totals.delivery === 0
+                        : shown.delivery === 0
                           ? t('cart.deliveryFree')
-                          : money(totals.delivery)}
+                          : shownMoney(shown.delivery)}
                     </td>
                   </tr>
                   {term ? (
@@ -462,11 +480,11 @@ export function CartPanel({ open, onClose }: { open: boolean; onClose: () => voi
                   ) : null}
                   <tr>
                     <th scope="row">{t('cart.promo')}</th>
-                    <td>{totals.promoDiscount > 0 ? `−${money(totals.promoDiscount)}` : '—'}</td>
+                    <td>{shown.promoDiscount > 0 ? `−${shownMoney(shown.promoDiscount)}` : '—'}</td>
                   </tr>
                   <tr className="totals__total">
                     <th scope="row">{t('cart.total')}</th>
-                    <td data-testid="cart-total">{money(totals.total)}</td>
+                    <td data-testid="cart-total">{shownMoney(shown.total)}</td>
                   </tr>
                 </tbody>
               </table>

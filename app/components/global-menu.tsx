@@ -4,8 +4,9 @@ import { pick } from '../../core/i18n.ts';
 import { useT } from '../i18n/index.ts';
 import { useModalDialog } from '../lib/modal-dialog.ts';
 import { useShop } from '../shop-context.ts';
+import { useOpenCabinet } from './cabinet/cabinet-context.ts';
 import { useContactPopup } from './contact-popups.tsx';
-import { CloseIcon } from './icons.tsx';
+import { CloseIcon, UserIcon } from './icons.tsx';
 import { NewsletterForm } from './newsletter-form.tsx';
 import { Socials } from './socials.tsx';
 
@@ -15,6 +16,7 @@ export function GlobalMenu({ open, onClose }: { open: boolean; onClose: () => vo
   const t = useT();
   const ref = useModalDialog(open);
   const openPopup = useContactPopup();
+  const openCabinet = useOpenCabinet();
 
   const { contacts, menu, locale } = shop;
   return (
@@ -34,6 +36,18 @@ export function GlobalMenu({ open, onClose }: { open: boolean; onClose: () => vo
         <div className="global-menu__top">
           <button type="button" className="icon-button" onClick={onClose} aria-label={t('header.closeMenu')}>
             <CloseIcon />
+          </button>
+          {/* Phones have no room for the cabinet in the header: it opens from here. */}
+          <button
+            type="button"
+            className="link-button global-menu__account"
+            onClick={() => {
+              onClose();
+              openCabinet();
+            }}
+          >
+            <UserIcon />
+            {shop.user ? shop.user.name || t('header.account') : t('header.account')}
           </button>
         </div>
         <div className="global-menu__body">

@@ -6,10 +6,11 @@ import { foreignCurrencies } from '../../core/money.ts';
 import { useT } from '../i18n/index.ts';
 import { DAY_S, setCookie } from '../lib/cookies.ts';
 import { useShop } from '../shop-context.ts';
+import { useOpenCabinet } from './cabinet/cabinet-context.ts';
 import { CartPanel } from './cart-panel.tsx';
 import { FavouritesPanel } from './favourites-panel.tsx';
 import { GlobalMenu } from './global-menu.tsx';
-import { BagIcon, HeartIcon, MenuIcon, SearchIcon } from './icons.tsx';
+import { BagIcon, HeartIcon, MenuIcon, SearchIcon, UserIcon } from './icons.tsx';
 import { SearchPopup } from './search-popup.tsx';
 
 export function Header() {
@@ -42,6 +43,7 @@ export function Header() {
     }
   }
   const [searchOpen, setSearchOpen] = useState(false);
+  const openCabinet = useOpenCabinet();
   // catalogue.md §2: white on the home page until scrolled past the header's height.
   const onHome = location.pathname === '/' || location.pathname === '/en';
   const [scrolled, setScrolled] = useState(false);
@@ -128,6 +130,19 @@ export function Header() {
             onClick={() => setSearchOpen(true)}
           >
             <SearchIcon />
+          </button>
+          <button
+            type="button"
+            className={`icon-button header__account${shop.user ? ' header__account--signed-in' : ''}`}
+            aria-haspopup="dialog"
+            aria-label={
+              shop.user
+                ? `${t('header.account')}: ${shop.user.name || shop.user.email || ''}`
+                : t('header.account')
+            }
+            onClick={() => openCabinet()}
+          >
+            <UserIcon />
           </button>
           <button
             type="button"

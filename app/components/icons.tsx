@@ -51,6 +51,15 @@ export function BagIcon() {
   );
 }
 
+export function UserIcon() {
+  return (
+    <Svg>
+      <circle cx="12" cy="8.5" r="3.8" />
+      <path d="M4.5 20c.9-3.9 3.9-6 7.5-6s6.6 2.1 7.5 6" />
+    </Svg>
+  );
+}
+
 export function ArrowIcon() {
   return (
     <Svg>

@@ -21,8 +21,12 @@ export function readCart(): CartCookie {
   return readJsonCookie(document.cookie, 'cart', isCartCookie, []);
 }
 
-export function writeCart(cart: CartCookie) {
+/** Fired on every change of the cart cookie made on this page (a signed-in cart is sent to the server). */
+export const CART_EVENT = 'shop:cart';
+
+export function writeCart(cart: CartCookie, { silent = false }: { silent?: boolean } = {}) {
   write('cart', cart);
+  if (!silent) window.dispatchEvent(new Event(CART_EVENT));
 }
 
 /** Adds one of a variant to the guest cart cookie (checkout.md §3), never above `max`. */
@@ -31,7 +35,7 @@ export function addToCart(variantId: string, max: number): CartCookie {
   const item = cart.find((i) => i._id === variantId);
   if (item) item.count = Math.min(item.count + 1, max);
   else if (cart.length < MAX_CART_LINES) cart.push({ _id: variantId, count: 1 });
-  write('cart', cart);
+  writeCart(cart);
   return cart;
 }
 

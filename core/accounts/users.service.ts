@@ -5,53 +5,15 @@ import { AppError } from '../errors.ts';
 import type { Locale } from '../i18n.ts';
 import type { Providers } from '../providers/index.ts';
 import type { AddressInput, ProfileUpdate } from './accounts.schemas.ts';
+import type { CabinetOrder, SavedAddress, UserView } from './accounts.types.ts';
 import { mergeCarts } from './auth.rules.ts';
 import type { AuthService, SessionUser } from './auth.service.ts';
 
 const MAX_ADDRESSES = 20;
+
+export type { CabinetOrder, SavedAddress, UserView };
+
 const t = (locale: Locale, ru: string, en: string) => (locale === 'en' ? en : ru);
-
-export interface SavedAddress {
-  id: number;
-  country: string;
-  countryId: number;
-  postcode: string;
-  city: string;
-  cityID: number;
-  street: string;
-  house: string;
-  entrance: string;
-  floor: string;
-  room: string;
-}
-
-/** The user as `GET /api/user/fetch` answers it (catalogue.md §3 User): no hash, no consent record. */
-export interface UserView {
-  _id: string;
-  name: string;
-  secondName: string;
-  email: string | null;
-  phone: string | null;
-  birthDate: string | null;
-  notificationChannel: string;
-  isAdmin: boolean;
-  addresses: SavedAddress[];
-}
-
-export interface CabinetOrder {
-  orderID: number;
-  status: string;
-  createdAt: string;
-  getWay: string;
-  payment: string;
-  city: string;
-  address: string;
-  summ: number;
-  deliveryPrice: number;
-  promocodeDiscountPrice: number;
-  total: number;
-  products: { _id: string; groupId: string; name: string; size: string; price: number; count: number }[];
-}
 
 /**
  * The signed-in shopper's own data: profile, saved addresses, orders and the server cart

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { GetWay } from '../delivery/delivery.rules.ts';
 import {
   emptyGuestForm,
   type GuestForm,
@@ -96,6 +97,40 @@ describe('guest form validity per method (checkout.md §5, DECISIONS 10)', () =>
   it('self needs name, email and phone only', () => {
     expect(isGuestFormValid('self', form({}), ctx)).toBe(true);
     expect(missingContactFields({ ...emptyGuestForm })).toEqual(['fullName', 'phone', 'email']);
+  });
+});
+
+describe('signed-in form validity per method (checkout.md §5)', () => {
+  const signedIn = (way: GetWay) => ({ way });
+
+  it('takes a single name where a guest must give a last and a first name', () => {
+    expect(missingContactFields(form({ fullName: 'Анна' }), signedIn('self'))).toEqual([]);
+    expect(missingContactFields(form({ fullName: 'Анна' }), null)).toEqual(['fullName']);
+    expect(missingContactFields(form({ fullName: ' ' }), signedIn('self'))).toEqual(['fullName']);
+  });
+
+  it('needs no e-mail for Moscow and the showroom, but does for pickup and courier', () => {
+    const noEmail = form({ email: '' });
+    expect(missingContactFields(noEmail, signedIn('moscow'))).toEqual([]);
+    expect(missingContactFields(noEmail, signedIn('moscow-try'))).toEqual([]);
+    expect(missingContactFields(noEmail, signedIn('self'))).toEqual([]);
+    expect(missingContactFields(noEmail, signedIn('self-sdek'))).toEqual(['email']);
+    expect(missingContactFields(noEmail, signedIn('delivery-sdek'))).toEqual(['email']);
+  });
+
+  it('still refuses a malformed e-mail that was typed', () => {
+    expect(missingContactFields(form({ email: 'anna@' }), signedIn('moscow'))).toEqual(['email']);
+  });
+
+  it('always needs the phone', () => {
+    expect(missingContactFields(form({ phone: '7999' }), signedIn('self'))).toEqual(['phone']);
+  });
+
+  it('applies to the details step', () => {
+    const base = { way: 'self' as const, ctx, orderableLines: 1, allOrderable: true, deliveryKnown: true };
+    const single = form({ fullName: 'Анна', email: '' });
+    expect(stepValidity({ ...base, form: single })).toEqual([true, true, false, false]);
+    expect(stepValidity({ ...base, form: single, signedIn: true })).toEqual([true, true, true, true]);
   });
 });
 

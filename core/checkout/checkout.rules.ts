@@ -145,13 +145,23 @@ export function missingAddressFields(way: GetWay, form: GuestForm, ctx: Validity
   return missing;
 }
 
-/** The recipient part (the details step): name, phone and e-mail for every guest method. */
-export function missingContactFields(form: GuestForm): GuestField[] {
+/**
+ * The recipient part (the details step). Guests: full name, phone and e-mail for every method.
+ * Signed in (checkout.md §5): a name and the phone; the e-mail only for pickup and courier, and a
+ * typed e-mail must still be valid.
+ */
+export function missingContactFields(form: GuestForm, signedIn: { way: GetWay } | null = null): GuestField[] {
   const missing: GuestField[] = [];
-  if (!isFullName(form.fullName)) missing.push('fullName');
+  if (signedIn ? form.fullName.trim().length < 2 : !isFullName(form.fullName)) missing.push('fullName');
   if (!isPhoneComplete(form.phone, form.phoneMask)) missing.push('phone');
-  if (!isEmail(form.email)) missing.push('email');
+  const emailNeeded = !signedIn || !signedInEmailOptional(signedIn.way) || form.email.trim() !== '';
+  if (emailNeeded && !isEmail(form.email)) missing.push('email');
   return missing;
+}
+
+/** checkout.md §5: a signed-in shopper's Moscow and showroom orders need no e-mail. */
+export function signedInEmailOptional(way: GetWay): boolean {
+  return isMoscowWay(way) || way === 'self';
 }
 
 /**
@@ -174,10 +184,13 @@ export function stepValidity(input: {
   allOrderable: boolean;
   /** The delivery price is known (or the method is free). */
   deliveryKnown: boolean;
+  /** The signed-in form's rules apply. */
+  signedIn?: boolean;
 }): [boolean, boolean, boolean, boolean] {
   const products = input.orderableLines > 0 && input.allOrderable;
   const getway =
     products && input.deliveryKnown && missingAddressFields(input.way, input.form, input.ctx).length === 0;
-  const details = getway && missingContactFields(input.form).length === 0;
+  const details =
+    getway && missingContactFields(input.form, input.signedIn ? { way: input.way } : null).length === 0;
   return [products, getway, details, details];
 }

@@ -25,7 +25,8 @@ export const orderPayloadSchema = z.object({
   payment: z.enum([...paymentMethods, 'other_pay']),
   fullName: text(120).pipe(z.string().min(3, 'required')),
   phone: digits(10, 15),
-  email: z.email().max(254),
+  /** Empty only for a signed-in shopper's Moscow or showroom order (checkout.md §5). */
+  email: z.union([z.email().max(254), z.literal('')]).default(''),
   comment: text(1000).default(''),
   products: z
     .array(z.object({ _id: z.string().min(1).max(200), count: z.number().int().min(1).max(100) }))
@@ -79,7 +80,14 @@ export const idempotencyKeySchema = z
 
 export const promoCheckSchema = z.object({ code: text(40), phone: z.string().max(20).default('') });
 
-export const orderIdQuerySchema = z.object({ orderID: z.coerce.number().int().min(1).max(2_000_000_000) });
+export const orderIdQuerySchema = z.object({
+  orderID: z.coerce.number().int().min(1).max(2_000_000_000),
+  /** The status key of the payment's return address (pay-by-another-person). */
+  key: z
+    .string()
+    .regex(/^[\w-]{16,64}$/, 'must be the key of the payment return address')
+    .optional(),
+});
 
 export const dolyameCreateSchema = z.object({
   orderID: z.coerce.number().int().min(1).max(2_000_000_000),

@@ -1,6 +1,7 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { cacheTags, noReadCache, type ReadCache } from '../cache/read-cache.ts';
+import { signedInEmailOptional } from '../checkout/checkout.rules.ts';
 import type { SettingsService } from '../content/settings.service.ts';
 import type { Db } from '../db/client.ts';
 import {
@@ -29,12 +30,15 @@ import type { DeliveryService } from '../delivery/delivery.service.ts';
 import { AppError } from '../errors.ts';
 import { type Locale, pick } from '../i18n.ts';
 import type { RateLimitService } from '../limits/rate-limit.service.ts';
+import type { Currency } from '../money.ts';
 import { availablePaymentMethods, instalmentTerms } from '../payments/payment.rules.ts';
 import type { Providers } from '../providers/index.ts';
 import type { PaymentKind } from '../providers/payments/payment-provider.ts';
+import type { RatesService } from '../rates/rates.service.ts';
+import { displayTotals } from './display-totals.rules.ts';
 import { canTransition, type OrderStatus, PAYMENT_TIMEOUT_MINUTES, releasesStock } from './order.rules.ts';
 import type { OrderPayload } from './orders.schemas.ts';
-import type { OrderView } from './orders.types.ts';
+import type { OrderStatusView, OrderView } from './orders.types.ts';
 import { checkPromoCode, normalizePromoCode, type PromoRefusal, promoDiscount } from './promo.rules.ts';
 
 /** Orders one IP address may place in an hour. */
@@ -50,6 +54,21 @@ export interface OrderAccess {
 }
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * The payer's capability (pay-by-another-person): a key derived from the order's access key, put in
+ * the provider's return addresses. It lets the browser that comes back from the payment read the
+ * order's status only, never its lines or personal data; it does not reveal the access key.
+ */
+export function orderStatusKey(accessKey: string): string {
+  return createHash('sha256').update(`order-status:${accessKey}`).digest('base64url').slice(0, 32);
+}
+
+function sameKey(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
 
 const promoMessages: Record<PromoRefusal | 'ok', Record<Locale, string>> = {
   ok: { ru: 'Промокод успешно применен', en: 'The promo code is applied' },
@@ -75,6 +94,7 @@ export function createOrdersService({
   limits,
   clock,
   cache = noReadCache,
+  rates,
 }: {
   db: Db;
   providers: Providers;
@@ -83,6 +103,8 @@ export function createOrdersService({
   limits: RateLimitService;
   clock: () => Date;
   cache?: ReadCache;
+  /** The stored currency rates, for the total an English order showed (DECISIONS 7). */
+  rates: RatesService;
 }) {
   const payments = providers.payments.provider;
 
@@ -339,11 +361,24 @@ export function createOrdersService({
       idempotencyKey: string | null;
       /** The signed-in shopper, whose cabinet lists the order. */
       userId?: string | null;
+      /** The signed-in shopper's e-mail, used when the form leaves it empty. */
+      userEmail?: string | null;
     },
   ): Promise<{ access: OrderAccess; body: OrderAnswer }> {
+    if (!input.email) {
+      if (ctx.userEmail) input = { ...input, email: ctx.userEmail };
+      else if (!(ctx.userId && signedInEmailOptional(input.getWay))) {
+        throw new AppError(
+          'invalid_data',
+          ctx.locale === 'en' ? 'Invalid value of email: required' : 'Неверное значение поля «email»',
+          { field: 'email' },
+        );
+      }
+    }
     const key = ctx.idempotencyKey;
+    const hash = key ? requestHash(input, ctx) : null;
     if (key) {
-      const replay = await answerForKey(key);
+      const replay = await answerForKey(key, hash, ctx.locale);
       if (replay) return replay;
     }
     // Unpaid orders hold stock for half an hour: one address may not hoard it.
@@ -357,6 +392,7 @@ export function createOrdersService({
       ),
     );
     const priced = await priceOrder(input, ctx.locale);
+    const shown = await shownTotal(input.currency, priced);
     // Drafts, instalments and BNPL start their payment in a second call.
     const startKind =
       !ctx.draft && !['dolyame', 'tinkoff'].includes(input.payment)
@@ -367,7 +403,11 @@ export function createOrdersService({
     let number: number;
     try {
       number = await withStockChanges(async (tx, changed) => {
-        if (key) await tx.insert(idempotencyKeys).values({ key, scope: 'order', status: 200, response: {} });
+        if (key) {
+          await tx
+            .insert(idempotencyKeys)
+            .values({ key, scope: 'order', status: 200, response: {}, requestHash: hash });
+        }
         // DECISIONS 13: a conditional decrement that can never go below zero.
         const reserved = new Map<string, number>();
         // Rows are locked in one order (by id) so concurrent orders cannot deadlock.
@@ -424,6 +464,8 @@ export function createOrdersService({
             userId: ctx.userId ?? null,
             locale: ctx.locale,
             displayCurrency: input.currency,
+            displayTotal: shown.total,
+            displayRate4: shown.rate4,
             getWay: input.getWay,
             payment: input.payment,
             fullName: input.fullName,
@@ -502,31 +544,63 @@ export function createOrdersService({
     } catch (error) {
       // A concurrent request with the same key won: answer as it did.
       if (key && isUniqueViolation(error)) {
-        const replay = await answerForKey(key);
+        const replay = await answerForKey(key, hash, ctx.locale);
         if (replay) return replay;
       }
       throw error;
     }
 
     if (startKind) await startPayment(number, startKind);
-    return answerForOrder(number);
+    return answerForOrder(number, startKind);
   }
 
-  async function answerForKey(key: string) {
+  /** The total the shopper saw in their currency, by the stored rate (DECISIONS 7). */
+  async function shownTotal(
+    currency: Currency,
+    priced: Awaited<ReturnType<typeof priceOrder>>,
+  ): Promise<{ total: number | null; rate4: number | null }> {
+    if (currency === 'RUB') return { total: priced.totals.total, rate4: null };
+    const latest = await rates.getLatestRates();
+    if (!latest) return { total: null, rate4: null };
+    const shown = displayTotals({ lines: priced.lines, totals: priced.totals }, currency, latest.rates);
+    return { total: shown.total, rate4: latest.rates[currency] };
+  }
+
+  async function answerForKey(key: string, hash: string | null, locale: Locale) {
     const [row] = await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
+    // DECISIONS 19: a retry repeats the first request; another order under the same key is a
+    // client bug, refused rather than answered with an order the shopper did not ask for.
+    if (row?.requestHash && hash && row.requestHash !== hash) {
+      throw new AppError(
+        'conflict',
+        t(
+          locale,
+          'Этот Idempotency-Key уже использован для другого заказа. Для нового заказа нужен новый ключ',
+          'This Idempotency-Key was already used for a different order. A new order needs a new key',
+        ),
+        { field: 'Idempotency-Key' },
+      );
+    }
     const stored = row?.response as { orderNumber?: number; startKind?: PaymentKind | null } | undefined;
     if (!stored?.orderNumber) return null;
     // The first request may still be opening the payment: answer with the same page.
     if (stored.startKind) await startPayment(stored.orderNumber, stored.startKind);
-    return answerForOrder(stored.orderNumber);
+    return answerForOrder(stored.orderNumber, stored.startKind ?? null);
   }
 
-  async function answerForOrder(number: number): Promise<{ access: OrderAccess; body: OrderAnswer }> {
+  async function answerForOrder(
+    number: number,
+    startKind: PaymentKind | null,
+  ): Promise<{ access: OrderAccess; body: OrderAnswer }> {
     const [order] = await db.select().from(orders).where(eq(orders.number, number));
     if (!order) throw new Error(`Order ${number} vanished`);
     const access = { n: order.number, k: order.accessKey };
     const ids = { order: { orderID: order.number }, data: { orderID: order.number } };
-    const idOnly = ['dolyame', 'tinkoff'].includes(order.payment) || order.paymentUrl === null;
+    // checkout.md §4: drafts, dolyame, tinkoff and hePayMode (the provider reaches the phone
+    // itself) answer the order id only; split and yaPay the url, which the storefront shows as a
+    // link; the rest the url the storefront follows.
+    const idOnly =
+      ['dolyame', 'tinkoff'].includes(order.payment) || startKind === 'phone' || order.paymentUrl === null;
     return {
       access,
       body: idOnly ? { result: true, ...ids } : { result: true, url: order.paymentUrl ?? undefined, ...ids },
@@ -556,8 +630,9 @@ export function createOrdersService({
         amount: order.total,
         lines: lines.map((l) => ({ name: l.name, count: l.count, price: l.price })),
         months,
-        successUrl: `${prefix}/?success=true&orderID=${number}`,
-        failUrl: `${prefix}/?success=false&orderID=${number}`,
+        // The key lets whichever browser returns (the payer's, too) see the order's status.
+        successUrl: `${prefix}/?success=true&orderID=${number}&key=${orderStatusKey(order.accessKey)}`,
+        failUrl: `${prefix}/?success=false&orderID=${number}&key=${orderStatusKey(order.accessKey)}`,
       });
     } catch (error) {
       await db
@@ -659,9 +734,21 @@ export function createOrdersService({
           });
           return 'ignored';
         }
-        return (await transition(tx, order.number, 'paid', 'payment confirmed by the provider', changed))
-          ? 'applied'
-          : 'ignored';
+        if (await transition(tx, order.number, 'paid', 'payment confirmed by the provider', changed)) {
+          return 'applied';
+        }
+        // Money arrived for an order that already failed or was cancelled (its stock is gone back):
+        // never silently dropped, an operator must refund it.
+        if (order.status === 'payment_failed' || order.status === 'cancelled') {
+          await tx.insert(orderEvents).values({
+            orderNumber: order.number,
+            fromStatus: order.status,
+            toStatus: order.status,
+            cause: `paid after ${order.status === 'cancelled' ? 'cancellation' : 'expiry'}: refund needed (${notice.amount} kopecks, ${notice.paymentId})`,
+            at: clock(),
+          });
+        }
+        return 'ignored';
       }
       return (await transition(tx, order.number, 'payment_failed', 'payment declined', changed))
         ? 'applied'
@@ -735,12 +822,14 @@ export function createOrdersService({
   /** Unpaid orders past their time fail and give their stock back. Returns how many expired. */
   async function expireOverdue(): Promise<number> {
     const overdue = await db
-      .select({ number: orders.number })
+      .select({ number: orders.number, paymentId: orders.paymentId })
       .from(orders)
       .where(and(inArray(orders.status, ['new', 'awaiting_payment']), lt(orders.expiresAt, clock())))
       .limit(200);
     let expired = 0;
-    for (const { number } of overdue) {
+    for (const { number, paymentId } of overdue) {
+      // The provider's page closes first, so nobody pays an order whose stock is going back.
+      if (paymentId && !paymentId.startsWith('claim-')) await payments.expirePayment(paymentId);
       const done = await withStockChanges((tx, changed) =>
         transition(tx, number, 'payment_failed', 'not paid in time', changed),
       );
@@ -749,14 +838,32 @@ export function createOrdersService({
     return expired;
   }
 
-  /** `GET /api/orders/for-analytics`: the order as the result screen and analytics need it. */
-  async function getOrderView(number: number, access: OrderAccess[]): Promise<OrderView> {
+  /**
+   * `GET /api/orders/for-analytics`: the order as the result screen and analytics need it, for the
+   * browser that made it; with the status key of the return address (the payer's browser), only
+   * its status.
+   */
+  async function getOrderView(
+    number: number,
+    access: OrderAccess[],
+    statusKey?: string,
+  ): Promise<OrderView | OrderStatusView> {
+    if (statusKey && !access.some((a) => a.n === number)) {
+      const [row] = await db
+        .select({ status: orders.status, accessKey: orders.accessKey })
+        .from(orders)
+        .where(eq(orders.number, number));
+      if (!row || !sameKey(orderStatusKey(row.accessKey), statusKey)) {
+        throw new AppError('not_found', 'Order not found');
+      }
+      return { orderID: number, status: row.status, paid: isPaidStatus(row.status) };
+    }
     const order = await requireOrder(number, access);
     const lines = await db.select().from(orderLines).where(eq(orderLines.orderNumber, number));
     return {
       orderID: order.number,
       status: order.status,
-      paid: order.status === 'paid' || order.status === 'shipped' || order.status === 'delivered',
+      paid: isPaidStatus(order.status),
       getWay: order.getWay,
       payment: order.payment,
       currency: 'RUB',
@@ -807,6 +914,46 @@ export type OrderAnswer = {
   order: { orderID: number };
   data: { orderID: number };
 };
+
+/** Fields of the order payload that are display values only (DECISIONS 6) or the key itself. */
+const NOT_MEANING = new Set([
+  'key',
+  'summ',
+  'deliveryPrice',
+  'promocodeDiscount',
+  'promocodeDiscountPrice',
+  'deliveryMaxDate',
+  'outMKAD',
+]);
+
+/**
+ * DECISIONS 19: what an order request means (its choices, the draft flag, the edition and the
+ * shopper), hashed, so a retry is told apart from another order sent under the same key.
+ */
+function requestHash(
+  input: OrderPayload,
+  ctx: { draft: boolean; locale: Locale; userId?: string | null },
+): string {
+  const meaning = Object.fromEntries(Object.entries(input).filter(([k]) => !NOT_MEANING.has(k)));
+  const request = { meaning, draft: ctx.draft, locale: ctx.locale, userId: ctx.userId ?? null };
+  return createHash('sha256').update(stableJson(request)).digest('hex');
+}
+
+/** JSON with object keys sorted, so equal values hash equally whatever their key order. */
+function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+function isPaidStatus(status: OrderStatus): boolean {
+  return status === 'paid' || status === 'shipped' || status === 'delivered';
+}
 
 function paymentKind(payment: string, hePayMode: boolean): PaymentKind {
   if (payment === 'hepay' || hePayMode) return 'phone';

@@ -74,6 +74,7 @@ export function ordersRoutes(
     const user = await getUser(services, request);
     const { access, body } = await orders.createOrder(payload, {
       userId: user?.id ?? null,
+      userEmail: user?.email ?? null,
       ip: request.ip,
       locale: requestLocale(request),
       draft: draft === 'true',
@@ -94,8 +95,8 @@ export function ordersRoutes(
   });
 
   app.get('/api/orders/for-analytics', async (request) => {
-    const { orderID } = parseInput(orderIdQuerySchema, request.query, request);
-    return { result: true, data: await orders.getOrderView(orderID, orderAccess(request)) };
+    const { orderID, key } = parseInput(orderIdQuerySchema, request.query, request);
+    return { result: true, data: await orders.getOrderView(orderID, orderAccess(request), key) };
   });
 
   // The provider's notification: verified, then applied once (DECISIONS 12).
@@ -128,6 +129,12 @@ export function ordersRoutes(
     const { decision } = parseInput(sandboxDecisionSchema, request.body, request);
     const settled = await services.payments.sandboxDecide(token, decision);
     if (!settled) throw new AppError('not_found', 'Payment not found');
+    if (settled.expired) {
+      throw new AppError(
+        'conflict',
+        requestLocale(request) === 'en' ? 'The time to pay has run out' : 'Время на оплату истекло',
+      );
+    }
     // Delivered to the shop's own endpoint exactly as the provider would send it.
     const res = await app.inject({
       method: 'POST',

@@ -3,6 +3,7 @@ import {
   type GuestField,
   missingAddressFields,
   missingContactFields,
+  signedInEmailOptional,
   type ValidityContext,
 } from '../../../core/checkout/checkout.rules.ts';
 import {
@@ -20,9 +21,11 @@ import type {
 } from '../../../core/delivery/delivery.types.ts';
 import { formatMoney, priceInCurrency } from '../../../core/money.ts';
 import { type MessageKey, useT } from '../../i18n/index.ts';
+import type { SavedAddress } from '../../lib/account.ts';
 import { useModalDialog } from '../../lib/modal-dialog.ts';
 import { readCity, writeCity } from '../../lib/shop-cookies.ts';
 import { useShop } from '../../shop-context.ts';
+import { useOpenCabinet } from '../cabinet/cabinet-context.ts';
 import { CloseIcon } from '../icons.tsx';
 import { formatDate } from './checkout-date.ts';
 import type { CheckoutState, QuoteState } from './checkout-state.ts';
@@ -64,9 +67,11 @@ const fieldErrorKey: Record<GuestField, MessageKey> = {
 export function CheckoutForm(props: CheckoutFormProps) {
   const { state, getWay, parts, ctx, showAllErrors } = props;
   const t = useT();
+  const shop = useShop();
+  const openCabinet = useOpenCabinet();
   const missing = new Set<GuestField>([
     ...missingAddressFields(getWay, state.form, ctx),
-    ...missingContactFields(state.form),
+    ...missingContactFields(state.form, shop.user ? { way: getWay } : null),
   ]);
   const [touched, setTouched] = useState<Set<GuestField>>(new Set());
   const touch = (field: GuestField) => setTouched((s) => (s.has(field) ? s : new Set(s).add(field)));
@@ -99,6 +104,15 @@ export function CheckoutForm(props: CheckoutFormProps) {
           <h3 id="checkout-recipient-title" className="checkout-form__title checkout-form__title--step">
             {t('checkout.step.details')}
           </h3>
+          {shop.user ? null : (
+            <button
+              type="button"
+              className="link-button checkout-form__sign-in"
+              onClick={() => openCabinet()}
+            >
+              {t('checkout.signIn')}
+            </button>
+          )}
           <TextField
             label={t('checkout.fullName')}
             required
@@ -121,7 +135,7 @@ export function CheckoutForm(props: CheckoutFormProps) {
           />
           <TextField
             label={t('checkout.email')}
-            required
+            required={!shop.user || !signedInEmailOptional(getWay)}
             type="email"
             autoComplete="email"
             value={state.form.email}
@@ -370,6 +384,16 @@ function CourierAddress({ state, errorOf, shown, touch, items, goods }: PartProp
 
   return (
     <div className="checkout-form__fields">
+      {en ? null : (
+        <SavedAddressPicker
+          state={state}
+          addresses={shop.user?.addresses ?? []}
+          withCity
+          onChoose={(a) => {
+            if (a) writeCity({ code: a.cityID, name: a.city });
+          }}
+        />
+      )}
       <CityField
         label={t('checkout.city')}
         text={form.cityText}
@@ -404,7 +428,7 @@ function CourierAddress({ state, errorOf, shown, touch, items, goods }: PartProp
         autoComplete="address-line2"
         onChange={(room) => update({ room: room.slice(0, 20) })}
       />
-      <QuoteNote quote={state.quote} />
+      <QuoteNote quote={state.quote} savedAddress={savedChosen(state, shop.user?.addresses ?? [])} />
     </div>
   );
 }
@@ -556,8 +580,12 @@ function MoscowAddress({
   useEffect(() => {
     if (address.length < 3) setQuote({ status: 'idle' });
   }, [address, setQuote]);
+  const shop = useShop();
+  // checkout.md §5: Moscow methods list only the saved addresses in Moscow.
+  const moscowAddresses = (shop.user?.addresses ?? []).filter((a) => a.cityID === MOSCOW_CITY_ID);
   return (
     <div className="checkout-form__fields">
+      <SavedAddressPicker state={state} addresses={moscowAddresses} withCity={false} />
       <TextField
         label={t('checkout.address')}
         hint={t('checkout.addressHint')}
@@ -635,17 +663,112 @@ function MoscowAddress({
   );
 }
 
-function QuoteNote({ quote }: { quote: QuoteState }) {
+function QuoteNote({
+  quote,
+  savedAddress = null,
+}: {
+  quote: QuoteState;
+  savedAddress?: SavedAddress | null;
+}) {
   const t = useT();
   if (quote.status === 'loading') return <p className="checkout-form__quote">{t('checkout.loading')}</p>;
-  if (quote.status === 'refused' && quote.message) {
+  if (quote.status === 'refused' && (quote.message || savedAddress)) {
     return (
       <p className="checkout-form__quote checkout-form__quote--error" role="alert">
-        {quote.message}
+        {/* checkout.md §8: a saved address whose city cannot be priced asks for another address. */}
+        {savedAddress ? t('checkout.savedAddressFailed') : quote.message}
       </p>
     );
   }
   return null;
+}
+
+const MOSCOW_CITY_ID = 44;
+
+/** The saved address the form currently holds, if it still matches one. */
+function savedChosen(state: CheckoutState, addresses: SavedAddress[]): SavedAddress | null {
+  const { form } = state;
+  return (
+    addresses.find(
+      (a) => a.cityID === form.city?.code && streetLine(a) === form.address && a.room === form.room,
+    ) ?? null
+  );
+}
+
+function streetLine(a: SavedAddress): string {
+  return [
+    a.street,
+    a.house && `д. ${a.house}`,
+    a.entrance && `под. ${a.entrance}`,
+    a.floor && `эт. ${a.floor}`,
+  ]
+    .filter(Boolean)
+    .join(', ');
+}
+
+/**
+ * A signed-in shopper's saved addresses (checkout.md §1, §5): choosing one fills the city, address and
+ * apartment; 'Другой адрес' leaves the fields to type. A saved city unknown to the carrier reads
+ * 'Город не определен'.
+ */
+function SavedAddressPicker({
+  state,
+  addresses,
+  withCity,
+  onChoose,
+}: {
+  state: CheckoutState;
+  addresses: SavedAddress[];
+  withCity: boolean;
+  onChoose?(address: SavedAddress | null): void;
+}) {
+  const t = useT();
+  const id = useId();
+  if (addresses.length === 0) return null;
+  const { form, update } = state;
+  const current = addresses.find(
+    (a) =>
+      streetLine(a) === form.address && a.room === form.room && (!withCity || a.cityID === form.city?.code),
+  );
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {t('checkout.savedAddress')}
+      </label>
+      <select
+        id={id}
+        className="field__input field__select--wide"
+        value={current ? String(current.id) : ''}
+        onChange={(e) => {
+          const chosen = addresses.find((a) => String(a.id) === e.target.value) ?? null;
+          onChoose?.(chosen);
+          if (!chosen) {
+            update({ address: '', room: '' });
+            return;
+          }
+          update({
+            address: streetLine(chosen),
+            room: chosen.room,
+            ...(withCity
+              ? {
+                  city: { code: chosen.cityID, name: chosen.city, countryCode: 'RU' },
+                  cityText: chosen.city,
+                }
+              : {}),
+          });
+        }}
+      >
+        <option value="">{t('checkout.newAddress')}</option>
+        {addresses.map((a) => (
+          <option key={a.id} value={a.id}>
+            {[a.city || t('checkout.cityUnknown'), streetLine(a), a.room && `кв. ${a.room}`]
+              .filter(Boolean)
+              .join(', ')}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
 }
 
 function OrderSummary({ state, getWay }: { state: CheckoutState; getWay: GetWay }) {

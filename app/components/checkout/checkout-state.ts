@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { emptyGuestForm, type GuestForm, stepReducer } from '../../../core/checkout/checkout.rules.ts';
+import { maskDigitCount, maskPrefixDigits, phoneMasks } from '../../../core/checkout/phone-masks.ts';
 import { type GetWay, isGetWay } from '../../../core/delivery/delivery.rules.ts';
 import type { PickupPoint } from '../../../core/delivery/delivery.types.ts';
+import type { UserView } from '../../lib/account.ts';
 
 /** The delivery price as far as it is known for the chosen method and address. */
 export type QuoteState =
@@ -128,3 +130,41 @@ export function useCheckoutState() {
 }
 
 export type CheckoutState = ReturnType<typeof useCheckoutState>;
+
+/**
+ * checkout.md §1, §6: a signed-in shopper's form starts from the profile. Only empty fields are
+ * filled, once the stored form is restored, so nothing typed is overwritten.
+ */
+export function usePrefillFromProfile(state: CheckoutState, user: UserView | null) {
+  const { restored, update, form } = state;
+  const formRef = useRef(form);
+  formRef.current = form;
+  // Runs when the form is restored, on sign-in and when the profile's contacts change, not on every
+  // new copy of the same profile.
+  const profileKey = user ? [user._id, user.name, user.secondName, user.email, user.phone].join('|') : null;
+  const userRef = useRef(user);
+  userRef.current = user;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the profile's contacts on purpose
+  useEffect(() => {
+    const profile = userRef.current;
+    if (!restored || !profile) return;
+    const current = formRef.current;
+    const patch: Partial<GuestForm> = {};
+    const name = [profile.secondName, profile.name].filter((p) => p.trim()).join(' ');
+    if (!current.fullName.trim() && name) patch.fullName = name;
+    if (!current.email.trim() && profile.email) patch.email = profile.email;
+    if (current.phone.length <= 1 && profile.phone) {
+      // Saved phones are digits with the country code: the mask is the country's that fits them.
+      const phone = profile.phone;
+      const mask = phoneMasks.find(
+        (m) => phone.startsWith(maskPrefixDigits(m.mask)) && maskDigitCount(m.mask) === phone.length,
+      );
+      if (mask) {
+        patch.phone = phone;
+        patch.phoneMask = mask.mask;
+        patch.phoneCountry = mask.cc;
+      }
+    }
+    if (Object.keys(patch).length) update(patch);
+  }, [restored, profileKey, update]);
+}

@@ -1,0 +1,60 @@
+import { useEffect, useRef } from 'react';
+import { isCartCookie } from '../../core/cart/cookies.rules.ts';
+import type { UserView } from './account.ts';
+import { pushUserData } from './account.ts';
+import { CART_EVENT, readCart, writeCart } from './shop-cookies.ts';
+
+const SYNC_DEBOUNCE_MS = 500;
+
+/**
+ * For a signed-in shopper (DECISIONS 8, checkout.md §6): the cart kept on the server becomes this
+ * device's cart on load, every later change of the cart cookie is sent back, and the user's id,
+ * e-mail and phone go to analytics once.
+ */
+export function useAccountSync(
+  user: UserView | null,
+  serverCart: { _id: string; count: number }[] | null,
+  onCartReplaced: () => void,
+) {
+  const userId = user?._id ?? null;
+  const userRef = useRef(user);
+  userRef.current = user;
+  const replacedRef = useRef(onCartReplaced);
+  replacedRef.current = onCartReplaced;
+  const serverCartRef = useRef(serverCart);
+  serverCartRef.current = serverCart;
+
+  // One push per page load and sign-in.
+  useEffect(() => {
+    if (userId && userRef.current) pushUserData(userRef.current);
+  }, [userId]);
+
+  useEffect(() => {
+    if (!userId) return;
+    // The server cart is read once per signed-in page load.
+    const serverCart = serverCartRef.current;
+    if (serverCart && isCartCookie(serverCart) && JSON.stringify(readCart()) !== JSON.stringify(serverCart)) {
+      writeCart(serverCart, { silent: true });
+      replacedRef.current();
+    }
+    let timer: number | undefined;
+    const send = () => {
+      window.clearTimeout(timer);
+      timer = window.setTimeout(() => {
+        void fetch('/api/user/cart', {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ items: readCart().slice(0, 40) }),
+          keepalive: true,
+        }).catch(() => {
+          // Offline: the cookie still holds the cart; the next change sends it again.
+        });
+      }, SYNC_DEBOUNCE_MS);
+    };
+    window.addEventListener(CART_EVENT, send);
+    return () => {
+      window.removeEventListener(CART_EVENT, send);
+      window.clearTimeout(timer);
+    };
+  }, [userId]);
+}
