@@ -269,6 +269,7 @@ export function CartPanel({ open, onClose }: { open: boolean; onClose: () => voi
     isPhoneComplete(checkout.form.phone, checkout.form.phoneMask) ? checkout.form.phone : null,
     orderable.map((l) => l.variant.id),
     shop.locale,
+    shop.user?.phone ?? null,
   );
 
   function leaveResult() {

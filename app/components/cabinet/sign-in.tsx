@@ -51,6 +51,7 @@ export function SignIn({ onSignedIn, onSkip }: { onSignedIn(answer: SignInAnswer
   useEffect(() => {
     if (step.kind !== 'code') return;
     codeRef.current?.focus();
+    setNow(Date.now());
     const timer = window.setInterval(() => setNow(Date.now()), 1000);
     return () => window.clearInterval(timer);
   }, [step]);
@@ -210,7 +211,7 @@ export function SignIn({ onSignedIn, onSkip }: { onSignedIn(answer: SignInAnswer
           {errorLine}
           {now < step.resendAt ? (
             <p className="form__text" aria-live="polite">
-              {t('auth.resendIn', { s: Math.ceil((step.resendAt - now) / 1000) })}
+              {t('auth.resendIn', { s: Math.min(60, Math.ceil((step.resendAt - now) / 1000)) })}
             </p>
           ) : (
             // catalogue.md §4: when the countdown ends, the code goes by SMS.
