@@ -22,6 +22,15 @@ describe('loadConfig', () => {
     });
   });
 
+  it('shows the development outbox only on a shop that listens on this machine (DECISIONS 17)', () => {
+    expect(loadConfig({}).devOutbox).toBe(true);
+    expect(loadConfig({ HOST: '127.0.0.1', DEV_OUTBOX: 'false' }).devOutbox).toBe(false);
+    expect(loadConfig({ HOST: '0.0.0.0', PUBLIC_URL: 'https://shop.example' }).devOutbox).toBe(false);
+    expect(() =>
+      loadConfig({ HOST: '0.0.0.0', PUBLIC_URL: 'https://shop.example', DEV_OUTBOX: 'true' }),
+    ).toThrow(/DEV_OUTBOX/);
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).database.kind).toBe('pglite');
   });
