@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { findUnsafeInput, MAX_INPUT_DEPTH } from './input-guard.ts';
+
+describe('findUnsafeInput', () => {
+  it('names the field holding a NUL or a lone surrogate, also in keys', () => {
+    expect(findUnsafeInput({ a: 'ok', b: ['x', 'y\u0000'] })).toEqual({ field: 'b.1', reason: 'text' });
+    expect(findUnsafeInput({ products: ['\uD800'] })).toEqual({ field: 'products.0', reason: 'text' });
+    expect(findUnsafeInput({ 'k\uDC00': 1 })).toEqual({ field: 'k\uDC00', reason: 'text' });
+  });
+
+  it('accepts whole surrogate pairs, emoji and other scripts', () => {
+    expect(findUnsafeInput({ name: 'Анна 🙂 𝓤 ١٢٣', nested: { list: [1, true, null] } })).toBeNull();
+  });
+
+  it('refuses nesting deeper than a request needs without using the stack', () => {
+    let deep: unknown = 'x';
+    for (let i = 0; i < 200_000; i++) deep = [deep];
+    expect(findUnsafeInput(deep)?.reason).toBe('depth');
+    let fine: unknown = 'x';
+    for (let i = 0; i < MAX_INPUT_DEPTH - 1; i++) fine = { a: fine };
+    expect(findUnsafeInput(fine)).toBeNull();
+  });
+});

@@ -1,0 +1,32 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../core/db/schema/index.ts';
+import { createTestApp, type TestApp } from '../setup/test-app.ts';
+import { hostileSuite } from './support/hostile-describe.ts';
+import { accountEndpoints, deliveryEndpoints } from './support/hostile-endpoints.ts';
+
+hostileSuite('hostile input: delivery', deliveryEndpoints);
+// Without the sandbox's bouncing address: see the known failure below.
+hostileSuite('hostile input: accounts', accountEndpoints, { bouncingEmail: false });
+
+describe('registration with an address whose password e-mail bounces', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('pglite');
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  // Found by the hostile-input suite: the account is stored before the password e-mail is sent,
+  // so the shopper gets "could not send" (503) and then "already registered" (409) without ever
+  // receiving a password. core/accounts: send first or roll the insert back. Flip to `it` when fixed.
+  it.fails('answers a refusal and keeps no account', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/registerByEmail',
+      payload: { email: 'anna@bounce.test' },
+    });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(await t.database.db.select().from(users)).toHaveLength(0);
+  });
+});
