@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../core/config/env.ts';
 import { orders, variantProducts } from '../../core/db/schema/index.ts';
@@ -69,7 +70,7 @@ describe('a third-party provider that hangs', () => {
     await database?.destroy();
   });
 
-  async function timed(request: Parameters<typeof app.inject>[0]) {
+  async function timed(request: InjectOptions) {
     const started = Date.now();
     const res = await app.inject(request);
     return { res, ms: Date.now() - started };

@@ -36,25 +36,30 @@ const GUARDED_TABLES = [
   'outbox',
 ];
 
+/** What `execute` gives on both engines. */
+type Rows = { rows: unknown[] };
+
 /** One query that summarises the guarded state: row counts, total stock and promo-code use. */
 export async function stateProbe(db: Db): Promise<() => Promise<string>> {
-  const existing = await db.execute(
+  const existing = (await db.execute(
     sql`select table_name from information_schema.tables where table_schema = 'public'`,
-  );
+  )) as unknown as Rows;
   const names = new Set((existing.rows as { table_name: string }[]).map((r) => r.table_name));
   const parts = GUARDED_TABLES.filter((t) => names.has(t)).map((t) => `(select count(*) from "${t}")`);
   parts.push('(select coalesce(sum(stock), 0) from variant_products)');
   if (names.has('promo_codes')) parts.push('(select coalesce(sum(used_count), 0) from promo_codes)');
   const query = sql.raw(`select concat_ws(',', ${parts.join(', ')}) as state`);
   return async () => {
-    const result = await db.execute(query);
+    const result = (await db.execute(query)) as unknown as Rows;
     return String((result.rows as { state: string }[])[0]?.state);
   };
 }
 
 /** The next transaction id: it moves whenever anything at all is written. */
 async function writeMark(db: Db): Promise<string> {
-  const result = await db.execute(sql`select pg_snapshot_xmax(pg_current_snapshot())::text as x`);
+  const result = (await db.execute(
+    sql`select pg_snapshot_xmax(pg_current_snapshot())::text as x`,
+  )) as unknown as Rows;
   return String((result.rows as { x: string }[])[0]?.x);
 }
 
