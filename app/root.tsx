@@ -18,13 +18,21 @@ import {
   useSearchParams,
 } from 'react-router';
 import { appContext } from '#app-context';
-import { isCartCookie, isFavoritesCookie, readCookie, readJsonCookie } from '../core/cart/cookies.rules.ts';
+import {
+  type CartCookie,
+  isCartCookie,
+  isFavoritesCookie,
+  readCookie,
+  readJsonCookie,
+} from '../core/cart/cookies.rules.ts';
 import { catalogueMenuEntries, globalMenuRows } from '../core/content/menu.rules.ts';
 import { type Locale, type Localized, localeFromPath, pathInLocale, pick } from '../core/i18n.ts';
 import { type Currency, type ForeignCurrency, isCurrency } from '../core/money.ts';
 import type { Route } from './+types/root';
 import { CabinetContext } from './components/cabinet/cabinet-context.ts';
 import type { CabinetView } from './components/cabinet/cabinet-popup.tsx';
+import { CartPanel } from './components/cart-panel.tsx';
+import { QuickOrderContext } from './components/checkout/quick-order-context.ts';
 import { type ContactPopup, ContactPopupContext, ContactPopups } from './components/contact-popups.tsx';
 import {
   AppBanner,
@@ -179,6 +187,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
     open: false,
     loaded: false,
   });
+  // checkout.md §4: the quick-order window, opened from a product for a signed-in shopper.
+  const [quick, setQuick] = useState<CartCookie | null>(null);
   const revalidator = useRevalidator();
   useAccountSync(loaderData.user, loaderData.userCart, () => void revalidator.revalidate());
   const [searchParams] = useSearchParams();
@@ -196,38 +206,43 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <ShopContext.Provider value={loaderData}>
       <CabinetContext.Provider value={(view) => setCabinet({ open: true, view, loaded: true })}>
-        <ContactPopupContext.Provider value={setPopup}>
-          <LoadingBar />
-          {/* catalogue.md §4: earlier with a session user or a cart opened from the query. */}
-          <Preloader
-            skip={searchParams.has('cart') || searchParams.has('success') || loaderData.user !== null}
-          />
-          <div className="page">
-            <Header />
-            <main id="main" className="page__main">
-              <Outlet />
-            </main>
-            <Footer />
-          </div>
-          <ProductModal />
-          <ContactPopups open={popup} onClose={() => setPopup(null)} />
-          {cabinet.loaded ? (
-            <Suspense fallback={null}>
-              <CabinetPopup
-                open={cabinet.open}
-                initialView={cabinet.view}
-                onClose={() => setCabinet((c) => ({ ...c, open: false }))}
-              />
-            </Suspense>
-          ) : null}
-          <CookieNotice />
-          <MarketingModal />
-          <AppBanner />
-          <div className="floating">
-            <ScrollToTop />
-            <MessengerButton />
-          </div>
-        </ContactPopupContext.Provider>
+        <QuickOrderContext.Provider value={(variantId) => setQuick([{ _id: variantId, count: 1 }])}>
+          <ContactPopupContext.Provider value={setPopup}>
+            <LoadingBar />
+            {/* catalogue.md §4: earlier with a session user or a cart opened from the query. */}
+            <Preloader
+              skip={searchParams.has('cart') || searchParams.has('success') || loaderData.user !== null}
+            />
+            <div className="page">
+              <Header />
+              <main id="main" className="page__main">
+                <Outlet />
+              </main>
+              <Footer />
+            </div>
+            <ProductModal />
+            <ContactPopups open={popup} onClose={() => setPopup(null)} />
+            {cabinet.loaded ? (
+              <Suspense fallback={null}>
+                <CabinetPopup
+                  open={cabinet.open}
+                  initialView={cabinet.view}
+                  onClose={() => setCabinet((c) => ({ ...c, open: false }))}
+                />
+              </Suspense>
+            ) : null}
+            {quick && loaderData.user ? (
+              <CartPanel key={quick[0]?._id} open quick={quick} onClose={() => setQuick(null)} />
+            ) : null}
+            <CookieNotice />
+            <MarketingModal />
+            <AppBanner />
+            <div className="floating">
+              <ScrollToTop />
+              <MessengerButton />
+            </div>
+          </ContactPopupContext.Provider>
+        </QuickOrderContext.Provider>
       </CabinetContext.Provider>
     </ShopContext.Provider>
   );

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useRevalidator, useSearchParams } from 'react-router';
 import { clampCount, goodsTotal, preorderState } from '../../core/cart/cart.rules.ts';
+import type { CartCookie } from '../../core/cart/cookies.rules.ts';
 import type { ProductCard, VariantView } from '../../core/catalogue/catalogue.types.ts';
 import { photoSources } from '../../core/catalogue/media.rules.ts';
 import { canAddToCart, maxOrderable } from '../../core/catalogue/stock.rules.ts';
@@ -64,7 +65,19 @@ interface Line {
 export const CART_OPEN_DELAY_MS = 200;
 
 /** The cart panel: lines with counters, totals, or the empty-cart screen (checkout.md §2). */
-export function CartPanel({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function CartPanel({
+  open,
+  onClose,
+  quick = null,
+}: {
+  open: boolean;
+  onClose: () => void;
+  /**
+   * The quick-order window (checkout.md §4): these lines instead of the cart, which stays as it is;
+   * it opens on the delivery step, the method list collapsed, without hepay.
+   */
+  quick?: CartCookie | null;
+}) {
   const t = useT();
   const shop = useShop();
   const revalidator = useRevalidator();
@@ -74,13 +87,16 @@ export function CartPanel({ open, onClose }: { open: boolean; onClose: () => voi
   revalidate.current = revalidator.revalidate;
   const [lines, setLines] = useState<Line[] | null>(null);
   const [failed, setFailed] = useState(false);
-  const checkout = useCheckoutState();
+  const checkout = useCheckoutState(quick ? 'shop-quick-checkout' : 'shop-checkout');
   const { dispatch } = checkout;
   usePrefillFromProfile(checkout, shop.user);
   usePrefillFromProfile(checkout, shop.user);
   // checkout.md §2, §4: the payment return opens the panel on the result screen.
   const [searchParams, setSearchParams] = useSearchParams();
-  const result = parseOrderResult(searchParams);
+  // The payment return's result belongs to the cart panel, not to the quick-order window.
+  const result = quick ? null : parseOrderResult(searchParams);
+  const quickRef = useRef(quick);
+  quickRef.current = quick;
 
   // checkout.md §4: closing the cart resets the step.
   useEffect(() => {
@@ -88,7 +104,7 @@ export function CartPanel({ open, onClose }: { open: boolean; onClose: () => voi
   }, [open, dispatch]);
 
   const load = useCallback(async () => {
-    const cart = readCart();
+    const cart = quickRef.current ?? readCart();
     if (cart.length === 0) return setLines([]);
     let groups: Group[];
     try {
@@ -113,7 +129,7 @@ export function CartPanel({ open, onClose }: { open: boolean; onClose: () => voi
       }
     }
     // checkout.md §4: items missing from the server's answer leave the cart.
-    if (found.length !== cart.length) {
+    if (found.length !== cart.length && !quickRef.current) {
       writeCart(found.map((l) => ({ _id: l.variant.id, count: l.count })));
       void revalidate.current();
     }
@@ -128,6 +144,7 @@ export function CartPanel({ open, onClose }: { open: boolean; onClose: () => voi
 
   function save(next: Line[]) {
     setLines(next);
+    if (quick) return;
     writeCart(next.map((l) => ({ _id: l.variant.id, count: l.count })));
     void revalidator.revalidate();
   }
@@ -241,6 +258,12 @@ export function CartPanel({ open, onClose }: { open: boolean; onClose: () => voi
   // catalogue.md §4, §8: the city guess runs once on page load (Russian edition, idle, no `shi-city`).
   useCityGuess(shop.locale);
 
+  // The quick-order window opens on the delivery step once its line is looked up.
+  const quickReady = quick !== null && open && lines !== null && lines.length > 0;
+  useEffect(() => {
+    if (quickReady) dispatch({ type: 'next' });
+  }, [quickReady, dispatch]);
+
   function next() {
     if (!validity[step]) {
       setTriedStep(step);
@@ -288,7 +311,7 @@ export function CartPanel({ open, onClose }: { open: boolean; onClose: () => voi
   return (
     <dialog
       ref={ref}
-      className={`panel cart${showCheckout ? ' cart--checkout' : ''}`}
+      className={`panel cart${showCheckout ? ' cart--checkout' : ''}${quick ? ' cart--quick' : ''}`}
       data-step={step}
       aria-labelledby="cart-title"
       onClose={(e) => {
@@ -308,7 +331,13 @@ export function CartPanel({ open, onClose }: { open: boolean; onClose: () => voi
         ) : null}
         <h2 id="cart-title" className="panel__title">
           <span className="cart__title-desktop">
-            {result ? t('result.panelTitle') : step === 0 ? t('cart.title') : t('checkout.orderForm')}
+            {result
+              ? t('result.panelTitle')
+              : quick
+                ? t('product.quickOrder')
+                : step === 0
+                  ? t('cart.title')
+                  : t('checkout.orderForm')}
           </span>
           <span className="cart__title-phone">
             {result ? t('result.panelTitle') : showCheckout ? stepTitle : t('cart.title')}
@@ -340,9 +369,10 @@ export function CartPanel({ open, onClose }: { open: boolean; onClose: () => voi
             orderID={result.orderID}
             success={result.success}
             statusKey={result.key}
-            onPaid={() => {
-              // The order is paid: the cart and the checkout form start afresh.
-              writeCart([]);
+            onPaid={(ordered) => {
+              // The order is paid: its lines leave the cart (a quick order's only its own) and the
+              // checkout form starts afresh.
+              writeCart(readCart().filter((item) => !ordered.includes(item._id)));
               checkout.clear();
               setLines([]);
               void revalidate.current();
@@ -508,6 +538,7 @@ export function CartPanel({ open, onClose }: { open: boolean; onClose: () => voi
                   goods={goods}
                   showAllErrors={tried}
                   onWayChange={changeWay}
+                  quick={quick !== null}
                 />
               </Suspense>
             ) : null}
@@ -524,6 +555,7 @@ export function CartPanel({ open, onClose }: { open: boolean; onClose: () => voi
                   }))}
                   totals={totals}
                   formValid={validity[2]}
+                  quickOrder={quick !== null}
                 />
               </Suspense>
             ) : null}

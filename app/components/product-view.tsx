@@ -9,6 +9,7 @@ import { useT } from '../i18n/index.ts';
 import { pushEcommerce } from '../lib/analytics.ts';
 import { addToCart, readCart } from '../lib/shop-cookies.ts';
 import { useShop } from '../shop-context.ts';
+import { useQuickOrder } from './checkout/quick-order-context.ts';
 import { FavouriteButton } from './favourite-button.tsx';
 import { CloseIcon } from './icons.tsx';
 import { Price } from './price.tsx';
@@ -78,6 +79,23 @@ export function ProductView({
     setInCart(true);
     void revalidator.revalidate();
   }
+
+  const openQuickOrder = useQuickOrder();
+  function quickOrder() {
+    if (!variant) {
+      if (window.matchMedia('(max-width: 767px)').matches) sheet.current?.showModal();
+      else setSizeHint(true);
+      return;
+    }
+    openQuickOrder(variant.id);
+  }
+  // catalogue.md §2: quick order shows only for a signed-in user, for what can be ordered.
+  const quickButton =
+    shop.user && (variant ? canAddToCart(variant) : product.variants.some(canAddToCart)) ? (
+      <button type="button" className="button button--light button--wide product__quick" onClick={quickOrder}>
+        {t('product.quickOrder')}
+      </button>
+    ) : null;
 
   const priceText = formatMoney(priceInCurrency(product.price, shop.currency, shop.rates), locale);
   const availability = variant ? sizeAvailability(variant) : null;
@@ -218,7 +236,10 @@ export function ProductView({
           )}
 
           {availability === 'preorder' ? <p className="product__note">{t('product.preorderNote')}</p> : null}
-          <div className="product__buttons">{button}</div>
+          <div className="product__buttons">
+            {button}
+            {quickButton}
+          </div>
           {notifiable ? (
             <button
               type="button"
@@ -250,7 +271,10 @@ export function ProductView({
       {inModal ? null : <Suggestions groupId={product.id} />}
 
       {/* Phones: a sticky buttons bar and a size bottom sheet (catalogue.md §2). */}
-      <div className="sticky-bar">{button}</div>
+      <div className="sticky-bar">
+        {button}
+        {quickButton}
+      </div>
       <dialog ref={sheet} className="sheet" aria-label={t('product.chooseSize')}>
         <div className="sheet__head">
           <p className="sheet__title">{t('product.chooseSize')}</p>

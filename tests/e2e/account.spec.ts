@@ -157,6 +157,55 @@ test('sign in by phone, complete the profile, save an address, buy with the pref
   expect(cookies.find((c) => c.name === 'shi_token')).toBeUndefined();
 });
 
+/** Signs a new shopper in by phone and completes the profile; the cabinet is closed after. */
+async function signInAsNewShopper(page: Page, name = 'Мария') {
+  const phone = freshPhone();
+  await openCabinet(page);
+  const cabinet = page.locator('dialog.cabinet');
+  await cabinet.getByLabel(/^Телефон/).fill(phone);
+  await cabinet.getByRole('button', { name: 'Получить код' }).click();
+  await cabinet.getByLabel('Код', { exact: true }).fill(await codeFromOutbox(page, phone));
+  await cabinet.getByLabel(/^Имя/).fill(name);
+  await cabinet.getByLabel(/^Email/).fill(`quick.${phone}@example.ru`);
+  await cabinet.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(cabinet.getByRole('heading', { name: 'Персональные данные' })).toBeVisible();
+  await cabinet.getByRole('button', { name: 'Закрыть' }).click();
+  await expect(cabinet).toBeHidden();
+}
+
+test('a signed-in shopper orders one product in the quick-order window and keeps the cart', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(60_000);
+  await setCart(context, [{ _id: 'linen-shirt-dress-sand-s', count: 1 }]);
+  await gotoHydrated(page, `/products/${SCARF}?p=${SCARF}`);
+  // Guests see no quick order.
+  await expect(page.getByRole('button', { name: 'Быстрый заказ' })).toHaveCount(0);
+  await signInAsNewShopper(page);
+  await page.getByRole('button', { name: 'Быстрый заказ' }).filter({ visible: true }).first().click();
+
+  const quick = page.locator('dialog.cart--quick');
+  await expect(quick.getByRole('heading', { name: /Быстрый заказ|Способ получения/ })).toBeVisible();
+  await expect(quick.locator('.cart-line')).toHaveCount(1);
+  await expect(quick.locator('.cart-line')).toContainText('Кашемировый шарф', { useInnerText: false });
+  // The method list starts collapsed on the current choice.
+  await expect(quick.locator('.way--collapsed')).toBeVisible();
+  await quick.getByRole('button', { name: 'Изменить' }).click();
+  await quick.locator('.way').filter({ hasText: 'Самовывоз из шоурума' }).click();
+  await quick.getByRole('button', { name: 'Уточнить детали' }).click();
+  await expect(quick.getByLabel(/^Фамилия и имя/)).toHaveValue('Мария');
+  await quick.getByRole('button', { name: 'Перейти к оплате' }).click();
+  await quick.getByRole('checkbox', { name: /согласие/ }).check();
+  await quick.getByRole('button', { name: 'Оплатить картой' }).click();
+  await expect(page).toHaveURL(/\/sandbox\/pay\/[\w-]+$/);
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  await page.getByRole('button', { name: 'Оплатить', exact: true }).click();
+  await expect(page.locator('dialog.cart').getByRole('heading', { name: /успешно оформлен/ })).toBeVisible();
+  // The cart still holds the dress: the quick order took only its own line.
+  await expect(page.getByRole('button', { name: 'Корзина: 1' })).toBeVisible();
+});
+
 test('sign in by e-mail registers a new address at once and mails the password', async ({ page }) => {
   const email = `mail.${freshPhone()}@example.ru`;
   await gotoHydrated(page, '/');

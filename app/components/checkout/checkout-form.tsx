@@ -49,6 +49,8 @@ export interface CheckoutFormProps {
   /** Field errors are shown once the shopper tried to go on. */
   showAllErrors: boolean;
   onWayChange(way: GetWay): void;
+  /** The quick-order window: the method list starts collapsed (checkout.md §4). */
+  quick?: boolean;
 }
 
 const fieldErrorKey: Record<GuestField, MessageKey> = {
@@ -90,7 +92,7 @@ export function CheckoutForm(props: CheckoutFormProps) {
             value={getWay}
             onChange={props.onWayChange}
             goods={props.goods}
-            quick={parts.details}
+            quick={parts.details || Boolean(props.quick)}
           />
           <AddressPart {...props} errorOf={errorOf} shown={shown} touch={touch} />
         </section>

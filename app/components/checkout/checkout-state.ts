@@ -35,12 +35,10 @@ interface Stored {
   promo: AppliedPromo | null;
 }
 
-const STORAGE_KEY = 'shop-checkout';
-
 /** The form survives a reload of the tab (sessionStorage, gone with the tab). */
-function load(): Partial<Stored> {
+function load(storageKey: string): Partial<Stored> {
   try {
-    const raw = sessionStorage.getItem(STORAGE_KEY);
+    const raw = sessionStorage.getItem(storageKey);
     if (!raw) return {};
     const value = JSON.parse(raw) as Partial<Stored>;
     return {
@@ -66,7 +64,7 @@ function isAppliedPromo(value: unknown): value is AppliedPromo {
 }
 
 /** The checkout's state: step (checkout.md §4), method, guest form, pickup point and delivery quote. */
-export function useCheckoutState() {
+export function useCheckoutState(storageKey = 'shop-checkout') {
   const [step, dispatch] = useReducer(stepReducer, 0);
   const [getWay, setGetWay] = useState<GetWay | null>(null);
   const [form, setForm] = useState<GuestForm>(emptyGuestForm);
@@ -76,22 +74,22 @@ export function useCheckoutState() {
   const [restored, setRestored] = useState(false);
 
   useEffect(() => {
-    const stored = load();
+    const stored = load(storageKey);
     if (stored.getWay) setGetWay(stored.getWay);
     if (stored.form) setForm(stored.form);
     if (stored.pvz) setPvz(stored.pvz);
     if (stored.promo) setPromo(stored.promo);
     setRestored(true);
-  }, []);
+  }, [storageKey]);
 
   useEffect(() => {
     if (!restored) return;
     try {
-      sessionStorage.setItem(STORAGE_KEY, JSON.stringify({ getWay, form, pvz, promo }));
+      sessionStorage.setItem(storageKey, JSON.stringify({ getWay, form, pvz, promo }));
     } catch {
       // Private mode or a full storage: the form simply does not survive a reload.
     }
-  }, [restored, getWay, form, pvz, promo]);
+  }, [restored, getWay, form, pvz, promo, storageKey]);
 
   const update = useCallback((patch: Partial<GuestForm>) => setForm((f) => ({ ...f, ...patch })), []);
   const quoteFor = useRef(0);
@@ -103,11 +101,11 @@ export function useCheckoutState() {
     setPromo(null);
     setQuote({ status: 'idle' });
     try {
-      sessionStorage.removeItem(STORAGE_KEY);
+      sessionStorage.removeItem(storageKey);
     } catch {
       // Nothing stored.
     }
-  }, []);
+  }, [storageKey]);
 
   return {
     step,

@@ -1,6 +1,6 @@
 import '../../styles/payment.css';
 import { useEffect, useRef, useState } from 'react';
-import type { OrderView } from '../../../core/orders/orders.types.ts';
+import type { OrderStatusView, OrderView } from '../../../core/orders/orders.types.ts';
 import { useT } from '../../i18n/index.ts';
 import { pushEcommerce } from '../../lib/analytics.ts';
 import { useShop } from '../../shop-context.ts';
@@ -20,6 +20,11 @@ type Screen =
   /** The order is not one this browser made (or the server cannot be reached). */
   | { kind: 'unknown' };
 
+/** The browser that made the order reads all of it; a payer's browser its status only. */
+function isFullView(view: OrderView | OrderStatusView): view is OrderView {
+  return Array.isArray((view as Partial<OrderView>).products);
+}
+
 function reportOnce(orderID: number): boolean {
   try {
     const list = JSON.parse(localStorage.getItem(REPORTED_KEY) ?? '[]') as unknown;
@@ -34,26 +39,33 @@ function reportOnce(orderID: number): boolean {
 
 /**
  * The result screen in the cart panel (checkout.md §2, §4; DECISIONS 12): the return address only
- * picks the screen, the order's state comes from the server. Paid: success, the purchase reported
- * once, the cart and the checkout form cleared. Awaiting payment: a waiting screen that asks again a
- * few times. Failed, cancelled or `success` not true: the failure screen with the contact phone.
+ * picks the screen, the order's state comes from the server, for `success=false` too. Paid:
+ * success, the purchase reported once, the cart and the checkout form cleared. Awaiting payment
+ * after `success=true`: a waiting screen that asks again a few times. Failed, cancelled, or not
+ * paid after `success=false`: the failure screen with the contact phone. A payer's browser
+ * (pay-by-another-person) reads the status only, through the return address's key: it sees the
+ * success screen, and its own cart stays as it is.
  */
 export function OrderResult({
   orderID,
   success,
+  statusKey,
   onPaid,
   onClose,
   onRetry,
 }: {
   orderID: number;
   success: boolean;
-  onPaid(): void;
+  /** The order's status key from the return address. */
+  statusKey: string | null;
+  /** The order is paid: its variants leave the cart (a quick order leaves the rest of the cart alone). */
+  onPaid(variantIds: string[]): void;
   onClose(): void;
   onRetry(): void;
 }) {
   const t = useT();
   const shop = useShop();
-  const [screen, setScreen] = useState<Screen>(success ? { kind: 'checking' } : { kind: 'failed' });
+  const [screen, setScreen] = useState<Screen>({ kind: 'checking' });
   const [round, setRound] = useState(0);
   const heading = useRef<HTMLHeadingElement>(null);
   const paidRef = useRef({ onPaid, brand: shop.shopName });
@@ -61,28 +73,31 @@ export function OrderResult({
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new round asks the server again
   useEffect(() => {
-    if (!success) return;
     let timer = 0;
     const controller = new AbortController();
     let tries = 0;
+    const query = `orderID=${orderID}${statusKey ? `&key=${encodeURIComponent(statusKey)}` : ''}`;
     async function ask() {
-      let view: OrderView | null = null;
+      let view: OrderView | OrderStatusView | null = null;
       try {
-        const res = await fetch(`/api/orders/for-analytics?orderID=${orderID}`, {
-          signal: controller.signal,
-        });
-        if (res.status === 404) return setScreen({ kind: 'unknown' });
-        const body = (await res.json()) as { result: boolean; data?: OrderView };
+        const res = await fetch(`/api/orders/for-analytics?${query}`, { signal: controller.signal });
+        if (res.status === 404) return setScreen(success ? { kind: 'unknown' } : { kind: 'failed' });
+        const body = (await res.json()) as { result: boolean; data?: OrderView | OrderStatusView };
         view = body.result && body.data ? body.data : null;
       } catch {
         if (controller.signal.aborted) return;
       }
       if (view?.paid) {
         setScreen({ kind: 'paid' });
-        if (reportOnce(orderID)) reportPurchase(view, paidRef.current.brand);
-        paidRef.current.onPaid();
+        // Only the browser that made the order reports the purchase and empties its cart.
+        if (isFullView(view)) {
+          if (reportOnce(orderID)) reportPurchase(view, paidRef.current.brand);
+          paidRef.current.onPaid(view.products.map((p) => p._id));
+        }
         return;
       }
+      // checkout.md §4: a return that is not `success=true` shows the failure unless the order is paid.
+      if (!success) return setScreen({ kind: 'failed' });
       if (view && view.status !== 'new' && view.status !== 'awaiting_payment') {
         return setScreen({ kind: 'failed' });
       }
@@ -97,7 +112,7 @@ export function OrderResult({
       controller.abort();
       window.clearTimeout(timer);
     };
-  }, [orderID, success, round]);
+  }, [orderID, success, statusKey, round]);
 
   useEffect(() => {
     if (screen.kind !== 'checking') heading.current?.focus();

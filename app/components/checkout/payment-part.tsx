@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { isPhoneComplete } from '../../../core/checkout/checkout.rules.ts';
 import type { CartTotals, GetWay } from '../../../core/delivery/delivery.rules.ts';
 import { formatMoney, priceInCurrency } from '../../../core/money.ts';
+import { displayTotals } from '../../../core/orders/display-totals.rules.ts';
 import {
   availablePaymentMethods,
   dolyameSchedule,
@@ -30,6 +31,8 @@ export interface PaymentPartProps {
   totals: CartTotals;
   /** The earlier steps are valid (checkout.md §5: the pay button waits for a valid form). */
   formValid: boolean;
+  /** The quick-order window (checkout.md §9: no hepay there). */
+  quickOrder?: boolean;
 }
 
 /** checkout.md §4: a Dolyame refusal shows as a notice for 3 s. */
@@ -78,13 +81,21 @@ async function postJson<T>(url: string, body: unknown, headers: Record<string, s
  * The payment step (checkout.md §2, §4, §5): promo code, payment methods with the instalment term
  * and the split schedule, consent, the pay button, and pay-by-another-person.
  */
-export function PaymentPart({ state, getWay, lines, totals, formValid }: PaymentPartProps) {
+export function PaymentPart({
+  state,
+  getWay,
+  lines,
+  totals,
+  formValid,
+  quickOrder = false,
+}: PaymentPartProps) {
   const t = useT();
   const shop = useShop();
   const methods = availablePaymentMethods({
     locale: shop.locale,
     getWay,
     switches: shop.delivery.payments,
+    quickOrder,
   });
   const [chosen, setChosen] = useState<PaymentMethod | null>(null);
   const method = chosen && methods.includes(chosen) ? chosen : (methods[0] ?? 'online');
@@ -97,6 +108,8 @@ export function PaymentPart({ state, getWay, lines, totals, formValid }: Payment
   const [payerPhone, setPayerPhone] = useState('');
   const [payerTried, setPayerTried] = useState(false);
   const [payLink, setPayLink] = useState<{ url: string; orderID: number } | null>(null);
+  // Split and Yandex Pay: the order is made, the shopper opens the provider's page themselves.
+  const [walletLink, setWalletLink] = useState<{ url: string; orderID: number } | null>(null);
   const [networkNote, setNetworkNote] = useState<string | null>(null);
   // One key per attempt: a retry of the same order after a lost answer reuses it (DECISIONS 19).
   const attempt = useRef<{ key: string; body: string } | null>(null);
@@ -116,11 +129,12 @@ export function PaymentPart({ state, getWay, lines, totals, formValid }: Payment
     return (value: T) => {
       set(value);
       setError(null);
+      setWalletLink(null);
     };
   }
 
   const payerValid = payerPhone.length >= PAYER_MIN_DIGITS && payerPhone.length <= 15;
-  const blocked = !formValid || error !== null || busy;
+  const blocked = !formValid || error !== null || busy || walletLink !== null;
 
   function draftFor(payment: PaymentChoice): Omit<OrderDraft, 'key'> {
     return {
@@ -177,6 +191,13 @@ export function PaymentPart({ state, getWay, lines, totals, formValid }: Payment
         if (!answer.url) throw new Refusal(t('payment.error.noOrder'));
         setPayLink({ url: new URL(answer.url, window.location.origin).href, orderID });
         attempt.current = null;
+        setBusy(false);
+        return;
+      }
+      // checkout.md §4: split and yaPay answer the url without redirecting: the button below opens it.
+      if (payment === 'split' || payment === 'yaPay') {
+        if (!answer.url) throw new Refusal(t('payment.error.noOrder'));
+        setWalletLink({ url: answer.url, orderID });
         setBusy(false);
         return;
       }
@@ -283,7 +304,15 @@ export function PaymentPart({ state, getWay, lines, totals, formValid }: Payment
       </fieldset>
       <p className="payment__due">
         <span>{t('payment.due')}</span>
-        <strong data-testid="payment-due">{money(totals.total)}</strong>
+        <strong data-testid="payment-due">
+          {formatMoney(
+            {
+              amount: displayTotals({ lines, totals }, shop.currency, shop.rates).total,
+              currency: shop.currency,
+            },
+            shop.locale,
+          )}
+        </strong>
       </p>
       <div className={`payment__consent${consentTried && !consent ? ' payment__consent--invalid' : ''}`}>
         <input
@@ -322,6 +351,14 @@ export function PaymentPart({ state, getWay, lines, totals, formValid }: Payment
           {busy ? t('payment.paying') : t(payLabelKey)}
         </button>
       </div>
+      {walletLink ? (
+        <div className="pay-link pay-link--wallet" role="status">
+          <p className="field__label">{t('result.order', { order: walletLink.orderID })}</p>
+          <a className="button button--dark" href={walletLink.url}>
+            {t('checkout.next.details')}
+          </a>
+        </div>
+      ) : null}
       {methods.includes('online') ? (
         <div className="payment__other">
           <button
