@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../core/db/client.ts';
@@ -12,7 +12,7 @@ import { createPgliteFolder, type PgliteFolder } from './support/pglite-folder.t
 import { freePort, type ServerProcess, startServer } from './support/server-process.ts';
 import { type Answer, getJson, orderPayload, postJson } from './support/shop-client.ts';
 
-const { orders, orderLines, variantProducts, restockSubscriptions } = schema;
+const { orders, orderLines, outbox, variantProducts, restockSubscriptions } = schema;
 const SECRET = 'reliability-shared-sandbox-secret';
 const ROUNDS = 20;
 
@@ -34,6 +34,7 @@ describe.skipIf(!testDatabaseUrl())('two instances against one PostgreSQL', () =
       DATABASE_URL: database.url,
       TRUST_PROXY: 'true',
       PAYMENT_SANDBOX_SECRET: SECRET,
+      AUTH_SECRET: 'reliability-shared-auth-secret',
       DATABASE_POOL_SIZE: '10',
     };
     // Both start at once on the empty database: migrations run once, under the advisory lock.
@@ -168,6 +169,53 @@ describe.skipIf(!testDatabaseUrl())('two instances against one PostgreSQL', () =
       .from(restockSubscriptions)
       .where(eq(restockSubscriptions.groupId, group.id));
     expect(rows[0]?.n).toBe(20);
+  });
+
+  it('a sign-in, its session and its cart made on one instance hold on the other; logout ends them on both', async () => {
+    const ip = '10.204.0.1';
+    const phone = '79990001122';
+    const group = await insertProductGroup(db, { categorySlug: category }, [{ size: 'S', stock: 3 }]);
+    // The code is asked for on B with A's init token, and entered on A.
+    const init = await getJson(a.url, '/api/auth/init', ip);
+    const sent = await postJson(
+      b.url,
+      '/api/auth/get-code',
+      { phone },
+      { clientIp: ip, headers: { 'init-token': String(init.body.data) } },
+    );
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    const [message] = await db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.channel, 'sms'), eq(outbox.recipient, phone)))
+      .orderBy(desc(outbox.id))
+      .limit(1);
+    const signedIn = await postJson(
+      a.url,
+      '/api/auth/check-code',
+      { phone, code: String((message?.payload as { code?: string } | undefined)?.code) },
+      { clientIp: ip },
+    );
+    expect(signedIn.status, JSON.stringify(signedIn.body)).toBe(200);
+    const cookie = signedIn.cookies.find((c) => c.startsWith('shi_token=')) ?? '';
+    expect(cookie).not.toBe('shi_token=');
+    // The cart saved through B is the one A shows.
+    const put = await fetch(`${b.url}/api/user/cart`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', cookie, 'x-forwarded-for': ip },
+      body: JSON.stringify({ items: [{ _id: `${group.id}-S`, count: 2 }] }),
+    });
+    expect(put.status).toBe(200);
+    const onA = await getJson(a.url, '/api/user/fetch', ip, { cookie });
+    expect(onA.status).toBe(200);
+    expect(JSON.stringify((onA.body.data as { cart?: unknown }).cart)).toContain(`${group.id}-S`);
+    // Logout on B revokes the session for A too.
+    const out = await fetch(`${b.url}/api/auth/logout`, {
+      method: 'POST',
+      headers: { cookie, 'x-forwarded-for': ip },
+    });
+    expect(out.status).toBe(200);
+    expect((await getJson(a.url, '/api/user/fetch', ip, { cookie })).status).toBe(401);
   });
 
   it('an order placed on one instance is paid through the other: one secret, one stock', async () => {

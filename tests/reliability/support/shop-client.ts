@@ -14,6 +14,8 @@ export function orderPayload(lines: { _id: string; count: number }[], extra: Rec
 
 export interface Answer {
   status: number;
+  /** The `name=value` pairs of the answer's Set-Cookie headers, ready for a Cookie header. */
+  cookies: string[];
   body: Record<string, unknown> & { message?: string; order?: { orderID: number }; url?: string };
 }
 
@@ -34,21 +36,23 @@ export async function postJson(
     body: JSON.stringify(payload),
     signal: AbortSignal.timeout(20_000),
   });
-  const text = await res.text();
-  let body: Answer['body'];
-  try {
-    body = JSON.parse(text);
-  } catch {
-    body = { message: text };
-  }
-  return { status: res.status, body };
+  return read(res);
 }
 
-export async function getJson(base: string, url: string, clientIp?: string): Promise<Answer> {
+export async function getJson(
+  base: string,
+  url: string,
+  clientIp?: string,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
   const res = await fetch(`${base}${url}`, {
-    headers: clientIp ? { 'x-forwarded-for': clientIp } : {},
+    headers: { ...(clientIp ? { 'x-forwarded-for': clientIp } : {}), ...headers },
     signal: AbortSignal.timeout(20_000),
   });
+  return read(res);
+}
+
+async function read(res: Response): Promise<Answer> {
   const text = await res.text();
   let body: Answer['body'];
   try {
@@ -56,5 +60,6 @@ export async function getJson(base: string, url: string, clientIp?: string): Pro
   } catch {
     body = { message: text };
   }
-  return { status: res.status, body };
+  const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0] ?? '');
+  return { status: res.status, cookies, body };
 }
