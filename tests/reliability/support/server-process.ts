@@ -20,6 +20,12 @@ export interface ServerProcess {
   stop(): Promise<string>;
 }
 
+/** Shops this test process started: killed if it exits without stopping them (a failed hook). */
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
 /** True when nothing listens on 127.0.0.1:port. */
 function isFree(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -62,6 +68,7 @@ export async function startServer(
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  running.add(child);
   let log = '';
   const keep = (chunk: Buffer) => {
     log = (log + chunk.toString()).slice(-20_000);
@@ -69,7 +76,10 @@ export async function startServer(
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
   const exited = new Promise<string>((resolve) => {
-    child.once('exit', (code, signal) => resolve(signal ?? String(code)));
+    child.once('exit', (code, signal) => {
+      running.delete(child);
+      resolve(signal ?? String(code));
+    });
   });
   let ended = false;
   void exited.then(() => {
