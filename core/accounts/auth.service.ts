@@ -302,7 +302,13 @@ export function createAuthService({
         { field: 'email' },
       );
     }
-    await mailPassword(email, password, locale, false);
+    try {
+      await mailPassword(email, password, locale, false);
+    } catch (error) {
+      // Nobody received the password: the account goes, so the address can register again.
+      await db.delete(users).where(eq(users.id, user.id));
+      throw error;
+    }
     return openSession(user, ip, true);
   }
 
