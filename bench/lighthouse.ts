@@ -76,7 +76,9 @@ export async function runLighthouse(
   const chrome = await startChromium(port, path.join(workDir, 'chromium-profile'));
   try {
     const results: LighthouseRow[] = [];
-    for (let i = 0; i < runs; i++) {
+    // A run whose trace failed (NO_NAVSTART and the like) is tried again, twice at most in all.
+    let failures = 0;
+    while (results.length < runs) {
       const result = await lighthouse(url, {
         port,
         output: 'json',
@@ -86,7 +88,11 @@ export async function runLighthouse(
       });
       const lhr = result?.lhr;
       if (!lhr) throw new Error('Lighthouse returned no result');
-      if (lhr.runtimeError) throw new Error(lhr.runtimeError.message);
+      if (lhr.runtimeError) {
+        failures += 1;
+        if (failures > 2) throw new Error(lhr.runtimeError.message);
+        continue;
+      }
       const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
       const lcpAudit = lhr.audits['lcp-breakdown-insight'] ?? lhr.audits['largest-contentful-paint-element'];
       results.push({

@@ -127,6 +127,18 @@ function cannon(port: number, request: Request, connections: number, duration: n
   );
 }
 
+/** Waits (up to a minute) until the server answers a health check with 200 again. */
+async function drain(port: number) {
+  const url = `http://127.0.0.1:${port}${port === BASELINE_PORT ? '/json' : '/api/health'}`;
+  for (let i = 0; i < 120; i++) {
+    const ok = await fetch(url, { signal: AbortSignal.timeout(30_000) })
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
 async function measure(
   labels: Pick<Row, 'engine' | 'catalogue' | 'cache' | 'case'>,
   port: number,
@@ -150,7 +162,7 @@ async function measure(
   };
   // The server may still be working through requests the round left queued (PGlite runs one query
   // at a time): the next round starts when a health check gets through.
-  await fetch(`http://127.0.0.1:${port}${port === BASELINE_PORT ? '/json' : '/api/health'}`).catch(() => {});
+  await drain(port);
   log(
     `${labels.engine}/${labels.catalogue}/cache ${labels.cache} ${labels.case} @${connections}: ${rps} req/s, p50 ${row.p50.toFixed(1)} p95 ${row.p95.toFixed(1)} p99 ${row.p99.toFixed(1)} ms${row.errors ? `, ${row.errors} errors` : ''}`,
   );
