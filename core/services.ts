@@ -43,6 +43,7 @@ export function createServices({
   const settings = createSettingsService({ db, clock, cache });
   const limits = createRateLimitService({ db, clock });
   const delivery = createDeliveryService({ providers, settings, clock });
+  const rates = createRatesService({ db, provider: providers.rates, clock });
   const auth = createAuthService({ db, providers, limits, clock, secret: authSecret, logCode });
   return {
     auth,
@@ -61,10 +62,10 @@ export function createServices({
     pages: createPagesService({ db }),
     restock: createRestockService({ db }),
     delivery,
-    orders: createOrdersService({ db, providers, settings, delivery, limits, clock, cache }),
+    orders: createOrdersService({ db, providers, settings, delivery, limits, clock, cache, rates }),
     payments: createPaymentsService({ providers }),
     reminders: createRemindersService({ db, clock }),
-    rates: createRatesService({ db, provider: providers.rates, clock }),
+    rates,
     search: createSearchService({
       db,
       clock,

@@ -56,6 +56,11 @@ export default function SandboxPay({ loaderData }: Route.ComponentProps) {
         body: JSON.stringify({ decision }),
       });
       const body = (await res.json()) as { result: boolean; url?: string; message?: string };
+      // The order ran out of time meanwhile: the provider says so and takes nothing.
+      if (res.status === 409 && body.message) {
+        setError(body.message);
+        return;
+      }
       if (!res.ok || !body.result || !body.url) throw new Error(body.message ?? `status ${res.status}`);
       window.location.assign(body.url);
     } catch {

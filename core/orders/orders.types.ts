@@ -7,11 +7,14 @@ import type { OrderStatus } from './order.rules.ts';
  * field names) and answer:
  * - draft=true: `{ result: true, order: { orderID }, data: { orderID } }`; the order is stored and its
  *   stock reserved, no payment is started (instalment and BNPL flows start their own);
- * - payment `dolyame` or `tinkoff`, or `hePayMode`: the same (the id only);
+ * - payment `dolyame` or `tinkoff`, or `hePayMode`: the same (the id only; the phone payment is
+ *   started and the provider reaches the phone itself);
  * - payment `online`, `online-international`, `split`, `yaPay`, `other_pay`:
  *   `{ result: true, url, order: { orderID }, data: { orderID } }` where `url` is the payment page
- *   (the sandbox's own page in sandbox mode); the storefront goes there (for `other_pay` it shows the
- *   link for the payer instead);
+ *   (the sandbox's own page in sandbox mode); the storefront goes there for the card methods, shows
+ *   a "go to payment" link for `split` and `yaPay` (checkout.md §4: no automatic redirect), and the
+ *   link for the payer for `other_pay`. The provider returns the shopper to
+ *   `/?success=true|false&orderID=N&key=K`, `K` being the order's status key;
  * - refusal: `{ result: false, message }` with status 409 (sold out meanwhile, used-up promo code)
  *   or 400 (bad input, naming the field).
  * An `Idempotency-Key` header makes a retry return the first answer.
@@ -21,7 +24,8 @@ import type { OrderStatus } from './order.rules.ts';
  * answer `{ result: true, data: url }` (the page to follow) or `{ result: false, message }`.
  *
  * `GET /api/orders/for-analytics?orderID=` answers `{ result: true, data: OrderView }` for orders
- * made in this browser (an HttpOnly cookie lists them) and 404 otherwise.
+ * made in this browser (an HttpOnly cookie lists them); with `&key=` from the payment's return
+ * address, `{ result: true, data: OrderStatusView }` (the status only) in any browser; 404 otherwise.
  *
  * `GET /api/promocodes/check?code=&phone=` answers `{ result: true, message, data: { percent } }` or
  * `{ result: false, message }`.
@@ -61,6 +65,17 @@ export interface OrderView {
     count: number;
     category: string;
   }[];
+}
+
+/**
+ * `GET /api/orders/for-analytics?orderID=&key=` for a browser that did not make the order but came
+ * back from its payment with the return address's status key (pay-by-another-person): the status
+ * only, no lines and no personal data.
+ */
+export interface OrderStatusView {
+  orderID: number;
+  status: OrderStatus;
+  paid: boolean;
 }
 
 export interface SandboxPaymentView {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, promoCodes, variantProducts } from '../../core/db/schema/index.ts';
+import { currencyRates, orders, promoCodes, variantProducts } from '../../core/db/schema/index.ts';
 import { SANDBOX_SIGNATURE_HEADER } from '../../core/providers/payments/sandbox-payments.ts';
 import { insertCategory, insertProductGroup, insertSettings } from '../../tests/factories/catalogue.ts';
 import { createTestApp, type TestApp } from '../../tests/setup/test-app.ts';
@@ -183,11 +183,90 @@ describe.each(engines)('orders and payments on %s', (engine) => {
     expect((await t.database.db.select().from(orders)).length).toBe(before + 1);
   });
 
+  it('refuses an Idempotency-Key reused for a different order, and stores nothing new', async () => {
+    const key = `test-key-${engine}-reused`;
+    const id = await fresh();
+    const first = await order(payload({ products: [{ _id: id, count: 1 }] }), { key });
+    expect(first.statusCode).toBe(200);
+    const before = (await t.database.db.select().from(orders)).length;
+    // A true retry, even with other display values or key order, is the same order.
+    const retry = await order({ summ: 1, ...payload({ products: [{ _id: id, count: 1 }] }) }, { key });
+    expect(retry.json().order.orderID).toBe(first.json().order.orderID);
+    for (const [patch, opts] of [
+      [{ products: [{ _id: id, count: 2 }] }, {}],
+      [{ getWay: 'delivery-sdek', cityID: 137, city: 'Санкт-Петербург', address: 'Невский, 1' }, {}],
+      [{ fullName: 'Петров Пётр' }, {}],
+      [{}, { draft: true }],
+    ] as const) {
+      const other = await order(payload({ products: [{ _id: id, count: 1 }], ...patch }), { key, ...opts });
+      expect(other.statusCode, JSON.stringify(patch)).toBe(409);
+      expect(other.json()).toEqual({
+        result: false,
+        message:
+          'Этот Idempotency-Key уже использован для другого заказа. Для нового заказа нужен новый ключ',
+        field: 'Idempotency-Key',
+      });
+    }
+    const en = await order(payload({ products: [{ _id: id, count: 3 }] }), { key, lang: 'en' });
+    expect(en.statusCode).toBe(409);
+    expect(en.json().message).toMatch(/^This Idempotency-Key was already used for a different order/);
+    expect((await t.database.db.select().from(orders)).length).toBe(before);
+    expect(await stock(id)).toBe(9);
+  });
+
+  it('stores the total an English order showed, in its currency, with the rate used', async () => {
+    await t.database.db
+      .insert(currencyRates)
+      .values([
+        { currency: 'USD', date: '2026-11-20', rate4: 92_5000 },
+        { currency: 'EUR', date: '2026-11-20', rate4: 100_1234 },
+        { currency: 'AED', date: '2026-11-20', rate4: 25_1800 },
+      ])
+      .onConflictDoNothing();
+    const [a, b] = [await fresh(1_990_00), await fresh(4_490_00)];
+    const res = await order(
+      payload({
+        getWay: 'delivery-sdek',
+        payment: 'online-international',
+        countryCode: 'AE',
+        city: 'Dubai',
+        address: 'Sheikh Zayed Road 1',
+        currency: 'USD',
+        products: [
+          { _id: a, count: 5 },
+          { _id: b, count: 1 },
+        ],
+      }),
+      { lang: 'en' },
+    );
+    expect(res.statusCode).toBe(200);
+    const record = await t.services.orders.getOrderRecord(res.json().order.orderID);
+    const o = record?.order;
+    expect(o).toMatchObject({ displayCurrency: 'USD', displayRate4: 92_5000 });
+    // Each unit price converted (DECISIONS 7), the total the sum of the shown parts.
+    const usd = (kopecks: number) => Math.round((kopecks / 100 / 92.5) * 1.1) * 100;
+    const lines = usd(1_990_00) * 5 + usd(4_490_00);
+    expect(o?.displayTotal).toBe(lines + usd(o?.deliveryPrice ?? 0));
+    // The rouble total stays what is charged.
+    expect(o?.total).toBe(1_990_00 * 5 + 4_490_00 + (o?.deliveryPrice ?? 0));
+    // A Russian order shows roubles: the same figure.
+    const ru = await order(payload({ products: [{ _id: a, count: 1 }] }));
+    const ruRecord = await t.services.orders.getOrderRecord(ru.json().order.orderID);
+    expect(ruRecord?.order).toMatchObject({
+      displayCurrency: 'RUB',
+      displayTotal: 1_990_00,
+      displayRate4: null,
+    });
+  });
+
   it('pays in the sandbox through a signed notification, once; a replay or a bad signature changes nothing', async () => {
     const res = await order(payload());
     const { orderID } = res.json().order;
     const paid = await payInSandbox(res.json().url, 'pay');
-    expect(paid.json()).toEqual({ result: true, url: `/?success=true&orderID=${orderID}` });
+    expect(paid.json()).toEqual({
+      result: true,
+      url: expect.stringMatching(new RegExp(`^/\\?success=true&orderID=${orderID}&key=[\\w-]{32}$`)),
+    });
     const view = await t.app.inject({
       method: 'GET',
       url: `/api/orders/for-analytics?orderID=${orderID}`,
@@ -197,7 +276,7 @@ describe.each(engines)('orders and payments on %s', (engine) => {
     // The same notification again: a duplicate.
     const token = String(res.json().url).split('/').pop();
     const again = await payInSandbox(res.json().url, 'decline');
-    expect(again.json().url).toBe(`/?success=true&orderID=${orderID}`);
+    expect(again.json().url).toBe(paid.json().url);
     const body = {
       notificationId: `forged-${token}`,
       paymentId: `sandbox-${token}`,
@@ -228,7 +307,9 @@ describe.each(engines)('orders and payments on %s', (engine) => {
     const res = await order(payload({ products: [{ _id: id, count: 2 }] }));
     expect(await stock(id)).toBe(8);
     const declined = await payInSandbox(res.json().url, 'decline');
-    expect(declined.json().url).toBe(`/?success=false&orderID=${res.json().order.orderID}`);
+    expect(declined.json().url).toMatch(
+      new RegExp(`^/\\?success=false&orderID=${res.json().order.orderID}&key=[\\w-]{32}$`),
+    );
     expect(await stock(id)).toBe(10);
     const record = await t.services.orders.getOrderRecord(res.json().order.orderID);
     expect(record?.order.status).toBe('payment_failed');
@@ -250,6 +331,127 @@ describe.each(engines)('orders and payments on %s', (engine) => {
       now = new Date('2026-11-20T09:00:00Z');
     }
     expect(await stock(`${sale}-S`)).toBe(before);
+  });
+
+  it('closes the payment page of an expired order; money arriving later is recorded for a refund', async () => {
+    const id = await fresh();
+    const open = await order(payload({ products: [{ _id: id, count: 1 }] }));
+    const late = await order(payload({ products: [{ _id: id, count: 1 }] }));
+    const lateToken = String(late.json().url).split('/').pop() ?? '';
+    // The second shopper pays just before the deadline; the provider's notice is still on its way.
+    const settled = await t.services.payments.sandboxDecide(lateToken, 'pay');
+    if (!settled || settled.expired) throw new Error('the sandbox did not settle the payment');
+    expect(await stock(id)).toBe(8);
+    now = new Date(now.getTime() + 31 * 60_000);
+    try {
+      expect(await t.services.orders.expireOverdue()).toBeGreaterThanOrEqual(2);
+    } finally {
+      now = new Date('2026-11-20T09:00:00Z');
+    }
+    expect(await stock(id)).toBe(10);
+
+    // The first order's page can no longer pay: a clear refusal, no notification, still failed.
+    const openToken = String(open.json().url).split('/').pop() ?? '';
+    expect((await t.services.payments.sandboxSession(openToken))?.status).toBe('expired');
+    const pay = await payInSandbox(String(open.json().url), 'pay');
+    expect(pay.statusCode).toBe(409);
+    expect(pay.json()).toEqual({ result: false, message: 'Время на оплату истекло' });
+    const first = await t.services.orders.getOrderRecord(open.json().order.orderID);
+    expect(first?.order.status).toBe('payment_failed');
+    expect(first?.events.at(-1)?.cause).toBe('not paid in time');
+
+    // The second order's paid notice arrives after the expiry: not swallowed, recorded for a refund.
+    const notice = await t.app.inject({
+      method: 'POST',
+      url: '/api/payment/notify/sandbox',
+      headers: settled.notification.headers,
+      payload: JSON.stringify(settled.notification.body),
+    });
+    expect(notice.json()).toEqual({ result: true, outcome: 'ignored' });
+    const second = await t.services.orders.getOrderRecord(late.json().order.orderID);
+    expect(second?.order.status).toBe('payment_failed');
+    expect(second?.events.at(-1)).toMatchObject({
+      fromStatus: 'payment_failed',
+      toStatus: 'payment_failed',
+      cause: expect.stringMatching(/^paid after expiry: refund needed/),
+    });
+    expect(await stock(id)).toBe(10);
+  });
+
+  it('lets the payer’s browser read the status only, with the key of the return address', async () => {
+    const res = await order(
+      payload({
+        payment: 'other_pay',
+        payerPhone: '79161234567',
+        products: [{ _id: await fresh(), count: 1 }],
+      }),
+    );
+    const { orderID } = res.json().order;
+    const paid = await payInSandbox(res.json().url, 'pay');
+    const back = new URL(paid.json().url, 'http://shop.test');
+    const key = back.searchParams.get('key');
+    expect(back.searchParams.get('success')).toBe('true');
+    // Another browser (no shi-orders cookie) with the key: the status, nothing personal.
+    const payer = await t.app.inject({
+      method: 'GET',
+      url: `/api/orders/for-analytics?orderID=${orderID}&key=${key}`,
+    });
+    expect(payer.statusCode).toBe(200);
+    expect(payer.json()).toEqual({ result: true, data: { orderID, status: 'paid', paid: true } });
+    // The buyer's own browser sees the whole order, key or not.
+    const buyer = await t.app.inject({
+      method: 'GET',
+      url: `/api/orders/for-analytics?orderID=${orderID}&key=${key}`,
+      headers: { cookie: cookieOf(res) },
+    });
+    expect(buyer.json().data).toMatchObject({ orderID, status: 'paid', paid: true, total: 9_990_00 });
+    expect(buyer.json().data.products).toHaveLength(1);
+    // The key is bound to its order, and a wrong or malformed key reads nothing.
+    const other = await order(payload({ products: [{ _id: await fresh(), count: 1 }] }));
+    for (const url of [
+      `/api/orders/for-analytics?orderID=${other.json().order.orderID}&key=${key}`,
+      `/api/orders/for-analytics?orderID=${orderID}&key=${'A'.repeat(32)}`,
+    ]) {
+      expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+    }
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: `/api/orders/for-analytics?orderID=${orderID}&key=${encodeURIComponent("' OR 1=1")}`,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().field).toBe('key');
+  });
+
+  it('answers each payment method as checkout.md §4 says', async () => {
+    const answer = async (patch: Record<string, unknown>, draft = false) =>
+      (await order(payload({ products: [{ _id: await fresh(), count: 1 }], ...patch }), { draft })).json();
+    const idOnly = {
+      result: true,
+      order: { orderID: expect.any(Number) },
+      data: { orderID: expect.any(Number) },
+    };
+    // Drafts, Dolyame (instalment is switched off in these settings) and the phone payment
+    // (hePayMode): the order id only.
+    expect(await answer({}, true)).toEqual(idOnly);
+    expect(await answer({ payment: 'dolyame' }, true)).toEqual(idOnly);
+    const hepay = await answer({ payment: 'online', hePayMode: true, hePayPhone: '79991234567' });
+    expect(hepay).toEqual(idOnly);
+    // The phone payment is started all the same: the provider reaches the phone.
+    const hepayOrder = await t.services.orders.getOrderRecord(hepay.order.orderID);
+    expect(hepayOrder?.order.status).toBe('awaiting_payment');
+    expect(hepayOrder?.order.paymentUrl).toMatch(/^\/sandbox\/pay\//);
+    // Split (or yaPay), card and pay-by-another-person: the url.
+    for (const patch of [
+      { payment: 'split' },
+      { payment: 'online' },
+      { payment: 'other_pay', payerPhone: '79161234567' },
+    ]) {
+      const body = await answer(patch);
+      expect(body, JSON.stringify(patch)).toEqual({
+        ...idOnly,
+        url: expect.stringMatching(/^\/sandbox\/pay\//),
+      });
+    }
   });
 
   it('never lets another browser read an order', async () => {

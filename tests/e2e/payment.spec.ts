@@ -134,7 +134,7 @@ test('a guest pays a courier order with a promo code in the sandbox and sees the
   await expect(page.locator('.sandbox-pay__line')).toHaveCount(1);
   const orderID = await decideInSandbox(page, 'Оплатить');
 
-  await expect(page).toHaveURL(new RegExp(`/\\?success=true&orderID=${orderID}$`));
+  await expect(page).toHaveURL(new RegExp(`/\\?success=true&orderID=${orderID}&key=[\\w-]+$`));
   const result = page.locator('dialog.cart');
   await expect(
     result.getByRole('heading', { name: `Ваш заказ № ${orderID} успешно оформлен` }),
@@ -171,7 +171,7 @@ test('a declined payment shows the failure screen with the number and the contac
   await agreeAndPay(cart, 'Оплатить картой');
   const orderID = await decideInSandbox(page, 'Отказаться');
 
-  await expect(page).toHaveURL(new RegExp(`/\\?success=false&orderID=${orderID}$`));
+  await expect(page).toHaveURL(new RegExp(`/\\?success=false&orderID=${orderID}&key=[\\w-]+$`));
   const result = page.locator('dialog.cart');
   await expect(result.getByRole('heading', { name: 'Ошибка оформления заказа' })).toBeVisible();
   await expect(result.getByText(`Заказ № ${orderID}`)).toBeVisible();
@@ -188,6 +188,45 @@ test('a declined payment shows the failure screen with the number and the contac
   // A `success=true` return for a declined order still shows the failure: the server decides.
   await gotoHydrated(page, `/?success=true&orderID=${orderID}`);
   await expect(result.getByRole('heading', { name: 'Ошибка оформления заказа' })).toBeVisible();
+});
+
+test('a `success=false` return for a paid order shows the success: the server decides', async ({
+  page,
+  context,
+}) => {
+  recordAlerts(page);
+  await setCart(context, [{ _id: SCARF, count: 1 }]);
+  const cart = await startCheckout(page);
+  await chooseWay(cart, 'Самовывоз из шоурума');
+  await fillRecipient(cart);
+  await agreeAndPay(cart, 'Оплатить картой');
+  const orderID = await decideInSandbox(page, 'Оплатить');
+  await expect(page).toHaveURL(/success=true/);
+  await gotoHydrated(page, `/?success=false&orderID=${orderID}`);
+  await expect(
+    page.locator('dialog.cart').getByRole('heading', { name: `Ваш заказ № ${orderID} успешно оформлен` }),
+  ).toBeVisible();
+});
+
+test('split payment gives a link to the provider instead of leaving the shop', async ({ page, context }) => {
+  recordAlerts(page);
+  await setCart(context, [{ _id: SCARF, count: 1 }]);
+  const cart = await startCheckout(page);
+  await chooseWay(cart, 'Самовывоз из шоурума');
+  await fillRecipient(cart);
+  await cart.getByRole('radio', { name: /^(Сплит|Яндекс Пэй)/ }).check();
+  await agreeAndPay(cart, /^Оплатить (Сплитом|через Яндекс Пэй)$/);
+  // checkout.md §4: the order is made and the url answered, but the shop does not redirect.
+  const go = cart.getByRole('link', { name: 'Перейти к оплате' });
+  await expect(go).toBeVisible();
+  await expect(go).toHaveAttribute('href', /^\/sandbox\/pay\/[\w-]+$/);
+  await expect(cart.getByText(/^Заказ № \d+$/)).toBeVisible();
+  await expect(page).not.toHaveURL(/sandbox/);
+  await go.click();
+  const orderID = await decideInSandbox(page, 'Оплатить');
+  await expect(
+    page.locator('dialog.cart').getByRole('heading', { name: `Ваш заказ № ${orderID} успешно оформлен` }),
+  ).toBeVisible();
 });
 
 test('a pickup-point order is paid and succeeds', async ({ page, context }) => {
@@ -249,6 +288,13 @@ test('the English edition pays in the sandbox from a total in dollars', async ({
   await cart.getByRole('option', { name: /Dubai/ }).click();
   await cart.getByLabel(/^Address/).fill('Sheikh Zayed Road 1');
   await expect(cart.getByTestId('cart-total')).toHaveText(/^\$\d/);
+  // DECISIONS 7: each price converted on its own; the total is the sum of the rows shown.
+  await expect(cart.getByTestId('delivery-price')).toHaveText(/^\$\d/);
+  const shownTotal = await amount(cart.getByTestId('cart-total'));
+  expect(shownTotal).toBe(
+    (await amount(cart.locator('.cart-line__price').first())) +
+      (await amount(cart.getByTestId('delivery-price'))),
+  );
   await cart.getByRole('button', { name: 'Add details' }).click();
   await cart.getByLabel(/^Last and first name/).fill('Smith John');
   await cart.getByLabel('Country code').selectOption({ label: 'USA and Canada +1' });
@@ -259,19 +305,23 @@ test('the English edition pays in the sandbox from a total in dollars', async ({
   // English shows the two card methods only, and the total in dollars.
   await expect(cart.getByRole('radio', { name: /International card/ })).toBeChecked();
   await expect(cart.locator('.payment-method')).toHaveCount(2);
-  await expect(cart.getByTestId('payment-due')).toHaveText(/^\$\d/);
+  await expect(cart.getByTestId('payment-due')).toHaveText(await cart.getByTestId('cart-total').innerText());
   await agreeAndPay(cart, 'Pay by card');
 
   // The sandbox page opens in English for an English order.
   await expect(page).toHaveURL(/\/en\/sandbox\/pay\//);
   const orderID = await decideInSandbox(page, 'Pay');
-  await expect(page).toHaveURL(new RegExp(`/en/\\?success=true&orderID=${orderID}$`));
+  await expect(page).toHaveURL(new RegExp(`/en/\\?success=true&orderID=${orderID}&key=[\\w-]+$`));
   await expect(
     page.locator('dialog.cart').getByRole('heading', { name: `Your order No. ${orderID} has been placed` }),
   ).toBeVisible();
 });
 
-test('pay-by-another-person gives a link for the payer', async ({ page, context }) => {
+test('pay-by-another-person: the payer pays from the link in another browser and sees the success', async ({
+  page,
+  context,
+  browser,
+}) => {
   recordAlerts(page);
   await setCart(context, [{ _id: SCARF, count: 1 }]);
   const cart = await startCheckout(page);
@@ -289,11 +339,35 @@ test('pay-by-another-person gives a link for the payer', async ({ page, context 
   await expect(link).toHaveValue(/^http:\/\/127\.0\.0\.1:\d+\/sandbox\/pay\/[\w-]+$/);
   await expect(page).not.toHaveURL(/sandbox/);
 
-  // The payer opens the link and pays; the buyer's browser is not needed for that.
+  // The payer opens the link in another browser and pays; the buyer's browser is not needed.
   const url = await link.inputValue();
-  const payerPage = await context.newPage();
+  const orderID = Number(
+    (await cart.getByText(/^Ссылка на оплату заказа № \d+/).innerText()).replace(/\D/g, ''),
+  );
+  const payerContext = await browser.newContext({ storageState: await context.storageState() });
+  await payerContext.clearCookies({ name: 'shi-orders' });
+  await payerContext.clearCookies({ name: 'cart' });
+  const payerPage = await payerContext.newPage();
+  await payerPage.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
   await payerPage.goto(url);
   await expect(payerPage.getByText('Тестовая оплата')).toBeVisible();
+  expect(await decideInSandbox(payerPage, 'Оплатить')).toBe(orderID);
+  // Back on the shop in the payer's browser: the return address's key shows the real status.
+  await expect(payerPage).toHaveURL(new RegExp(`/\\?success=true&orderID=${orderID}&key=[\\w-]+$`));
+  await expect(
+    payerPage
+      .locator('dialog.cart')
+      .getByRole('heading', { name: `Ваш заказ № ${orderID} успешно оформлен` }),
+  ).toBeVisible();
+  // The payer's browser reports no purchase (it is not the buyer's order).
+  expect(await purchases(payerPage)).toHaveLength(0);
+  await payerContext.close();
+
+  // The buyer's own browser sees the paid order too, through its own cookie.
+  await gotoHydrated(page, `/?success=true&orderID=${orderID}`);
+  await expect(
+    page.locator('dialog.cart').getByRole('heading', { name: `Ваш заказ № ${orderID} успешно оформлен` }),
+  ).toBeVisible();
 });
 
 test('the payment result page hands the result to the app around it', async ({ page }) => {

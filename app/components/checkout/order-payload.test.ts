@@ -211,9 +211,21 @@ describe('the payment return (checkout.md §2, §4)', () => {
     expect(parseOrderResult(new URLSearchParams('success=TRUE&orderID=12'))).toEqual({
       orderID: 12,
       success: true,
+      key: null,
     });
     expect(parseOrderResult(new URLSearchParams('success=false&orderID=12'))?.success).toBe(false);
     expect(parseOrderResult(new URLSearchParams('success=yes&orderID=12'))?.success).toBe(false);
+  });
+
+  it('keeps the status key of the return address, and drops a malformed one', () => {
+    const key = 'Ab_-0123456789abcdefXYZ';
+    expect(parseOrderResult(new URLSearchParams(`success=true&orderID=12&key=${key}`))?.key).toBe(key);
+    expect(parseOrderResult(new URLSearchParams('success=true&orderID=12&key=short'))?.key).toBeNull();
+    expect(
+      parseOrderResult(
+        new URLSearchParams(`success=true&orderID=12&key=${encodeURIComponent('<x>'.repeat(8))}`),
+      )?.key,
+    ).toBeNull();
   });
 
   it('is no return without a valid order number', () => {

@@ -12,8 +12,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from './accounts.ts';
 import type { OrderStatus } from '../../orders/order.rules.ts';
+import { users } from './accounts.ts';
 
 /** Promo codes (checkout.md §9): a percent off the items without their own discount. */
 export const promoCodes = pgTable(
@@ -83,6 +83,14 @@ export const orders = pgTable(
     promoPercent: integer('promo_percent').notNull().default(0),
     promoDiscount: integer('promo_discount').notNull().default(0),
     total: integer('total').notNull(),
+    /**
+     * The total as the shopper saw it, in minor units of `displayCurrency` (DECISIONS 7: each price
+     * converted, the total the sum of the shown parts; core/orders/display-totals.rules.ts), and the
+     * rate used (roubles per unit, ten-thousandths; null for roubles). Null on orders made before
+     * they were recorded.
+     */
+    displayTotal: integer('display_total'),
+    displayRate4: integer('display_rate4'),
     /** The payer of a pay-by-another-person order, digits. */
     payerPhone: text('payer_phone'),
     instalmentMonths: integer('instalment_months'),
@@ -157,6 +165,8 @@ export const orderEvents = pgTable(
 export const idempotencyKeys = pgTable('idempotency_keys', {
   key: text('key').primaryKey(),
   scope: text('scope').notNull(),
+  /** SHA-256 of the first request's meaning: the same key with another request is refused. */
+  requestHash: text('request_hash'),
   status: integer('status').notNull(),
   response: jsonb('response').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

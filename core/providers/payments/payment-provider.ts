@@ -40,6 +40,11 @@ export interface PaymentNotice {
 export interface PaymentProvider {
   readonly name: string;
   startPayment(input: StartPaymentInput): Promise<PaymentSession>;
+  /**
+   * Closes an unpaid session when its order expires, so its page can no longer pay. A session
+   * already paid or declined stays as it is (its notification may still be on its way).
+   */
+  expirePayment(paymentId: string): Promise<void>;
   /** The parsed notification, or null when the signature or the body is not valid. */
   verifyNotification(input: {
     headers: Record<string, string | string[] | undefined>;

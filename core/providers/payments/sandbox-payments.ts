@@ -38,6 +38,18 @@ export function createSandboxPayments({ db, secret }: { db: Db; secret: string }
       });
       return { paymentId: `sandbox-${token}`, url: `/sandbox/pay/${token}` };
     },
+    async expirePayment(paymentId: string): Promise<void> {
+      if (!paymentId.startsWith('sandbox-')) return;
+      await db
+        .update(sandboxPayments)
+        .set({ status: 'expired' })
+        .where(
+          and(
+            eq(sandboxPayments.token, paymentId.slice('sandbox-'.length)),
+            eq(sandboxPayments.status, 'pending'),
+          ),
+        );
+    },
     verifyNotification({ headers, body }): PaymentNotice | null {
       const signature = headers[SANDBOX_SIGNATURE_HEADER];
       if (typeof signature !== 'string' || !/^[0-9a-f]{64}$/.test(signature)) return null;
@@ -82,7 +94,9 @@ export function createSandboxPayments({ db, secret }: { db: Db; secret: string }
       .returning();
     // Settled once: a second decision replays the first outcome's notification.
     const row = updated ?? (await getSession(token));
-    if (!row || row.status === 'pending' || row.status === 'expired') return null;
+    if (!row || row.status === 'pending') return null;
+    // The order ran out of time: the page can no longer pay, nothing is sent.
+    if (row.status === 'expired') return { expired: true as const, session: row };
     const status = row.status;
     const body = {
       notificationId: `sandbox-${token}-${status}`,
@@ -93,6 +107,7 @@ export function createSandboxPayments({ db, secret }: { db: Db; secret: string }
     };
     const json = JSON.stringify(body);
     return {
+      expired: false as const,
       session: row,
       notification: {
         body,
