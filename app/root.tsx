@@ -47,7 +47,7 @@ import { Footer } from './components/footer.tsx';
 import { Header } from './components/header.tsx';
 import { ProductModal } from './components/product-modal.tsx';
 import { LocaleContext, translate } from './i18n/index.ts';
-import { reloadForChunkError } from './lib/network.ts';
+import { reloadForChunkError, useChunkReload } from './lib/network.ts';
 import { useAccountSync } from './lib/use-account-sync.ts';
 import { useNonce } from './nonce.ts';
 import { ShopContext } from './shop-context.ts';
@@ -182,6 +182,7 @@ const CabinetPopup = lazy(() => import('./components/cabinet/cabinet-popup.tsx')
 
 export default function App({ loaderData }: Route.ComponentProps) {
   useHydratedMarker();
+  useChunkReload();
   const [popup, setPopup] = useState<ContactPopup>(null);
   const [cabinet, setCabinet] = useState<{ open: boolean; view?: CabinetView; loaded: boolean }>({
     open: false,

@@ -3,7 +3,7 @@ import { useNavigation } from 'react-router';
 import { pick } from '../../core/i18n.ts';
 import { useT } from '../i18n/index.ts';
 import { DAY_S, getCookie, setCookie } from '../lib/cookies.ts';
-import { useModalDialog } from '../lib/modal-dialog.ts';
+import { useModalDialog, useModalOpen } from '../lib/modal-dialog.ts';
 import { useShop } from '../shop-context.ts';
 import { CloseIcon } from './icons.tsx';
 import { NewsletterForm } from './newsletter-form.tsx';
@@ -27,7 +27,9 @@ export function CookieNotice() {
   const t = useT();
   const c = engagement.cookieNotice;
   const [open, setOpen] = useDelayedUnless('cookieNotice', c.enabled, c.delaySeconds);
-  if (!open) return null;
+  // Under a modal dialog the page is inert: the notice waits for it to close, then is usable again.
+  const modalOpen = useModalOpen();
+  if (!open || modalOpen) return null;
   return (
     <section className="cookie-notice" aria-label="Cookie">
       <p>{pick(c.text, locale)}</p>
@@ -45,18 +47,42 @@ export function CookieNotice() {
   );
 }
 
+/** Pause between the last dialog closing and the marketing modal opening in its place. */
+export const MARKETING_AFTER_DIALOG_MS = 1000;
+
+/**
+ * True once `due` and no other modal dialog (cart, checkout, product, result screen, cabinet …) is
+ * open: a due marketing modal waits for the shopper to close theirs, then a short pause, and never
+ * stacks on top of one.
+ */
+function useOnceNoModal(due: boolean): boolean {
+  const modalOpen = useModalOpen();
+  const [shown, setShown] = useState(false);
+  const [waited, setWaited] = useState(false);
+  useEffect(() => {
+    if (!due) return setShown(false);
+    if (shown) return;
+    if (modalOpen) return setWaited(true);
+    if (!waited) return setShown(true);
+    const timer = window.setTimeout(() => setShown(true), MARKETING_AFTER_DIALOG_MS);
+    return () => window.clearTimeout(timer);
+  }, [due, modalOpen, shown, waited]);
+  return due && shown;
+}
+
 /** Marketing modal: 3 s after load unless disabled or dismissed (remembered `dismissDays`, 3 by default). */
 export function MarketingModal() {
   const { engagement, locale } = useShop();
   const t = useT();
   const m = engagement.marketing;
-  const [open, setOpen] = useDelayedUnless('marketingDismissed', m.enabled, m.delaySeconds);
+  const [due, setDue] = useDelayedUnless('marketingDismissed', m.enabled, m.delaySeconds);
+  const open = useOnceNoModal(due);
   const ref = useModalDialog(open);
   if (!open) return null;
   const dismiss = () => {
     setCookie('marketingDismissed', '1', m.dismissDays * DAY_S);
     ref.current?.close();
-    setOpen(false);
+    setDue(false);
   };
   return (
     <dialog
@@ -87,7 +113,8 @@ export function AppBanner() {
   const t = useT();
   const a = engagement.appBanner;
   const [open, setOpen] = useDelayedUnless('appBannerDismissed', a.enabled, a.delaySeconds, isPhone);
-  if (!open) return null;
+  const modalOpen = useModalOpen();
+  if (!open || modalOpen) return null;
   const ios = /iPhone|iPad|iPod/i.test(navigator.userAgent);
   return (
     <aside className="app-banner" aria-label={pick(a.title, locale)}>

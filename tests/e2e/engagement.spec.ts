@@ -1,6 +1,21 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { gotoHydrated, isPhone, setCart } from './helpers.ts';
+
+/** A fake clock that stands still until the test moves it: each timer is checked to the millisecond. */
+async function pauseClock(page: Page) {
+  const start = new Date('2030-05-01T10:00:00Z');
+  await page.clock.install({ time: start });
+  await page.clock.pauseAt(new Date(start.getTime() + 1_000));
+}
+
+/** The journeys' cookies say every timed popup was dismissed; these tests clear the ones they need. */
+async function dismissOnly(context: BrowserContext, names: string[]) {
+  await context.clearCookies();
+  await context.addCookies(names.map((name) => ({ name, value: '1', domain: '127.0.0.1', path: '/' })));
+}
+
+const MARKETING = 'Скидка 10% на первый заказ';
 
 test.describe('timed popups and their cookies', () => {
   test.use({ storageState: { cookies: [], origins: [] } });
@@ -35,6 +50,10 @@ test.describe('timed popups and their cookies', () => {
     await expect(page.getByRole('region', { name: 'Cookie' })).toBeHidden();
     const cookie = (await context.cookies()).find((c) => c.name === 'cookieNotice');
     expect(Math.round((cookie?.expires ?? 0) - Date.now() / 1000)).toBeGreaterThan(30 * 86_400 - 120);
+    await page.reload();
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await page.clock.fastForward(60_000);
+    await expect(page.getByRole('region', { name: 'Cookie' })).toBeHidden();
   });
 
   test('app banner after 2 s on phones only, dismissed for 14 days', async ({ page, context }) => {
@@ -52,6 +71,186 @@ test.describe('timed popups and their cookies', () => {
     await banner.getByRole('button', { name: 'Закрыть' }).click();
     const cookie = (await context.cookies()).find((c) => c.name === 'appBannerDismissed');
     expect(Math.round((cookie?.expires ?? 0) - Date.now() / 1000)).toBeGreaterThan(14 * 86_400 - 120);
+  });
+});
+
+test.describe('timers under a controlled clock', () => {
+  test('the preloader covers the page about 1 s after hydration, then goes', async ({ page }) => {
+    await pauseClock(page);
+    await gotoHydrated(page, '/');
+    const preloader = page.locator('.preloader');
+    await expect(preloader).toBeAttached();
+    await page.clock.runFor(900);
+    await expect(preloader).toBeAttached();
+    await page.clock.runFor(200);
+    await expect(preloader).toHaveCount(0);
+  });
+
+  for (const url of ['/catalog?cart', '/?success']) {
+    test(`no preloader when the cart opens from the query: ${url}`, async ({ page }) => {
+      await pauseClock(page);
+      const response = await gotoHydrated(page, url);
+      expect(await response?.text()).not.toContain('class="preloader"');
+      await expect(page.locator('.preloader')).toHaveCount(0);
+    });
+  }
+
+  test('the loading bar shows after 200 ms of navigation and gives up at 5000 ms', async ({ page }) => {
+    await pauseClock(page);
+    await gotoHydrated(page, '/');
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\.data(\?|$)/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'Меню' }).click();
+    await page.getByRole('dialog', { name: 'Меню' }).getByRole('link', { name: 'Платья' }).click();
+    const bar = page.getByRole('progressbar', { name: 'Загрузка' });
+    await page.clock.runFor(150);
+    await expect(bar).toHaveCount(0);
+    await page.clock.runFor(100);
+    await expect(bar).toBeVisible();
+    await page.clock.runFor(4_800);
+    await expect(bar).toHaveCount(0);
+    release();
+    await expect(page).toHaveURL(/\/catalog\/dresses$/);
+  });
+
+  test('the subscription confirmation shows for 3 s', async ({ page }) => {
+    await pauseClock(page);
+    await gotoHydrated(page, '/');
+    await page.getByRole('button', { name: 'Меню' }).click();
+    const menu = page.getByRole('dialog', { name: 'Меню' });
+    await menu.getByLabel('Ваш email').fill(`clock-${Date.now()}@example.com`);
+    await menu.getByRole('button', { name: 'Подписаться' }).click();
+    const done = menu.getByText('Готово! Вы подписаны на рассылку.');
+    await expect(done).toBeVisible();
+    await page.clock.runFor(2_900);
+    await expect(done).toBeVisible();
+    await page.clock.runFor(200);
+    await expect(done).toBeHidden();
+  });
+
+  test('the cart window appears 0.2 s after the cart button', async ({ page }) => {
+    await pauseClock(page);
+    await gotoHydrated(page, '/catalog');
+    await page.getByRole('button', { name: /^Корзина/ }).click();
+    const cart = page.getByRole('dialog', { name: 'Корзина' });
+    await expect(cart).toBeHidden();
+    await page.clock.runFor(150);
+    await expect(cart).toBeHidden();
+    await page.clock.runFor(100);
+    await expect(cart).toBeVisible();
+  });
+});
+
+test.describe('the app banner on an iPhone', () => {
+  test.use({
+    userAgent:
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+    viewport: { width: 390, height: 844 },
+  });
+
+  test('links to the App Store', async ({ page, context }) => {
+    await dismissOnly(context, ['marketingDismissed', 'cookieNotice']);
+    await pauseClock(page);
+    await gotoHydrated(page, '/');
+    await page.clock.runFor(2_100);
+    const banner = page.getByRole('complementary', { name: 'В приложении удобнее' });
+    await expect(banner.getByRole('link', { name: 'Открыть' })).toHaveAttribute('href', /apps\.apple\.com/);
+  });
+});
+
+/**
+ * The page as a shop whose settings turn the marketing modal off would serve it. The journeys'
+ * shop has no settings editor yet, so the test edits `ui.engagement.marketing.enabled` in the
+ * root loader data the server streams into the page (React Router's turbo-stream: a flat array
+ * whose objects map `_<key index>` to a value index).
+ */
+async function serveWithMarketingDisabled(page: Page) {
+  await page.route(
+    (url) => url.pathname === '/',
+    async (route) => {
+      const response = await route.fetch();
+      const html = await response.text();
+      const patched = html.replace(/enqueue\((".*?")\);/, (_whole, literal: string) => {
+        const values = JSON.parse(JSON.parse(literal)) as unknown[];
+        const keyOf = (name: string) => `_${values.indexOf(name)}`;
+        const falseAt = values.indexOf(false);
+        const marketing = values.find(
+          (v): v is Record<string, number> =>
+            typeof v === 'object' &&
+            v !== null &&
+            keyOf('delaySeconds') in v &&
+            keyOf('title') in v &&
+            !(keyOf('iosUrl') in v),
+        );
+        if (!marketing || falseAt < 0) throw new Error('no marketing settings in the page data');
+        marketing[keyOf('enabled')] = falseAt;
+        return `enqueue(${JSON.stringify(JSON.stringify(values))});`;
+      });
+      await route.fulfill({ response, body: patched });
+    },
+  );
+}
+
+test.describe('timed popups and open dialogs', () => {
+  test.use({ storageState: { cookies: [], origins: [] } });
+
+  test('no marketing modal when the settings disable it', async ({ page, context }) => {
+    await dismissOnly(context, ['cookieNotice', 'appBannerDismissed']);
+    await serveWithMarketingDisabled(page);
+    await pauseClock(page);
+    await gotoHydrated(page, '/');
+    await page.clock.runFor(10_000);
+    await expect(page.getByRole('dialog', { name: MARKETING })).toHaveCount(0);
+    await expect(page.locator('dialog[open]')).toHaveCount(0);
+  });
+
+  test('the marketing modal waits for the open cart to close, then opens after a 1 s pause', async ({
+    page,
+    context,
+  }) => {
+    await dismissOnly(context, ['cookieNotice', 'appBannerDismissed']);
+    await pauseClock(page);
+    await gotoHydrated(page, '/catalog?cart');
+    await page.clock.runFor(300);
+    const cart = page.getByRole('dialog', { name: 'Корзина' });
+    await expect(cart).toBeVisible();
+    await page.clock.runFor(5_000);
+    await expect(page.getByRole('dialog', { name: MARKETING })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await expect(cart).toBeHidden();
+    await page.clock.runFor(900);
+    await expect(page.getByRole('dialog', { name: MARKETING })).toHaveCount(0);
+    await page.clock.runFor(200);
+    await expect(page.getByRole('dialog', { name: MARKETING })).toBeVisible();
+  });
+
+  test('the cookie notice steps aside while a modal is open and is usable once it closes', async ({
+    page,
+    context,
+  }) => {
+    await dismissOnly(context, ['marketingDismissed', 'appBannerDismissed']);
+    await pauseClock(page);
+    await gotoHydrated(page, '/');
+    await page.clock.runFor(30_500);
+    const notice = page.getByRole('region', { name: 'Cookie' });
+    await expect(notice).toBeVisible();
+    await page.getByRole('button', { name: 'Меню' }).click();
+    await expect(page.getByRole('dialog', { name: 'Меню' })).toBeVisible();
+    await expect(notice).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await expect(notice).toBeVisible();
+    await notice.getByRole('button', { name: 'Понятно' }).click();
+    await expect(notice).toHaveCount(0);
+    // The renderer hands document.cookie to the browser's cookie store asynchronously.
+    await expect
+      .poll(async () => (await context.cookies()).some((c) => c.name === 'cookieNotice'))
+      .toBe(true);
   });
 });
 
