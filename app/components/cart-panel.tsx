@@ -90,7 +90,6 @@ export function CartPanel({
   const checkout = useCheckoutState(quick ? 'shop-quick-checkout' : 'shop-checkout');
   const { dispatch } = checkout;
   usePrefillFromProfile(checkout, shop.user);
-  usePrefillFromProfile(checkout, shop.user);
   // checkout.md §2, §4: the payment return opens the panel on the result screen.
   const [searchParams, setSearchParams] = useSearchParams();
   // The payment return's result belongs to the cart panel, not to the quick-order window.

@@ -822,16 +822,19 @@ export function createOrdersService({
   /** Unpaid orders past their time fail and give their stock back. Returns how many expired. */
   async function expireOverdue(): Promise<number> {
     const overdue = await db
-      .select({ number: orders.number, paymentId: orders.paymentId })
+      .select({ number: orders.number, status: orders.status, paymentId: orders.paymentId })
       .from(orders)
       .where(and(inArray(orders.status, ['new', 'awaiting_payment']), lt(orders.expiresAt, clock())))
       .limit(200);
     let expired = 0;
-    for (const { number, paymentId } of overdue) {
+    for (const { number, status, paymentId } of overdue) {
       // The provider's page closes first, so nobody pays an order whose stock is going back.
       if (paymentId && !paymentId.startsWith('claim-')) await payments.expirePayment(paymentId);
+      // A draft or an instalment order whose payment never started is cancelled (DECISIONS 14 has no
+      // new -> payment_failed); both give the stock back.
+      const to = status === 'new' ? 'cancelled' : 'payment_failed';
       const done = await withStockChanges((tx, changed) =>
-        transition(tx, number, 'payment_failed', 'not paid in time', changed),
+        transition(tx, number, to, 'not paid in time', changed),
       );
       if (done) expired += 1;
     }

@@ -316,21 +316,45 @@ describe.each(engines)('orders and payments on %s', (engine) => {
   });
 
   it('expires unpaid orders and returns their stock', async () => {
-    const before = await stock(`${sale}-S`);
-    const res = await order(payload({ products: [{ _id: `${sale}-S`, count: 1 }] }), { draft: true });
+    const id = await fresh();
+    const before = await stock(id);
+    const res = await order(payload({ products: [{ _id: id, count: 1 }] }), { draft: true });
     expect(res.json()).toEqual({
       result: true,
       order: { orderID: expect.any(Number) },
       data: { orderID: expect.any(Number) },
     });
-    expect(await stock(`${sale}-S`)).toBe((before ?? 0) - 1);
+    expect(await stock(id)).toBe((before ?? 0) - 1);
     now = new Date(now.getTime() + 31 * 60_000);
     try {
       expect(await t.services.orders.expireOverdue()).toBeGreaterThanOrEqual(1);
     } finally {
       now = new Date('2026-11-20T09:00:00Z');
     }
-    expect(await stock(`${sale}-S`)).toBe(before);
+    expect(await stock(id)).toBe(before);
+  });
+
+  it('cancels a BNPL order whose payment never started, and returns its stock', async () => {
+    const id = await fresh();
+    const res = await order(payload({ payment: 'dolyame', products: [{ _id: id, count: 2 }] }));
+    expect(res.statusCode).toBe(200);
+    const number = res.json().order.orderID as number;
+    expect((await t.services.orders.getOrderRecord(number))?.order.status).toBe('new');
+    expect(await stock(id)).toBe(8);
+    now = new Date(now.getTime() + 31 * 60_000);
+    try {
+      expect(await t.services.orders.expireOverdue()).toBeGreaterThanOrEqual(1);
+    } finally {
+      now = new Date('2026-11-20T09:00:00Z');
+    }
+    const record = await t.services.orders.getOrderRecord(number);
+    expect(record?.order.status).toBe('cancelled');
+    expect(record?.events.at(-1)).toMatchObject({
+      fromStatus: 'new',
+      toStatus: 'cancelled',
+      cause: 'not paid in time',
+    });
+    expect(await stock(id)).toBe(10);
   });
 
   it('closes the payment page of an expired order; money arriving later is recorded for a refund', async () => {
