@@ -25,7 +25,7 @@ import { healthRoutes } from './routes/health.routes.ts';
 import { ordersRoutes } from './routes/orders.routes.ts';
 import { seoRoutes } from './routes/seo.routes.ts';
 import { settingsRoutes } from './routes/settings.routes.ts';
-import { clearTokenCookie } from './session.ts';
+import { clearTokenCookie, sessionToken } from './session.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -55,6 +55,12 @@ export async function buildApp({ config, database, services, storefront, logger 
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // Pages and data rendered for a signed-in shopper carry their profile: no shared cache keeps them
+    // (assets and photos keep their long caching).
+    const path = request.url.split('?')[0] ?? '';
+    const page =
+      String(reply.getHeader('content-type') ?? '').startsWith('text/html') || path.endsWith('.data');
+    if (page && sessionToken(request)) reply.header('cache-control', 'private, no-store');
   });
   // PostgreSQL refuses NUL in text: no URL or JSON body carrying one reaches a service.
   app.addHook('onRequest', async (request) => {

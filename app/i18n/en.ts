@@ -455,4 +455,5 @@ export const en: Record<MessageKey, string> = {
   'product.quickOrder': 'Quick order',
   'checkout.savedAddressFailed': 'The delivery price cannot be calculated. Please give another address',
   'checkout.cityUnknown': 'City not determined',
+  'cabinet.confirmPhoneFirst': 'Confirm the phone: press “Confirm the phone” and enter the code',
 };

@@ -457,6 +457,7 @@ export const ru = {
   'product.quickOrder': 'Быстрый заказ',
   'checkout.savedAddressFailed': 'Невозможно рассчитать стоимость доставки. Пожалуйста, укажите другой адрес',
   'checkout.cityUnknown': 'Город не определен',
+  'cabinet.confirmPhoneFirst': 'Подтвердите телефон: нажмите «Подтвердить телефон» и введите код',
 } as const;
 
 export type MessageKey = keyof typeof ru;

@@ -38,23 +38,31 @@ export function useAccountSync(
       replacedRef.current();
     }
     let timer: number | undefined;
+    const flush = () => {
+      if (timer === undefined) return;
+      window.clearTimeout(timer);
+      timer = undefined;
+      void fetch('/api/user/cart', {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ items: readCart().slice(0, 40) }),
+        keepalive: true,
+      }).catch(() => {
+        // Offline: the cookie still holds the cart; the next change sends it again.
+      });
+    };
     const send = () => {
       window.clearTimeout(timer);
-      timer = window.setTimeout(() => {
-        void fetch('/api/user/cart', {
-          method: 'PUT',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ items: readCart().slice(0, 40) }),
-          keepalive: true,
-        }).catch(() => {
-          // Offline: the cookie still holds the cart; the next change sends it again.
-        });
-      }, SYNC_DEBOUNCE_MS);
+      timer = window.setTimeout(flush, SYNC_DEBOUNCE_MS);
     };
+    // A change made just before the page goes (a payment redirect, a reload) is sent at once.
+    const onHide = () => flush();
     window.addEventListener(CART_EVENT, send);
+    window.addEventListener('pagehide', onHide);
     return () => {
       window.removeEventListener(CART_EVENT, send);
-      window.clearTimeout(timer);
+      window.removeEventListener('pagehide', onHide);
+      flush();
     };
   }, [userId]);
 }

@@ -3,8 +3,18 @@ import { z } from 'zod';
 /** A phone as the shop stores it: digits with the country code, 10 to 15 of them. */
 export const phoneSchema = z
   .string()
-  .transform((v) => v.replace(/[^\d]/g, ''))
+  .max(40)
+  .transform((v) => canonicalPhone(v.replace(/[^\d]/g, '')))
   .pipe(z.string().regex(/^\d{10,15}$/, 'must have 10 to 15 digits with the country code'));
+
+/**
+ * One handset, one key: a Russian mobile typed with the trunk prefix (`8 900 …`) is stored as `7900…`.
+ * Only `89…` with 11 digits is rewritten: no country code starts with 89, while other `8…` numbers
+ * may be foreign (Hong Kong is `852…`, also 11 digits).
+ */
+export function canonicalPhone(digits: string): string {
+  return /^89\d{9}$/.test(digits) ? `7${digits.slice(1)}` : digits;
+}
 
 export const emailSchema = z
   .string()
@@ -51,9 +61,9 @@ export const notificationChannelSchema = z.enum(['sms', 'email', 'sms-email', 'n
 export const profileUpdateSchema = z.object({
   name: noControl(60).optional(),
   secondName: noControl(60).optional(),
-  birthDate: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')
+  birthDate: z.iso
+    .date({ error: 'must be a date YYYY-MM-DD' })
+    .refine((d) => d >= '1900-01-01' && d <= '2100-01-01', 'must be a real birth date')
     .nullable()
     .optional(),
   email: emailSchema.optional(),

@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes, randomInt, scrypt, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { sessions, signInCodes, users } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
@@ -143,8 +143,8 @@ export function createAuthService({
         t(locale, `Новый код можно запросить через ${wait} с`, `You can request a new code in ${wait} s`),
       );
     }
-    await limits.hit(`auth:send:ip:${ip}`, authLimits.sendsPerIpHour, tooMany(locale));
-    await limits.hit(`auth:send:phone:${phone}`, authLimits.sendsPerPhoneHour, tooMany(locale));
+    await limits.reserve(`auth:send:ip:${ip}`, authLimits.sendsPerIpHour, tooMany(locale));
+    await limits.reserve(`auth:send:phone:${phone}`, authLimits.sendsPerPhoneHour, tooMany(locale));
     const code = randomInt(0, 10_000).toString().padStart(4, '0');
     await db.transaction(async (tx) => {
       // A new code supersedes the ones before it: only the latest can be used.
@@ -172,44 +172,17 @@ export function createAuthService({
   }
 
   /**
-   * Checks a code for a phone without signing in: the failure budget (10 a day, 100 a month per phone)
-   * is reserved before the comparison and given back on success, so concurrent guesses cannot exceed it.
+   * Checks a code for a phone without signing in (DECISIONS 17). Without a live code there is nothing
+   * to guess and nothing is counted, so nobody can use up a phone's budget without codes being sent to
+   * it. Otherwise a failure is recorded against the phone (10 in any 24 hours, 100 in any 30 days)
+   * before the comparison and taken back when the code is right, so concurrent guesses cannot pass the
+   * cap; a try is taken from the code atomically, so a sixth try is refused even with the right code.
    */
   async function consumeCode(phone: string, code: string, ip: string, locale: Locale): Promise<void> {
     await limits.hit(`auth:check:ip:${ip}`, authLimits.checksPerIpHour, tooMany(locale));
-    const monthKey = `auth:fail:phone:month:${phone}`;
-    const dayKey = `auth:fail:phone:day:${phone}`;
-    await limits.hit(monthKey, authLimits.failuresPerPhoneMonth, tooMany(locale));
-    try {
-      await limits.hit(dayKey, authLimits.failuresPerPhoneDay, tooMany(locale));
-    } catch (error) {
-      await limits.undo(monthKey, authLimits.failuresPerPhoneMonth);
-      throw error;
-    }
     const now = clock();
-    // One try taken atomically from the latest live code: a sixth try is refused even with the right code.
-    const [latest] = await db
-      .select({ id: signInCodes.id })
-      .from(signInCodes)
-      .where(and(eq(signInCodes.phone, phone), isNull(signInCodes.usedAt)))
-      .orderBy(desc(signInCodes.createdAt))
-      .limit(1);
-    const [taken] = latest
-      ? await db
-          .update(signInCodes)
-          .set({ attempts: sql`${signInCodes.attempts} + 1` })
-          .where(
-            and(
-              eq(signInCodes.id, latest.id),
-              isNull(signInCodes.usedAt),
-              lt(signInCodes.attempts, MAX_TRIES_PER_CODE),
-              gt(signInCodes.expiresAt, now),
-            ),
-          )
-          .returning({ id: signInCodes.id, codeHash: signInCodes.codeHash })
-      : [];
-    if (!taken) {
-      throw new AppError(
+    const expired = () =>
+      new AppError(
         'invalid_data',
         t(
           locale,
@@ -218,6 +191,46 @@ export function createAuthService({
         ),
         { field: 'code' },
       );
+    const [latest] = await db
+      .select({ id: signInCodes.id, attempts: signInCodes.attempts, expiresAt: signInCodes.expiresAt })
+      .from(signInCodes)
+      .where(and(eq(signInCodes.phone, phone), isNull(signInCodes.usedAt)))
+      .orderBy(desc(signInCodes.createdAt))
+      .limit(1);
+    if (!latest || latest.attempts >= MAX_TRIES_PER_CODE || latest.expiresAt <= now) throw expired();
+    const month = await limits.reserve(
+      `auth:fail:phone:month:${phone}`,
+      authLimits.failuresPerPhoneMonth,
+      tooMany(locale),
+    );
+    let day: number;
+    try {
+      day = await limits.reserve(
+        `auth:fail:phone:day:${phone}`,
+        authLimits.failuresPerPhoneDay,
+        tooMany(locale),
+      );
+    } catch (error) {
+      await limits.release(month);
+      throw error;
+    }
+    const [taken] = await db
+      .update(signInCodes)
+      .set({ attempts: sql`${signInCodes.attempts} + 1` })
+      .where(
+        and(
+          eq(signInCodes.id, latest.id),
+          isNull(signInCodes.usedAt),
+          lt(signInCodes.attempts, MAX_TRIES_PER_CODE),
+          gt(signInCodes.expiresAt, now),
+        ),
+      )
+      .returning({ id: signInCodes.id, codeHash: signInCodes.codeHash });
+    if (!taken) {
+      // Another request took the last try or a new code superseded this one: no guess was made.
+      await limits.release(day);
+      await limits.release(month);
+      throw expired();
     }
     const given = Buffer.from(sha256(`${phone}:${code}`));
     if (!timingSafeEqual(given, Buffer.from(taken.codeHash))) {
@@ -229,8 +242,8 @@ export function createAuthService({
       .where(and(eq(signInCodes.id, taken.id), isNull(signInCodes.usedAt)))
       .returning({ id: signInCodes.id });
     if (!used) throw new AppError('invalid_data', t(locale, 'Неверный код', 'Wrong code'), { field: 'code' });
-    await limits.undo(dayKey, authLimits.failuresPerPhoneDay);
-    await limits.undo(monthKey, authLimits.failuresPerPhoneMonth);
+    await limits.release(day);
+    await limits.release(month);
   }
 
   /** `POST /api/auth/check-code`: a right code signs in, creating the account for a new phone. */
@@ -256,7 +269,11 @@ export function createAuthService({
   /** `POST /api/auth/check-email`: 1 when an account has this e-mail (catalogue.md §7). */
   async function emailExists(email: string, ip: string, locale: Locale): Promise<boolean> {
     await limits.hit(`auth:email-lookup:ip:${ip}`, authLimits.emailLookupsPerIpHour, tooMany(locale));
-    const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    // Only an address with a password counts; one typed into a profile is a contact, not an account.
+    const [row] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.email, email), isNotNull(users.passwordHash)));
     return Boolean(row);
   }
 
@@ -286,11 +303,20 @@ export function createAuthService({
     await limits.hit(`auth:register:ip:${ip}`, authLimits.registrationsPerIpHour, tooMany(locale));
     const password = newPassword();
     const passwordHash = await hashPassword(password);
-    const [user] = await db
-      .insert(users)
-      .values({ email, passwordHash, ...consent(ip) })
-      .onConflictDoNothing()
-      .returning();
+    const user = await db.transaction(async (tx) => {
+      // An e-mail typed into another account's profile (no password, never proven) is only a contact:
+      // the address's owner registering takes it over.
+      await tx
+        .update(users)
+        .set({ email: null })
+        .where(and(eq(users.email, email), isNull(users.passwordHash), eq(users.emailVerified, false)));
+      const [row] = await tx
+        .insert(users)
+        .values({ email, passwordHash, ...consent(ip) })
+        .onConflictDoNothing()
+        .returning();
+      return row;
+    });
     if (!user) {
       throw new AppError(
         'conflict',
@@ -316,8 +342,11 @@ export function createAuthService({
   async function signInWithPassword(input: { email: string; password: string; ip: string; locale: Locale }) {
     const { email, ip, locale } = input;
     await limits.hit(`auth:password:ip:${ip}`, authLimits.passwordTriesPerIpHour, tooMany(locale));
-    const key = `auth:password:fail:${email}`;
-    await limits.hit(key, authLimits.passwordFailuresPerEmailDay, tooMany(locale));
+    const failure = await limits.reserve(
+      `auth:password:fail:${email}`,
+      authLimits.passwordFailuresPerEmailDay,
+      tooMany(locale),
+    );
     const [user] = await db.select().from(users).where(eq(users.email, email));
     const ok = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_HASH);
     if (!user?.passwordHash || !ok) {
@@ -325,7 +354,13 @@ export function createAuthService({
         field: 'password',
       });
     }
-    await limits.undo(key, authLimits.passwordFailuresPerEmailDay);
+    await limits.release(failure);
+    if (!user.emailVerified) {
+      // The first sign-in with the mailed password proves the mailbox: sessions opened before it (by
+      // whoever registered the address) end, and the address may now get password resets.
+      await db.update(sessions).set({ revokedAt: clock() }).where(eq(sessions.userId, user.id));
+      await db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
+    }
     return openSession(user, ip, false);
   }
 
@@ -333,14 +368,25 @@ export function createAuthService({
   async function resetPassword(email: string, ip: string, locale: Locale): Promise<void> {
     await limits.hit(`auth:email-lookup:ip:${ip}`, authLimits.emailLookupsPerIpHour, tooMany(locale));
     await limits.hit(`auth:reset:${email}`, authLimits.resetsPerEmailHour, tooMany(locale));
-    const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    // Only an account of this address (registered with it, or proven) gets a password: an e-mail typed
+    // into a profile never turns into a way in.
+    const [user] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.email, email), or(isNotNull(users.passwordHash), eq(users.emailVerified, true))));
     if (!user) return;
     const password = newPassword();
-    await db
-      .update(users)
-      .set({ passwordHash: await hashPassword(password) })
-      .where(eq(users.id, user.id));
+    const passwordHash = await hashPassword(password);
+    // The old password stays until the new one is on its way.
     await mailPassword(email, password, locale, true);
+    await db.transaction(async (tx) => {
+      await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+      // Whoever held a session of this account signs in again.
+      await tx
+        .update(sessions)
+        .set({ revokedAt: clock() })
+        .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt)));
+    });
   }
 
   async function openSession(user: SessionUser, ip: string, created: boolean): Promise<SignedIn> {

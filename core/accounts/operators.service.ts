@@ -32,12 +32,22 @@ export function createOperatorsService({ db }: { db: Db }) {
       }
       const [existing] = found;
       if (existing) {
-        await tx.update(users).set({ role: 'admin' }).where(eq(users.id, existing.id));
+        // The deploying engineer vouches for the e-mail they name: the operator may reset a password to it.
+        await tx
+          .update(users)
+          .set({ role: 'admin', ...(email ? { email, emailVerified: true } : {}) })
+          .where(eq(users.id, existing.id));
         return { id: existing.id, created: false };
       }
       const [row] = await tx
         .insert(users)
-        .values({ email: email ?? null, phone: phone ?? null, name, role: 'admin' })
+        .values({
+          email: email ?? null,
+          emailVerified: Boolean(email),
+          phone: phone ?? null,
+          name,
+          role: 'admin',
+        })
         .returning({ id: users.id });
       if (!row) throw new Error('insert returned nothing');
       return { id: row.id, created: true };

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { orderLines, orders, userAddresses, userCarts, users } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
@@ -77,6 +77,8 @@ export function createUsersService({
           },
         );
       }
+      const [holder] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
+      if (holder) throw taken('email');
       patch.email = input.email;
     }
     if (input.phone !== undefined && input.phone !== user.phone) {
@@ -96,34 +98,46 @@ export function createUsersService({
           { field: 'code' },
         );
       }
+      // A phone already on another account fails before its code is spent.
+      const [holder] = await db.select({ id: users.id }).from(users).where(eq(users.phone, input.phone));
+      if (holder) throw taken('phone');
       await auth.consumeCode(input.phone, input.code, ctx.ip, locale);
       patch.phone = input.phone;
     }
     if (Object.keys(patch).length === 0) return getUserView(user);
     try {
-      const [updated] = await db.update(users).set(patch).where(eq(users.id, user.id)).returning();
-      if (!updated) throw new AppError('not_found', 'User not found');
-      return getUserView(updated);
-    } catch (error) {
-      if (isUniqueViolation(error)) {
-        const field = patch.phone ? 'phone' : 'email';
+      // Locked once present: the update only fills a contact that is still empty, also under a race.
+      const [updated] = await db
+        .update(users)
+        .set(patch)
+        .where(
+          and(
+            eq(users.id, user.id),
+            patch.email ? isNull(users.email) : undefined,
+            patch.phone ? isNull(users.phone) : undefined,
+          ),
+        )
+        .returning();
+      if (!updated) {
         throw new AppError(
-          'conflict',
-          field === 'phone'
-            ? t(
-                locale,
-                'Этот телефон уже привязан к другому аккаунту',
-                'This phone belongs to another account',
-              )
-            : t(
-                locale,
-                'Этот email уже привязан к другому аккаунту',
-                'This e-mail belongs to another account',
-              ),
-          { field },
+          'not_allowed',
+          t(locale, 'Контакты уже заполнены', 'The contacts are already set'),
         );
       }
+      return getUserView(updated);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw taken(patch.phone ? 'phone' : 'email');
       throw error;
+    }
+
+    function taken(field: 'phone' | 'email') {
+      return new AppError(
+        'conflict',
+        field === 'phone'
+          ? t(locale, 'Этот телефон уже привязан к другому аккаунту', 'This phone belongs to another account')
+          : t(locale, 'Этот email уже привязан к другому аккаунту', 'This e-mail belongs to another account'),
+        { field },
+      );
     }
   }
 

@@ -29,6 +29,20 @@ describe('loadConfig', () => {
     expect(() =>
       loadConfig({ HOST: '0.0.0.0', PUBLIC_URL: 'https://shop.example', DEV_OUTBOX: 'true' }),
     ).toThrow(/DEV_OUTBOX/);
+    // A local shop published through a reverse proxy is public too.
+    expect(loadConfig({ HOST: '127.0.0.1', PUBLIC_URL: 'https://shop.example' }).devOutbox).toBe(false);
+    expect(() =>
+      loadConfig({ HOST: '127.0.0.1', PUBLIC_URL: 'https://shop.example', DEV_OUTBOX: 'true' }),
+    ).toThrow(/DEV_OUTBOX/);
+  });
+
+  it('needs its own AUTH_SECRET on a public production shop', () => {
+    const publicShop = { NODE_ENV: 'production', HOST: '0.0.0.0', PUBLIC_URL: 'https://shop.example' };
+    expect(() => loadConfig(publicShop)).toThrow(/AUTH_SECRET/);
+    expect(loadConfig({ ...publicShop, AUTH_SECRET: 'a-long-enough-secret' }).authSecret).toBe(
+      'a-long-enough-secret',
+    );
+    expect(loadConfig({ NODE_ENV: 'production' }).authSecret).toBe('development-auth-signing-key');
   });
 
   it('treats empty values as unset', () => {
@@ -58,7 +72,12 @@ describe('loadConfig in production', () => {
   it('requires PUBLIC_URL when listening beyond this machine', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', HOST: '0.0.0.0' })).toThrow(/PUBLIC_URL: must be set/);
     expect(
-      loadConfig({ NODE_ENV: 'production', HOST: '0.0.0.0', PUBLIC_URL: 'https://shop.example' }).publicUrl,
+      loadConfig({
+        NODE_ENV: 'production',
+        HOST: '0.0.0.0',
+        PUBLIC_URL: 'https://shop.example',
+        AUTH_SECRET: 'a-long-enough-secret',
+      }).publicUrl,
     ).toBe('https://shop.example');
     expect(loadConfig({ NODE_ENV: 'production' }).publicUrl).toBe('http://localhost:3000');
   });

@@ -65,7 +65,7 @@ export const envSchema = z.object({
    */
   DEV_OUTBOX: flag.optional(),
   /** Signing key of the sign-in init tokens; set the same value on every instance. */
-  AUTH_SECRET: z.string().min(16, 'must be at least 16 characters').default('development-auth-signing-key'),
+  AUTH_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   /** The sandbox's notification signing key; set it when several instances share one database. */
   PAYMENT_SANDBOX_SECRET: z
     .string()
@@ -158,12 +158,19 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       'Invalid configuration:\n  PUBLIC_URL: must be set when the shop listens beyond this machine (links, sitemap and hreflang use it)',
     );
   }
-  const local = e.HOST === 'localhost' || e.HOST === '127.0.0.1' || e.HOST === '::1';
-  if (e.DEV_OUTBOX === true && !local) {
-    throw new ConfigError(
-      'Invalid configuration:\n  DEV_OUTBOX: must not be true when the shop listens beyond this machine (it shows sign-in codes)',
-    );
+  // A shop is public when it listens beyond this machine or is published under a public origin (a
+  // local shop behind a reverse proxy sets PUBLIC_URL): sign-in codes must never be readable there.
+  const isLocalHost = (host: string) => ['localhost', '127.0.0.1', '::1', '[::1]'].includes(host);
+  const exposed =
+    !isLocalHost(e.HOST) || (e.PUBLIC_URL !== undefined && !isLocalHost(new URL(e.PUBLIC_URL).hostname));
+  const problems: string[] = [];
+  if (e.DEV_OUTBOX === true && exposed) {
+    problems.push('  DEV_OUTBOX: must not be true on a public shop (it shows sign-in codes and passwords)');
   }
+  if (exposed && e.NODE_ENV === 'production' && !e.AUTH_SECRET) {
+    problems.push('  AUTH_SECRET: must be set on a public shop (it signs the sign-in tokens)');
+  }
+  if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -187,8 +194,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       email: e.EMAIL_PROVIDER,
     },
     paymentSandboxSecret: e.PAYMENT_SANDBOX_SECRET,
-    devOutbox: e.DEV_OUTBOX ?? local,
-    authSecret: e.AUTH_SECRET,
+    devOutbox: e.DEV_OUTBOX ?? !exposed,
+    authSecret: e.AUTH_SECRET ?? 'development-auth-signing-key',
     maps: { tileUrl: e.MAP_TILE_URL, attribution: e.MAP_TILE_ATTRIBUTION },
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,

@@ -1,6 +1,6 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { rateLimits } from '../db/schema/index.ts';
+import { limitEvents, rateLimits } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 
 export interface RateRule {
@@ -28,24 +28,39 @@ export function createRateLimitService({ db, clock }: { db: Db; clock: () => Dat
     if ((row?.count ?? 0) > rule.limit) throw new AppError('too_many_requests', message);
   }
 
-  /** Gives one hit back (an attempt reserved by `hit` that turned out to succeed). */
-  async function undo(key: string, rule: RateRule): Promise<void> {
-    const now = clock().getTime();
-    const windowStart = new Date(now - (now % (rule.windowSeconds * 1000)));
-    await db
-      .update(rateLimits)
-      .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
-      .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, windowStart)));
+  /**
+   * A sliding-window limit for what the security rests on (sign-in failures and sends): the attempt is
+   * recorded first, then the attempts of the last `windowSeconds` are counted, so no two calendar
+   * windows can be joined at their edge and concurrent attempts never pass the cap (each counts at
+   * least every attempt recorded before its own). A refused attempt leaves no record. Returns the
+   * record's id, for `release` when the attempt turns out not to count (a right code).
+   */
+  async function reserve(key: string, rule: RateRule, message: string): Promise<number> {
+    const now = clock();
+    const [row] = await db.insert(limitEvents).values({ key, at: now }).returning({ id: limitEvents.id });
+    if (!row) throw new Error('insert returned nothing');
+    const since = new Date(now.getTime() - rule.windowSeconds * 1000);
+    const count = await db.$count(limitEvents, and(eq(limitEvents.key, key), gt(limitEvents.at, since)));
+    if (count > rule.limit) {
+      await db.delete(limitEvents).where(eq(limitEvents.id, row.id));
+      throw new AppError('too_many_requests', message);
+    }
+    return row.id;
   }
 
-  /** Drops windows older than their longest rule (30 days); called from time to time. */
+  /** Takes back exactly the attempt `reserve` recorded. */
+  async function release(id: number): Promise<void> {
+    await db.delete(limitEvents).where(eq(limitEvents.id, id));
+  }
+
+  /** Drops windows and attempts older than the longest rule (30 days); called from time to time. */
   async function prune(): Promise<void> {
-    await db
-      .delete(rateLimits)
-      .where(lt(rateLimits.windowStart, new Date(clock().getTime() - 31 * 86_400_000)));
+    const before = new Date(clock().getTime() - 31 * 86_400_000);
+    await db.delete(rateLimits).where(lt(rateLimits.windowStart, before));
+    await db.delete(limitEvents).where(lt(limitEvents.at, before));
   }
 
-  return { hit, undo, prune };
+  return { hit, reserve, release, prune };
 }
 
 export type RateLimitService = ReturnType<typeof createRateLimitService>;

@@ -180,6 +180,7 @@ describe.each(engines)('sign-in, sessions and the cabinet on %s (DECISIONS 16, 1
     const phone = '79010003001';
     let wrongAnswers = 0;
     let limited = 0;
+    let noCode = 0;
     let sends = 0;
     let code = '';
     for (let i = 0; i < 10_000; i++) {
@@ -199,15 +200,61 @@ describe.each(engines)('sign-in, sessions and the cabinet on %s (DECISIONS 16, 1
         if (limited > 50) break;
       } else {
         expect(res.statusCode).toBe(400);
-        wrongAnswers++;
+        // Without a live code (sends used up) nothing is guessed and nothing is counted.
+        if (/Запросите новый код/.test(res.json().message)) noCode++;
+        else wrongAnswers++;
       }
     }
     expect(sends).toBeGreaterThan(0);
     expect(wrongAnswers).toBe(10);
     expect(limited).toBeGreaterThan(50);
-    // Even the right code is refused for the rest of the day.
-    const right = await checkCode(phone, code, nextIp());
+    // Even the right code of a live code is refused for the rest of the day.
+    advance(61_000);
+    await requestCode(phone, nextIp());
+    const right = await checkCode(phone, await lastCode(phone), nextIp());
     expect(right.statusCode).toBe(429);
+    // The cap slides: a day after the last counted failure the phone signs in again.
+    advance(24 * 3600_000);
+    await requestCode(phone, nextIp());
+    expect((await checkCode(phone, await lastCode(phone), nextIp())).statusCode).toBe(200);
+    expect(noCode).toBeGreaterThanOrEqual(0);
+  });
+
+  it('counts failures over any 24 hours, not per calendar day', async () => {
+    const phone = '79010003002';
+    // Five failures just before midnight (UTC), five just after: the day is spent, as one window.
+    now = new Date('2026-11-20T23:40:00Z');
+    for (let i = 0; i < 2; i++) {
+      advance(61_000);
+      await requestCode(phone, nextIp());
+      const code = await lastCode(phone);
+      for (let k = 0; k < 5; k++)
+        expect((await checkCode(phone, wrong(code), nextIp())).statusCode).toBe(400);
+      if (i === 0) now = new Date('2026-11-21T00:05:00Z');
+    }
+    advance(61_000);
+    await requestCode(phone, nextIp());
+    expect((await checkCode(phone, await lastCode(phone), nextIp())).statusCode).toBe(429);
+  });
+
+  it('counts nothing against a phone that has no live code', async () => {
+    const phone = '79010003003';
+    for (let i = 0; i < 30; i++) {
+      const res = await checkCode(phone, '1234', nextIp());
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toMatch(/Запросите новый код/);
+    }
+    advance(61_000);
+    await requestCode(phone, nextIp());
+    expect((await checkCode(phone, await lastCode(phone), nextIp())).statusCode).toBe(200);
+  });
+
+  it('keeps one account per handset: 8 900… and +7 900… are the same phone', async () => {
+    const ip = nextIp();
+    await requestCode('8 (901) 000-44-55', ip);
+    const res = await checkCode('79010004455', await lastCode('79010004455'), ip);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.user.phone).toBe('79010004455');
   });
 
   it('logout revokes the token for every client', async () => {
@@ -474,6 +521,116 @@ describe.each(engines)('sign-in, sessions and the cabinet on %s (DECISIONS 16, 1
       payload: { email, password },
     });
     expect(old.statusCode).toBe(401);
+  });
+
+  it('an e-mail typed into a profile is no way in: no password, no reset, and its owner takes it over', async () => {
+    const attacker = await signIn('79010009001');
+    const email = 'victim@example.ru';
+    const claim = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/update',
+      headers: asUser(attacker.token),
+      payload: { email },
+    });
+    expect(claim.statusCode).toBe(200);
+    const ip = nextIp();
+    const exists = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/check-email',
+      remoteAddress: ip,
+      payload: { email },
+    });
+    expect(exists.json().data).toBe(0);
+    const mailsTo = async () =>
+      t.database.db
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.channel, 'email'), eq(outbox.recipient, email)));
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      remoteAddress: ip,
+      payload: { email },
+    });
+    expect(await mailsTo()).toHaveLength(0);
+
+    // The owner registers the address; the attacker's profile loses it.
+    const reg = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/registerByEmail',
+      remoteAddress: ip,
+      payload: { email },
+    });
+    expect(reg.statusCode).toBe(200);
+    const [attackerRow] = await t.database.db.select().from(users).where(eq(users.phone, '79010009001'));
+    expect(attackerRow?.email).toBeNull();
+    expect(await mailsTo()).toHaveLength(1);
+  });
+
+  it('the first sign-in with the mailed password ends the sessions opened before it; a reset ends them all', async () => {
+    const email = 'owner@example.ru';
+    const ip = nextIp();
+    // Someone registers the owner's address and keeps the session it gives.
+    const squatter = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/registerByEmail',
+      remoteAddress: ip,
+      payload: { email },
+    });
+    const squatterToken = squatter.json().data.token as string;
+    const fetchAs = (token: string) =>
+      t.app.inject({ method: 'GET', url: '/api/user/fetch', headers: asUser(token) });
+    expect((await fetchAs(squatterToken)).statusCode).toBe(200);
+    const [mail] = await t.database.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.channel, 'email'), eq(outbox.recipient, email)))
+      .orderBy(desc(outbox.id));
+    const password = String(mail?.payload.text).split(': ')[1];
+    const owner = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/authByEmail',
+      remoteAddress: ip,
+      payload: { email, password },
+    });
+    expect(owner.statusCode).toBe(200);
+    expect((await fetchAs(squatterToken)).statusCode).toBe(401);
+    const ownerToken = owner.json().data.token as string;
+    expect((await fetchAs(ownerToken)).statusCode).toBe(200);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      remoteAddress: nextIp(),
+      payload: { email },
+    });
+    expect((await fetchAs(ownerToken)).statusCode).toBe(401);
+  });
+
+  it('a locked contact stays locked, and a phone held by another account fails before its code is spent', async () => {
+    const anna = await signIn('79010009101');
+    const ip = nextIp();
+    const reg = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/registerByEmail',
+      remoteAddress: ip,
+      payload: { email: 'boris@example.ru' },
+    });
+    const boris = reg.json().data.token as string;
+    advance(61_000);
+    expect((await requestCode('79010009101', ip)).statusCode).toBe(200);
+    const code = await lastCode('79010009101');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/update',
+      headers: asUser(boris),
+      remoteAddress: ip,
+      payload: { phone: '79010009101', code },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().field).toBe('phone');
+    // The code was not spent: Anna signs in with it.
+    expect((await checkCode('79010009101', code, ip)).statusCode).toBe(200);
+    expect(anna.token).toBeTruthy();
   });
 
   it('allows at most 10 wrong passwords a day for one e-mail', async () => {

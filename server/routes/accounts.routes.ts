@@ -164,6 +164,13 @@ export function accountsRoutes(
   // catalogue.md §3: the cabinet's city suggestions (cityName, id, countryId, countryName, postCodeArray).
   app.post('/api/wg-cities', async (request) => {
     const { query } = parseInput(wgCitiesSchema, request.body, request);
+    await services.limits.hit(
+      `wg-cities:${request.ip}`,
+      { limit: 600, windowSeconds: 3600 },
+      requestLocale(request) === 'en'
+        ? 'Too many requests. Please try later'
+        : 'Слишком много запросов. Попробуйте позже',
+    );
     const cities = query ? await services.delivery.suggestCities(query) : [];
     return {
       result: true,

@@ -262,14 +262,21 @@ export function ProfileView({ user, onSaved }: { user: UserView; onSaved(user: U
               {fieldError('code')}
             </label>
           ) : (
-            <button
-              type="button"
-              className="button button--light"
-              disabled={busy || phone.digits.length < 10}
-              onClick={() => void sendCode()}
-            >
-              {t('cabinet.confirmPhone')}
-            </button>
+            <>
+              <button
+                type="button"
+                className="button button--light"
+                disabled={busy || phone.digits.length < 10}
+                onClick={() => void sendCode()}
+              >
+                {t('cabinet.confirmPhone')}
+              </button>
+              {tried && phone.digits.length >= 10 ? (
+                <p className="field__error" role="alert">
+                  {t('cabinet.confirmPhoneFirst')}
+                </p>
+              ) : null}
+            </>
           )}
         </>
       )}
@@ -400,7 +407,7 @@ export function AddressesView({ user, onSaved }: { user: UserView; onSaved(user:
         </span>
         <input
           className="field__input"
-          maxLength={key === 'street' ? 200 : 20}
+          maxLength={key === 'street' ? 200 : key === 'house' ? 20 : 10}
           value={draft[key]}
           required={required}
           onChange={(e) => change({ [key]: e.target.value })}

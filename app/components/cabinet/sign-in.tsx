@@ -199,7 +199,9 @@ export function SignIn({ onSignedIn, onSkip }: { onSignedIn(answer: SignInAnswer
               maxLength={CODE_LENGTH}
               pattern="\d{4}"
               value={code}
-              disabled={busy}
+              // Read-only, not disabled, while checking: focus stays in the field for the next try.
+              readOnly={busy}
+              aria-busy={busy}
               onChange={(e) => {
                 const value = e.target.value.replace(/\D/g, '').slice(0, CODE_LENGTH);
                 setCode(value);
@@ -210,7 +212,7 @@ export function SignIn({ onSignedIn, onSkip }: { onSignedIn(answer: SignInAnswer
           </label>
           {errorLine}
           {now < step.resendAt ? (
-            <p className="form__text" aria-live="polite">
+            <p className="form__text">
               {t('auth.resendIn', { s: Math.min(60, Math.ceil((step.resendAt - now) / 1000)) })}
             </p>
           ) : (

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   index,
   integer,
@@ -27,6 +28,11 @@ export const users = pgTable(
     secondName: text('second_name').notNull().default(''),
     /** Stored lower-cased. */
     email: text('email'),
+    /**
+     * The e-mail was proven: a password was mailed to it at registration. Only a proven e-mail signs in
+     * with a password or gets a reset; one typed into a profile is a contact and gives way to its owner.
+     */
+    emailVerified: boolean('email_verified').notNull().default(false),
     /** Digits only with the country code: `79001234567`. */
     phone: text('phone'),
     birthDate: text('birth_date'),

@@ -73,3 +73,17 @@ export const rateLimits = pgTable(
   },
   (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index('rate_limits_window_idx').on(t.windowStart)],
 );
+
+/**
+ * Sliding-window limits (sign-in failures and sends, DECISIONS 17): one row per counted attempt, so a
+ * cap holds over any 24 hours or 30 days, not per calendar window.
+ */
+export const limitEvents = pgTable(
+  'limit_events',
+  {
+    id: serial('id').primaryKey(),
+    key: text('key').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('limit_events_key_idx').on(t.key, t.at), index('limit_events_at_idx').on(t.at)],
+);
