@@ -7,6 +7,9 @@ import { gotoHydrated, isPhone, setCart } from './helpers.ts';
 // shop learns the outcome from a signed notification, as from a real provider.
 
 const SCARF = 'cashmere-scarf-camel'; // 7 990 ₽, no discount of its own
+// Journeys that check no price take their unit from another product: every paid order keeps its unit,
+// and the demo's stock of one product must last the whole run on both widths.
+const BEANIE = 'merino-beanie-chocolate';
 
 /** Every alert is accepted and recorded (checkout.md §8 speaks through `alert`). */
 function recordAlerts(page: Page) {
@@ -195,7 +198,7 @@ test('a `success=false` return for a paid order shows the success: the server de
   context,
 }) => {
   recordAlerts(page);
-  await setCart(context, [{ _id: SCARF, count: 1 }]);
+  await setCart(context, [{ _id: BEANIE, count: 1 }]);
   const cart = await startCheckout(page);
   await chooseWay(cart, 'Самовывоз из шоурума');
   await fillRecipient(cart);
@@ -210,7 +213,7 @@ test('a `success=false` return for a paid order shows the success: the server de
 
 test('split payment gives a link to the provider instead of leaving the shop', async ({ page, context }) => {
   recordAlerts(page);
-  await setCart(context, [{ _id: SCARF, count: 1 }]);
+  await setCart(context, [{ _id: BEANIE, count: 1 }]);
   const cart = await startCheckout(page);
   await chooseWay(cart, 'Самовывоз из шоурума');
   await fillRecipient(cart);
@@ -323,7 +326,7 @@ test('pay-by-another-person: the payer pays from the link in another browser and
   browser,
 }) => {
   recordAlerts(page);
-  await setCart(context, [{ _id: SCARF, count: 1 }]);
+  await setCart(context, [{ _id: BEANIE, count: 1 }]);
   const cart = await startCheckout(page);
   await chooseWay(cart, 'Самовывоз из шоурума');
   await fillRecipient(cart);
