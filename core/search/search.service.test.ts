@@ -93,4 +93,18 @@ describe.each(engines)('catalogue search on %s', (engine) => {
     search.invalidate();
     expect(await ids('шелковое')).toEqual(['silk-dress-black']);
   });
+
+  it('answers a repeated query from memory until the index changes', async () => {
+    const first = await ids('бархатное');
+    await insertProductGroup(database.db, {
+      id: 'velvet-dress-green',
+      categorySlug: 'dresses-midi',
+      name: { ru: 'Бархатное платье', en: 'Velvet dress' },
+    });
+    expect(await ids('бархатное')).toEqual(first);
+    search.invalidate();
+    expect(await ids('бархатное')).toEqual(['velvet-dress-green']);
+    // Another spelling of the same query is the same question.
+    expect(await ids('  Бархатное ')).toEqual(['velvet-dress-green']);
+  });
 });

@@ -26,6 +26,10 @@ interface Doc {
 const viewWeight: Record<SearchView, number> = { category: 1.4, product: 1, other: 0.8 };
 /** How long an index serves before it is rebuilt from the database in the background. */
 const INDEX_TTL_MS = 60_000;
+/** Answers kept per index: shoppers repeat the popular queries; a new index starts afresh. */
+const RESULT_CACHE_SIZE = 500;
+/** The typed reading finds this many: the keyboard-layout reading is not tried. */
+const ENOUGH_HITS = 3;
 
 export function createSearchService({
   db,
@@ -164,11 +168,35 @@ export function createSearchService({
   async function search(query: string, locale: Locale, limit = 24): Promise<SearchResult[]> {
     if (tokenize(query).length === 0) return [];
     const index = await getIndex();
-    const readings = [query, switchLayout(query)].filter((q): q is string => q !== null);
-    let best: ReturnType<MiniSearch<Doc>['search']> = [];
-    let bestScore = 0;
-    for (const reading of readings) {
-      const hits = index.search(reading);
+    // The same query on the same index gives the same answer: popular ones are answered from memory.
+    if (resultsFor !== index) {
+      resultsFor = index;
+      results.clear();
+    }
+    const key = `${locale}\u0000${limit}\u0000${query.trim().toLowerCase()}`;
+    const cached = results.get(key);
+    if (cached) {
+      // Refreshed as the most recent (a Map keeps insertion order: the oldest goes first).
+      results.delete(key);
+      results.set(key, cached);
+      return cached;
+    }
+    const answer = rank(index, query, locale, limit);
+    results.set(key, answer);
+    if (results.size > RESULT_CACHE_SIZE) results.delete(results.keys().next().value as string);
+    return answer;
+  }
+
+  let resultsFor: MiniSearch<Doc> | null = null;
+  const results = new Map<string, SearchResult[]>();
+
+  function rank(index: MiniSearch<Doc>, query: string, locale: Locale, limit: number): SearchResult[] {
+    let best = index.search(query);
+    let bestScore = best.reduce((s, h) => s + h.score, 0);
+    // A query typed in the other keyboard layout finds (next to) nothing as typed: try it switched.
+    const switched = best.length < ENOUGH_HITS ? switchLayout(query) : null;
+    if (switched !== null) {
+      const hits = index.search(switched);
       const score = hits.reduce((s, h) => s + h.score, 0);
       if (score > bestScore) [best, bestScore] = [hits, score];
     }
