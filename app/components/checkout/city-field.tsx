@@ -58,6 +58,8 @@ export function CityField({
   const [open, setOpen] = useState(false);
   const searchRef = useRef(search);
   searchRef.current = search;
+  const blurTimer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(blurTimer.current), []);
 
   useEffect(() => {
     const query = text.trim();
@@ -123,15 +125,18 @@ export function CityField({
             setOpen(true);
           }}
           onFocus={(e) => {
+            // Back in the field before the blur's close ran: the list stays open.
+            window.clearTimeout(blurTimer.current);
             if (selectOnFocus) e.target.select();
             setOpen(true);
           }}
-          onBlur={() =>
-            setTimeout(() => {
+          onBlur={() => {
+            // Late enough for a click on an option to land first.
+            blurTimer.current = window.setTimeout(() => {
               setOpen(false);
               onBlur?.();
-            }, 150)
-          }
+            }, 150);
+          }}
           onKeyDown={(e) => {
             if (e.key === 'Escape' && listOpen) {
               // Closes the suggestions, not the dialog around the field.
