@@ -51,7 +51,8 @@ const sizes = ['XS', 'S', 'M', 'L', 'XL'];
 const at = <T>(list: T[], i: number): T => list[i % list.length] as T;
 
 /** Adds `count` generated groups (ids `gen-<n>`) with variants and photos borrowed from the demo. */
-async function addGenerated(db: Db, count: number) {
+/** Adds `count` generated product groups (with sizes, stock and photos rows) to the demo's categories. */
+export async function addGenerated(db: Db, count: number) {
   const leaves = demoCategories.filter((c) => c.parentSlug !== null && c.parentSlug !== 'shoes');
   const demoPhotos = await db
     .select({ groupId: productPhotos.groupId, src: productPhotos.src, position: productPhotos.position })

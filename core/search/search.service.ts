@@ -26,8 +26,6 @@ interface Doc {
 const viewWeight: Record<SearchView, number> = { category: 1.4, product: 1, other: 0.8 };
 /** How long an index serves before it is rebuilt from the database in the background. */
 const INDEX_TTL_MS = 60_000;
-/** Answers kept per index: shoppers repeat the popular queries; a new index starts afresh. */
-const RESULT_CACHE_SIZE = 500;
 /** The typed reading finds this many: the keyboard-layout reading is not tried. */
 const ENOUGH_HITS = 3;
 
@@ -35,10 +33,13 @@ export function createSearchService({
   db,
   clock,
   onError,
+  resultMemory = 500,
 }: {
   db: Db;
   clock: () => Date;
   onError?: (error: unknown) => void;
+  /** Answers kept per index (shoppers repeat the popular queries; a new index starts afresh); 0 keeps none. */
+  resultMemory?: number;
 }) {
   let current: { index: MiniSearch<Doc>; builtAt: number } | null = null;
   let building: Promise<MiniSearch<Doc>> | null = null;
@@ -182,8 +183,10 @@ export function createSearchService({
       return cached;
     }
     const answer = rank(index, query, locale, limit);
-    results.set(key, answer);
-    if (results.size > RESULT_CACHE_SIZE) results.delete(results.keys().next().value as string);
+    if (resultMemory > 0) {
+      results.set(key, answer);
+      if (results.size > resultMemory) results.delete(results.keys().next().value as string);
+    }
     return answer;
   }
 
