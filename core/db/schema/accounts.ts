@@ -13,7 +13,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
-export const userRoles = ['customer', 'admin'] as const;
+/** `customer` is every shopper; the others are staff roles (DECISIONS 30). */
+export const userRoles = ['customer', 'admin', 'manager', 'editor'] as const;
 /** catalogue.md §3 notification channels. */
 export const notificationChannels = ['sms', 'email', 'sms-email', 'none'] as const;
 export type NotificationChannel = (typeof notificationChannels)[number];
@@ -51,7 +52,7 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_idx').on(t.email),
     uniqueIndex('users_phone_idx').on(t.phone),
-    check('users_role', sql`${t.role} in ('customer', 'admin')`),
+    check('users_role', sql`${t.role} in ('customer', 'admin', 'manager', 'editor')`),
     check('users_contact', sql`${t.email} is not null or ${t.phone} is not null`),
   ],
 );

@@ -4,3 +4,4 @@ export * from './content.ts';
 export * from './engagement.ts';
 export * from './orders.ts';
 export * from './subscriptions.ts';
+export * from './staff.ts';

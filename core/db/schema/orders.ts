@@ -110,10 +110,21 @@ export const orders = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** Unpaid after this instant: the order fails and its stock returns. */
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** The carrier's tracking number, given when staff hand the order over. */
+    trackingNumber: text('tracking_number'),
+    /** Staff's own note on the order (never shown to the shopper). */
+    staffComment: text('staff_comment').notNull().default(''),
+    /** Raised by every staff change: a save based on an older version is refused (DECISIONS 31). */
+    version: integer('version').notNull().default(0),
   },
   (t) => [
     index('orders_status_expires_idx').on(t.status, t.expiresAt),
     index('orders_user_idx').on(t.userId, t.createdAt),
+    // The back office's order list: newest first, by state, and looked up by phone or e-mail.
+    index('orders_created_idx').on(t.createdAt),
+    index('orders_status_created_idx').on(t.status, t.createdAt),
+    index('orders_phone_idx').on(t.phone),
+    index('orders_email_idx').on(t.email),
     uniqueIndex('orders_payment_id_idx').on(t.paymentId),
     check('orders_total_nonnegative', sql`${t.total} >= 0`),
   ],
