@@ -20,18 +20,23 @@ export const staffRoles = ['admin', 'manager', 'editor'] as const;
 export type StaffRole = (typeof staffRoles)[number];
 
 /**
- * A staff member's second factor (TOTP, RFC 6238). The secret is set at enrolment and stays pending
- * (`enabledAt` null) until the first code proves the authenticator has it. Recovery codes are kept as
- * SHA-256 hashes, each removed when used. `lastStep` refuses a code replayed within its window.
+ * A staff member's own credentials, apart from the shopper's e-mail password: the password set when
+ * accepting an invitation, and the second factor (TOTP, RFC 6238). The TOTP secret stays pending
+ * (`totpEnabledAt` null) until the first code proves the authenticator has it. Recovery codes are
+ * kept as SHA-256 hashes, each removed when used. `lastStep` refuses a code replayed in its window.
  */
-export const staffMfa = pgTable('staff_mfa', {
+export const staffCredentials = pgTable('staff_credentials', {
   userId: uuid('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
-  secret: text('secret').notNull(),
-  enabledAt: timestamp('enabled_at', { withTimezone: true }),
+  /** scrypt, as the shoppers' passwords. */
+  passwordHash: text('password_hash').notNull(),
+  totpSecret: text('totp_secret'),
+  totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
   recoveryCodes: jsonb('recovery_codes').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
   lastStep: bigint('last_step', { mode: 'number' }),
+  /** Raised by every change of role or credentials: a stale admin screen's save is refused. */
+  version: integer('version').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
