@@ -36,10 +36,14 @@ export const users = pgTable(
     emailVerified: boolean('email_verified').notNull().default(false),
     /** Digits only with the country code: `79001234567`. */
     phone: text('phone'),
+    /** The phone was attached with a sign-in code sent to it (docs/decisions/0010-sign-in-lock-outs.md). */
+    phoneVerified: boolean('phone_verified').notNull().default(false),
     birthDate: text('birth_date'),
     role: text('role', { enum: userRoles }).notNull().default('customer'),
     /** scrypt, `scrypt$N$r$p$salt$hash` (DECISIONS 17); null until an e-mail password is issued. */
     passwordHash: text('password_hash'),
+    /** A reset's mailed password: replaces `passwordHash` on its first use (DECISIONS 35). */
+    pendingPasswordHash: text('pending_password_hash'),
     notificationChannel: text('notification_channel', { enum: notificationChannels })
       .notNull()
       .default('sms'),
@@ -81,6 +85,8 @@ export const signInCodes = pgTable(
     id: serial('id').primaryKey(),
     /** Digits with the country code. */
     phone: text('phone').notNull(),
+    /** The client that asked for it (address and device id): only that client may use it. */
+    client: text('client').notNull().default(''),
     codeHash: text('code_hash').notNull(),
     channel: text('channel', { enum: ['call', 'sms'] }).notNull(),
     attempts: integer('attempts').notNull().default(0),
