@@ -1,5 +1,7 @@
 import { createAuthService } from './accounts/auth.service.ts';
+import { createStaffService } from './accounts/staff.service.ts';
 import { createUsersService } from './accounts/users.service.ts';
+import { createAuditService } from './audit/audit.service.ts';
 import { noReadCache, type ReadCache } from './cache/read-cache.ts';
 import { createCatalogueService } from './catalogue/catalogue.service.ts';
 import { createRestockService } from './catalogue/restock.service.ts';
@@ -45,8 +47,11 @@ export function createServices({
   const delivery = createDeliveryService({ providers, settings, clock });
   const rates = createRatesService({ db, provider: providers.rates, clock });
   const auth = createAuthService({ db, providers, limits, clock, secret: authSecret, logCode });
+  const audit = createAuditService({ db });
   return {
     auth,
+    audit,
+    staff: createStaffService({ db, providers, limits, audit, clock, issuer: 'Shop back office' }),
     users: createUsersService({ db, providers, auth }),
     settings,
     limits,

@@ -17,6 +17,8 @@ import { registerErrorHandler } from './errors.ts';
 import { findUnsafeInput } from './input-guard.ts';
 import { requestLocale } from './request.ts';
 import { accountsRoutes } from './routes/accounts.routes.ts';
+import { adminRoutes } from './routes/admin/index.ts';
+import { trackRoutes } from './routes/admin/staff-route.ts';
 import { catalogueRoutes } from './routes/catalogue.routes.ts';
 import { deliveryRoutes } from './routes/delivery.routes.ts';
 import { devOutboxRoutes } from './routes/dev-outbox.routes.ts';
@@ -52,6 +54,7 @@ export async function buildApp({ config, database, services, storefront, logger 
     },
     bodyLimit: 1_048_576,
   });
+  trackRoutes(app);
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -131,6 +134,7 @@ export async function buildApp({ config, database, services, storefront, logger 
   accountsRoutes(app, { services, secureCookies: config.publicUrl.startsWith('https:') });
   // DECISIONS 17: sandbox codes and e-mails on a development page, never on a public shop.
   if (config.devOutbox) devOutboxRoutes(app, { database });
+  adminRoutes(app, { services, publicUrl: config.publicUrl });
   seoRoutes(app, { services, publicUrl: config.publicUrl });
 
   fs.mkdirSync(config.mediaDir, { recursive: true });

@@ -1,0 +1,153 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { STAFF_IDLE_MS } from '../../../core/accounts/staff.rules.ts';
+import {
+  staffAcceptSchema,
+  staffEnrolSchema,
+  staffSecondFactorSchema,
+  staffSignInSchema,
+} from '../../../core/accounts/staff.schemas.ts';
+import { AppError } from '../../../core/errors.ts';
+import { parseInput, requestLocale } from '../../request.ts';
+import { STAFF_COOKIE, type StaffRouteDeps, staffRoute, staffToken } from './staff-route.ts';
+
+/** The staff cookie: HttpOnly, SameSite=Strict, sent to the staff API only, Secure on https. */
+function setStaffCookie(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  publicUrl: string,
+  token: string | null,
+) {
+  const secure = request.protocol === 'https' || publicUrl.startsWith('https:');
+  const value = token ?? '';
+  const age = token ? Math.floor(STAFF_IDLE_MS / 1000) : 0;
+  reply.header(
+    'set-cookie',
+    `${STAFF_COOKIE}=${value}; Path=/api/admin; Max-Age=${age}; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`,
+  );
+}
+
+const inviteToken = z.object({
+  token: z.string().regex(/^[A-Za-z0-9_-]{32,64}$/, 'is not a valid invitation'),
+});
+
+/** Staff sign-in (password, then TOTP, enrolled on the first sign-in) and invitations: DECISIONS 30. */
+export function staffAuthRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
+  const { services, publicUrl } = deps;
+
+  staffRoute(app, deps, {
+    method: 'POST',
+    url: '/api/admin/auth/sign-in',
+    roles: 'signed-out',
+    async handler(request, reply) {
+      const input = parseInput(staffSignInSchema, request.body, request);
+      const { token, next } = await services.staff.signIn({
+        ...input,
+        ip: request.ip,
+        locale: requestLocale(request),
+      });
+      setStaffCookie(reply, request, publicUrl, token);
+      return { result: true, next };
+    },
+  });
+
+  staffRoute(app, deps, {
+    method: 'GET',
+    url: '/api/admin/auth/me',
+    roles: 'signed-out',
+    async handler(request) {
+      const staff = await services.staff.getStaffSession(staffToken(request));
+      if (!staff) return { result: true, signedIn: false };
+      return {
+        result: true,
+        signedIn: staff.mfa,
+        next: staff.mfa ? null : staff.enrolled ? 'second-factor' : 'enrol',
+        staff: staff.mfa
+          ? { id: staff.userId, email: staff.email, name: staff.name, role: staff.role }
+          : null,
+      };
+    },
+  });
+
+  staffRoute(app, deps, {
+    method: 'POST',
+    url: '/api/admin/auth/enrol/start',
+    roles: 'signed-out',
+    async handler(request) {
+      const enrolment = await services.staff.startEnrolment(staffToken(request), requestLocale(request));
+      return { result: true, ...enrolment };
+    },
+  });
+
+  staffRoute(app, deps, {
+    method: 'POST',
+    url: '/api/admin/auth/enrol/confirm',
+    roles: 'signed-out',
+    async handler(request) {
+      const { code } = parseInput(staffEnrolSchema, request.body, request);
+      const done = await services.staff.confirmEnrolment(
+        staffToken(request),
+        code,
+        request.ip,
+        requestLocale(request),
+      );
+      return { result: true, recoveryCodes: done.recoveryCodes };
+    },
+  });
+
+  staffRoute(app, deps, {
+    method: 'POST',
+    url: '/api/admin/auth/second-factor',
+    roles: 'signed-out',
+    async handler(request) {
+      const proof = parseInput(staffSecondFactorSchema, request.body, request);
+      await services.staff.verifySecondFactor(staffToken(request), proof, request.ip, requestLocale(request));
+      return { result: true };
+    },
+  });
+
+  staffRoute(app, deps, {
+    method: 'POST',
+    url: '/api/admin/auth/sign-out',
+    roles: 'signed-out',
+    async handler(request, reply) {
+      await services.staff.signOut(staffToken(request));
+      setStaffCookie(reply, request, publicUrl, null);
+      return { result: true };
+    },
+  });
+
+  staffRoute(app, deps, {
+    method: 'GET',
+    url: '/api/admin/invites/:token',
+    roles: 'signed-out',
+    async handler(request) {
+      const { token } = parseInput(inviteToken, request.params, request);
+      const invite = await services.staff.getInvite(token);
+      if (!invite) {
+        throw new AppError(
+          'not_found',
+          requestLocale(request) === 'en'
+            ? 'The invitation is no longer valid'
+            : 'Приглашение недействительно или устарело',
+        );
+      }
+      return { result: true, ...invite };
+    },
+  });
+
+  staffRoute(app, deps, {
+    method: 'POST',
+    url: '/api/admin/invites/accept',
+    roles: 'signed-out',
+    async handler(request) {
+      const input = parseInput(staffAcceptSchema, request.body, request);
+      const done = await services.staff.acceptInvite({
+        ...input,
+        ip: request.ip,
+        locale: requestLocale(request),
+      });
+      return { result: true, email: done.email };
+    },
+  });
+}

@@ -1,0 +1,12 @@
+import type { FastifyInstance } from 'fastify';
+import { auditRoutes } from './audit.routes.ts';
+import { staffAuthRoutes } from './auth.routes.ts';
+import { staffRoutes } from './staff.routes.ts';
+import type { StaffRouteDeps } from './staff-route.ts';
+
+/** Every staff endpoint, each declared with its role (server/routes/admin/staff-route.ts). */
+export function adminRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
+  staffAuthRoutes(app, deps);
+  staffRoutes(app, deps);
+  auditRoutes(app, deps);
+}
