@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -75,21 +76,21 @@ export const orders = pgTable(
         outMKAD: boolean | null;
       }>()
       .notNull(),
-    goodsTotal: integer('goods_total').notNull(),
+    goodsTotal: bigint('goods_total', { mode: 'number' }).notNull(),
     /** Goods paid now: zero with fitting (`moscow-try`). */
-    goodsPayable: integer('goods_payable').notNull(),
-    deliveryPrice: integer('delivery_price').notNull(),
+    goodsPayable: bigint('goods_payable', { mode: 'number' }).notNull(),
+    deliveryPrice: bigint('delivery_price', { mode: 'number' }).notNull(),
     promoCode: text('promo_code'),
     promoPercent: integer('promo_percent').notNull().default(0),
-    promoDiscount: integer('promo_discount').notNull().default(0),
-    total: integer('total').notNull(),
+    promoDiscount: bigint('promo_discount', { mode: 'number' }).notNull().default(0),
+    total: bigint('total', { mode: 'number' }).notNull(),
     /**
      * The total as the shopper saw it, in minor units of `displayCurrency` (DECISIONS 7: each price
      * converted, the total the sum of the shown parts; core/orders/display-totals.rules.ts), and the
      * rate used (roubles per unit, ten-thousandths; null for roubles). Null on orders made before
      * they were recorded.
      */
-    displayTotal: integer('display_total'),
+    displayTotal: bigint('display_total', { mode: 'number' }),
     displayRate4: integer('display_rate4'),
     /** The payer of a pay-by-another-person order, digits. */
     payerPhone: text('payer_phone'),
@@ -102,6 +103,11 @@ export const orders = pgTable(
     consentVersion: text('consent_version').notNull(),
     consentAt: timestamp('consent_at', { withTimezone: true }).notNull(),
     consentIp: text('consent_ip').notNull(),
+    /**
+     * The `shi-device` cookie of the browser that placed it (null when it came without one): with
+     * `consentIp` and `phone`, the client whose unpaid orders are capped (docs/decisions/0010).
+     */
+    deviceId: text('device_id'),
     /** Random key kept in the shopper's `shi-orders` cookie: only that browser reads the order. */
     accessKey: text('access_key').notNull(),
     /** The signed-in shopper who placed it; null for a guest. */
@@ -125,6 +131,9 @@ export const orders = pgTable(
     index('orders_status_created_idx').on(t.status, t.createdAt),
     index('orders_phone_idx').on(t.phone),
     index('orders_email_idx').on(t.email),
+    // The caps on what one client's unpaid orders hold (docs/decisions/0010).
+    index('orders_consent_ip_idx').on(t.consentIp),
+    index('orders_device_idx').on(t.deviceId),
     uniqueIndex('orders_payment_id_idx').on(t.paymentId),
     check('orders_total_nonnegative', sql`${t.total} >= 0`),
   ],
@@ -143,8 +152,8 @@ export const orderLines = pgTable(
     size: text('size').notNull(),
     barcode: text('barcode').notNull(),
     category: text('category').notNull(),
-    price: integer('price').notNull(),
-    oldPrice: integer('old_price'),
+    price: bigint('price', { mode: 'number' }).notNull(),
+    oldPrice: bigint('old_price', { mode: 'number' }),
     count: integer('count').notNull(),
     /** Units taken from stock at creation (pre-orders beyond stock take none); returned on failure. */
     reserved: integer('reserved').notNull(),
@@ -178,6 +187,12 @@ export const idempotencyKeys = pgTable('idempotency_keys', {
   scope: text('scope').notNull(),
   /** SHA-256 of the first request's meaning: the same key with another request is refused. */
   requestHash: text('request_hash'),
+  /**
+   * Who sent the first request: its `shi-device` cookie (null without one) and address. A replay from
+   * another client gets no access to the order (docs/decisions/0010).
+   */
+  clientDevice: text('client_device'),
+  clientIp: text('client_ip'),
   status: integer('status').notNull(),
   response: jsonb('response').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -197,7 +212,7 @@ export const sandboxPayments = pgTable('sandbox_payments', {
   token: text('token').primaryKey(),
   orderNumber: integer('order_number').notNull(),
   kind: text('kind').$type<'card' | 'split' | 'instalment' | 'bnpl' | 'phone'>().notNull(),
-  amount: integer('amount').notNull(),
+  amount: bigint('amount', { mode: 'number' }).notNull(),
   schedule: jsonb('schedule').$type<number[]>().notNull(),
   lines: jsonb('lines').$type<{ name: string; count: number; price: number }[]>().notNull(),
   status: text('status').$type<'pending' | 'paid' | 'declined' | 'expired'>().notNull().default('pending'),
@@ -217,5 +232,9 @@ export const cartReminders = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (t) => [index('cart_reminders_phone_idx').on(t.phone, t.createdAt)],
+  (t) => [
+    index('cart_reminders_phone_idx').on(t.phone, t.createdAt),
+    // One pending reminder per phone, whatever the number of instances and requests.
+    uniqueIndex('cart_reminders_pending_phone_idx').on(t.phone).where(sql`${t.sentAt} is null`),
+  ],
 );
