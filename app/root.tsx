@@ -194,7 +194,10 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useAccountSync(loaderData.user, loaderData.userCart, () => void revalidator.revalidate());
   const [searchParams] = useSearchParams();
   // The mobile app's web views (the pickup widgets, `handle.bare`) show the page without the shop's chrome.
-  const bare = useMatches().some((match) => (match.handle as { bare?: boolean } | undefined)?.bare);
+  const matches = useMatches();
+  const bare = matches.some((match) => (match.handle as { bare?: boolean } | undefined)?.bare);
+  // The back office draws its own frame (app/routes/admin/layout.tsx): none of the shop's chrome.
+  if (matches.some((match) => (match.handle as { admin?: boolean } | undefined)?.admin)) return <Outlet />;
   if (bare) {
     return (
       <ShopContext.Provider value={loaderData}>

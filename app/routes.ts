@@ -1,4 +1,4 @@
-import { index, type RouteConfig, route } from '@react-router/dev/routes';
+import { index, layout, prefix, type RouteConfig, route } from '@react-router/dev/routes';
 
 /** The shop's pages under one edition prefix; ids carry the edition so both can coexist. */
 function edition(prefix: '' | 'en') {
@@ -23,5 +23,25 @@ function edition(prefix: '' | 'en') {
   ];
 }
 
+/**
+ * The back office (DECISIONS 30): one language switch instead of editions, drawn in the browser from
+ * the staff API. Its modules load only on these paths, never with a shopper's page.
+ */
+const admin = [
+  route('admin/sign-in', 'routes/admin/sign-in.tsx'),
+  route('admin/invite/:token', 'routes/admin/invite.tsx'),
+  ...prefix('admin', [
+    layout('routes/admin/layout.tsx', [
+      // Back-office pages, one line each.
+      route('staff', 'routes/admin/staff.tsx'),
+    ]),
+  ]),
+];
+
 // DECISIONS 2: the Russian edition at the root, the English one under /en with the same routes.
-export default [...edition(''), ...edition('en'), route('*', 'routes/not-found.tsx')] satisfies RouteConfig;
+export default [
+  ...admin,
+  ...edition(''),
+  ...edition('en'),
+  route('*', 'routes/not-found.tsx'),
+] satisfies RouteConfig;

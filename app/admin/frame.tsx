@@ -1,0 +1,41 @@
+import { useState } from 'react';
+import { storedAdminLocale } from './api.ts';
+import { type AdminLocale, AdminLocaleContext } from './i18n.ts';
+
+/** The back office's language, chosen by the staff member and kept on this device. */
+export function AdminLocaleProvider({ children }: { children: React.ReactNode }) {
+  const [locale, setLocaleState] = useState<AdminLocale>(() => storedAdminLocale());
+  const setLocale = (next: AdminLocale) => {
+    localStorage.setItem('shi-admin-lang', next);
+    document.documentElement.lang = next;
+    setLocaleState(next);
+  };
+  return <AdminLocaleContext.Provider value={{ locale, setLocale }}>{children}</AdminLocaleContext.Provider>;
+}
+
+export function LanguageSwitch() {
+  return (
+    <AdminLocaleContext.Consumer>
+      {({ locale, setLocale }) => (
+        <fieldset className="adm-lang" aria-label="Язык / Language">
+          <button type="button" aria-pressed={locale === 'ru'} onClick={() => setLocale('ru')}>
+            RU
+          </button>
+          <button type="button" aria-pressed={locale === 'en'} onClick={() => setLocale('en')}>
+            EN
+          </button>
+        </fieldset>
+      )}
+    </AdminLocaleContext.Consumer>
+  );
+}
+
+export function AdminLoading() {
+  return (
+    <div className="adm-auth">
+      <p className="adm-muted" aria-live="polite">
+        …
+      </p>
+    </div>
+  );
+}
