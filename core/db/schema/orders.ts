@@ -216,6 +216,11 @@ export const sandboxPayments = pgTable('sandbox_payments', {
   schedule: jsonb('schedule').$type<number[]>().notNull(),
   lines: jsonb('lines').$type<{ name: string; count: number; price: number }[]>().notNull(),
   status: text('status').$type<'pending' | 'paid' | 'declined' | 'expired'>().notNull().default('pending'),
+  /** Refunds made of a paid session, each once per idempotency key. */
+  refunds: jsonb('refunds')
+    .$type<{ refundId: string; amount: number }[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
   successUrl: text('success_url').notNull(),
   failUrl: text('fail_url').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
