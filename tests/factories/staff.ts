@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import { hashPassword } from '../../core/accounts/auth.service.ts';
 import type { Db } from '../../core/db/client.ts';
-import { staffCredentials, staffSessions, users } from '../../core/db/schema/index.ts';
+import { sessions, staffCredentials, staffSessions, users } from '../../core/db/schema/index.ts';
 import type { StaffRole } from '../../core/db/schema/staff.ts';
 
 /** The origin test apps run with (PUBLIC_URL's default): staff changes must come from it. */
@@ -67,4 +67,25 @@ export function totpCode(secret: string, at: Date): string {
   return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
     timestamp: at.getTime(),
   });
+}
+
+/** A signed-in shopper (no staff role): the `shi_token` cookie of a live shopper session. */
+export async function insertShopperSession(
+  db: Db,
+  now = new Date(),
+): Promise<{ userId: string; cookie: string }> {
+  counter += 1;
+  const [user] = await db
+    .insert(users)
+    .values({ email: `shopper${counter}-${randomBytes(3).toString('hex')}@shop.test`, emailVerified: true })
+    .returning({ id: users.id });
+  if (!user) throw new Error('insert returned nothing');
+  const token = randomBytes(32).toString('base64url');
+  await db.insert(sessions).values({
+    tokenHash: createHash('sha256').update(token).digest('hex'),
+    userId: user.id,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + 86_400_000),
+  });
+  return { userId: user.id, cookie: `shi_token=${token}` };
 }
