@@ -1,3 +1,4 @@
+import { defaultSmsCountryCodes } from './accounts/auth.rules.ts';
 import { createAuthService } from './accounts/auth.service.ts';
 import { createStaffService } from './accounts/staff.service.ts';
 import { createUsersService } from './accounts/users.service.ts';
@@ -46,7 +47,16 @@ export function createServices({
   const limits = createRateLimitService({ db, clock });
   const delivery = createDeliveryService({ providers, settings, clock });
   const rates = createRatesService({ db, provider: providers.rates, clock });
-  const auth = createAuthService({ db, providers, limits, clock, secret: authSecret, logCode });
+  const auth = createAuthService({
+    db,
+    providers,
+    limits,
+    smsCountryCodes: async () =>
+      (await settings.getShopSettings()).main.smsCountryCodes ?? defaultSmsCountryCodes,
+    clock,
+    secret: authSecret,
+    logCode,
+  });
   const audit = createAuditService({ db });
   return {
     auth,

@@ -1,5 +1,7 @@
-// `npm run operator:create -- --email anna@shop.example [--phone +79001234567] [--name "Анна"]`
-// Creates the user, or promotes an existing one, with the admin role (DECISIONS 18).
+// `npm run operator:create -- --email anna@shop.example [--phone +79001234567]`
+// Promotes an existing account to the admin role (DECISIONS 18, 30), found by a contact it proved: an
+// e-mail whose mailed password was used, or a phone attached with a sign-in code. Exit status 1 when no
+// such account exists (the future operator signs in on the shop first) or the contacts are two people's.
 import { parseArgs } from 'node:util';
 import { createOperatorsService } from '../core/accounts/operators.service.ts';
 import { loadConfig } from '../core/config/env.ts';
@@ -7,13 +9,16 @@ import { openDatabase } from '../core/db/client.ts';
 import { AppError } from '../core/errors.ts';
 
 const { values } = parseArgs({
-  options: { email: { type: 'string' }, phone: { type: 'string' }, name: { type: 'string' } },
+  options: { email: { type: 'string' }, phone: { type: 'string' } },
 });
 const config = loadConfig(process.env);
 const database = await openDatabase(config.database);
 try {
-  const result = await createOperatorsService({ db: database.db }).grantOperator(values);
-  console.log(result.created ? `Operator created: ${result.id}` : `User ${result.id} is now an operator`);
+  const operator = await createOperatorsService({ db: database.db }).grantOperator(values);
+  const contacts = [operator.provenEmail, operator.provenPhone && `+${operator.provenPhone}`].filter(Boolean);
+  console.log(
+    `Account ${operator.id} (${operator.name || 'no name'}; proven: ${contacts.join(', ')}) is now an operator`,
+  );
 } catch (error) {
   if (!(error instanceof AppError)) throw error;
   console.error(`Not done: ${error.message}`);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasControlOrHiddenFormatting } from '../text.rules.ts';
 
 /** A phone as the shop stores it: digits with the country code, 10 to 15 of them. */
 export const phoneSchema = z
@@ -26,18 +27,33 @@ export const operatorInputSchema = z
   .object({
     email: emailSchema.optional(),
     phone: phoneSchema.optional(),
-    name: z.string().trim().max(100).default(''),
   })
   .refine((v) => v.email || v.phone, { error: 'give an e-mail or a phone', path: ['email'] });
 
 export type OperatorInput = z.input<typeof operatorInputSchema>;
 
-const noControl = (max: number) =>
+/**
+ * Free text a person types (names, address parts): trimmed, at most `max` characters, no control
+ * characters and no invisible bidirectional or zero-width ones (core/text.rules.ts). Shared: checkout's
+ * name fields may use it too.
+ */
+export const plainTextSchema = (max: number) =>
   z
     .string()
     .trim()
     .max(max)
-    .refine((v) => ![...v].some((c) => c.charCodeAt(0) < 0x20), 'must not contain control characters');
+    .refine(
+      (v) => !hasControlOrHiddenFormatting(v),
+      'must not contain control or invisible formatting characters',
+    );
+const noControl = plainTextSchema;
+
+/** The app's optional `x-device-id` header: with the address it tells sign-in clients apart. */
+export const deviceIdSchema = z
+  .string()
+  .regex(/^[\w.:-]{8,100}$/)
+  .optional()
+  .catch(undefined);
 
 /** `POST /api/auth/get-code` body; `isByCall` / `isBySMS` come in the query (catalogue.md §7). */
 export const getCodeSchema = z.object({ phone: phoneSchema });

@@ -2,16 +2,18 @@ import { createHash, createHmac, randomBytes, randomInt, scrypt, timingSafeEqual
 import { promisify } from 'node:util';
 import { and, desc, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { sessions, signInCodes, users } from '../db/schema/index.ts';
+import { sessions, signInCodes, userAddresses, userCarts, users } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import type { Locale } from '../i18n.ts';
-import type { RateLimitService } from '../limits/rate-limit.service.ts';
+import type { RateLimitService, RateRule } from '../limits/rate-limit.service.ts';
 import { CONSENT_VERSION } from '../orders/orders.service.ts';
 import type { Providers } from '../providers/index.ts';
 import {
   authLimits,
   CODE_TTL_MS,
+  defaultSmsCountryCodes,
   INIT_TOKEN_TTL_MS,
+  isServedPhone,
   MAX_TRIES_PER_CODE,
   RESEND_AFTER_S,
   resendWait,
@@ -76,6 +78,7 @@ export function createAuthService({
   db,
   providers,
   limits,
+  smsCountryCodes = async () => defaultSmsCountryCodes,
   clock,
   secret,
   logCode,
@@ -83,6 +86,8 @@ export function createAuthService({
   db: Db;
   providers: Pick<Providers, 'sms' | 'email'>;
   limits: RateLimitService;
+  /** The country calling codes sign-in codes go to (the `smsCountryCodes` setting). */
+  smsCountryCodes?: () => Promise<readonly string[]>;
   clock: () => Date;
   /** Signs the init tokens. */
   secret: string;
@@ -91,6 +96,26 @@ export function createAuthService({
 }) {
   const tooMany = (locale: Locale) =>
     t(locale, 'Слишком много попыток. Попробуйте позже', 'Too many attempts. Please try later');
+
+  /**
+   * Records one attempt under every key or none: when a later cap refuses, the attempts already
+   * recorded are taken back, so a refusal by the phone's ceiling costs the client nothing. Returns the
+   * records for `releaseAll`.
+   */
+  async function reserveAll(rules: [string, RateRule][], locale: Locale): Promise<number[]> {
+    const ids: number[] = [];
+    try {
+      for (const [key, rule] of rules) ids.push(await limits.reserve(key, rule, tooMany(locale)));
+    } catch (error) {
+      await releaseAll(ids);
+      throw error;
+    }
+    return ids;
+  }
+
+  async function releaseAll(ids: number[]): Promise<void> {
+    for (const id of ids) await limits.release(id);
+  }
 
   /** `GET /api/auth/init`: a signed, short-lived token the code request must carry (`init-token`). */
   function initToken(): string {
@@ -119,21 +144,36 @@ export function createAuthService({
     phone: string;
     channel: 'call' | 'sms';
     ip: string;
+    /** The address plus the app's device id (`clientKey`). */
+    client: string;
     locale: Locale;
     initToken: string | undefined;
   }): Promise<{ resendAfter: number; channel: 'call' | 'sms' }> {
-    const { phone, ip, locale } = input;
+    const { phone, ip, client, locale } = input;
     if (!isValidInitToken(input.initToken)) {
       throw new AppError(
         'unauthorized',
         t(locale, 'Обновите страницу и попробуйте снова', 'Please reload the page and try again'),
       );
     }
+    if (!isServedPhone(phone, await smsCountryCodes())) {
+      throw new AppError(
+        'invalid_data',
+        t(
+          locale,
+          'Коды входа отправляются только на телефоны стран, где работает магазин',
+          'Sign-in codes go only to phones in the countries the shop serves',
+        ),
+        { field: 'phone' },
+      );
+    }
     const now = clock();
+    // Each client waits for its own codes: a stranger asking for codes neither delays nor supersedes
+    // the owner's.
     const [last] = await db
       .select({ createdAt: signInCodes.createdAt })
       .from(signInCodes)
-      .where(eq(signInCodes.phone, phone))
+      .where(and(eq(signInCodes.phone, phone), eq(signInCodes.client, client)))
       .orderBy(desc(signInCodes.createdAt))
       .limit(1);
     const wait = resendWait(last?.createdAt ?? null, now);
@@ -143,17 +183,25 @@ export function createAuthService({
         t(locale, `Новый код можно запросить через ${wait} с`, `You can request a new code in ${wait} s`),
       );
     }
-    await limits.reserve(`auth:send:ip:${ip}`, authLimits.sendsPerIpHour, tooMany(locale));
-    await limits.reserve(`auth:send:phone:${phone}`, authLimits.sendsPerPhoneHour, tooMany(locale));
+    await reserveAll(
+      [
+        [`auth:send:ip:${ip}`, authLimits.sendsPerIpHour],
+        [`auth:send:phone-client:${phone}:${client}`, authLimits.sendsPerPhoneClientHour],
+        [`auth:send:phone:${phone}`, authLimits.sendsPerPhoneHour],
+        [`auth:send:phone:day:${phone}`, authLimits.sendsPerPhoneDay],
+      ],
+      locale,
+    );
     const code = randomInt(0, 10_000).toString().padStart(4, '0');
     await db.transaction(async (tx) => {
-      // A new code supersedes the ones before it: only the latest can be used.
+      // A new code supersedes the client's earlier ones: only its latest can be used.
       await tx
         .update(signInCodes)
         .set({ usedAt: now })
-        .where(and(eq(signInCodes.phone, phone), isNull(signInCodes.usedAt)));
+        .where(and(eq(signInCodes.phone, phone), eq(signInCodes.client, client), isNull(signInCodes.usedAt)));
       await tx.insert(signInCodes).values({
         phone,
+        client,
         codeHash: sha256(`${phone}:${code}`),
         channel: input.channel,
         createdAt: now,
@@ -172,13 +220,22 @@ export function createAuthService({
   }
 
   /**
-   * Checks a code for a phone without signing in (DECISIONS 17). Without a live code there is nothing
-   * to guess and nothing is counted, so nobody can use up a phone's budget without codes being sent to
-   * it. Otherwise a failure is recorded against the phone (10 in any 24 hours, 100 in any 30 days)
-   * before the comparison and taken back when the code is right, so concurrent guesses cannot pass the
-   * cap; a try is taken from the code atomically, so a sixth try is refused even with the right code.
+   * Checks a code for a phone without signing in (DECISIONS 17). Only the latest code the same client
+   * asked for counts. Without a live code there is nothing to guess and nothing is counted, so nobody
+   * can use up a budget without codes being sent. Otherwise a failure is recorded against the phone
+   * and client (10 in any 24 hours, 100 in any 30 days) and against the phone over all clients (the
+   * ceiling: 30 and 200) before the comparison, and taken back when the code is right, so concurrent
+   * guesses cannot pass the caps; a try is taken from the code atomically, so a sixth try is refused
+   * even with the right code (docs/decisions/0013-sign-in-lock-outs.md).
    */
-  async function consumeCode(phone: string, code: string, ip: string, locale: Locale): Promise<void> {
+  async function consumeCode(input: {
+    phone: string;
+    code: string;
+    ip: string;
+    client: string;
+    locale: Locale;
+  }): Promise<void> {
+    const { phone, code, ip, client, locale } = input;
     await limits.hit(`auth:check:ip:${ip}`, authLimits.checksPerIpHour, tooMany(locale));
     const now = clock();
     const expired = () =>
@@ -194,26 +251,19 @@ export function createAuthService({
     const [latest] = await db
       .select({ id: signInCodes.id, attempts: signInCodes.attempts, expiresAt: signInCodes.expiresAt })
       .from(signInCodes)
-      .where(and(eq(signInCodes.phone, phone), isNull(signInCodes.usedAt)))
+      .where(and(eq(signInCodes.phone, phone), eq(signInCodes.client, client), isNull(signInCodes.usedAt)))
       .orderBy(desc(signInCodes.createdAt))
       .limit(1);
     if (!latest || latest.attempts >= MAX_TRIES_PER_CODE || latest.expiresAt <= now) throw expired();
-    const month = await limits.reserve(
-      `auth:fail:phone:month:${phone}`,
-      authLimits.failuresPerPhoneMonth,
-      tooMany(locale),
+    const failures = await reserveAll(
+      [
+        [`auth:fail:phone-client:month:${phone}:${client}`, authLimits.failuresPerPhoneClientMonth],
+        [`auth:fail:phone-client:day:${phone}:${client}`, authLimits.failuresPerPhoneClientDay],
+        [`auth:fail:phone:month:${phone}`, authLimits.failuresPerPhoneMonth],
+        [`auth:fail:phone:day:${phone}`, authLimits.failuresPerPhoneDay],
+      ],
+      locale,
     );
-    let day: number;
-    try {
-      day = await limits.reserve(
-        `auth:fail:phone:day:${phone}`,
-        authLimits.failuresPerPhoneDay,
-        tooMany(locale),
-      );
-    } catch (error) {
-      await limits.release(month);
-      throw error;
-    }
     const [taken] = await db
       .update(signInCodes)
       .set({ attempts: sql`${signInCodes.attempts} + 1` })
@@ -228,8 +278,7 @@ export function createAuthService({
       .returning({ id: signInCodes.id, codeHash: signInCodes.codeHash });
     if (!taken) {
       // Another request took the last try or a new code superseded this one: no guess was made.
-      await limits.release(day);
-      await limits.release(month);
+      await releaseAll(failures);
       throw expired();
     }
     const given = Buffer.from(sha256(`${phone}:${code}`));
@@ -242,18 +291,32 @@ export function createAuthService({
       .where(and(eq(signInCodes.id, taken.id), isNull(signInCodes.usedAt)))
       .returning({ id: signInCodes.id });
     if (!used) throw new AppError('invalid_data', t(locale, 'Неверный код', 'Wrong code'), { field: 'code' });
-    await limits.release(day);
-    await limits.release(month);
+    await releaseAll(failures);
   }
 
   /** `POST /api/auth/check-code`: a right code signs in, creating the account for a new phone. */
-  async function signInWithCode(input: { phone: string; code: string; ip: string; locale: Locale }) {
-    await consumeCode(input.phone, input.code, input.ip, input.locale);
+  async function signInWithCode(input: {
+    phone: string;
+    code: string;
+    ip: string;
+    client: string;
+    locale: Locale;
+  }) {
+    await consumeCode(input);
     const [existing] = await db.select().from(users).where(eq(users.phone, input.phone));
-    if (existing) return openSession(existing, input.ip, false);
+    if (existing) {
+      if (existing.phoneVerified) return openSession(existing, input.ip, false);
+      // A phone written without a code (by operator:create before it refused that) is proven now.
+      const [proven] = await db
+        .update(users)
+        .set({ phoneVerified: true })
+        .where(eq(users.id, existing.id))
+        .returning();
+      return openSession(proven ?? existing, input.ip, false);
+    }
     const [created] = await db
       .insert(users)
-      .values({ phone: input.phone, ...consent(input.ip) })
+      .values({ phone: input.phone, phoneVerified: true, ...consent(input.ip) })
       .onConflictDoNothing()
       .returning();
     // Two sign-ins of one new phone at once: the second finds the first's account.
@@ -338,36 +401,93 @@ export function createAuthService({
     return openSession(user, ip, true);
   }
 
-  /** `POST /api/auth/authByEmail`: at most 10 wrong passwords per e-mail a day, 30 tries per address an hour. */
-  async function signInWithPassword(input: { email: string; password: string; ip: string; locale: Locale }) {
-    const { email, ip, locale } = input;
+  /**
+   * `POST /api/auth/authByEmail`. Wrong passwords count per e-mail and client (10 a day) and per e-mail
+   * over all clients (the ceiling: 100 a day), and 30 tries per address an hour. The password is
+   * checked against the current one and a reset's pending one, both always, so the answer takes as
+   * long whether a reset is pending (DECISIONS 35).
+   */
+  async function signInWithPassword(input: {
+    email: string;
+    password: string;
+    ip: string;
+    client: string;
+    locale: Locale;
+  }) {
+    const { email, ip, client, locale } = input;
     await limits.hit(`auth:password:ip:${ip}`, authLimits.passwordTriesPerIpHour, tooMany(locale));
-    const failure = await limits.reserve(
-      `auth:password:fail:${email}`,
-      authLimits.passwordFailuresPerEmailDay,
-      tooMany(locale),
+    const failures = await reserveAll(
+      [
+        [`auth:password:fail:client:${email}:${client}`, authLimits.passwordFailuresPerEmailClientDay],
+        [`auth:password:fail:${email}`, authLimits.passwordFailuresPerEmailDay],
+      ],
+      locale,
     );
     const [user] = await db.select().from(users).where(eq(users.email, email));
-    const ok = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_HASH);
-    if (!user?.passwordHash || !ok) {
+    const current = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_HASH);
+    const pending = await verifyPassword(input.password, user?.pendingPasswordHash ?? DUMMY_HASH);
+    const byCurrent = Boolean(user?.passwordHash) && current;
+    const byPending = Boolean(user?.pendingPasswordHash) && pending;
+    if (!user || !(byCurrent || byPending)) {
       throw new AppError('unauthorized', t(locale, 'Неверный email или пароль', 'Wrong e-mail or password'), {
         field: 'password',
       });
     }
-    await limits.release(failure);
-    if (!user.emailVerified) {
-      // The first sign-in with the mailed password proves the mailbox: sessions opened before it (by
-      // whoever registered the address) end, and the address may now get password resets.
-      await db.update(sessions).set({ revokedAt: clock() }).where(eq(sessions.userId, user.id));
-      await db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
+    await releaseAll(failures);
+    let signedInUser = user;
+    if (!byCurrent || !user.emailVerified) {
+      signedInUser = await db.transaction(async (tx) => {
+        const patch: Partial<typeof users.$inferInsert> = {};
+        if (!byCurrent && user.pendingPasswordHash) {
+          // The reset's password used for the first time: it replaces the old one, and every other
+          // session ends (DECISIONS 35).
+          patch.passwordHash = user.pendingPasswordHash;
+          patch.pendingPasswordHash = null;
+        }
+        if (!user.emailVerified) {
+          // The first sign-in with a mailed password proves the mailbox. Until now the account was in
+          // the hands of whoever typed the address: what they set does not survive the owner's proof.
+          Object.assign(patch, {
+            emailVerified: true,
+            phone: null,
+            phoneVerified: false,
+            name: '',
+            secondName: '',
+            birthDate: null,
+            notificationChannel: 'sms',
+          } satisfies Partial<typeof users.$inferInsert>);
+          await tx.delete(userAddresses).where(eq(userAddresses.userId, user.id));
+          await tx.delete(userCarts).where(eq(userCarts.userId, user.id));
+        }
+        await tx
+          .update(sessions)
+          .set({ revokedAt: clock() })
+          .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt)));
+        const [updated] = await tx.update(users).set(patch).where(eq(users.id, user.id)).returning();
+        return updated ?? user;
+      });
     }
-    return openSession(user, ip, false);
+    return openSession(signedInUser, ip, false);
   }
 
-  /** `POST /api/auth/reset-password`: a new password by e-mail; the same answer whether the account exists. */
-  async function resetPassword(email: string, ip: string, locale: Locale): Promise<void> {
+  /**
+   * `POST /api/auth/reset-password` (DECISIONS 35): mails a new password, kept apart as pending. The
+   * old password and every session keep working until the new password is used for the first time,
+   * so a stranger asking for resets neither locks the owner out nor ends their sessions. At most 3
+   * resets an hour and 6 a day per e-mail, 5 an hour per client. The same answer whether the account
+   * exists.
+   */
+  async function resetPassword(input: { email: string; ip: string; client: string; locale: Locale }) {
+    const { email, ip, client, locale } = input;
     await limits.hit(`auth:email-lookup:ip:${ip}`, authLimits.emailLookupsPerIpHour, tooMany(locale));
-    await limits.hit(`auth:reset:${email}`, authLimits.resetsPerEmailHour, tooMany(locale));
+    await reserveAll(
+      [
+        [`auth:reset:client:${client}`, authLimits.resetsPerClientHour],
+        [`auth:reset:${email}`, authLimits.resetsPerEmailHour],
+        [`auth:reset:day:${email}`, authLimits.resetsPerEmailDay],
+      ],
+      locale,
+    );
     // Only an account of this address (registered with it, or proven) gets a password: an e-mail typed
     // into a profile never turns into a way in.
     const [user] = await db
@@ -376,17 +496,10 @@ export function createAuthService({
       .where(and(eq(users.email, email), or(isNotNull(users.passwordHash), eq(users.emailVerified, true))));
     if (!user) return;
     const password = newPassword();
-    const passwordHash = await hashPassword(password);
-    // The old password stays until the new one is on its way.
+    const pendingPasswordHash = await hashPassword(password);
+    // Stored only once the mail is on its way; a newer reset replaces an unused one.
     await mailPassword(email, password, locale, true);
-    await db.transaction(async (tx) => {
-      await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
-      // Whoever held a session of this account signs in again.
-      await tx
-        .update(sessions)
-        .set({ revokedAt: clock() })
-        .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt)));
-    });
+    await db.update(users).set({ pendingPasswordHash }).where(eq(users.id, user.id));
   }
 
   async function openSession(user: SessionUser, ip: string, created: boolean): Promise<SignedIn> {

@@ -4,7 +4,7 @@ import { createTestDatabase, engines, type TestDatabase } from '../../tests/setu
 import { users } from '../db/schema/index.ts';
 import { createOperatorsService } from './operators.service.ts';
 
-describe.each(engines)('granting the operator role on %s (DECISIONS 18)', (engine) => {
+describe.each(engines)('granting the operator role on %s (DECISIONS 18, 30)', (engine) => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await createTestDatabase(engine);
@@ -13,43 +13,90 @@ describe.each(engines)('granting the operator role on %s (DECISIONS 18)', (engin
     await database.destroy();
   });
 
-  it('creates an admin with a normalised e-mail and phone', async () => {
+  const roleOf = async (id: string | undefined) =>
+    (
+      await database.db
+        .select({ role: users.role })
+        .from(users)
+        .where(eq(users.id, id ?? ''))
+    )[0]?.role;
+
+  it('promotes the account whose e-mail was proven by its mailed password, normalising the input', async () => {
+    const [anna] = await database.db
+      .insert(users)
+      .values({ email: 'anna@shop.example', emailVerified: true, passwordHash: 'x', name: 'Анна' })
+      .returning();
     const service = createOperatorsService({ db: database.db });
-    const result = await service.grantOperator({
-      email: ' Anna@Shop.Example ',
-      phone: '+7 (900) 123-45-67',
+    const result = await service.grantOperator({ email: ' Anna@Shop.Example ' });
+    expect(result).toEqual({
+      id: anna?.id,
       name: 'Анна',
+      provenEmail: 'anna@shop.example',
+      provenPhone: null,
     });
-    expect(result.created).toBe(true);
-    const [row] = await database.db.select().from(users).where(eq(users.id, result.id));
-    expect(row).toMatchObject({
-      email: 'anna@shop.example',
-      phone: '79001234567',
-      role: 'admin',
-      name: 'Анна',
-    });
+    expect(await roleOf(anna?.id)).toBe('admin');
   });
 
-  it('promotes an existing customer found by phone instead of creating another user', async () => {
-    const [customer] = await database.db.insert(users).values({ phone: '79005550000' }).returning();
+  it('promotes the account whose phone was attached with a code', async () => {
+    const [boris] = await database.db
+      .insert(users)
+      .values({ phone: '79005550000', phoneVerified: true })
+      .returning();
     const service = createOperatorsService({ db: database.db });
-    const result = await service.grantOperator({ phone: '+79005550000' });
-    expect(result).toEqual({ id: customer?.id, created: false });
-    expect(await database.db.$count(users, eq(users.role, 'admin'))).toBe(2);
+    const result = await service.grantOperator({ phone: '+7 (900) 555-00-00' });
+    expect(result).toMatchObject({ id: boris?.id, provenPhone: '79005550000', provenEmail: null });
+    expect(await roleOf(boris?.id)).toBe('admin');
   });
 
-  it('refuses input without a contact, a malformed e-mail, or contacts of two users', async () => {
+  it('refuses an e-mail merely typed into a profile, and one registered but never proven', async () => {
+    const [typer] = await database.db
+      .insert(users)
+      .values({ phone: '79005550001', phoneVerified: true, email: 'victim@shop.example' })
+      .returning();
+    const [squatter] = await database.db
+      .insert(users)
+      .values({ email: 'owner@shop.example', passwordHash: 'x' })
+      .returning();
+    const service = createOperatorsService({ db: database.db });
+    await expect(service.grantOperator({ email: 'victim@shop.example' })).rejects.toMatchObject({
+      kind: 'not_found',
+      message: expect.stringMatching(/No account has proven the e-mail victim@shop.example/),
+    });
+    await expect(service.grantOperator({ email: 'owner@shop.example' })).rejects.toMatchObject({
+      kind: 'not_found',
+    });
+    expect(await roleOf(typer?.id)).toBe('customer');
+    expect(await roleOf(squatter?.id)).toBe('customer');
+  });
+
+  it('refuses a phone written without a code and a contact no account has, creating nobody', async () => {
+    const [unproven] = await database.db.insert(users).values({ phone: '79005550002' }).returning();
     const service = createOperatorsService({ db: database.db });
     const before = await database.db.$count(users);
+    await expect(service.grantOperator({ phone: '79005550002' })).rejects.toMatchObject({
+      kind: 'not_found',
+    });
+    await expect(service.grantOperator({ email: 'nobody@shop.example' })).rejects.toMatchObject({
+      kind: 'not_found',
+    });
+    expect(await database.db.$count(users)).toBe(before);
+    expect(await roleOf(unproven?.id)).toBe('customer');
+  });
+
+  it('refuses input without a contact, a malformed e-mail, or proven contacts of two accounts', async () => {
+    const [clara] = await database.db
+      .insert(users)
+      .values({ email: 'clara@shop.example', emailVerified: true })
+      .returning();
+    await database.db.insert(users).values({ phone: '79005550003', phoneVerified: true });
+    const service = createOperatorsService({ db: database.db });
     await expect(service.grantOperator({})).rejects.toMatchObject({ kind: 'invalid_data', field: 'email' });
     await expect(service.grantOperator({ email: 'not-an-email' })).rejects.toMatchObject({
       kind: 'invalid_data',
     });
     await expect(
-      service.grantOperator({ email: 'anna@shop.example', phone: '79005550000' }),
-    ).rejects.toMatchObject({
-      kind: 'conflict',
-    });
-    expect(await database.db.$count(users)).toBe(before);
+      service.grantOperator({ email: 'clara@shop.example', phone: '79005550003' }),
+    ).rejects.toMatchObject({ kind: 'conflict' });
+    expect(await roleOf(clara?.id)).toBe('customer');
   });
 });

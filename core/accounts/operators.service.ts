@@ -1,15 +1,25 @@
-import { eq, or } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import { type OperatorInput, operatorInputSchema } from './accounts.schemas.ts';
 
+export interface PromotedOperator {
+  id: string;
+  name: string;
+  /** The contacts the account proved: the e-mail by a mailed password, the phone by a code. */
+  provenEmail: string | null;
+  provenPhone: string | null;
+}
+
 export function createOperatorsService({ db }: { db: Db }) {
   /**
-   * Gives a user the `admin` role (DECISIONS 18), creating the user when neither the e-mail nor the
-   * phone is known. Refuses when they belong to two different users.
+   * Gives the `admin` role to an existing account found by a contact it proved (DECISIONS 30): an
+   * e-mail whose mailed password was used, or a phone attached with a sign-in code. A contact merely
+   * typed into a profile, or one no account has, is refused: the future operator signs in on the shop
+   * first. Refuses when the e-mail and the phone belong to two different accounts.
    */
-  async function grantOperator(input: OperatorInput): Promise<{ id: string; created: boolean }> {
+  async function grantOperator(input: OperatorInput): Promise<PromotedOperator> {
     const parsed = operatorInputSchema.safeParse(input);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
@@ -17,40 +27,37 @@ export function createOperatorsService({ db }: { db: Db }) {
         field: issue?.path.join('.'),
       });
     }
-    const { email, phone, name } = parsed.data;
+    const { email, phone } = parsed.data;
     return db.transaction(async (tx) => {
       const conditions = [
-        email ? eq(users.email, email) : undefined,
-        phone ? eq(users.phone, phone) : undefined,
+        email ? and(eq(users.email, email), eq(users.emailVerified, true)) : undefined,
+        phone ? and(eq(users.phone, phone), eq(users.phoneVerified, true)) : undefined,
       ];
       const found = await tx
-        .select({ id: users.id })
+        .select()
         .from(users)
         .where(or(...conditions.filter((c) => c !== undefined)));
       if (found.length > 1) {
-        throw new AppError('conflict', 'The e-mail and the phone belong to two different users');
+        throw new AppError('conflict', 'The e-mail and the phone belong to two different accounts');
       }
-      const [existing] = found;
-      if (existing) {
-        // The deploying engineer vouches for the e-mail they name: the operator may reset a password to it.
-        await tx
-          .update(users)
-          .set({ role: 'admin', ...(email ? { email, emailVerified: true } : {}) })
-          .where(eq(users.id, existing.id));
-        return { id: existing.id, created: false };
+      const [account] = found;
+      if (!account) {
+        const what = [email && `the e-mail ${email}`, phone && `the phone ${phone}`]
+          .filter(Boolean)
+          .join(' or ');
+        throw new AppError(
+          'not_found',
+          `No account has proven ${what}. Sign in on the shop first: with the password mailed to the ` +
+            'e-mail, or with a code sent to the phone; then run this again.',
+        );
       }
-      const [row] = await tx
-        .insert(users)
-        .values({
-          email: email ?? null,
-          emailVerified: Boolean(email),
-          phone: phone ?? null,
-          name,
-          role: 'admin',
-        })
-        .returning({ id: users.id });
-      if (!row) throw new Error('insert returned nothing');
-      return { id: row.id, created: true };
+      await tx.update(users).set({ role: 'admin' }).where(eq(users.id, account.id));
+      return {
+        id: account.id,
+        name: [account.name, account.secondName].filter(Boolean).join(' '),
+        provenEmail: account.emailVerified ? account.email : null,
+        provenPhone: account.phoneVerified ? account.phone : null,
+      };
     });
   }
 

@@ -59,7 +59,7 @@ export function createUsersService({
   async function updateProfile(
     user: SessionUser,
     input: ProfileUpdate,
-    ctx: { ip: string; locale: Locale },
+    ctx: { ip: string; client: string; locale: Locale },
   ): Promise<UserView> {
     const { locale } = ctx;
     const patch: Partial<typeof users.$inferInsert> = {};
@@ -91,6 +91,19 @@ export function createUsersService({
           },
         );
       }
+      if (!user.emailVerified) {
+        // Whoever typed an e-mail into registration holds this account until the mailbox is proven: a
+        // phone attached now would outlive the owner's proof and sign its holder back in.
+        throw new AppError(
+          'not_allowed',
+          t(
+            locale,
+            'Сначала войдите с паролем из письма: так вы подтвердите email',
+            'First sign in with the password from the e-mail to confirm the address',
+          ),
+          { field: 'phone' },
+        );
+      }
       if (!input.code) {
         throw new AppError(
           'invalid_data',
@@ -101,8 +114,15 @@ export function createUsersService({
       // A phone already on another account fails before its code is spent.
       const [holder] = await db.select({ id: users.id }).from(users).where(eq(users.phone, input.phone));
       if (holder) throw taken('phone');
-      await auth.consumeCode(input.phone, input.code, ctx.ip, locale);
+      await auth.consumeCode({
+        phone: input.phone,
+        code: input.code,
+        ip: ctx.ip,
+        client: ctx.client,
+        locale,
+      });
       patch.phone = input.phone;
+      patch.phoneVerified = true;
     }
     if (Object.keys(patch).length === 0) return getUserView(user);
     try {

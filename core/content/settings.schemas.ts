@@ -19,6 +19,14 @@ export const mainSettingsSchema = z.object({
     hepay: z.boolean(),
   }),
   englishEnabled: z.boolean(),
+  /**
+   * Country calling codes (`7`, `375`, `1`) whose phones get sign-in codes; absent = those of the
+   * phone masks checkout offers (core/checkout/phone-masks.ts).
+   */
+  smsCountryCodes: z
+    .array(z.string().regex(/^[1-9]\d{0,3}$/))
+    .max(300)
+    .optional(),
 });
 
 /** `contacts`: catalogue.md §3. */

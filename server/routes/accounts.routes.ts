@@ -3,6 +3,7 @@ import {
   addressUpdateSchema,
   cartItemsSchema,
   checkCodeSchema,
+  deviceIdSchema,
   emailOnlySchema,
   getCodeQuerySchema,
   getCodeSchema,
@@ -11,6 +12,7 @@ import {
   removeAddressSchema,
   wgCitiesSchema,
 } from '../../core/accounts/accounts.schemas.ts';
+import { clientKey } from '../../core/accounts/auth.rules.ts';
 import type { SignedIn } from '../../core/accounts/auth.service.ts';
 import { isCartCookie, readJsonCookie } from '../../core/cart/cookies.rules.ts';
 import type { Services } from '../../core/services.ts';
@@ -25,18 +27,22 @@ const MONTH_S = 30 * 24 * 60 * 60;
  */
 export function accountsRoutes(
   app: FastifyInstance,
-  { services, secureCookies }: { services: Services; secureCookies: boolean },
+  { services, secureCookies }: { services: Services; secureCookies: (request: FastifyRequest) => boolean },
 ) {
   const { auth, users } = services;
 
+  /** The sign-in client: the address the server sees and the app's `x-device-id` when it sends one. */
+  const client = (request: FastifyRequest) =>
+    clientKey(request.ip, deviceIdSchema.parse(request.headers['x-device-id']));
+
   /** A sign-in answer: the session cookie, the merged cart in its cookie, the user and the token for the app. */
   async function signedIn(request: FastifyRequest, reply: FastifyReply, result: SignedIn) {
-    setTokenCookie(reply, result.token, secureCookies);
+    setTokenCookie(reply, result.token, secureCookies(request));
     const cookieCart = readJsonCookie(request.headers.cookie, 'cart', isCartCookie, []);
     const cart = await users.mergeCart(result.user.id, cookieCart);
     reply.header(
       'set-cookie',
-      `cart=${encodeURIComponent(JSON.stringify(cart))}; Path=/; Max-Age=${MONTH_S}; SameSite=Lax${secureCookies ? '; Secure' : ''}`,
+      `cart=${encodeURIComponent(JSON.stringify(cart))}; Path=/; Max-Age=${MONTH_S}; SameSite=Lax${secureCookies(request) ? '; Secure' : ''}`,
     );
     return {
       result: true,
@@ -60,6 +66,7 @@ export function accountsRoutes(
       // By call unless SMS is asked for (after the countdown the browser switches to SMS).
       channel: query.isBySMS === 'true' || query.isByCall === 'false' ? 'sms' : 'call',
       ip: request.ip,
+      client: client(request),
       locale: requestLocale(request),
       initToken: typeof header === 'string' ? header : undefined,
     });
@@ -68,7 +75,13 @@ export function accountsRoutes(
 
   app.post('/api/auth/check-code', async (request, reply) => {
     const { phone, code } = parseInput(checkCodeSchema, request.body, request);
-    const result = await auth.signInWithCode({ phone, code, ip: request.ip, locale: requestLocale(request) });
+    const result = await auth.signInWithCode({
+      phone,
+      code,
+      ip: request.ip,
+      client: client(request),
+      locale: requestLocale(request),
+    });
     return signedIn(request, reply, result);
   });
 
@@ -90,6 +103,7 @@ export function accountsRoutes(
       email,
       password,
       ip: request.ip,
+      client: client(request),
       locale: requestLocale(request),
     });
     return signedIn(request, reply, result);
@@ -98,7 +112,7 @@ export function accountsRoutes(
   app.post('/api/auth/reset-password', async (request) => {
     const { email } = parseInput(emailOnlySchema, request.body, request);
     const locale = requestLocale(request);
-    await auth.resetPassword(email, request.ip, locale);
+    await auth.resetPassword({ email, ip: request.ip, client: client(request), locale });
     return {
       result: true,
       message:
@@ -111,7 +125,7 @@ export function accountsRoutes(
   app.post('/api/auth/logout', async (request, reply) => {
     const token = sessionToken(request);
     if (token) await auth.revokeSession(token);
-    clearTokenCookie(reply, secureCookies);
+    clearTokenCookie(reply, secureCookies(request));
     return { result: true };
   });
 
@@ -119,7 +133,7 @@ export function accountsRoutes(
   app.get('/api/user/fetch', async (request, reply) => {
     const user = await getUser(services, request);
     if (!user) {
-      if (sessionToken(request)) clearTokenCookie(reply, secureCookies);
+      if (sessionToken(request)) clearTokenCookie(reply, secureCookies(request));
       reply.status(401);
       return {
         result: false,
@@ -140,7 +154,10 @@ export function accountsRoutes(
       return { result: true, data: { ...(await users.getUserView(user)), addresses } };
     }
     const input = parseInput(profileUpdateSchema, body ?? {}, request);
-    return { result: true, data: await users.updateProfile(user, input, { ip: request.ip, locale }) };
+    return {
+      result: true,
+      data: await users.updateProfile(user, input, { ip: request.ip, client: client(request), locale }),
+    };
   });
 
   app.post('/api/user/remove-address', async (request) => {

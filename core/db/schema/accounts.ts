@@ -36,7 +36,7 @@ export const users = pgTable(
     emailVerified: boolean('email_verified').notNull().default(false),
     /** Digits only with the country code: `79001234567`. */
     phone: text('phone'),
-    /** The phone was attached with a sign-in code sent to it (docs/decisions/0010-sign-in-lock-outs.md). */
+    /** The phone was attached with a sign-in code sent to it (docs/decisions/0013-sign-in-lock-outs.md). */
     phoneVerified: boolean('phone_verified').notNull().default(false),
     birthDate: text('birth_date'),
     role: text('role', { enum: userRoles }).notNull().default('customer'),

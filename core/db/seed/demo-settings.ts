@@ -1,3 +1,4 @@
+import { defaultSmsCountryCodes } from '../../accounts/auth.rules.ts';
 import type { ContactsSettings, MainSettings, UiSettings } from '../../content/settings.schemas.ts';
 
 export const demoMainSettings: MainSettings = {
@@ -7,6 +8,8 @@ export const demoMainSettings: MainSettings = {
   englishDisabledGetWays: ['self-boxberry', 'moscow-try'],
   payments: { split: true, dolyame: true, tinkoff: true, hepay: false },
   englishEnabled: true,
+  // Sign-in codes go to the countries checkout's phone masks offer.
+  smsCountryCodes: [...defaultSmsCountryCodes],
 };
 
 export const demoContactsSettings: ContactsSettings = {
