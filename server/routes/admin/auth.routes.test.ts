@@ -1,0 +1,254 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, outbox, staffSessions, users } from '../../../core/db/schema/index.ts';
+import { insertStaff, SHOP_ORIGIN, STAFF_PASSWORD, totpCode } from '../../../tests/factories/staff.ts';
+import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+import { engines } from '../../../tests/setup/test-database.ts';
+
+const START = new Date('2026-11-20T09:00:00Z');
+
+describe.each(engines)('staff sign-in, second factor and invitations on %s', (engine) => {
+  let t: TestApp;
+  let now = START;
+  beforeAll(async () => {
+    t = await createTestApp(engine, () => now);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const post = (url: string, payload: object, cookie = '', ip = '10.1.0.1') =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      payload,
+      remoteAddress: ip,
+      headers: { origin: SHOP_ORIGIN, ...(cookie ? { cookie } : {}) },
+    });
+  const me = (cookie: string) =>
+    t.app.inject({ method: 'GET', url: '/api/admin/auth/me', headers: { cookie } });
+  const cookieOf = (res: { headers: Record<string, unknown> }) => {
+    const raw = [res.headers['set-cookie']]
+      .flat()
+      .map(String)
+      .find((c) => c.startsWith('shi_staff='));
+    return raw ? (raw.split(';')[0] ?? '') : '';
+  };
+
+  it('signs an invited manager in: invitation, password, TOTP enrolment, recovery codes, then the staff API', async () => {
+    now = START;
+    const admin = await insertStaff(t.database.db, { role: 'admin', now });
+    const invited = await post(
+      '/api/admin/staff/invite',
+      { email: 'Maria@Shop.test', role: 'manager' },
+      admin.headers.cookie,
+    );
+    expect(invited.statusCode).toBe(200);
+    const mails = await t.database.db.select().from(outbox).where(eq(outbox.recipient, 'maria@shop.test'));
+    const link = JSON.stringify(mails.at(-1)?.payload).match(/\/admin\/invite\/([\w-]+)/)?.[1] ?? '';
+    expect(link.length).toBeGreaterThan(30);
+
+    const short = await post('/api/admin/invites/accept', { token: link, name: 'Мария', password: 'short' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().field).toBe('password');
+    const accepted = await post('/api/admin/invites/accept', {
+      token: link,
+      name: 'Мария',
+      password: STAFF_PASSWORD,
+    });
+    expect(accepted.statusCode).toBe(200);
+    expect(
+      (await post('/api/admin/invites/accept', { token: link, name: 'X', password: STAFF_PASSWORD }))
+        .statusCode,
+    ).toBe(404);
+
+    const signIn = await post('/api/admin/auth/sign-in', {
+      email: 'maria@shop.test',
+      password: STAFF_PASSWORD,
+    });
+    expect(signIn.statusCode).toBe(200);
+    expect(signIn.json().next).toBe('enrol');
+    const cookie = cookieOf(signIn);
+    expect(String(signIn.headers['set-cookie'])).toMatch(/HttpOnly; SameSite=Strict/);
+    // The password alone opens nothing.
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/admin/audit', headers: { cookie } })).statusCode,
+    ).toBe(401);
+
+    const start = await post('/api/admin/auth/enrol/start', {}, cookie);
+    expect(start.statusCode).toBe(200);
+    const { secret, otpauthUrl, qrSvg } = start.json();
+    expect(otpauthUrl).toMatch(/^otpauth:\/\/totp\//);
+    expect(qrSvg).toMatch(/^<svg/);
+    expect((await post('/api/admin/auth/enrol/confirm', { code: '000000' }, cookie)).statusCode).toBe(400);
+    const confirm = await post('/api/admin/auth/enrol/confirm', { code: totpCode(secret, now) }, cookie);
+    expect(confirm.statusCode).toBe(200);
+    const codes: string[] = confirm.json().recoveryCodes;
+    expect(codes).toHaveLength(10);
+    expect((await me(cookie)).json()).toMatchObject({
+      signedIn: true,
+      staff: { email: 'maria@shop.test', role: 'manager' },
+    });
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/admin/audit', headers: { cookie } })).statusCode,
+    ).toBe(200);
+    // A manager may not manage staff.
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/admin/staff', headers: { cookie } })).statusCode,
+    ).toBe(403);
+
+    // The next sign-in asks for a code; the code just used is refused (no replay), a recovery code works once.
+    now = new Date(START.getTime() + 10_000);
+    const again = await post('/api/admin/auth/sign-in', {
+      email: 'maria@shop.test',
+      password: STAFF_PASSWORD,
+    });
+    expect(again.json().next).toBe('second-factor');
+    const second = cookieOf(again);
+    const replay = await post('/api/admin/auth/second-factor', { code: totpCode(secret, START) }, second);
+    expect(replay.statusCode).toBe(400);
+    expect(
+      (await post('/api/admin/auth/second-factor', { recoveryCode: codes[0] ?? '' }, second)).statusCode,
+    ).toBe(200);
+    const third = cookieOf(
+      await post('/api/admin/auth/sign-in', { email: 'maria@shop.test', password: STAFF_PASSWORD }),
+    );
+    expect(
+      (await post('/api/admin/auth/second-factor', { recoveryCode: codes[0] ?? '' }, third)).statusCode,
+    ).toBe(400);
+    now = new Date(START.getTime() + 60_000);
+    expect(
+      (await post('/api/admin/auth/second-factor', { code: totpCode(secret, now) }, third)).statusCode,
+    ).toBe(200);
+
+    const log = await t.database.db.select().from(auditLog);
+    expect(log.map((r) => r.action)).toEqual(
+      expect.arrayContaining([
+        'staff.invited',
+        'staff.invitation-accepted',
+        'staff.second-factor-enrolled',
+        'staff.recovery-code-used',
+      ]),
+    );
+  });
+
+  it('refuses a wrong password with the same answer as an unknown e-mail, and a shopper account', async () => {
+    const staff = await insertStaff(t.database.db, { role: 'editor' });
+    const wrong = await post(
+      '/api/admin/auth/sign-in',
+      { email: staff.email, password: 'not the password' },
+      '',
+      '10.1.0.9',
+    );
+    const unknown = await post(
+      '/api/admin/auth/sign-in',
+      { email: 'nobody@shop.test', password: 'x' },
+      '',
+      '10.1.0.9',
+    );
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json().message).toBe(unknown.json().message);
+    await t.database.db.update(users).set({ role: 'customer' }).where(eq(users.id, staff.userId));
+    expect(
+      (
+        await post(
+          '/api/admin/auth/sign-in',
+          { email: staff.email, password: STAFF_PASSWORD },
+          '',
+          '10.1.0.9',
+        )
+      ).statusCode,
+    ).toBe(401);
+  });
+
+  it('limits wrong passwords per e-mail and client, without locking the owner out from another client', async () => {
+    const staff = await insertStaff(t.database.db, { role: 'manager' });
+    for (let i = 0; i < 10; i += 1) {
+      expect(
+        (
+          await post(
+            '/api/admin/auth/sign-in',
+            { email: staff.email, password: `guess ${i}` },
+            '',
+            '10.2.0.1',
+          )
+        ).statusCode,
+      ).toBe(401);
+    }
+    expect(
+      (
+        await post(
+          '/api/admin/auth/sign-in',
+          { email: staff.email, password: STAFF_PASSWORD },
+          '',
+          '10.2.0.1',
+        )
+      ).statusCode,
+    ).toBe(429);
+    expect(
+      (
+        await post(
+          '/api/admin/auth/sign-in',
+          { email: staff.email, password: STAFF_PASSWORD },
+          '',
+          '10.2.0.2',
+        )
+      ).statusCode,
+    ).toBe(200);
+  });
+
+  it('ends a staff session after 12 hours without a request', async () => {
+    now = START;
+    const staff = await insertStaff(t.database.db, { role: 'manager', now });
+    now = new Date(START.getTime() + 11 * 3_600_000);
+    expect((await me(staff.headers.cookie)).json().signedIn).toBe(true);
+    now = new Date(START.getTime() + 22 * 3_600_000);
+    expect((await me(staff.headers.cookie)).json().signedIn).toBe(true);
+    now = new Date(START.getTime() + 34.1 * 3_600_000);
+    expect((await me(staff.headers.cookie)).json().signedIn).toBe(false);
+    now = START;
+  });
+
+  it('changes a role with the version shown, refuses a stale one (409), keeps the last admin and ends a removed member’s sessions', async () => {
+    now = START;
+    const { db } = t.database;
+    const admins = await db.select({ id: users.id }).from(users).where(eq(users.role, 'admin'));
+    for (const a of admins) await db.update(users).set({ role: 'customer' }).where(eq(users.id, a.id));
+    const admin = await insertStaff(db, { role: 'admin', now });
+    const editor = await insertStaff(db, { role: 'editor', now });
+    const list = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/admin/staff', headers: admin.headers })).json()
+        .staff as {
+        id: string;
+        version: number;
+      }[];
+    const v = (await list()).find((s) => s.id === editor.userId)?.version ?? -1;
+    const patch = (id: string, body: object) =>
+      t.app.inject({ method: 'PATCH', url: `/api/admin/staff/${id}`, payload: body, headers: admin.headers });
+    expect((await patch(editor.userId, { role: 'manager', version: v })).statusCode).toBe(200);
+    expect((await patch(editor.userId, { role: 'admin', version: v })).statusCode).toBe(409);
+    expect((await patch(editor.userId, { role: 'boss', version: v + 1 })).json().field).toBe('role');
+    // The only admin cannot step down.
+    const mine = (await list()).find((s) => s.id === admin.userId)?.version ?? -1;
+    expect((await patch(admin.userId, { role: 'manager', version: mine })).statusCode).toBe(409);
+
+    const removed = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/staff/${editor.userId}/remove`,
+      payload: { version: v + 1 },
+      headers: admin.headers,
+    });
+    expect(removed.statusCode).toBe(200);
+    expect((await me(editor.headers.cookie)).json().signedIn).toBe(false);
+    const [session] = await db.select().from(staffSessions).where(eq(staffSessions.userId, editor.userId));
+    expect(session?.revokedAt).not.toBeNull();
+    const entries = await db.select().from(auditLog).where(eq(auditLog.entityId, editor.userId));
+    expect(entries.map((e) => [e.action, e.before, e.after])).toEqual(
+      expect.arrayContaining([
+        ['staff.role-changed', { role: 'editor' }, { role: 'manager' }],
+        ['staff.removed', { role: 'manager' }, { role: 'customer' }],
+      ]),
+    );
+  });
+});
