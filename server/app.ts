@@ -15,6 +15,7 @@ import { AppError } from '../core/errors.ts';
 import type { Services } from '../core/services.ts';
 import { registerErrorHandler } from './errors.ts';
 import { findUnsafeInput } from './input-guard.ts';
+import { type PageCache, registerPageCache } from './page-cache.ts';
 import { requestLocale } from './request.ts';
 import { accountsRoutes } from './routes/accounts.routes.ts';
 import { adminRoutes } from './routes/admin/index.ts';
@@ -39,10 +40,19 @@ export interface BuildAppOptions {
   storefront: 'build' | ViteDevServer | false;
   /** The process's pino logger; `false` logs nothing (tests). */
   logger: FastifyBaseLogger | false;
+  /** Guests' rendered pages (`PAGE_CACHE`); none when absent. */
+  pageCache?: PageCache;
 }
 
 /** Builds the one service: JSON API under /api, media, and the server-rendered storefront. */
-export async function buildApp({ config, database, services, storefront, logger }: BuildAppOptions) {
+export async function buildApp({
+  config,
+  database,
+  services,
+  storefront,
+  logger,
+  pageCache,
+}: BuildAppOptions) {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     trustProxy: config.trustProxy,
@@ -116,6 +126,8 @@ export async function buildApp({ config, database, services, storefront, logger 
     strictTransportSecurity: config.publicUrl.startsWith('https:'),
     crossOriginEmbedderPolicy: false,
   });
+  // After helmet (a cached page takes the response's fresh nonce), before compression.
+  if (pageCache && storefront !== false) registerPageCache(app, pageCache);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
   registerErrorHandler(app);

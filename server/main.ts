@@ -2,6 +2,7 @@ import pino from 'pino';
 import { ConfigError, loadConfig } from '../core/config/env.ts';
 import { DataFolderLockedError } from '../core/db/lock.ts';
 import { buildApp } from './app.ts';
+import { createPageCache } from './page-cache.ts';
 import { startRuntime } from './runtime.ts';
 
 // STACK pitfall 2: a denied install script silently falls back to the system Node.
@@ -43,6 +44,7 @@ const app = await buildApp({
   services: runtime.services,
   storefront: 'build',
   logger,
+  pageCache: config.pageCache ? createPageCache({ readCache: runtime.readCache }) : undefined,
 });
 
 let closing = false;

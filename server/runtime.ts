@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { listenForInvalidations } from '../core/cache/postgres-invalidation.ts';
-import { createReadCache } from '../core/cache/read-cache.ts';
+import { createReadCache, type ReadCache } from '../core/cache/read-cache.ts';
 import type { Config } from '../core/config/env.ts';
 import { type Database, openDatabase } from '../core/db/client.ts';
 import { isDatabaseEmpty, seedDemo } from '../core/db/seed/seed-demo.ts';
@@ -11,6 +11,8 @@ import { createServices, type Services } from '../core/services.ts';
 export interface Runtime {
   database: Database;
   services: Services;
+  /** The process's read cache; the page cache follows its invalidations. */
+  readCache: ReadCache;
   stop(): Promise<void>;
 }
 
@@ -88,6 +90,7 @@ export async function startRuntime(config: Config, log: FastifyBaseLogger): Prom
     return {
       database,
       services,
+      readCache,
       async stop() {
         clearInterval(timer);
         clearInterval(expiry);

@@ -80,6 +80,16 @@ export interface ReadCache {
   setConnected(connected: boolean): void;
   /** Entries held (for tests and the bench). */
   size(): number;
+  /**
+   * The invalidation sequence now. Something built from reads that begin after this call (a
+   * rendered page) is fresh while {@link ReadCache.isFresh} holds for the tags it depends on.
+   */
+  version(): number;
+  /**
+   * Whether none of `tags` (nor everything) was invalidated after `since`, a {@link ReadCache.version}.
+   * Always false while the cache is off or its notification channel is down.
+   */
+  isFresh(tags: string[], since: number): boolean;
 }
 
 function deepFreeze<T>(value: T): T {
@@ -172,6 +182,8 @@ export function createReadCache({
       invalidate([cacheTags.all]);
     },
     size: () => entries.size,
+    version: () => seq,
+    isFresh: (tags, since) => enabled && connected && fresh(tags, since),
   };
 }
 

@@ -35,6 +35,12 @@ export const envSchema = z.object({
    * every read goes to the database.
    */
   READ_CACHE: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
+  /**
+   * `on` (with READ_CACHE on): guests' pages (home, catalogue, product, content pages) are kept
+   * rendered in memory and dropped with the read cache's entries they depend on; `off`: every page
+   * is rendered afresh.
+   */
+  PAGE_CACHE: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
   /** Folder for the embedded database and uploaded media. */
   DATA_DIR: z.string().min(1, 'must not be empty').default('.data'),
   /** Folder for product photos and videos; defaults to DATA_DIR/media. */
@@ -101,6 +107,7 @@ export interface Config {
   database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string; poolSize: number };
   mediaDir: string;
   readCache: boolean;
+  pageCache: boolean;
   seedDemo: 'auto' | 'never';
   providers: {
     rates: 'sandbox';
@@ -181,6 +188,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
     mediaDir: path.resolve(e.MEDIA_DIR ?? path.join(dataDir, 'media')),
     readCache: e.READ_CACHE === 'on',
+    pageCache: e.PAGE_CACHE === 'on' && e.READ_CACHE === 'on',
     seedDemo: e.SEED_DEMO,
     providers: {
       rates: e.RATES_PROVIDER,

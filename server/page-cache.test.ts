@@ -1,0 +1,321 @@
+import { execFileSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import { eq, sql } from 'drizzle-orm';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { listenForInvalidations } from '../core/cache/postgres-invalidation.ts';
+import { cacheTags, createReadCache, type ReadCache } from '../core/cache/read-cache.ts';
+import { loadConfig } from '../core/config/env.ts';
+import type { Db } from '../core/db/client.ts';
+import { productGroups } from '../core/db/schema/index.ts';
+import { orderPayloadSchema } from '../core/orders/orders.schemas.ts';
+import type { Services } from '../core/services.ts';
+import { insertCategory, insertProductGroup, insertSettings } from '../tests/factories/catalogue.ts';
+import {
+  createTestDatabase,
+  type Engine,
+  engines,
+  type TestDatabase,
+  testDatabaseUrl,
+} from '../tests/setup/test-database.ts';
+import type { buildApp } from './app.ts';
+import { createPageCache, type PageCache, registerPageCache } from './page-cache.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const clock = () => new Date('2026-11-20T09:00:00Z');
+const config = loadConfig({ DATA_DIR: path.join(os.tmpdir(), 'shop-test-data'), LOG_LEVEL: 'silent' });
+
+/**
+ * The built storefront imports `#app-context` through Node itself, so the app that hands it the
+ * services must too (one module instance, as in production): the shop is loaded with Node's own
+ * `require` (ES modules load synchronously on Node 24), outside the test runner's module graph.
+ */
+const nativeRequire = createRequire(import.meta.url);
+const load = <T>(file: string) => nativeRequire(path.join(root, file)) as T;
+const native = async () => ({
+  app: load<typeof import('./app.ts')>('server/app.ts'),
+  services: load<typeof import('../core/services.ts')>('core/services.ts'),
+  providers: load<typeof import('../core/providers/index.ts')>('core/providers/index.ts'),
+  outbox: load<typeof import('../core/providers/outbox.ts')>('core/providers/outbox.ts'),
+  pageCache: load<typeof import('./page-cache.ts')>('server/page-cache.ts'),
+});
+
+// These tests render real pages: the storefront build must exist (built when missing or stale).
+beforeAll(() => {
+  execFileSync(process.execPath, ['scripts/ensure-build.ts'], { cwd: root, stdio: 'ignore' });
+}, 120_000);
+
+type App = Awaited<ReturnType<typeof buildApp>>;
+
+async function shop(db: TestDatabase, readCache: ReadCache) {
+  const n = await native();
+  const providers = n.providers.createProviders(config, {
+    outbox: n.outbox.createDbOutbox(db.db),
+    db: db.db,
+  });
+  const services = n.services.createServices({ db: db.db, providers, clock, readCache });
+  const pageCache = n.pageCache.createPageCache({ readCache });
+  const app = await n.app.buildApp({
+    config,
+    database: db,
+    services,
+    storefront: 'build',
+    logger: false,
+    pageCache,
+  });
+  await app.ready();
+  return { app, services, pageCache };
+}
+
+const order = (variant: string, count = 1) =>
+  orderPayloadSchema.parse({
+    getWay: 'self',
+    payment: 'online',
+    fullName: 'Иванова Анна',
+    phone: '79991234567',
+    email: 'anna@example.ru',
+    products: [{ _id: variant, count }],
+    consent: true,
+  });
+const orderContext = { ip: '10.9.0.2', locale: 'ru' as const, draft: true, idempotencyKey: null };
+
+async function get(app: App, url: string, headers: Record<string, string> = {}) {
+  const res = await app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
+  return {
+    status: res.statusCode,
+    cache: String(res.headers['x-page-cache'] ?? ''),
+    csp: String(res.headers['content-security-policy'] ?? ''),
+    setCookie: res.headers['set-cookie'],
+    body: res.body,
+  };
+}
+
+/** The stock of a product page's variant as the page's hydration data carries it. */
+const stockIn = (body: string, variant: string) => {
+  const at = body.indexOf(`\\"${variant}\\"`);
+  const match = body.slice(at).match(/\\"stock\\",(\d+)|\\"stock\\":(\d+)/);
+  return match ? Number(match[1] ?? match[2]) : null;
+};
+
+describe.each(engines)('the page cache on %s', (engine: Engine) => {
+  let database: TestDatabase;
+  let app: App;
+  let services: Services;
+  let pageCache: PageCache;
+  let category: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    await insertSettings(database.db);
+    category = (await insertCategory(database.db)).slug;
+    ({ app, services, pageCache } = await shop(database, createReadCache({ enabled: true })));
+    await services.rates.refreshRates();
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.destroy();
+  });
+
+  it('serves a guest’s page again from memory, each response with its own nonce in the header and the HTML', async () => {
+    const first = await get(app, '/catalog');
+    const second = await get(app, '/catalog');
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect([first.cache, second.cache]).toEqual(['miss', 'hit']);
+    const nonces = [first, second].map((r) => {
+      const header = r.csp.match(/script-src[^;]*'nonce-([^']+)'/)?.[1];
+      const inHtml = new Set([...r.body.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1]));
+      expect(header).toBeTruthy();
+      expect([...inHtml]).toEqual([header]);
+      return header as string;
+    });
+    const [one = '', two = ''] = nonces;
+    expect(one).not.toBe(two);
+    expect(second.body.replaceAll(two, 'N')).toBe(first.body.replaceAll(one, 'N'));
+  });
+
+  it('shows a stock change made by an order on the next request', async () => {
+    const group = await insertProductGroup(database.db, { categorySlug: category }, [
+      { size: 'S', stock: 5 },
+    ]);
+    const url = `/products/${group.id}`;
+    expect(stockIn((await get(app, url)).body, `${group.id}-S`)).toBe(5);
+    expect((await get(app, url)).cache).toBe('hit');
+    await services.orders.createOrder(order(`${group.id}-S`, 2), orderContext);
+    const after = await get(app, url);
+    expect(after.cache).toBe('miss');
+    expect(stockIn(after.body, `${group.id}-S`)).toBe(3);
+  });
+
+  it('shows a settings change on the next request', async () => {
+    expect((await get(app, '/catalog')).body).toContain('Тестовый магазин');
+    expect((await get(app, '/catalog')).cache).toBe('hit');
+    const main = (await services.settings.getShopSettings()).main;
+    await services.settings.saveSettingsDocument({
+      ...main,
+      _id: 'main',
+      shopName: { ru: 'Новое имя', en: 'New name' },
+    });
+    const after = await get(app, '/catalog');
+    expect(after.cache).toBe('miss');
+    expect(after.body).toContain('Новое имя');
+  });
+
+  it('shows a catalogue write announced with its tags (a price change) on the next request', async () => {
+    const group = await insertProductGroup(database.db, { categorySlug: category, price: 1_000_00 });
+    const url = `/products/${group.id}`;
+    await get(app, url);
+    expect((await get(app, url)).cache).toBe('hit');
+    await database.db.update(productGroups).set({ price: 2_345_00 }).where(eq(productGroups.id, group.id));
+    pageCache.readCache.invalidate([cacheTags.group(group.id)]);
+    const after = await get(app, url);
+    expect(after.cache).toBe('miss');
+    expect(after.body).toMatch(/2\s?345/);
+  });
+
+  it('keeps the English edition apart per currency cookie', async () => {
+    const usd = await get(app, '/en/catalog');
+    const eur = await get(app, '/en/catalog', { cookie: 'shi-currency=EUR' });
+    expect([usd.cache, eur.cache]).toEqual(['miss', 'miss']);
+    expect((await get(app, '/en/catalog', { cookie: 'shi-currency=EUR' })).cache).toBe('hit');
+    expect((await get(app, '/en/catalog', { cookie: 'shi-currency=USD; other=1' })).cache).toBe('miss');
+    expect((await get(app, '/en/catalog')).cache).toBe('hit');
+  });
+
+  it('neither serves nor stores a page for a request with a session cookie or an Authorization header', async () => {
+    const url = '/catalog?signed=1';
+    const token = await get(app, url, { cookie: 'shi_token=some-session' });
+    expect(token.cache).toBe('bypass');
+    const bearer = await get(app, url, { authorization: 'Bearer something' });
+    expect(bearer.cache).toBe('bypass');
+    expect((await get(app, url)).cache).toBe('miss');
+    expect((await get(app, url)).cache).toBe('hit');
+    expect((await get(app, url, { cookie: 'shi_token=some-session' })).cache).toBe('bypass');
+  });
+
+  it('renders cart and favourites counters only for their own shopper, never into the shared page', async () => {
+    const url = '/catalog?counters=1';
+    const cart = encodeURIComponent(JSON.stringify([{ _id: 'x-S', count: 2 }]));
+    const withCart = await get(app, url, { cookie: `cart=${cart}` });
+    expect(withCart.cache).toBe('bypass');
+    expect(withCart.body).toContain('class="counter">2<');
+    const favourites = encodeURIComponent(JSON.stringify(['x']));
+    expect((await get(app, url, { cookie: `favorites=${favourites}` })).cache).toBe('bypass');
+    const guest = await get(app, url);
+    expect(guest.cache).toBe('miss');
+    expect(guest.body).not.toContain('class="counter"');
+    // An empty cart renders as no cart: it may share the page.
+    const empty = await get(app, url, { cookie: `cart=${encodeURIComponent('[]')}` });
+    expect(empty.cache).toBe('hit');
+    expect(empty.body).not.toContain('class="counter"');
+  });
+
+  it('serves the page’s data request from memory too, and never pages outside the shared set', async () => {
+    const url = '/catalog.data?size=M';
+    expect((await get(app, url)).cache).toBe('miss');
+    const again = await get(app, url);
+    expect(again.cache).toBe('hit');
+    expect(again.status).toBe(200);
+    expect((await get(app, '/catalog?cart')).cache).toBe('bypass');
+    expect((await get(app, '/widget-boxberry')).cache).toBe('');
+    expect((await get(app, '/api/settings')).cache).toBe('');
+  });
+
+  it('does not keep a page that is not found', async () => {
+    expect((await get(app, '/products/no-such-product')).status).toBe(404);
+    expect((await get(app, '/products/no-such-product')).cache).toBe('miss');
+  });
+});
+
+describe('the page cache’s own rules', () => {
+  it('never stores a response that sets a cookie', async () => {
+    const app = Fastify();
+    await app.register(helmet, { enableCSPNonces: true });
+    registerPageCache(app, createPageCache({ readCache: createReadCache({ enabled: true }) }));
+    let visits = 0;
+    app.get('/catalog', (_request, reply) => {
+      visits += 1;
+      if (visits <= 2) reply.header('set-cookie', `seen=${visits}`);
+      reply.type('text/html').send(`<script nonce="${reply.cspNonce.script}">${visits}</script>`);
+    });
+    const heads = [];
+    for (let i = 0; i < 4; i++) heads.push((await app.inject('/catalog')).headers['x-page-cache']);
+    // Two answers with Set-Cookie are not kept; the third (none) is, and serves the fourth.
+    expect(heads).toEqual(['miss', 'miss', 'miss', 'hit']);
+    expect(visits).toBe(3);
+    await app.close();
+  });
+
+  it('holds at most its byte budget, dropping the least recently used pages', () => {
+    const readCache = createReadCache({ enabled: true });
+    const cache = createPageCache({ readCache, maxBytes: 8_000 });
+    const seq = readCache.version();
+    const page = (n: number) => ({ parts: ['x'.repeat(900 + n)], contentType: 'text/html', tags: [], seq });
+    for (let i = 0; i < 20; i++) {
+      cache.store(`k${i}`, page(i));
+      if (i === 10) expect(cache.lookup('k5')).not.toBeNull(); // k5 becomes recently used
+    }
+    expect(cache.bytes()).toBeLessThanOrEqual(8_000);
+    expect(cache.lookup('k19')).not.toBeNull();
+    expect(cache.lookup('k0')).toBeNull();
+    expect(cache.lookup('k5')).toBeNull(); // used at 10, older than the eight kept after it
+    expect(cache.size()).toBeGreaterThanOrEqual(7);
+  });
+
+  it('does not keep a page whose render raced a write of its tags, nor serve while the channel is down', () => {
+    const readCache = createReadCache({ enabled: true });
+    const cache = createPageCache({ readCache });
+    const seq = readCache.version();
+    readCache.invalidate([cacheTags.listings]);
+    cache.store('a', { parts: ['a'], contentType: 'text/html', tags: [cacheTags.listings], seq });
+    expect(cache.lookup('a')).toBeNull();
+    cache.store('b', { parts: ['b'], contentType: 'text/html', tags: ['other'], seq });
+    expect(cache.lookup('b')).not.toBeNull();
+    readCache.setConnected(false);
+    expect(cache.lookup('b')).toBeNull();
+  });
+});
+
+describe.runIf(testDatabaseUrl())('two instances on one PostgreSQL', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase('postgres');
+    await insertSettings(database.db);
+  });
+  afterAll(async () => {
+    await database?.destroy();
+  });
+
+  it('an order on one instance drops the other’s cached product page through NOTIFY', async () => {
+    const url = new URL(testDatabaseUrl() as string);
+    const current = await (database.db as Db).execute(sql`select current_database() as db`);
+    url.pathname = `/${(current as unknown as { rows: { db: string }[] }).rows[0]?.db}`;
+    const cacheA = createReadCache({ enabled: true, shared: true });
+    const cacheB = createReadCache({ enabled: true, shared: true });
+    const listenA = listenForInvalidations(url.toString(), cacheA);
+    const listenB = listenForInvalidations(url.toString(), cacheB);
+    const a = await shop(database, cacheA);
+    const b = await shop(database, cacheB);
+    try {
+      await Promise.all([listenA.ready, listenB.ready]);
+      const { slug } = await insertCategory(database.db);
+      const group = await insertProductGroup(database.db, { categorySlug: slug }, [{ size: 'S', stock: 5 }]);
+      const page = `/products/${group.id}`;
+      expect(stockIn((await get(b.app, page)).body, `${group.id}-S`)).toBe(5);
+      expect((await get(b.app, page)).cache).toBe('hit');
+      await a.services.orders.createOrder(order(`${group.id}-S`, 2), orderContext);
+      // The notification arrives after the commit, asynchronously: wait for it, not for a time.
+      await vi.waitFor(
+        async () => {
+          const after = await get(b.app, page);
+          expect(stockIn(after.body, `${group.id}-S`)).toBe(3);
+        },
+        { timeout: 10_000, interval: 50 },
+      );
+    } finally {
+      await Promise.all([a.app.close(), b.app.close(), listenA.close(), listenB.close()]);
+    }
+  });
+});

@@ -1,0 +1,228 @@
+import type { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isbot } from 'isbot';
+import { cacheTags, type ReadCache } from '../core/cache/read-cache.ts';
+import { isCartCookie, isFavoritesCookie, readCookie, readJsonCookie } from '../core/cart/cookies.rules.ts';
+import { isCurrency } from '../core/money.ts';
+
+/**
+ * Rendered guest pages kept in memory (docs/decisions/0010-page-cache.md).
+ *
+ * A page is stored only when it is the same for every guest: GET, no session cookie, no
+ * Authorization, no cart or favourites in the cookies (the header's counters are rendered from
+ * them), a 200 `text/html` page or its `.data` request, and no Set-Cookie. It is keyed by the
+ * address, the currency cookie (the English edition's prices) and whether the client is a bot
+ * (bots get the whole document at once). An entry depends on the read cache's tags (settings,
+ * catalogue, listings and, on a product page, its group) and is served only while none of them
+ * was invalidated after its render began, so the read cache's NOTIFY from another instance drops
+ * it too. The CSP nonce differs per response: the stored HTML is split at the render's nonce and
+ * joined with the nonce helmet made for the response that serves it.
+ */
+
+export interface PageCacheOptions {
+  /** Supplies versions and freshness; its invalidations (local and NOTIFY) drop the pages. */
+  readCache: ReadCache;
+  /** Bytes of HTML kept at most; the least recently used pages go first. */
+  maxBytes?: number;
+  /** A safety net for what no tag covers (currency rates): no page lives longer than this. */
+  ttlMs?: number;
+  clock?: () => number;
+}
+
+interface Entry {
+  /** The body split at the render's nonce. */
+  parts: string[];
+  contentType: string;
+  tags: string[];
+  seq: number;
+  bytes: number;
+  expiresAt: number;
+}
+
+export interface PageCache {
+  /** The key of a request that may be served from the cache, or null when it may not. */
+  keyOf(request: FastifyRequest): string | null;
+  /** A stored page still fresh, or null. */
+  lookup(key: string): Entry | null;
+  store(key: string, entry: Omit<Entry, 'expiresAt' | 'bytes'>): void;
+  readonly readCache: ReadCache;
+  /** Bytes held (for tests and the bench). */
+  bytes(): number;
+  size(): number;
+}
+
+/**
+ * The storefront's pages that are the same for every guest, in both editions (app/routes.ts):
+ * home, catalogue, categories, collections, products and content pages. Widgets, payment pages
+ * and anything under /api, /media, /assets or /dev are not.
+ */
+const PAGE =
+  /^(?:\/en)?(?:\/?|\/catalog(?:\/[^/]+){0,2}|\/products\/[^/]+|\/(?!(?:api|media|assets|dev|status|widget-boxberry|widget-embedded|payment-result|sandbox|en)$)[^/.]+)$/;
+/** Queries that open a shopper's own cart or payment result: one-off, never stored. */
+const PERSONAL_QUERY = /(?:^|&)(?:cart|success|orderID)(?:=|&|$)/;
+const MAX_URL = 1024;
+
+/** The page's path without the `.data` suffix of a client navigation (`/_root.data` is home). */
+function pagePath(path: string): { path: string; data: boolean } | null {
+  if (!path.endsWith('.data')) return { path, data: false };
+  const base = path.slice(0, -'.data'.length);
+  if (base === '/_root') return { path: '/', data: true };
+  if (base === '/en/_root') return { path: '/en', data: true };
+  return base ? { path: base, data: true } : null;
+}
+
+/** Whether the request asks for one of the storefront's shared pages (or its `.data`). */
+export function isSharedPage(url: string): boolean {
+  const page = pagePath(url.split('?', 1)[0] ?? '');
+  return page !== null && page.path !== '' && PAGE.test(page.path);
+}
+
+/** Tags a page depends on: every page shows settings, the menu's categories and availability. */
+function pageTags(path: string, query: URLSearchParams): string[] {
+  const tags: string[] = [cacheTags.settings, cacheTags.catalogue, cacheTags.listings];
+  const product = path.match(/^(?:\/en)?\/products\/([^/]+)$/)?.[1];
+  if (product) tags.push(cacheTags.group(decodeURIComponent(product)));
+  const modal = query.get('product');
+  if (modal) tags.push(cacheTags.group(modal));
+  return tags;
+}
+
+export function createPageCache({
+  readCache,
+  maxBytes = 32 * 1024 * 1024,
+  ttlMs = 60_000,
+  clock = Date.now,
+}: PageCacheOptions): PageCache {
+  const entries = new Map<string, Entry>();
+  let held = 0;
+
+  function drop(key: string) {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    held -= entry.bytes;
+  }
+
+  return {
+    readCache,
+    keyOf(request) {
+      if (request.method !== 'GET' && request.method !== 'HEAD') return null;
+      if (request.url.length > MAX_URL || request.headers.authorization) return null;
+      const [rawPath = '', query = ''] = request.url.split('?', 2);
+      const page = pagePath(rawPath);
+      if (!page || !isSharedPage(request.url) || PERSONAL_QUERY.test(query)) return null;
+      const cookie = request.headers.cookie;
+      // What app/root.tsx's loader reads from the cookies: the session, cart and favourites
+      // counters (not the same for every guest) and the currency (part of the key).
+      if (readCookie(cookie, 'shi_token') !== null) return null;
+      if (readJsonCookie(cookie, 'cart', isCartCookie, []).some((item) => item.count !== 0)) return null;
+      if (readJsonCookie(cookie, 'favorites', isFavoritesCookie, []).length > 0) return null;
+      const chosen = readCookie(cookie, 'shi-currency');
+      const currency =
+        page.path === '/en' || page.path.startsWith('/en/') ? (isCurrency(chosen) ? chosen : '') : '';
+      const agent = request.headers['user-agent'];
+      const bot = agent && isbot(agent) ? 'bot' : '';
+      return `${currency}|${bot}|${request.url}`;
+    },
+    lookup(key) {
+      const entry = entries.get(key);
+      if (!entry) return null;
+      if (entry.expiresAt <= clock() || !readCache.isFresh(entry.tags, entry.seq)) {
+        drop(key);
+        return null;
+      }
+      entries.delete(key);
+      entries.set(key, entry);
+      return entry;
+    },
+    store(key, { parts, contentType, tags, seq }) {
+      const bytes = parts.reduce((n, p) => n + Buffer.byteLength(p), 0);
+      // A page that raced a write is not kept; nor is one too big to share the room.
+      if (bytes > maxBytes / 8 || !readCache.isFresh(tags, seq)) return;
+      drop(key);
+      entries.set(key, { parts, contentType, tags, seq, bytes, expiresAt: clock() + ttlMs });
+      held += bytes;
+      for (const oldest of entries.keys()) {
+        if (held <= maxBytes) break;
+        drop(oldest);
+      }
+    },
+    bytes: () => held,
+    size: () => entries.size,
+  };
+}
+
+interface Pending {
+  key: string;
+  seq: number;
+  tags: string[];
+}
+
+const pending = new WeakMap<FastifyRequest, Pending>();
+
+async function readAll(payload: unknown): Promise<string | null> {
+  if (typeof payload === 'string') return payload;
+  if (Buffer.isBuffer(payload)) return payload.toString('utf8');
+  if (payload && typeof (payload as Readable).pipe === 'function') {
+    const chunks: Buffer[] = [];
+    for await (const chunk of payload as Readable)
+      chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+    return Buffer.concat(chunks).toString('utf8');
+  }
+  return null;
+}
+
+/**
+ * Serves guests' pages from `cache` and stores the ones rendered for them. Register after helmet
+ * (the response's nonce must exist) and before the routes; compression runs after it.
+ */
+export function registerPageCache(app: FastifyInstance, cache: PageCache) {
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!isSharedPage(request.url)) return;
+    const key = cache.keyOf(request);
+    if (key === null) {
+      reply.header('x-page-cache', 'bypass');
+      return;
+    }
+    const hit = cache.lookup(key);
+    if (hit) {
+      const nonce = reply.cspNonce?.script ?? '';
+      reply.header('x-page-cache', 'hit').header('content-type', hit.contentType).status(200);
+      return reply.send(hit.parts.join(nonce));
+    }
+    reply.header('x-page-cache', 'miss');
+    if (request.method !== 'GET') return;
+    const [path = '', query = ''] = request.url.split('?', 2);
+    const page = pagePath(path);
+    if (page)
+      pending.set(request, {
+        key,
+        seq: cache.readCache.version(),
+        tags: pageTags(page.path, new URLSearchParams(query)),
+      });
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const miss = pending.get(request);
+    if (!miss) return payload;
+    pending.delete(request);
+    const contentType = String(reply.getHeader('content-type') ?? '');
+    const data = request.url.split('?', 1)[0]?.endsWith('.data') ?? false;
+    if (
+      reply.statusCode !== 200 ||
+      reply.hasHeader('set-cookie') ||
+      !(data ? contentType.startsWith('text/x-script') : contentType.startsWith('text/html'))
+    )
+      return payload;
+    const body = await readAll(payload);
+    if (body === null) return payload;
+    const nonce = reply.cspNonce?.script ?? '';
+    cache.store(miss.key, {
+      parts: nonce ? body.split(nonce) : [body],
+      contentType,
+      tags: miss.tags,
+      seq: miss.seq,
+    });
+    return body;
+  });
+}
