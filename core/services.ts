@@ -1,5 +1,6 @@
 import { defaultSmsCountryCodes } from './accounts/auth.rules.ts';
 import { createAuthService } from './accounts/auth.service.ts';
+import { createCustomersAdminService } from './accounts/customers-admin.service.ts';
 import { createStaffService } from './accounts/staff.service.ts';
 import { createUsersService } from './accounts/users.service.ts';
 import { createAuditService } from './audit/audit.service.ts';
@@ -12,6 +13,7 @@ import type { Db } from './db/client.ts';
 import { createDeliveryService } from './delivery/delivery.service.ts';
 import { createEngagementService } from './engagement/engagement.service.ts';
 import { createRateLimitService } from './limits/rate-limit.service.ts';
+import { createDashboardService } from './orders/dashboard.service.ts';
 import { createOrdersService } from './orders/orders.service.ts';
 import { createRemindersService } from './orders/reminders.service.ts';
 import { createPaymentsService } from './payments/payments.service.ts';
@@ -62,6 +64,8 @@ export function createServices({
     auth,
     audit,
     staff: createStaffService({ db, providers, limits, audit, clock, issuer: 'Shop back office' }),
+    customersAdmin: createCustomersAdminService({ db, audit, clock }),
+    dashboard: createDashboardService({ db, clock }),
     users: createUsersService({ db, providers, auth }),
     settings,
     limits,
