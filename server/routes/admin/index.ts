@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { auditRoutes } from './audit.routes.ts';
 import { staffAuthRoutes } from './auth.routes.ts';
+import { customersRoutes } from './customers.routes.ts';
+import { dashboardRoutes } from './dashboard.routes.ts';
 import { staffRoutes } from './staff.routes.ts';
 import type { StaffRouteDeps } from './staff-route.ts';
 
@@ -9,4 +11,6 @@ export function adminRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
   staffAuthRoutes(app, deps);
   staffRoutes(app, deps);
   auditRoutes(app, deps);
+  customersRoutes(app, deps);
+  dashboardRoutes(app, deps);
 }

@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  customerDeleteSchema,
+  customerParamsSchema,
+  customersQuerySchema,
+} from '../../../core/accounts/customers-admin.schemas.ts';
+import { parseInput, requestLocale } from '../../request.ts';
+import { roles, type StaffRouteDeps, staffRoute } from './staff-route.ts';
+
+/** Customers in the back office (DECISIONS 20, 30): managers and admins. */
+export function customersRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
+  const { customersAdmin } = deps.services;
+
+  staffRoute(app, deps, {
+    method: 'GET',
+    url: '/api/admin/customers',
+    roles: roles.manager,
+    async handler(request) {
+      const query = parseInput(customersQuerySchema, request.query, request);
+      return { result: true, ...(await customersAdmin.list(query)) };
+    },
+  });
+
+  staffRoute(app, deps, {
+    method: 'GET',
+    url: '/api/admin/customers/:id',
+    roles: roles.manager,
+    async handler(request) {
+      const { id } = parseInput(customerParamsSchema, request.params, request);
+      return { result: true, ...(await customersAdmin.get(id, requestLocale(request))) };
+    },
+  });
+
+  // A POST, not a GET: the export is recorded in the audit log, and changes need the shop's Origin.
+  staffRoute(app, deps, {
+    method: 'POST',
+    url: '/api/admin/customers/:id/export',
+    roles: roles.manager,
+    async handler(request, reply, actor) {
+      const { id } = parseInput(customerParamsSchema, request.params, request);
+      const document = await customersAdmin.exportData(id, actor, requestLocale(request));
+      reply.header('content-disposition', `attachment; filename="customer-${id}.json"`);
+      return document;
+    },
+  });
+
+  staffRoute(app, deps, {
+    method: 'DELETE',
+    url: '/api/admin/customers/:id',
+    roles: roles.manager,
+    async handler(request, _reply, actor) {
+      const { id } = parseInput(customerParamsSchema, request.params, request);
+      const { confirm } = parseInput(customerDeleteSchema, request.body ?? {}, request);
+      return { result: true, ...(await customersAdmin.remove(id, confirm, actor, requestLocale(request))) };
+    },
+  });
+}

@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify';
+import { roles, type StaffRouteDeps, staffRoute } from './staff-route.ts';
+
+/** The back office's front page: every staff role sees it, revenue only admins and managers. */
+export function dashboardRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
+  staffRoute(app, deps, {
+    method: 'GET',
+    url: '/api/admin/dashboard',
+    roles: roles.anyStaff,
+    async handler(_request, _reply, actor) {
+      const withRevenue = actor.role === 'admin' || actor.role === 'manager';
+      return { result: true, ...(await deps.services.dashboard.get({ withRevenue })) };
+    },
+  });
+}
