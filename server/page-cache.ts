@@ -6,7 +6,7 @@ import { isCartCookie, isFavoritesCookie, readCookie, readJsonCookie } from '../
 import { isCurrency } from '../core/money.ts';
 
 /**
- * Rendered guest pages kept in memory (docs/decisions/0010-page-cache.md).
+ * Rendered guest pages kept in memory (docs/decisions/0016-page-cache.md).
  *
  * A page is stored only when it is the same for every guest: GET, no session cookie, no
  * Authorization, no cart or favourites in the cookies (the header's counters are rendered from
