@@ -41,7 +41,8 @@ export default defineConfig({
     { name: 'phone', use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 } } },
   ],
   webServer: {
-    command: 'node server/main.ts',
+    // The back-office journeys' staff accounts first (tests/e2e/support/staff-setup.ts), then the shop.
+    command: 'node tests/e2e/support/staff-setup.ts && node server/main.ts',
     url: `http://127.0.0.1:${port}/api/health`,
     timeout: 180_000,
     reuseExistingServer: false,

@@ -124,15 +124,13 @@ export function createStaffService({
     }
     const token = newToken();
     const now = clock();
-    await db
-      .insert(staffSessions)
-      .values({
-        tokenHash: sha256(token),
-        userId: row.user.id,
-        createdAt: now,
-        lastSeenAt: now,
-        ip: input.ip,
-      });
+    await db.insert(staffSessions).values({
+      tokenHash: sha256(token),
+      userId: row.user.id,
+      createdAt: now,
+      lastSeenAt: now,
+      ip: input.ip,
+    });
     return { token, next: row.credentials.totpEnabledAt ? ('second-factor' as const) : ('enrol' as const) };
   }
 

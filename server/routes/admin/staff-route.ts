@@ -80,7 +80,7 @@ export async function requireStaff(
   roles: readonly StaffRole[],
 ): Promise<Actor> {
   const staff = await services.staff.getStaffSession(staffToken(request));
-  if (!staff || !staff.mfa) {
+  if (!staff?.mfa) {
     // A signed-in shopper is known and refused; a guest is asked to sign in.
     const shopper = staff ? null : await services.auth.getSessionUser(sessionToken(request));
     if (shopper)
