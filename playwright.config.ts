@@ -48,6 +48,9 @@ export default defineConfig({
     reuseExistingServer: false,
     env: {
       NODE_ENV: 'production',
+      // The built shop in production mode, said to be a local development shop: the account journeys
+      // read sign-in codes from the development outbox, which production mode never serves.
+      SHOP_MODE: 'development',
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

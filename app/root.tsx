@@ -53,7 +53,7 @@ import { useNonce } from './nonce.ts';
 import { ShopContext } from './shop-context.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { services, publicUrl, maps, clearSessionCookie } = context.get(appContext);
+  const { services, publicUrl, maps, staging, clearSessionCookie } = context.get(appContext);
   const url = new URL(request.url);
   const locale = localeFromPath(url.pathname);
   const cookie = request.headers.get('cookie');
@@ -90,6 +90,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     locale,
     publicUrl,
+    staging,
     maps,
     currency,
     user,
@@ -176,6 +177,17 @@ function useHydratedMarker() {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
 }
+/** DECISIONS 34: a staging shop (`SANDBOX_ON_PUBLIC=allow`) says so on every storefront page. */
+function StagingBanner({ locale }: { locale: Locale }) {
+  return (
+    <p className="staging-banner" role="note">
+      {locale === 'en'
+        ? 'Test shop: orders are not fulfilled, no payment is taken'
+        : 'Тестовый магазин: заказы не выполняются, оплата не списывается'}
+    </p>
+  );
+}
+
 
 // The cabinet's code and styles load on its first opening.
 const CabinetPopup = lazy(() => import('./components/cabinet/cabinet-popup.tsx'));
@@ -212,6 +224,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <CabinetContext.Provider value={(view) => setCabinet({ open: true, view, loaded: true })}>
         <QuickOrderContext.Provider value={(variantId) => setQuick([{ _id: variantId, count: 1 }])}>
           <ContactPopupContext.Provider value={setPopup}>
+              {loaderData.staging ? <StagingBanner locale={loaderData.locale} /> : null}
             <LoadingBar />
             {/* catalogue.md §4: earlier with a session user or a cart opened from the query. */}
             <Preloader

@@ -10,6 +10,8 @@ export interface AppLoadContext {
   publicUrl: string;
   /** Tile server of the maps (DECISIONS 23), for the browser's map code. */
   maps: { tileUrl: string; attribution: string };
+  /** A public staging shop (`SANDBOX_ON_PUBLIC=allow`): every storefront page shows the test-shop banner. */
+  staging: boolean;
   /** Removes a refused `shi_token` cookie with this response (checkout.md §6). */
   clearSessionCookie(): void;
 }

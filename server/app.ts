@@ -15,6 +15,8 @@ import { AppError } from '../core/errors.ts';
 import type { Services } from '../core/services.ts';
 import { registerErrorHandler } from './errors.ts';
 import { findUnsafeInput } from './input-guard.ts';
+import { redactUrl } from './logger.ts';
+import { createAddressMatcher, createMetrics, type Metrics } from './metrics.ts';
 import { type PageCache, registerPageCache } from './page-cache.ts';
 import { requestLocale } from './request.ts';
 import { accountsRoutes } from './routes/accounts.routes.ts';
@@ -38,11 +40,19 @@ export interface BuildAppOptions {
   services: Services;
   /** `build`: serve the production build; a Vite server: development; `false`: API only (tests). */
   storefront: 'build' | ViteDevServer | false;
-  /** The process's pino logger; `false` logs nothing (tests). */
+  /** The process's pino logger (server/logger.ts); `false` logs nothing (tests). */
   logger: FastifyBaseLogger | false;
+  /** The process's metrics, shared with the provider registry; a fresh set when not given. */
+  metrics?: Metrics;
   /** Guests' rendered pages (`PAGE_CACHE`); none when absent. */
   pageCache?: PageCache;
 }
+
+/** Is this response going to the shopper over https: an https public origin, or a trusted proxy says so. */
+export type SecureCookies = (request: FastifyRequest) => boolean;
+
+/** HSTS for a year on every https response (docs/decisions/0010). */
+const HSTS = 'max-age=31536000; includeSubDomains';
 
 /** Builds the one service: JSON API under /api, media, and the server-rendered storefront. */
 export async function buildApp({
@@ -52,10 +62,23 @@ export async function buildApp({
   storefront,
   logger,
   pageCache,
+  metrics = createMetrics(),
 }: BuildAppOptions) {
+  const { timeouts } = config;
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
-    trustProxy: config.trustProxy,
+    // A hop count or the proxies' addresses, never "everyone" (docs/decisions/0010).
+    trustProxy: trustedProxies(config.trustProxy),
+    // Deadlines for slow clients (docs/decisions/0010): headers, the whole request with its body, an
+    // idle keep-alive connection, and a connection with no traffic at all. Node checks the first two
+    // every `connectionsCheckingInterval`, so that runs at least once a second.
+    requestTimeout: timeouts.requestMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    connectionTimeout: timeouts.connectionMs,
+    http: {
+      headersTimeout: timeouts.headersMs,
+      connectionsCheckingInterval: Math.min(1_000, timeouts.headersMs),
+    },
     // A client's X-Request-Id is kept only when it is a UUID (no forged or colliding log ids).
     requestIdHeader: false,
     genReqId: (req) => {
@@ -66,8 +89,19 @@ export async function buildApp({
   });
   trackRoutes(app);
 
+  const httpsOrigin = config.publicUrl.startsWith('https:');
+  // DECISIONS 16: Secure cookies whenever the shopper is on https, also behind a TLS proxy that the
+  // shop trusts (X-Forwarded-Proto) but that PUBLIC_URL does not name.
+  const secureCookies: SecureCookies = (request) => httpsOrigin || request.protocol === 'https';
+
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    if (secureCookies(request)) reply.header('strict-transport-security', HSTS);
+    // API answers depend on the session, the order and cart cookies or personal data: no cache keeps
+    // them unless the route says it is public (settings, catalogue).
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
     // Pages and data rendered for a signed-in shopper carry their profile: no shared cache keeps them
     // (assets and photos keep their long caching).
     const path = request.url.split('?')[0] ?? '';
@@ -123,7 +157,8 @@ export async function buildApp({
             upgradeInsecureRequests: config.publicUrl.startsWith('https:') ? [] : null,
           },
         },
-    strictTransportSecurity: config.publicUrl.startsWith('https:'),
+    // Set per request above: a TLS proxy may front a shop whose PUBLIC_URL is not https.
+    strictTransportSecurity: false,
     crossOriginEmbedderPolicy: false,
   });
   // After helmet (a cached page takes the response's fresh nonce), before compression.
@@ -137,15 +172,55 @@ export async function buildApp({
   // Unknown API paths answer JSON even when the storefront's catch-all route is registered.
   app.all('/api/*', notFound);
 
+  // DECISIONS 34: the sandbox payment page and its notifications exist on a public shop only when it
+  // is a staging shop (the configuration refuses the rest; this holds even for a hand-made config).
+  if (config.publicShop && !config.staging && config.providers.payments === 'sandbox') {
+    app.addHook('onRequest', async (request, reply) => {
+      const path = request.url.split('?')[0] ?? '';
+      if (path.startsWith('/api/sandbox/') || path === '/api/payment/notify/sandbox') {
+        return notFound(request, reply);
+      }
+    });
+  }
+
+  // Request counts and latency by route pattern; every 5xx gets one structured line with its id.
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    metrics.observeRequest(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+    if (reply.statusCode >= 500) {
+      request.log.error(
+        {
+          requestId: request.id,
+          statusCode: reply.statusCode,
+          method: request.method,
+          route,
+          url: redactUrl(request.url),
+        },
+        'server error response',
+      );
+    }
+  });
+  const metricsAllowed = createAddressMatcher(config.metricsAllow);
+  app.get('/metrics', async (request, reply) => {
+    // Without trusted proxies, a forwarded request is a proxy's: its socket address says nothing.
+    const forwarded = request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
+    if (!metricsAllowed(request.ip) || (config.trustProxy === false && forwarded)) {
+      return notFound(request, reply);
+    }
+    reply.type('text/plain; version=0.0.4; charset=utf-8').header('cache-control', 'no-store');
+    return metrics.render(database.db);
+  });
+
   healthRoutes(app, { database });
   settingsRoutes(app, { services });
-  catalogueRoutes(app, { services, secureCookies: config.publicUrl.startsWith('https:') });
+  catalogueRoutes(app, { services, secureCookies });
   engagementRoutes(app, { services });
   deliveryRoutes(app, { services });
-  ordersRoutes(app, { services, secureCookies: config.publicUrl.startsWith('https:') });
-  accountsRoutes(app, { services, secureCookies: config.publicUrl.startsWith('https:') });
-  // DECISIONS 17: sandbox codes and e-mails on a development page, never on a public shop.
-  if (config.devOutbox) devOutboxRoutes(app, { database });
+  ordersRoutes(app, { services, secureCookies });
+  accountsRoutes(app, { services, secureCookies });
+  // DECISIONS 17, 34: sandbox codes and e-mails on a development page, never in production mode nor
+  // on a public shop (core/config/env.ts decides `devOutbox`).
+  if (config.devOutbox && !config.production && !config.publicShop) devOutboxRoutes(app, { database });
   adminRoutes(app, { services, publicUrl: config.publicUrl });
   seoRoutes(app, { services, publicUrl: config.publicUrl });
 
@@ -166,6 +241,13 @@ export async function buildApp({
         mode: devMode ? 'development' : 'production',
         serverBuildPath: path.resolve('build/server/index.js'),
         clientBuildDirectory: path.resolve('build/client'),
+        // @fastify/static 10 hands setHeaders the reply (the adapter's own callback expects a Node response).
+        staticOptions: {
+          setHeaders(reply, filePath) {
+            const asset = filePath.startsWith(path.resolve('build/client/assets'));
+            reply.header('cache-control', asset ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+          },
+        },
         getLoadContext(request, reply) {
           const context = new RouterContextProvider();
           context.set(appContext, {
@@ -174,7 +256,8 @@ export async function buildApp({
             requestId: request.id,
             publicUrl: config.publicUrl,
             maps: config.maps,
-            clearSessionCookie: () => clearTokenCookie(reply, config.publicUrl.startsWith('https:')),
+            staging: config.staging,
+            clearSessionCookie: () => clearTokenCookie(reply, secureCookies(request)),
           });
           return context;
         },
@@ -183,6 +266,15 @@ export async function buildApp({
   }
 
   return app;
+}
+
+/**
+ * Fastify's trustProxy from TRUST_PROXY: addresses as they are; a hop count as "the last n hops"
+ * (Fastify itself refuses a bare number, since the first hop is then whoever connects: the instances
+ * must be reachable only through their proxies, docs/decisions/0010).
+ */
+function trustedProxies(trust: Config['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
 }
 
 /** The map tile server's origin for `img-src`; `{s}` subdomains are allowed by a wildcard. */

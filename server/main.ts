@@ -1,7 +1,8 @@
-import pino from 'pino';
 import { ConfigError, loadConfig } from '../core/config/env.ts';
 import { DataFolderLockedError } from '../core/db/lock.ts';
 import { buildApp } from './app.ts';
+import { createLogger } from './logger.ts';
+import { createMetrics } from './metrics.ts';
 import { createPageCache } from './page-cache.ts';
 import { startRuntime } from './runtime.ts';
 
@@ -25,11 +26,12 @@ try {
   throw error;
 }
 
-const logger = pino({ level: config.logLevel });
+const logger = createLogger(config.logLevel);
+const metrics = createMetrics();
 
 let runtime: Awaited<ReturnType<typeof startRuntime>>;
 try {
-  runtime = await startRuntime(config, logger);
+  runtime = await startRuntime(config, logger, { onProviderFailure: metrics.providerFailure });
 } catch (error) {
   if (error instanceof DataFolderLockedError) {
     console.error(error.message);
@@ -44,6 +46,7 @@ const app = await buildApp({
   services: runtime.services,
   storefront: 'build',
   logger,
+  metrics,
   pageCache: config.pageCache ? createPageCache({ readCache: runtime.readCache }) : undefined,
 });
 

@@ -5,6 +5,7 @@ import type { Config } from '../core/config/env.ts';
 import { type Database, openDatabase } from '../core/db/client.ts';
 import { isDatabaseEmpty, seedDemo } from '../core/db/seed/seed-demo.ts';
 import { createProviders } from '../core/providers/index.ts';
+import type { ProviderFailureListener } from '../core/providers/timeout.ts';
 import { createDbOutbox } from '../core/providers/outbox.ts';
 import { createServices, type Services } from '../core/services.ts';
 
@@ -19,7 +20,11 @@ export interface Runtime {
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Opens the database (migrating it), seeds a first start, and keeps currency rates fresh. */
-export async function startRuntime(config: Config, log: FastifyBaseLogger): Promise<Runtime> {
+export async function startRuntime(
+  config: Config,
+  log: FastifyBaseLogger,
+  { onProviderFailure }: { onProviderFailure?: ProviderFailureListener } = {},
+): Promise<Runtime> {
   const database = await openDatabase(config.database, (error) =>
     log.warn({ err: error }, 'an idle database connection failed; the pool replaces it'),
   );
@@ -36,7 +41,11 @@ export async function startRuntime(config: Config, log: FastifyBaseLogger): Prom
         })
       : null;
   try {
-    const providers = createProviders(config, { outbox: createDbOutbox(database.db), db: database.db });
+    const providers = createProviders(
+      config,
+      { outbox: createDbOutbox(database.db), db: database.db },
+      { onFailure: onProviderFailure },
+    );
     if (config.production && config.providers.payments === 'sandbox') {
       log.warn('payments run in the sandbox: orders are paid on the shop’s test page, no money moves');
     }
@@ -47,14 +56,21 @@ export async function startRuntime(config: Config, log: FastifyBaseLogger): Prom
       onBackgroundError: (error, what) => log.error({ err: error }, `${what} failed`),
       readCache,
       authSecret: config.authSecret,
-      // DECISIONS 17: sandbox codes reach the log only on a shop that listens on this machine.
+      // DECISIONS 17, 34: sandbox codes reach the log only on a development-mode shop on this machine.
       logCode:
-        config.devOutbox && config.providers.sms === 'sandbox'
+        config.devOutbox && !config.production && !config.publicShop && config.providers.sms === 'sandbox'
           ? (phone, code) => log.info({ phone, code }, 'sandbox sign-in code')
           : undefined,
     });
+    if (config.staging) {
+      log.warn('staging shop (SANDBOX_ON_PUBLIC=allow): sandbox providers on a public address, test-shop banner shown');
+    }
     if (!config.devOutbox && config.providers.sms === 'sandbox') {
-      log.warn('SMS run in the sandbox on a public shop: sign-in codes go to the outbox table only');
+      log.warn(
+        config.production && !config.publicShop
+          ? 'production mode: sandbox sign-in codes go to the outbox table only; start with SHOP_MODE=development to read them on /dev/outbox and in this log'
+          : 'SMS run in the sandbox: sign-in codes go to the outbox table only',
+      );
     }
     if (config.seedDemo === 'auto' && (await isDatabaseEmpty(database.db))) {
       log.info(

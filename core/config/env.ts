@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -10,6 +11,60 @@ const port = z.coerce
 const flag = z
   .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
   .transform((v) => v === 'true' || v === '1');
+
+const milliseconds = (max: number) =>
+  z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int('must be a whole number of milliseconds')
+    .min(100, `must be between 100 and ${max}`)
+    .max(max, `must be between 100 and ${max}`);
+
+/** An IPv4 or IPv6 address, optionally with a prefix length (`10.0.0.0/8`, `fd00::/8`). */
+export function isAddressOrCidr(value: string): boolean {
+  const [address = '', prefix, extra] = value.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d{1,3}$/.test(prefix) && bits >= 0 && bits <= (family === 4 ? 32 : 128);
+}
+
+const addressList = (what: string) =>
+  z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((a) => a.trim())
+        .filter(Boolean),
+    )
+    .refine((list) => list.length > 0 && list.every(isAddressOrCidr), {
+      error: `must be a comma-separated list of ${what} addresses or CIDR ranges, such as 127.0.0.1,10.0.0.0/8`,
+    });
+
+/**
+ * Which proxies may tell the client's address and protocol (docs/decisions/0010): none, the number
+ * of proxies in front of the shop, or their addresses. `true` (trust every hop) let any client pick
+ * its own address with a forged X-Forwarded-For, so it is refused with the new forms.
+ */
+const trustProxy = z.string().transform((value, ctx): false | number | string[] => {
+  const v = value.trim();
+  if (v === 'false' || v === '0') return false;
+  if (/^\d+$/.test(v) && Number(v) <= 10) return Number(v);
+  const list = v
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
+  if (v !== 'true' && list.length > 0 && list.every(isAddressOrCidr)) return list;
+  ctx.addIssue({
+    code: 'custom',
+    message:
+      v === 'true'
+        ? 'true is no longer accepted (it trusted every X-Forwarded-For hop, so any client could pick its address): give the number of proxies in front of the shop (1 for one load balancer) or their addresses (e.g. 10.0.0.0/8,127.0.0.1)'
+        : 'must be false, the number of proxies in front of the shop (1-10), or a comma-separated list of proxy addresses or CIDR ranges',
+  });
+  return z.NEVER;
+});
 
 /**
  * The one environment schema. Every variable the service reads is here, with its default;
@@ -66,17 +121,27 @@ export const envSchema = z.object({
   /** Transactional e-mail: `sandbox` (messages go to the outbox). */
   EMAIL_PROVIDER: z.enum(['sandbox'], { error: 'must be sandbox' }).default('sandbox'),
   /**
+   * `production` or `development`; defaults to `production` when NODE_ENV is `production` (as
+   * `npm start` sets it). A production-mode shop never shows the development outbox nor logs sign-in
+   * codes (DECISIONS 17, 34); `development` says so explicitly for a built shop run locally (the
+   * end-to-end journeys).
+   */
+  SHOP_MODE: z.enum(['production', 'development'], { error: 'must be production or development' }).optional(),
+  /**
    * Serves the development outbox page `/dev/outbox` (sandbox SMS codes and e-mails) and logs sandbox
-   * codes. Defaults to on for a shop that listens on this machine only; refused for a public one.
+   * codes. Defaults to on for a development-mode shop that listens on this machine only; refused in
+   * production mode and on a public shop.
    */
   DEV_OUTBOX: flag.optional(),
+  /**
+   * `allow`: this public shop is a staging shop and may run sandbox payment, SMS and e-mail providers;
+   * every storefront page then shows a test-shop banner (DECISIONS 34).
+   */
+  SANDBOX_ON_PUBLIC: z.enum(['allow'], { error: 'must be allow, or unset' }).optional(),
   /** Signing key of the sign-in init tokens; set the same value on every instance. */
   AUTH_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   /** The sandbox's notification signing key; set it when several instances share one database. */
-  PAYMENT_SANDBOX_SECRET: z
-    .string()
-    .min(16, 'must be at least 16 characters')
-    .default('sandbox-payments-signing-key'),
+  PAYMENT_SANDBOX_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Map tile URL template for the pickup and Moscow maps (`{z}`, `{x}`, `{y}`, optional `{s}`). */
   MAP_TILE_URL: z
     .string()
@@ -90,11 +155,24 @@ export const envSchema = z.object({
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
     })
     .default('info'),
-  /** Trust X-Forwarded-* headers (set when running behind a reverse proxy or load balancer). */
-  TRUST_PROXY: flag.default(false),
+  /**
+   * Which proxies' X-Forwarded-For and X-Forwarded-Proto are believed: `false`, the number of proxies
+   * in front of the shop (`1`), or their addresses and CIDR ranges (`10.0.0.0/8,127.0.0.1`).
+   */
+  TRUST_PROXY: trustProxy.default(false),
   /** Milliseconds given to in-flight requests on SIGTERM before the process exits. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
-  /** `production` builds: set by `npm start`; development uses Vite. */
+  /** A request's headers must arrive within this many milliseconds (slow clients are cut off with 408). */
+  HEADERS_TIMEOUT_MS: milliseconds(600_000).default(10_000),
+  /** The whole request, body included, must arrive within this many milliseconds. */
+  REQUEST_TIMEOUT_MS: milliseconds(600_000).default(30_000),
+  /** An idle keep-alive connection is closed after this many milliseconds (longer than the proxy's). */
+  KEEP_ALIVE_TIMEOUT_MS: milliseconds(600_000).default(72_000),
+  /** A connection with no traffic at all for this many milliseconds is closed. */
+  CONNECTION_TIMEOUT_MS: milliseconds(3_600_000).default(120_000),
+  /** Addresses that may read `/metrics` (others get 404): IPs and CIDR ranges, comma-separated. */
+  METRICS_ALLOW: addressList('IP').default(['127.0.0.1', '::1']),
+  /** `production` builds: set by `npm start`; development uses Vite. The default of SHOP_MODE. */
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
 });
 
@@ -121,16 +199,30 @@ export interface Config {
     email: 'sandbox';
   };
   paymentSandboxSecret: string;
-  /** The development outbox page and code logging (never on a shop reachable from outside). */
+  /** The development outbox page and code logging (never in production mode nor on a public shop). */
   devOutbox: boolean;
   authSecret: string;
   /** Tile server of the maps; its origin is allowed by the content security policy. */
   maps: { tileUrl: string; attribution: string };
   logLevel: Env['LOG_LEVEL'];
-  trustProxy: boolean;
+  /** Fastify's `trustProxy`: none, a hop count, or the proxies' addresses (docs/decisions/0010). */
+  trustProxy: false | number | string[];
   shutdownTimeoutMs: number;
+  /** Server deadlines in milliseconds (docs/decisions/0010). */
+  timeouts: { headersMs: number; requestMs: number; keepAliveMs: number; connectionMs: number };
+  /** Who may read `/metrics`: IPs and CIDR ranges. */
+  metricsAllow: string[];
+  /** Production mode (SHOP_MODE): no development outbox, no codes in the log. */
   production: boolean;
+  /** Reachable beyond this machine: a non-local HOST or a non-local PUBLIC_URL (DECISIONS 34). */
+  publicShop: boolean;
+  /** A public shop allowed to run sandbox providers (`SANDBOX_ON_PUBLIC=allow`): shows the test-shop banner. */
+  staging: boolean;
 }
+
+/** The published development keys: never accepted on a public shop. */
+export const DEVELOPMENT_AUTH_SECRET = 'development-auth-signing-key';
+export const DEVELOPMENT_PAYMENT_SANDBOX_SECRET = 'sandbox-payments-signing-key';
 
 export class ConfigError extends Error {
   constructor(message: string) {
@@ -165,17 +257,49 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       'Invalid configuration:\n  PUBLIC_URL: must be set when the shop listens beyond this machine (links, sitemap and hreflang use it)',
     );
   }
-  // A shop is public when it listens beyond this machine or is published under a public origin (a
-  // local shop behind a reverse proxy sets PUBLIC_URL): sign-in codes must never be readable there.
+  // DECISIONS 34 (docs/decisions/0010): a shop is public when it listens beyond this machine or is
+  // published under a public origin (a local shop behind a reverse proxy sets PUBLIC_URL).
   const isLocalHost = (host: string) => ['localhost', '127.0.0.1', '::1', '[::1]'].includes(host);
-  const exposed =
+  const publicShop =
     !isLocalHost(e.HOST) || (e.PUBLIC_URL !== undefined && !isLocalHost(new URL(e.PUBLIC_URL).hostname));
+  const staging = publicShop && e.SANDBOX_ON_PUBLIC === 'allow';
+  const mode = e.SHOP_MODE ?? (e.NODE_ENV === 'production' ? 'production' : 'development');
   const problems: string[] = [];
-  if (e.DEV_OUTBOX === true && exposed) {
+  if (e.DEV_OUTBOX === true && mode === 'production') {
+    problems.push(
+      '  DEV_OUTBOX: must not be true in production mode (it shows sign-in codes and passwords); SHOP_MODE=development runs a local shop with it',
+    );
+  } else if (e.DEV_OUTBOX === true && publicShop) {
     problems.push('  DEV_OUTBOX: must not be true on a public shop (it shows sign-in codes and passwords)');
   }
-  if (exposed && e.NODE_ENV === 'production' && !e.AUTH_SECRET) {
-    problems.push('  AUTH_SECRET: must be set on a public shop (it signs the sign-in tokens)');
+  if (publicShop && !staging) {
+    const sandboxes = [
+      ['PAYMENTS_PROVIDER', e.PAYMENTS_PROVIDER],
+      ['SMS_PROVIDER', e.SMS_PROVIDER],
+      ['EMAIL_PROVIDER', e.EMAIL_PROVIDER],
+    ] as const;
+    for (const [name, kind] of sandboxes) {
+      if (kind === 'sandbox') {
+        problems.push(
+          `  ${name}: the sandbox must not serve a public shop (HOST ${e.HOST}${e.PUBLIC_URL ? `, PUBLIC_URL ${e.PUBLIC_URL}` : ''}); set a real provider, or SANDBOX_ON_PUBLIC=allow for a staging shop`,
+        );
+      }
+    }
+  }
+  if (publicShop && (!e.AUTH_SECRET || e.AUTH_SECRET === DEVELOPMENT_AUTH_SECRET)) {
+    problems.push('  AUTH_SECRET: must be set to your own secret on a public shop (it signs the sign-in tokens)');
+  }
+  if (
+    publicShop &&
+    e.PAYMENTS_PROVIDER === 'sandbox' &&
+    (!e.PAYMENT_SANDBOX_SECRET || e.PAYMENT_SANDBOX_SECRET === DEVELOPMENT_PAYMENT_SANDBOX_SECRET)
+  ) {
+    problems.push(
+      '  PAYMENT_SANDBOX_SECRET: must be set to your own secret on a public shop (the default key is published, so anyone could sign a "paid" notice)',
+    );
+  }
+  if (e.HEADERS_TIMEOUT_MS > e.REQUEST_TIMEOUT_MS) {
+    problems.push('  HEADERS_TIMEOUT_MS: must not be longer than REQUEST_TIMEOUT_MS');
   }
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   const dataDir = path.resolve(e.DATA_DIR);
@@ -201,13 +325,22 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       sms: e.SMS_PROVIDER,
       email: e.EMAIL_PROVIDER,
     },
-    paymentSandboxSecret: e.PAYMENT_SANDBOX_SECRET,
-    devOutbox: e.DEV_OUTBOX ?? !exposed,
-    authSecret: e.AUTH_SECRET ?? 'development-auth-signing-key',
+    paymentSandboxSecret: e.PAYMENT_SANDBOX_SECRET ?? DEVELOPMENT_PAYMENT_SANDBOX_SECRET,
+    devOutbox: e.DEV_OUTBOX ?? (mode === 'development' && !publicShop),
+    authSecret: e.AUTH_SECRET ?? DEVELOPMENT_AUTH_SECRET,
     maps: { tileUrl: e.MAP_TILE_URL, attribution: e.MAP_TILE_ATTRIBUTION },
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
-    production: e.NODE_ENV === 'production',
+    timeouts: {
+      headersMs: e.HEADERS_TIMEOUT_MS,
+      requestMs: e.REQUEST_TIMEOUT_MS,
+      keepAliveMs: e.KEEP_ALIVE_TIMEOUT_MS,
+      connectionMs: e.CONNECTION_TIMEOUT_MS,
+    },
+    metricsAllow: e.METRICS_ALLOW,
+    production: mode === 'production',
+    publicShop,
+    staging,
   };
 }

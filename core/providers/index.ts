@@ -19,7 +19,7 @@ import type { RatesProvider } from './rates/rates-provider.ts';
 import { createSandboxRatesProvider } from './rates/sandbox-rates.ts';
 import { createSandboxSms } from './sms/sandbox-sms.ts';
 import type { SmsProvider } from './sms/sms-provider.ts';
-import { guardProviders, PROVIDER_TIMEOUT_MS } from './timeout.ts';
+import { guardProviders, PROVIDER_TIMEOUT_MS, type ProviderFailureListener } from './timeout.ts';
 
 export interface Providers {
   rates: RatesProvider;
@@ -40,12 +40,12 @@ export interface Providers {
 /**
  * The one place that turns configuration into provider instances. Every third-party call is cut
  * off after `timeoutMs` (ProviderTimeoutError, answered 503), so a provider that hangs never
- * holds a shopper's request.
+ * holds a shopper's request; `onFailure` hears of every call that rejected or timed out (metrics).
  */
 export function createProviders(
   config: Pick<Config, 'providers' | 'paymentSandboxSecret'>,
   { outbox, db }: { outbox: OutboxWriter; db: Db },
-  { timeoutMs = PROVIDER_TIMEOUT_MS }: { timeoutMs?: number } = {},
+  { timeoutMs = PROVIDER_TIMEOUT_MS, onFailure }: { timeoutMs?: number; onFailure?: ProviderFailureListener } = {},
 ): Providers {
   return guardProviders<Providers>(
     {
@@ -60,6 +60,7 @@ export function createProviders(
       email: createEmail(config.providers.email, outbox),
     },
     timeoutMs,
+    onFailure,
   );
 }
 

@@ -39,7 +39,15 @@ export function isGuarded(provider: object): boolean {
  * rejects with ProviderTimeoutError (its late result is ignored). Synchronous methods (signature
  * checks) and plain properties pass through unchanged.
  */
-export function withTimeout<T extends object>(provider: T, kind: ProviderKind, ms = PROVIDER_TIMEOUT_MS): T {
+/** Told of every provider call that rejected or timed out (the metrics count them). */
+export type ProviderFailureListener = (kind: ProviderKind, method: string, error: unknown) => void;
+
+export function withTimeout<T extends object>(
+  provider: T,
+  kind: ProviderKind,
+  ms = PROVIDER_TIMEOUT_MS,
+  onFailure?: ProviderFailureListener,
+): T {
   return new Proxy(provider, {
     get(target, property, receiver) {
       if (property === GUARDED) return true;
@@ -53,7 +61,9 @@ export function withTimeout<T extends object>(provider: T, kind: ProviderKind, m
           timer = setTimeout(() => reject(new ProviderTimeoutError(kind, String(property), ms)), ms);
         });
         result.catch(() => {});
-        return Promise.race([result, deadline]).finally(() => clearTimeout(timer));
+        const settled = Promise.race([result, deadline]).finally(() => clearTimeout(timer));
+        if (onFailure) settled.catch((error: unknown) => onFailure(kind, String(property), error));
+        return settled;
       };
     },
   });
@@ -63,21 +73,25 @@ export function withTimeout<T extends object>(provider: T, kind: ProviderKind, m
  * Applies `withTimeout` to every third-party provider of a registry: each kind's instance, each
  * domestic carrier, and the payment provider (the sandbox page's own handlers are the shop's).
  */
-export function guardProviders<P extends object>(providers: P, ms = PROVIDER_TIMEOUT_MS): P {
+export function guardProviders<P extends object>(
+  providers: P,
+  ms = PROVIDER_TIMEOUT_MS,
+  onFailure?: ProviderFailureListener,
+): P {
   const guarded: Record<string, unknown> = {};
   for (const [kind, value] of Object.entries(providers)) {
     if (kind === 'payments') {
       const payments = value as { provider: object; sandbox: unknown };
-      guarded[kind] = { ...payments, provider: withTimeout(payments.provider, 'payments', ms) };
+      guarded[kind] = { ...payments, provider: withTimeout(payments.provider, 'payments', ms, onFailure) };
     } else if (kind === 'carriers') {
       guarded[kind] = Object.fromEntries(
         Object.entries(value as Record<string, object>).map(([name, carrier]) => [
           name,
-          withTimeout(carrier, 'carriers', ms),
+          withTimeout(carrier, 'carriers', ms, onFailure),
         ]),
       );
     } else {
-      guarded[kind] = withTimeout(value as object, kind as ProviderKind, ms);
+      guarded[kind] = withTimeout(value as object, kind as ProviderKind, ms, onFailure);
     }
   }
   return guarded as P;

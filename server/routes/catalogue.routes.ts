@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { readJsonCookie } from '../../core/cart/cookies.rules.ts';
 import {
   groupByIdSchema,
@@ -17,7 +17,7 @@ import { parseInput, requestLocale } from '../request.ts';
 
 export function catalogueRoutes(
   app: FastifyInstance,
-  { services, secureCookies }: { services: Services; secureCookies: boolean },
+  { services, secureCookies }: { services: Services; secureCookies: (request: FastifyRequest) => boolean },
 ) {
   // catalogue.md §7: favourites and the cart; ids missing from the answer no longer exist.
   // catalogue.md §7 search; the edition comes from the page that asks (Accept-Language or ?lang).
@@ -62,7 +62,7 @@ export function catalogueRoutes(
     const next = rememberViewed(viewed, body._id);
     reply.header(
       'set-cookie',
-      `viewed=${encodeURIComponent(JSON.stringify(next))}; Path=/; Max-Age=${VIEWED_COOKIE_MAX_AGE_S}; SameSite=Lax${secureCookies ? '; Secure' : ''}`,
+      `viewed=${encodeURIComponent(JSON.stringify(next))}; Path=/; Max-Age=${VIEWED_COOKIE_MAX_AGE_S}; SameSite=Lax${secureCookies(request) ? '; Secure' : ''}`,
     );
     return { page: body._id, ...content };
   });

@@ -45,7 +45,7 @@ function orderAccess(request: FastifyRequest): OrderAccess[] {
 /** Orders, promo codes, payments and their notifications (checkout.md §7, DECISIONS 12, 19). */
 export function ordersRoutes(
   app: FastifyInstance,
-  { services, secureCookies }: { services: Services; secureCookies: boolean },
+  { services, secureCookies }: { services: Services; secureCookies: (request: FastifyRequest) => boolean },
 ) {
   const orders = services.orders;
 
@@ -56,7 +56,7 @@ export function ordersRoutes(
     );
     reply.header(
       'set-cookie',
-      `${ORDERS_COOKIE}=${encodeURIComponent(JSON.stringify(list))}; Path=/; Max-Age=${ORDERS_COOKIE_MAX_AGE_S}; HttpOnly; SameSite=Lax${secureCookies ? '; Secure' : ''}`,
+      `${ORDERS_COOKIE}=${encodeURIComponent(JSON.stringify(list))}; Path=/; Max-Age=${ORDERS_COOKIE_MAX_AGE_S}; HttpOnly; SameSite=Lax${secureCookies(request) ? '; Secure' : ''}`,
     );
   }
 
