@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertOrder } from '../../../tests/factories/customers.ts';
+import { insertStaff } from '../../../tests/factories/staff.ts';
+import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+import { engines } from '../../../tests/setup/test-database.ts';
+
+describe.each(engines)('back office dashboard on %s', (engine) => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp(engine, () => new Date('2026-11-20T09:00:00Z'));
+    await insertOrder(t.database.db, {
+      status: 'paid',
+      total: 12_345_00,
+      paidAt: new Date('2026-11-20T08:00:00Z'),
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('every staff role sees the dashboard; revenue only admins and managers', async () => {
+    for (const role of ['admin', 'manager'] as const) {
+      const staff = await insertStaff(t.database.db, { role });
+      const res = await t.app.inject({ method: 'GET', url: '/api/admin/dashboard', headers: staff.headers });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().today).toMatchObject({ orders: 1, revenue: 12_345_00 });
+      expect(res.json().awaitingShipment.orders).toBe(1);
+    }
+    const editor = await insertStaff(t.database.db, { role: 'editor' });
+    const res = await t.app.inject({ method: 'GET', url: '/api/admin/dashboard', headers: editor.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().today.orders).toBe(1);
+    expect(res.body).not.toContain('revenue');
+    expect(res.body).not.toContain('1234500');
+  });
+
+  it('a guest is asked to sign in', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/admin/dashboard' });
+    expect(res.statusCode).toBe(401);
+  });
+});
