@@ -83,7 +83,7 @@ export function createServices({
     delivery,
     orders: createOrdersService({ db, providers, settings, delivery, limits, clock, cache, rates }),
     payments: createPaymentsService({ providers }),
-    reminders: createRemindersService({ db, clock }),
+    reminders: createRemindersService({ db, limits, clock }),
     rates,
     search: createSearchService({
       db,

@@ -343,6 +343,8 @@ export const en: Record<MessageKey, string> = {
   'result.close': 'Close',
   'result.app.success': 'Payment complete',
   'result.app.failure': 'The payment did not go through',
+  'result.app.pending': 'The payment is not confirmed yet',
+  'result.app.notFound': 'Order not found',
   'result.app.back': 'Returning to the app…',
   'sandboxPay.meta': 'Test payment for order No. {order}',
   'sandboxPay.notFound': 'Payment not found',

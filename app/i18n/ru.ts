@@ -343,6 +343,8 @@ export const ru = {
   'result.close': 'Закрыть',
   'result.app.success': 'Оплата завершена',
   'result.app.failure': 'Оплата не прошла',
+  'result.app.pending': 'Оплата ещё не подтверждена',
+  'result.app.notFound': 'Заказ не найден',
   'result.app.back': 'Возвращаемся в приложение…',
   'sandboxPay.meta': 'Тестовая оплата заказа № {order}',
   'sandboxPay.notFound': 'Платёж не найден',

@@ -18,6 +18,10 @@ export const mainSettingsSchema = z.object({
     tinkoff: z.boolean(),
     hepay: z.boolean(),
   }),
+  /** Minutes unpaid orders hold their stock (DECISIONS 32, docs/decisions/0010); absent = 20 and 60. */
+  orderHoldMinutes: z
+    .object({ online: z.number().int().min(5).max(1440), decision: z.number().int().min(5).max(1440) })
+    .optional(),
   englishEnabled: z.boolean(),
   /**
    * Country calling codes (`7`, `375`, `1`) whose phones get sign-in codes; absent = those of the

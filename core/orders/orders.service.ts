@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { cacheTags, noReadCache, type ReadCache } from '../cache/read-cache.ts';
 import { signedInEmailOptional } from '../checkout/checkout.rules.ts';
 import type { SettingsService } from '../content/settings.service.ts';
@@ -36,22 +36,36 @@ import type { Providers } from '../providers/index.ts';
 import type { PaymentKind } from '../providers/payments/payment-provider.ts';
 import type { RatesService } from '../rates/rates.service.ts';
 import { displayTotals } from './display-totals.rules.ts';
-import { canTransition, type OrderStatus, PAYMENT_TIMEOUT_MINUTES, releasesStock } from './order.rules.ts';
+import {
+  canTransition,
+  DEFAULT_HOLD_MINUTES,
+  type HeldOrder,
+  HOLD_CAPS,
+  type Holder,
+  type HoldRefusal,
+  holdMinutes,
+  holdRefusal,
+  type OrderStatus,
+  releasesStock,
+} from './order.rules.ts';
+import type { OrderAccess, PaymentState } from './order-cookies.rules.ts';
 import type { OrderPayload } from './orders.schemas.ts';
 import type { OrderStatusView, OrderView } from './orders.types.ts';
-import { checkPromoCode, normalizePromoCode, type PromoRefusal, promoDiscount } from './promo.rules.ts';
+import { checkPromoCode, normalizePromoCode, promoDiscount } from './promo.rules.ts';
 
 /** Orders one IP address may place in an hour. */
 const ORDER_LIMIT = { limit: 60, windowSeconds: 3600 };
 
+/**
+ * Promo-code checks one address may make (docs/decisions/0010): a shopper tries a code or two; 30 in
+ * ten minutes leaves room for an office behind one address and stops guessing.
+ */
+export const PROMO_CHECK_LIMIT = { limit: 30, windowSeconds: 600 };
+
 /** The consent text version recorded with each order (DECISIONS 20). */
 export const CONSENT_VERSION = 'personal-data-2026-11';
 
-/** An order a browser may read: its number and the random key from the order's creation. */
-export interface OrderAccess {
-  n: number;
-  k: string;
-}
+export type { OrderAccess } from './order-cookies.rules.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -70,18 +84,34 @@ function sameKey(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-const promoMessages: Record<PromoRefusal | 'ok', Record<Locale, string>> = {
+/**
+ * One neutral refusal for every invalid code, unknown, expired, used up or bound to another phone
+ * (docs/decisions/0010): the answer must not tell a guesser that a code exists.
+ */
+const promoMessages: Record<'ok' | 'refused', Record<Locale, string>> = {
   ok: { ru: 'Промокод успешно применен', en: 'The promo code is applied' },
-  unknown: { ru: 'Такого промокода нет', en: 'There is no such promo code' },
-  inactive: { ru: 'Промокод больше не действует', en: 'The promo code is no longer valid' },
-  not_started: { ru: 'Промокод ещё не действует', en: 'The promo code is not valid yet' },
-  expired: { ru: 'Срок действия промокода истёк', en: 'The promo code has expired' },
-  used_up: { ru: 'Промокод уже использован', en: 'The promo code has been used up' },
-  wrong_phone: {
-    ru: 'Промокод привязан к другому номеру телефона',
-    en: 'The promo code belongs to another phone number',
-  },
+  refused: { ru: 'Промокод недействителен', en: 'The promo code is not valid' },
 };
+
+function holdMessage(refusal: HoldRefusal, name: string, locale: Locale): string {
+  const who = {
+    device: t(locale, 'с этого устройства', 'from this device'),
+    phone: t(locale, 'на этот телефон', 'for this phone'),
+    address: t(locale, 'с этого адреса', 'from this address'),
+  }[refusal.by];
+  if (refusal.kind === 'orders') {
+    return t(
+      locale,
+      `Уже есть ${refusal.cap} неоплаченных заказа ${who}. Оплатите или отмените один из них, чтобы оформить новый`,
+      `There are already ${refusal.cap} unpaid orders ${who}. Pay or cancel one of them to place a new one`,
+    );
+  }
+  return t(
+    locale,
+    `«${name}»: в неоплаченных заказах ${who} можно держать не больше ${refusal.cap} шт. одного размера, осталось ${refusal.left}`,
+    `«${name}»: unpaid orders ${who} may hold at most ${refusal.cap} of one size; ${refusal.left} left`,
+  );
+}
 
 const t = (locale: Locale, ru: string, en: string) => (locale === 'en' ? en : ru);
 
@@ -123,14 +153,22 @@ export function createOrdersService({
     return result;
   }
 
-  /** `GET /api/promocodes/check`. */
-  async function checkPromo(code: string, phone: string, locale: Locale) {
+  /** `GET /api/promocodes/check`: limited per address, one neutral refusal (docs/decisions/0010). */
+  async function checkPromo(code: string, phone: string, locale: Locale, client: { ip: string }) {
+    await limits.hit(
+      `promo-check:${client.ip}`,
+      PROMO_CHECK_LIMIT,
+      t(
+        locale,
+        'Слишком много попыток ввести промокод. Попробуйте позже',
+        'Too many promo code attempts. Please try later',
+      ),
+    );
     const normalized = normalizePromoCode(code);
-    if (!normalized) return { result: false as const, message: promoMessages.unknown[locale] };
+    if (!normalized) return { result: false as const, message: promoMessages.refused[locale] };
     const [row] = await db.select().from(promoCodes).where(eq(promoCodes.code, normalized));
     const refusal = checkPromoCode(row ?? null, phone.replace(/\D/g, ''), clock());
-    if (refusal || !row)
-      return { result: false as const, message: promoMessages[refusal ?? 'unknown'][locale] };
+    if (refusal || !row) return { result: false as const, message: promoMessages.refused[locale] };
     return { result: true as const, message: promoMessages.ok[locale], data: { percent: row.percent } };
   }
 
@@ -210,6 +248,18 @@ export function createOrdersService({
     });
     const goods = lines.reduce((sum, l) => sum + l.price * l.count, 0);
     const items = lines.reduce((n, l) => n + l.count, 0);
+    // DECISIONS 32: a try-on order brings at most 10 items to the door.
+    if (input.getWay === 'moscow-try' && items > HOLD_CAPS.tryOnItems) {
+      throw new AppError(
+        'invalid_data',
+        t(
+          locale,
+          `В заказ с примеркой можно положить не больше ${HOLD_CAPS.tryOnItems} вещей`,
+          `A try-on order may hold at most ${HOLD_CAPS.tryOnItems} items`,
+        ),
+        { field: 'products' },
+      );
+    }
 
     // Delivery: the server's own quote for the chosen address.
     const place = await resolveDelivery(input, locale, goods, items);
@@ -230,7 +280,7 @@ export function createOrdersService({
       const [row] = await db.select().from(promoCodes).where(eq(promoCodes.code, code));
       const refusal = checkPromoCode(row ?? null, input.phone, clock());
       if (refusal || !row) {
-        throw new AppError('conflict', promoMessages[refusal ?? 'unknown'][locale], { field: 'promocode' });
+        throw new AppError('conflict', promoMessages.refused[locale], { field: 'promocode' });
       }
       promo = { code, percent: row.percent };
     }
@@ -356,6 +406,12 @@ export function createOrdersService({
     input: OrderPayload,
     ctx: {
       ip: string;
+      /**
+       * The browser's `shi-device` id, and whether the request came with it (false: the route has
+       * just made it). A client of the caps and of the idempotency key (docs/decisions/0010); absent
+       * for orders placed without a browser.
+       */
+      device?: { id: string; sent: boolean };
       locale: Locale;
       draft: boolean;
       idempotencyKey: string | null;
@@ -378,10 +434,10 @@ export function createOrdersService({
     const key = ctx.idempotencyKey;
     const hash = key ? requestHash(input, ctx) : null;
     if (key) {
-      const replay = await answerForKey(key, hash, ctx.locale);
+      const replay = await answerForKey(key, hash, ctx);
       if (replay) return replay;
     }
-    // Unpaid orders hold stock for half an hour: one address may not hoard it.
+    // Unpaid orders hold stock for up to an hour: one address may not hoard it.
     await limits.hit(
       `order:${ctx.ip}`,
       ORDER_LIMIT,
@@ -398,15 +454,40 @@ export function createOrdersService({
       !ctx.draft && !['dolyame', 'tinkoff'].includes(input.payment)
         ? paymentKind(input.payment, Boolean(input.hePayMode))
         : null;
+    const shop = await settings.getShopSettings();
+    const holdFor = holdMinutes(input.payment, shop.main.orderHoldMinutes ?? DEFAULT_HOLD_MINUTES);
+    const client: Holder = { phone: input.phone, ip: ctx.ip, deviceId: ctx.device?.id ?? null };
     const now = clock();
     const accessKey = randomBytes(16).toString('base64url');
     let number: number;
     try {
       number = await withStockChanges(async (tx, changed) => {
         if (key) {
-          await tx
-            .insert(idempotencyKeys)
-            .values({ key, scope: 'order', status: 200, response: {}, requestHash: hash });
+          await tx.insert(idempotencyKeys).values({
+            key,
+            scope: 'order',
+            status: 200,
+            response: {},
+            requestHash: hash,
+            clientDevice: ctx.device?.sent ? ctx.device.id : null,
+            clientIp: ctx.ip,
+          });
+        }
+        // DECISIONS 32: what one client's unpaid orders may hold, counted under the client's locks,
+        // so concurrent orders (on any instance) cannot pass the caps together.
+        await lockHolder(tx, client);
+        const refusal = holdRefusal(
+          await heldBy(tx, client),
+          client,
+          priced.lines.map((l) => ({ variantId: l.variantId, count: l.preorder ? 0 : l.count })),
+        );
+        if (refusal) {
+          const line = priced.lines.find(
+            (l) => refusal.kind === 'units' && l.variantId === refusal.variantId,
+          );
+          throw new AppError('conflict', holdMessage(refusal, line?.name ?? '', ctx.locale), {
+            field: 'products',
+          });
         }
         // DECISIONS 13: a conditional decrement that can never go below zero.
         const reserved = new Map<string, number>();
@@ -454,7 +535,7 @@ export function createOrdersService({
             )
             .returning({ code: promoCodes.code });
           if (!used)
-            throw new AppError('conflict', promoMessages.used_up[ctx.locale], { field: 'promocode' });
+            throw new AppError('conflict', promoMessages.refused[ctx.locale], { field: 'promocode' });
         }
         const { totals, place } = priced;
         const [order] = await tx
@@ -505,10 +586,11 @@ export function createOrdersService({
             consentVersion: CONSENT_VERSION,
             consentAt: now,
             consentIp: ctx.ip,
+            deviceId: client.deviceId,
             accessKey,
             createdAt: now,
             updatedAt: now,
-            expiresAt: new Date(now.getTime() + PAYMENT_TIMEOUT_MINUTES * 60_000),
+            expiresAt: new Date(now.getTime() + holdFor * 60_000),
           })
           .returning({ number: orders.number });
         if (!order) throw new Error('The order was not stored');
@@ -544,7 +626,7 @@ export function createOrdersService({
     } catch (error) {
       // A concurrent request with the same key won: answer as it did.
       if (key && isUniqueViolation(error)) {
-        const replay = await answerForKey(key, hash, ctx.locale);
+        const replay = await answerForKey(key, hash, ctx);
         if (replay) return replay;
       }
       throw error;
@@ -566,11 +648,26 @@ export function createOrdersService({
     return { total: shown.total, rate4: latest.rates[currency] };
   }
 
-  async function answerForKey(key: string, hash: string | null, locale: Locale) {
+  async function answerForKey(
+    key: string,
+    hash: string | null,
+    ctx: { locale: Locale; ip: string; device?: { id: string; sent: boolean } },
+  ) {
+    const { locale } = ctx;
     const [row] = await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
     // DECISIONS 19: a retry repeats the first request; another order under the same key is a
     // client bug, refused rather than answered with an order the shopper did not ask for.
-    if (row?.requestHash && hash && row.requestHash !== hash) {
+    // A replay from another client is refused the same way (docs/decisions/0010): the first answer
+    // carries the order's access key and its payment page, which belong to the browser that made it,
+    // and a 409 tells the other client nothing, not even that the key was used. A true retry comes
+    // from the same browser: the same `shi-device` cookie, or the same address when the first
+    // request came without one.
+    const sameClient =
+      !row ||
+      (row.clientDevice
+        ? ctx.device?.sent === true && row.clientDevice === ctx.device.id
+        : row.clientIp === null || row.clientIp === ctx.ip);
+    if ((row?.requestHash && hash && row.requestHash !== hash) || !sameClient) {
       throw new AppError(
         'conflict',
         t(
@@ -671,12 +768,78 @@ export function createOrdersService({
     throw new AppError('unavailable', 'The payment is still starting; try again');
   }
 
+  /** Takes the client's locks (device, phone, address) in one order, so two orders cannot deadlock. */
+  async function lockHolder(tx: Tx, client: Holder) {
+    const keys = [`phone:${client.phone}`, `ip:${client.ip}`];
+    if (client.deviceId) keys.push(`device:${client.deviceId}`);
+    for (const k of keys.sort()) {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`order-hold:${k}`}, 0))`);
+    }
+  }
+
+  /** The unpaid orders of a client (any of its device, phone, address) that hold stock. */
+  async function heldBy(tx: Tx, client: Holder): Promise<HeldOrder[]> {
+    const rows = await tx
+      .select({
+        number: orders.number,
+        phone: orders.phone,
+        ip: orders.consentIp,
+        deviceId: orders.deviceId,
+        variantId: orderLines.variantId,
+        reserved: orderLines.reserved,
+      })
+      .from(orders)
+      .innerJoin(orderLines, eq(orderLines.orderNumber, orders.number))
+      .where(
+        and(
+          inArray(orders.status, ['new', 'awaiting_payment']),
+          sql`${orderLines.reserved} > 0`,
+          or(
+            eq(orders.phone, client.phone),
+            eq(orders.consentIp, client.ip),
+            client.deviceId ? eq(orders.deviceId, client.deviceId) : sql`false`,
+          ),
+        ),
+      );
+    const byNumber = new Map<number, HeldOrder>();
+    for (const r of rows) {
+      const held = byNumber.get(r.number) ?? { phone: r.phone, ip: r.ip, deviceId: r.deviceId, lines: [] };
+      held.lines.push({ variantId: r.variantId, reserved: r.reserved });
+      byNumber.set(r.number, held);
+    }
+    return [...byNumber.values()];
+  }
+
   /** Reads an order the browser may see, or throws not_found. */
   async function requireOrder(number: number, access: OrderAccess[]) {
     const grant = access.find((a) => a.n === number);
     const [order] = grant ? await db.select().from(orders).where(eq(orders.number, number)) : [];
     if (!order || !grant || order.accessKey !== grant.k) throw new AppError('not_found', 'Order not found');
     return order;
+  }
+
+  /**
+   * The payment result page (DECISIONS 12): the state of the order's payment as the server knows it,
+   * for the browser that made the order or the one holding the return address's key. Any other
+   * number is `not_found`, whether or not it exists, and nothing personal is given.
+   */
+  async function getPaymentState(
+    number: number,
+    access: OrderAccess[],
+    statusKey?: string,
+  ): Promise<PaymentState> {
+    const [row] = await db
+      .select({ status: orders.status, accessKey: orders.accessKey })
+      .from(orders)
+      .where(eq(orders.number, number));
+    if (!row) return 'not_found';
+    const grant = access.find((a) => a.n === number);
+    const allowed =
+      (grant !== undefined && sameKey(grant.k, row.accessKey)) ||
+      (statusKey !== undefined && sameKey(orderStatusKey(row.accessKey), statusKey));
+    if (!allowed) return 'not_found';
+    if (isPaidStatus(row.status)) return 'paid';
+    return row.status === 'new' || row.status === 'awaiting_payment' ? 'pending' : 'failed';
   }
 
   /** `POST /api/dolyame/create`: the BNPL page for a drafted order. */
@@ -896,7 +1059,11 @@ export function createOrdersService({
     applyPaymentNotice,
     cancelOrder,
     expireOverdue,
+    /** The stock-returning transition and its transaction, for the back office (orders-admin.service.ts). */
+    withStockChanges,
+    transition,
     getOrderView,
+    getPaymentState,
     /** For tests and operators: the stored order with its lines and events. */
     async getOrderRecord(number: number) {
       const [order] = await db.select().from(orders).where(eq(orders.number, number));
@@ -955,7 +1122,13 @@ function stableJson(value: unknown): string {
 }
 
 function isPaidStatus(status: OrderStatus): boolean {
-  return status === 'paid' || status === 'shipped' || status === 'delivered';
+  return (
+    status === 'paid' ||
+    status === 'confirmed' ||
+    status === 'shipped' ||
+    status === 'ready_for_pickup' ||
+    status === 'delivered'
+  );
 }
 
 function paymentKind(payment: string, hePayMode: boolean): PaymentKind {

@@ -1,13 +1,40 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { cartReminders } from '../db/schema/index.ts';
+import type { Locale } from '../i18n.ts';
+import type { RateLimitService } from '../limits/rate-limit.service.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * Sign-ups one client may send (docs/decisions/0010): the storefront sends one a day per browser
+ * and one per session for a signed-in shopper, so an address (shared by many shoppers) gets 20 an
+ * hour and a phone 5 a day; counted in the database, so every instance shares them.
+ */
+export const REMINDER_LIMITS = {
+  perAddress: { limit: 20, windowSeconds: 3600 },
+  perPhone: { limit: 5, windowSeconds: 86_400 },
+};
+
+const tooMany = {
+  ru: 'Слишком много запросов на напоминание. Попробуйте позже',
+  en: 'Too many reminder requests. Please try later',
+};
+
 /** `POST /api/notification/add`: abandoned-cart reminders, at most one per phone a day. */
-export function createRemindersService({ db, clock }: { db: Db; clock: () => Date }) {
+export function createRemindersService({
+  db,
+  limits,
+  clock,
+}: {
+  db: Db;
+  limits: RateLimitService;
+  clock: () => Date;
+}) {
   return {
-    async add(phone: string, variantIds: string[], locale: string): Promise<boolean> {
+    async add(phone: string, variantIds: string[], locale: Locale, client: { ip: string }): Promise<boolean> {
+      await limits.hit(`reminder-ip:${client.ip}`, REMINDER_LIMITS.perAddress, tooMany[locale]);
+      await limits.hit(`reminder-phone:${phone}`, REMINDER_LIMITS.perPhone, tooMany[locale]);
       const since = new Date(clock().getTime() - DAY_MS);
       const [recent] = await db
         .select({ id: cartReminders.id })
@@ -15,8 +42,13 @@ export function createRemindersService({ db, clock }: { db: Db; clock: () => Dat
         .where(and(eq(cartReminders.phone, phone), gt(cartReminders.createdAt, since)))
         .limit(1);
       if (recent) return false;
-      await db.insert(cartReminders).values({ phone, variantIds, locale, createdAt: clock() });
-      return true;
+      // One pending reminder per phone, also under concurrent requests (the partial unique index).
+      const inserted = await db
+        .insert(cartReminders)
+        .values({ phone, variantIds, locale, createdAt: clock() })
+        .onConflictDoNothing({ target: cartReminders.phone, where: sql`${cartReminders.sentAt} is null` })
+        .returning({ id: cartReminders.id });
+      return inserted.length > 0;
     },
   };
 }

@@ -1,6 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currencyRates, orders, promoCodes, variantProducts } from '../../core/db/schema/index.ts';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  cartReminders,
+  currencyRates,
+  orders,
+  promoCodes,
+  variantProducts,
+} from '../../core/db/schema/index.ts';
 import { SANDBOX_SIGNATURE_HEADER } from '../../core/providers/payments/sandbox-payments.ts';
 import { insertCategory, insertProductGroup, insertSettings } from '../../tests/factories/catalogue.ts';
 import { createTestApp, type TestApp } from '../../tests/setup/test-app.ts';
@@ -43,11 +49,21 @@ describe.each(engines)('orders and payments on %s', (engine) => {
     await t.close();
   });
 
+  // Each test is its own shopper (phone and address), so the caps on what one client's unpaid
+  // orders hold (docs/decisions/0010) count within a test only.
+  let shopper = 0;
+  let phone = '79991234567';
+  let ip = '10.0.0.1';
+  beforeEach(() => {
+    shopper += 1;
+    phone = `7998${String(shopper).padStart(7, '0')}`;
+    ip = `10.0.${Math.floor(shopper / 250)}.${(shopper % 250) + 1}`;
+  });
   const payload = (overrides: Record<string, unknown> = {}) => ({
     getWay: 'self',
     payment: 'online',
     fullName: 'Иванова Анна',
-    phone: '79991234567',
+    phone,
     email: 'anna@example.ru',
     products: [{ _id: `${dress}-S`, count: 1 }],
     consent: true,
@@ -55,12 +71,13 @@ describe.each(engines)('orders and payments on %s', (engine) => {
   });
   const order = (
     body: unknown,
-    opts: { draft?: boolean; key?: string; cookie?: string; lang?: string } = {},
+    opts: { draft?: boolean; key?: string; cookie?: string; lang?: string; ip?: string } = {},
   ) =>
     t.app.inject({
       method: 'POST',
       url: `/api/payment${opts.draft ? '?draft=true' : ''}`,
       payload: body as object,
+      remoteAddress: opts.ip ?? ip,
       headers: {
         ...(opts.key ? { 'idempotency-key': opts.key } : {}),
         ...(opts.cookie ? { cookie: opts.cookie } : {}),
@@ -341,7 +358,8 @@ describe.each(engines)('orders and payments on %s', (engine) => {
     const number = res.json().order.orderID as number;
     expect((await t.services.orders.getOrderRecord(number))?.order.status).toBe('new');
     expect(await stock(id)).toBe(8);
-    now = new Date(now.getTime() + 31 * 60_000);
+    // A BNPL decision holds the stock 60 minutes (DECISIONS 32).
+    now = new Date(now.getTime() + 61 * 60_000);
     try {
       expect(await t.services.orders.expireOverdue()).toBeGreaterThanOrEqual(1);
     } finally {
@@ -447,8 +465,17 @@ describe.each(engines)('orders and payments on %s', (engine) => {
   });
 
   it('answers each payment method as checkout.md §4 says', async () => {
-    const answer = async (patch: Record<string, unknown>, draft = false) =>
-      (await order(payload({ products: [{ _id: await fresh(), count: 1 }], ...patch }), { draft })).json();
+    // Six unpaid orders: each from its own shopper, within the caps of DECISIONS 32.
+    let n = 0;
+    const answer = async (patch: Record<string, unknown>, draft = false) => {
+      n += 1;
+      const who = payload({
+        phone: `7990000000${n}`,
+        products: [{ _id: await fresh(), count: 1 }],
+        ...patch,
+      });
+      return (await order(who, { draft, ip: `10.199.0.${n}` })).json();
+    };
     const idOnly = {
       result: true,
       order: { orderID: expect.any(Number) },
@@ -500,12 +527,11 @@ describe.each(engines)('orders and payments on %s', (engine) => {
       const wrongPhone = (
         await t.app.inject({ method: 'GET', url: '/api/promocodes/check?code=ANNA20&phone=79990000000' })
       ).json();
-      expect(wrongPhone.result).toBe(false);
-      expect(wrongPhone.message).toContain('другому номеру');
+      expect(wrongPhone).toEqual({ result: false, message: 'Промокод недействителен' });
       const none = (
         await t.app.inject({ method: 'GET', url: '/api/promocodes/check?code=NOPE&phone=1' })
       ).json();
-      expect(none).toEqual({ result: false, message: 'Такого промокода нет' });
+      expect(none).toEqual({ result: false, message: 'Промокод недействителен' });
     });
 
     it('discounts only the items without their own discount, and not with fitting', async () => {
@@ -645,5 +671,347 @@ describe.each(engines)('orders and payments on %s', (engine) => {
       payload: { phone: 'abc' },
     });
     expect(bad.statusCode).toBe(400);
+  });
+  describe('what one client’s unpaid orders hold (DECISIONS 32)', () => {
+    /** A fresh product with `units` in stock of size S. */
+    const plenty = async (units: number, price = 1_000_00) => {
+      const [category] = await t.database.db.query.categories.findMany({ limit: 1 });
+      const g = await insertProductGroup(t.database.db, { categorySlug: category?.slug ?? '', price }, [
+        { size: 'S', stock: units },
+      ]);
+      return `${g.id}-S`;
+    };
+    const orderCount = async () => (await t.database.db.select().from(orders)).length;
+    const deviceCookie = (res: { headers: Record<string, unknown> }) =>
+      ([] as string[])
+        .concat(res.headers['set-cookie'] as string[] | string)
+        .find((c) => c.startsWith('shi-device='))
+        ?.split(';')[0];
+
+    it('holds stock 20 minutes for online payment and 60 for a BNPL decision', async () => {
+      const id = await plenty(10);
+      const minutes = async (res: { json: () => { order: { orderID: number } } }) => {
+        const record = await t.services.orders.getOrderRecord(res.json().order.orderID);
+        return ((record?.order.expiresAt.getTime() ?? 0) - (record?.order.createdAt.getTime() ?? 0)) / 60_000;
+      };
+      const product = { products: [{ _id: id, count: 1 }] };
+      expect(await minutes(await order(payload(product)))).toBe(20);
+      expect(
+        await minutes(await order(payload({ ...product, payment: 'dolyame' }), { ip: '10.200.0.1' })),
+      ).toBe(60);
+    });
+
+    it('lets one phone hold at most 3 unpaid orders; paying one frees a place', async () => {
+      const id = await plenty(10);
+      const placed = [];
+      for (let i = 0; i < 3; i++) {
+        const res = await order(payload({ products: [{ _id: id, count: 1 }] }), { ip: `10.201.0.${i + 1}` });
+        expect(res.statusCode).toBe(200);
+        placed.push(res);
+      }
+      const before = await orderCount();
+      const refused = await order(payload({ products: [{ _id: id, count: 1 }] }), { ip: '10.201.0.9' });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toEqual({
+        result: false,
+        message:
+          'Уже есть 3 неоплаченных заказа на этот телефон. Оплатите или отмените один из них, чтобы оформить новый',
+        field: 'products',
+      });
+      const en = await order(payload({ products: [{ _id: id, count: 1 }] }), {
+        ip: '10.201.0.9',
+        lang: 'en',
+      });
+      expect(en.json().message).toBe(
+        'There are already 3 unpaid orders for this phone. Pay or cancel one of them to place a new one',
+      );
+      expect(await orderCount()).toBe(before);
+      expect(await stock(id)).toBe(7);
+      await payInSandbox(placed[0]?.json().url, 'pay');
+      const after = await order(payload({ products: [{ _id: id, count: 1 }] }), { ip: '10.201.0.9' });
+      expect(after.statusCode).toBe(200);
+    });
+
+    it('lets one browser hold at most 3 unpaid orders, whatever the phones and addresses', async () => {
+      const id = await plenty(10);
+      const first = await order(payload({ phone: '79970000001', products: [{ _id: id, count: 1 }] }), {
+        ip: '10.202.0.1',
+      });
+      const device = deviceCookie(first);
+      expect(device).toMatch(/^shi-device=[\w-]{16,64}$/);
+      expect(String(first.headers['set-cookie'])).toMatch(
+        /shi-device=[\w-]+; Path=\/; Max-Age=\d+; HttpOnly; SameSite=Lax/,
+      );
+      for (const n of [2, 3]) {
+        const res = await order(payload({ phone: `7997000000${n}`, products: [{ _id: id, count: 1 }] }), {
+          ip: `10.202.0.${n}`,
+          cookie: device,
+        });
+        expect(res.statusCode).toBe(200);
+        // A browser that has its id keeps it.
+        expect(deviceCookie(res)).toBeUndefined();
+      }
+      const refused = await order(payload({ phone: '79970000004', products: [{ _id: id, count: 1 }] }), {
+        ip: '10.202.0.4',
+        cookie: device,
+      });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toMatch(/^Уже есть 3 неоплаченных заказа с этого устройства/);
+    });
+
+    it('lets one address hold at most 10 unpaid orders, whatever the phones and browsers', async () => {
+      const id = await plenty(20);
+      for (let i = 0; i < 10; i++) {
+        const res = await order(
+          payload({ phone: `7996${String(i).padStart(7, '0')}`, products: [{ _id: id, count: 1 }] }),
+          { ip: '10.203.0.1' },
+        );
+        expect(res.statusCode).toBe(200);
+      }
+      const refused = await order(payload({ phone: '79961111111', products: [{ _id: id, count: 1 }] }), {
+        ip: '10.203.0.1',
+      });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toMatch(/^Уже есть 10 неоплаченных заказа с этого адреса/);
+      expect(await stock(id)).toBe(10);
+      // Pre-orders take no stock: they are not capped.
+      const preorder = await order(
+        payload({ phone: '79961111111', products: [{ _id: `${pre}-S`, count: 1 }] }),
+        {
+          ip: '10.203.0.1',
+        },
+      );
+      expect(preorder.statusCode).toBe(200);
+    });
+
+    it('lets one client hold at most 10 units of one variant in its unpaid orders', async () => {
+      const id = await plenty(50);
+      expect((await order(payload({ products: [{ _id: id, count: 6 }] }))).statusCode).toBe(200);
+      const refused = await order(payload({ products: [{ _id: id, count: 5 }] }), { ip: '10.204.0.2' });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().field).toBe('products');
+      expect(refused.json().message).toMatch(/не больше 10 шт\. одного размера, осталось 4$/);
+      expect(await stock(id)).toBe(44);
+      expect(
+        (await order(payload({ products: [{ _id: id, count: 4 }] }), { ip: '10.204.0.2' })).statusCode,
+      ).toBe(200);
+      // One order of more than 10 is refused too.
+      const big = await order(payload({ phone: '79950000001', products: [{ _id: id, count: 11 }] }), {
+        ip: '10.204.0.3',
+      });
+      expect(big.statusCode).toBe(409);
+    });
+
+    it('lets a try-on order hold at most 10 items', async () => {
+      const a = await plenty(20);
+      const b = await plenty(20);
+      const tryOn = (counts: [number, number]) =>
+        order(
+          payload({
+            getWay: 'moscow-try',
+            address: 'Тверская улица, 7',
+            room: '5',
+            deliveryDate: '2026-11-21',
+            deliveryTime: '12:00-14:00',
+            products: [
+              { _id: a, count: counts[0] },
+              { _id: b, count: counts[1] },
+            ],
+          }),
+        );
+      const refused = await tryOn([6, 5]);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({
+        result: false,
+        message: 'В заказ с примеркой можно положить не больше 10 вещей',
+        field: 'products',
+      });
+      expect(await stock(a)).toBe(20);
+      expect((await tryOn([5, 5])).statusCode).toBe(200);
+    });
+
+    it('never lets concurrent orders of one phone pass the cap together', async () => {
+      const id = await plenty(20);
+      const results = await Promise.all(
+        Array.from({ length: 6 }, (_, i) =>
+          order(payload({ products: [{ _id: id, count: 1 }] }), { ip: `10.205.0.${i + 1}` }),
+        ),
+      );
+      expect(results.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 409, 409, 409]);
+      expect(await stock(id)).toBe(17);
+    });
+
+    it('keeps the stock of paid orders until staff ship or cancel them: the expiry leaves them alone', async () => {
+      const id = await plenty(10);
+      const res = await order(payload({ products: [{ _id: id, count: 3 }] }));
+      await payInSandbox(res.json().url, 'pay');
+      now = new Date(now.getTime() + 24 * 60 * 60_000);
+      try {
+        await t.services.orders.expireOverdue();
+      } finally {
+        now = new Date('2026-11-20T09:00:00Z');
+      }
+      const record = await t.services.orders.getOrderRecord(res.json().order.orderID);
+      expect(record?.order.status).toBe('paid');
+      expect(await stock(id)).toBe(7);
+    });
+  });
+
+  it('stores and takes payment for an order above 21.47 M ₽ (64-bit money)', async () => {
+    const [category] = await t.database.db.query.categories.findMany({ limit: 1 });
+    const g = await insertProductGroup(
+      t.database.db,
+      { categorySlug: category?.slug ?? '', price: 15_000_000_00 },
+      [{ size: 'S', stock: 3 }],
+    );
+    const res = await order(payload({ products: [{ _id: `${g.id}-S`, count: 2 }] }));
+    expect(res.statusCode).toBe(200);
+    const number = res.json().order.orderID;
+    const record = await t.services.orders.getOrderRecord(number);
+    expect(record?.order).toMatchObject({ goodsTotal: 30_000_000_00, total: 30_000_000_00 });
+    expect(record?.lines[0]?.price).toBe(15_000_000_00);
+    expect((await payInSandbox(res.json().url, 'pay')).statusCode).toBe(200);
+    expect((await t.services.orders.getOrderRecord(number))?.order.status).toBe('paid');
+  });
+
+  it('answers one neutral refusal for every invalid promo code, in checks and in orders', async () => {
+    await t.database.db.insert(promoCodes).values([
+      { code: 'GONE', percent: 10, endsAt: new Date('2026-01-01T00:00:00Z') },
+      { code: 'OFF', percent: 10, active: false },
+      { code: 'SPENT', percent: 10, usageLimit: 1, usedCount: 1 },
+    ]);
+    const check = (code: string, lang = 'ru') =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/promocodes/check?code=${code}&phone=79990000000`,
+        headers: { 'accept-language': lang },
+        remoteAddress: '10.210.0.1',
+      });
+    for (const code of ['NOPE', 'GONE', 'OFF', 'SPENT', 'ANNA20']) {
+      expect((await check(code)).json(), code).toEqual({ result: false, message: 'Промокод недействителен' });
+      expect((await check(code, 'en')).json(), code).toEqual({
+        result: false,
+        message: 'The promo code is not valid',
+      });
+    }
+    for (const code of ['NOPE', 'SPENT', 'ANNA20']) {
+      const res = await order(payload({ promocode: code }));
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({ result: false, message: 'Промокод недействителен', field: 'promocode' });
+    }
+  });
+
+  it('limits the promo-code checks of one address', async () => {
+    const check = (ip: string) =>
+      t.app.inject({ method: 'GET', url: '/api/promocodes/check?code=GUESS1&phone=7999', remoteAddress: ip });
+    for (let i = 0; i < 30; i++) expect((await check('10.211.0.1')).statusCode).toBe(200);
+    const refused = await check('10.211.0.1');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe('Слишком много попыток ввести промокод. Попробуйте позже');
+    expect((await check('10.211.0.2')).statusCode).toBe(200);
+  });
+
+  it('refuses an Idempotency-Key replayed from another browser and gives it no access to the order', async () => {
+    const id = await fresh();
+    const mine = 'shi-device=device-aaaaaaaaaaaaaaaa';
+    const body = payload({ products: [{ _id: id, count: 1 }] });
+    const key = `test-key-${engine}-stolen`;
+    const first = await order(body, { key, cookie: mine, ip: '10.212.0.1' });
+    expect(first.statusCode).toBe(200);
+    const before = await (async () => (await t.database.db.select().from(orders)).length)();
+    // The same browser retrying from another network: the first answer and its cookie.
+    const retry = await order(body, { key, cookie: mine, ip: '10.212.0.2' });
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json().order.orderID).toBe(first.json().order.orderID);
+    expect(String(retry.headers['set-cookie'])).toContain('shi-orders=');
+    for (const cookie of ['shi-device=device-bbbbbbbbbbbbbbbb', undefined]) {
+      const other = await order(body, { key, cookie, ip: '10.212.0.1' });
+      expect(other.statusCode).toBe(409);
+      expect(other.json().field).toBe('Idempotency-Key');
+      expect(String(other.headers['set-cookie'] ?? '')).not.toContain('shi-orders=');
+      expect(other.body).not.toContain(String(first.json().order.orderID));
+    }
+    // A first request without the device cookie belongs to its address.
+    const bare = `test-key-${engine}-bare`;
+    const body2 = payload({ products: [{ _id: id, count: 1 }] });
+    const made = await order(body2, { key: bare, ip: '10.212.0.3' });
+    expect(made.statusCode).toBe(200);
+    expect((await order(body2, { key: bare, ip: '10.212.0.4' })).statusCode).toBe(409);
+    const again = await order(body2, { key: bare, ip: '10.212.0.3' });
+    expect(again.json().order.orderID).toBe(made.json().order.orderID);
+    expect(await (async () => (await t.database.db.select().from(orders)).length)()).toBe(before + 1);
+  });
+
+  it('answers the payment result with the server’s state, and not found to a browser without access', async () => {
+    const state = (number: number, opts: { cookie?: string; key?: string; lang?: string } = {}) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/orders/payment-state?orderID=${number}${opts.key ? `&key=${opts.key}` : ''}`,
+        headers: {
+          ...(opts.cookie ? { cookie: opts.cookie } : {}),
+          ...(opts.lang ? { 'accept-language': opts.lang } : {}),
+        },
+      });
+    const id = await fresh();
+    const res = await order(payload({ products: [{ _id: id, count: 1 }] }));
+    const number = res.json().order.orderID as number;
+    const cookie = cookieOf(res);
+    expect((await state(number, { cookie })).json()).toEqual({
+      result: true,
+      data: { orderID: number, state: 'pending' },
+    });
+    const paid = await payInSandbox(res.json().url, 'pay');
+    expect((await state(number, { cookie })).json().data.state).toBe('paid');
+    // The payer's browser, with the key of the return address.
+    const key = String(paid.json().url).match(/key=([\w-]+)/)?.[1];
+    expect((await state(number, { key })).json().data.state).toBe('paid');
+    const declined = await order(payload({ products: [{ _id: id, count: 1 }] }));
+    await payInSandbox(declined.json().url, 'decline');
+    expect(
+      (await state(declined.json().order.orderID, { cookie: cookieOf(declined) })).json().data.state,
+    ).toBe('failed');
+    // Without access, and for a number that does not exist: the same neutral answer.
+    const stranger = await state(number);
+    expect(stranger.statusCode).toBe(404);
+    expect(stranger.json()).toEqual({ result: false, message: 'Заказ не найден' });
+    expect((await state(1_999_999_999, { cookie })).json()).toEqual(stranger.json());
+    expect((await state(number, { key: 'x'.repeat(32) })).statusCode).toBe(404);
+    expect((await state(number, { lang: 'en' })).json().message).toBe('Order not found');
+  });
+
+  it('keeps one pending cart reminder per phone, also under concurrent sign-ups', async () => {
+    const add = (ip: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/notification/add',
+        payload: { phone: '79994443322', products: [`${dress}-S`] },
+        remoteAddress: ip,
+      });
+    const results = await Promise.all(Array.from({ length: 5 }, (_, i) => add(`10.213.0.${i + 1}`)));
+    expect(results.every((r) => r.statusCode === 200)).toBe(true);
+    const rows = await t.database.db
+      .select()
+      .from(cartReminders)
+      .where(eq(cartReminders.phone, '79994443322'));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('limits cart reminder sign-ups per address and per phone', async () => {
+    const add = (phone: string, ip: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/notification/add',
+        payload: { phone, products: [] },
+        remoteAddress: ip,
+      });
+    for (let i = 0; i < 20; i++) {
+      expect((await add(`7993${String(i).padStart(7, '0')}`, '10.214.0.1')).statusCode).toBe(200);
+    }
+    const refused = await add('79931111111', '10.214.0.1');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe('Слишком много запросов на напоминание. Попробуйте позже');
+    expect(await t.database.db.$count(cartReminders, eq(cartReminders.phone, '79931111111'))).toBe(0);
+    for (let i = 0; i < 5; i++) expect((await add('79932222222', `10.215.0.${i + 1}`)).statusCode).toBe(200);
+    expect((await add('79932222222', '10.215.0.9')).statusCode).toBe(429);
   });
 });

@@ -1,6 +1,15 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { readJsonCookie } from '../../core/cart/cookies.rules.ts';
+import { readCookie, readJsonCookie } from '../../core/cart/cookies.rules.ts';
 import { AppError } from '../../core/errors.ts';
+import {
+  DEVICE_COOKIE,
+  isDeviceId,
+  isOrderAccessList,
+  MAX_REMEMBERED_ORDERS,
+  ORDERS_COOKIE,
+  type OrderAccess,
+} from '../../core/orders/order-cookies.rules.ts';
 import {
   dolyameCreateSchema,
   draftQuerySchema,
@@ -13,29 +22,21 @@ import {
   sandboxTokenSchema,
   tinkoffCreateSchema,
 } from '../../core/orders/orders.schemas.ts';
-import type { OrderAccess } from '../../core/orders/orders.service.ts';
 import type { Services } from '../../core/services.ts';
 import { parseInput, requestLocale } from '../request.ts';
 import { getUser } from '../session.ts';
 
-const ORDERS_COOKIE = 'shi-orders';
 const ORDERS_COOKIE_MAX_AGE_S = 30 * 24 * 60 * 60;
-/** The browser remembers its last orders only. */
-const MAX_REMEMBERED_ORDERS = 10;
+const DEVICE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 
-function isOrderAccessList(value: unknown): value is OrderAccess[] {
-  return (
-    Array.isArray(value) &&
-    value.length <= MAX_REMEMBERED_ORDERS &&
-    value.every(
-      (a) =>
-        typeof a === 'object' &&
-        a !== null &&
-        Number.isInteger((a as OrderAccess).n) &&
-        typeof (a as OrderAccess).k === 'string' &&
-        (a as OrderAccess).k.length <= 64,
-    )
-  );
+const notFound = { ru: 'Заказ не найден', en: 'Order not found' };
+
+/** The browser's `shi-device` id, or a new one the answer sets (docs/decisions/0010). */
+function deviceOf(request: FastifyRequest): { id: string; sent: boolean } {
+  const sent = readCookie(request.headers.cookie, DEVICE_COOKIE) ?? undefined;
+  return isDeviceId(sent)
+    ? { id: sent, sent: true }
+    : { id: randomBytes(16).toString('base64url'), sent: false };
 }
 
 function orderAccess(request: FastifyRequest): OrderAccess[] {
@@ -62,7 +63,7 @@ export function ordersRoutes(
 
   app.get('/api/promocodes/check', async (request) => {
     const { code, phone } = parseInput(promoCheckSchema, request.query, request);
-    return orders.checkPromo(code, phone, requestLocale(request));
+    return orders.checkPromo(code, phone, requestLocale(request), { ip: request.ip });
   });
 
   app.post('/api/payment', async (request, reply) => {
@@ -72,15 +73,23 @@ export function ordersRoutes(
     const key =
       header === undefined ? (payload.key ?? null) : parseInput(idempotencyKeySchema, header, request);
     const user = await getUser(services, request);
+    const device = deviceOf(request);
     const { access, body } = await orders.createOrder(payload, {
       userId: user?.id ?? null,
       userEmail: user?.email ?? null,
       ip: request.ip,
+      device,
       locale: requestLocale(request),
       draft: draft === 'true',
       idempotencyKey: key,
     });
     remember(request, reply, access);
+    if (!device.sent) {
+      reply.header(
+        'set-cookie',
+        `${DEVICE_COOKIE}=${device.id}; Path=/; Max-Age=${DEVICE_COOKIE_MAX_AGE_S}; HttpOnly; SameSite=Lax${secureCookies(request) ? '; Secure' : ''}`,
+      );
+    }
     return body;
   });
 
@@ -92,6 +101,14 @@ export function ordersRoutes(
   app.post('/api/payment/create-tinkoff-order', async (request) => {
     const { orderNumber, promoCode } = parseInput(tinkoffCreateSchema, request.body, request);
     return orders.startInstalment(orderNumber, promoCode, orderAccess(request));
+  });
+
+  // The payment result page's state (DECISIONS 12); an order this browser may not read is not found.
+  app.get('/api/orders/payment-state', async (request) => {
+    const { orderID, key } = parseInput(orderIdQuerySchema, request.query, request);
+    const state = await orders.getPaymentState(orderID, orderAccess(request), key);
+    if (state === 'not_found') throw new AppError('not_found', notFound[requestLocale(request)]);
+    return { result: true, data: { orderID, state } };
   });
 
   app.get('/api/orders/for-analytics', async (request) => {
@@ -112,7 +129,7 @@ export function ordersRoutes(
 
   app.post('/api/notification/add', async (request) => {
     const { phone, products } = parseInput(reminderSchema, request.body, request);
-    await services.reminders.add(phone, products, requestLocale(request));
+    await services.reminders.add(phone, products, requestLocale(request), { ip: request.ip });
     return { result: true };
   });
 

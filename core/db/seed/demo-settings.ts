@@ -7,6 +7,8 @@ export const demoMainSettings: MainSettings = {
   freeDeliveryMin: 15_000_00,
   englishDisabledGetWays: ['self-boxberry', 'moscow-try'],
   payments: { split: true, dolyame: true, tinkoff: true, hepay: false },
+  // Unpaid orders hold stock 20 minutes for online payment, 60 for instalment and BNPL decisions.
+  orderHoldMinutes: { online: 20, decision: 60 },
   englishEnabled: true,
   // Sign-in codes go to the countries checkout's phone masks offer.
   smsCountryCodes: [...defaultSmsCountryCodes],
