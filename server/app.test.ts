@@ -25,7 +25,11 @@ describe.each(engines)('safe server defaults on %s', (engine) => {
   /** The real app on this file's database with `config`, its log lines collected in `lines`. */
   async function shop(config: Config, lines?: string[]) {
     const providers = createProviders(config, { outbox: createDbOutbox(database.db), db: database.db });
-    const services = createServices({ db: database.db, providers, clock: () => new Date('2026-11-20T09:00:00Z') });
+    const services = createServices({
+      db: database.db,
+      providers,
+      clock: () => new Date('2026-11-20T09:00:00Z'),
+    });
     const logger = lines ? createLogger('info', { write: (line: string) => void lines.push(line) }) : false;
     const app = await buildApp({ config, database, services, storefront: false, logger });
     await app.ready();
@@ -54,7 +58,9 @@ describe.each(engines)('safe server defaults on %s', (engine) => {
     });
 
     it('is served to a development-mode local shop (the journeys run the build with SHOP_MODE=development)', async () => {
-      const app = await shop(configOf({ NODE_ENV: 'production', SHOP_MODE: 'development', HOST: '127.0.0.1' }));
+      const app = await shop(
+        configOf({ NODE_ENV: 'production', SHOP_MODE: 'development', HOST: '127.0.0.1' }),
+      );
       expect((await app.inject({ method: 'GET', url: '/api/dev/outbox' })).statusCode).toBe(200);
     });
   });
@@ -185,7 +191,10 @@ describe.each(engines)('safe server defaults on %s', (engine) => {
 
     it('writes one structured line with the request id for every 5xx', async () => {
       const lines: string[] = [];
-      const providers = createProviders(configOf({}), { outbox: createDbOutbox(database.db), db: database.db });
+      const providers = createProviders(configOf({}), {
+        outbox: createDbOutbox(database.db),
+        db: database.db,
+      });
       const services = createServices({ db: database.db, providers, clock: () => new Date() });
       const broken = { ...database, ping: async () => Promise.reject(new Error('gone')) };
       const app = await buildApp({

@@ -203,7 +203,8 @@ export async function buildApp({
   const metricsAllowed = createAddressMatcher(config.metricsAllow);
   app.get('/metrics', async (request, reply) => {
     // Without trusted proxies, a forwarded request is a proxy's: its socket address says nothing.
-    const forwarded = request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
+    const forwarded =
+      request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
     if (!metricsAllowed(request.ip) || (config.trustProxy === false && forwarded)) {
       return notFound(request, reply);
     }
@@ -245,7 +246,10 @@ export async function buildApp({
         staticOptions: {
           setHeaders(reply, filePath) {
             const asset = filePath.startsWith(path.resolve('build/client/assets'));
-            reply.header('cache-control', asset ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+            reply.header(
+              'cache-control',
+              asset ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+            );
           },
         },
         getLoadContext(request, reply) {
@@ -273,7 +277,9 @@ export async function buildApp({
  * (Fastify itself refuses a bare number, since the first hop is then whoever connects: the instances
  * must be reachable only through their proxies, docs/decisions/0010).
  */
-function trustedProxies(trust: Config['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
+function trustedProxies(
+  trust: Config['trustProxy'],
+): false | string[] | ((address: string, hop: number) => boolean) {
   return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
 }
 

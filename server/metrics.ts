@@ -20,7 +20,8 @@ export interface Metrics {
 /** Upper bounds of the latency histogram's buckets, in seconds. */
 const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
-const escapeLabel = (value: string) => value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
+const escapeLabel = (value: string) =>
+  value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
 
 function labels(pairs: Record<string, string | number>): string {
   const body = Object.entries(pairs)
@@ -73,7 +74,9 @@ export function createMetrics(): Metrics {
       out.push('# HELP http_requests_total Requests answered, by method, route pattern and status.');
       out.push('# TYPE http_requests_total counter');
       for (const c of requests.values()) {
-        out.push(`http_requests_total${labels({ method: c.method, route: c.route, status: c.status })} ${c.value}`);
+        out.push(
+          `http_requests_total${labels({ method: c.method, route: c.route, status: c.status })} ${c.value}`,
+        );
       }
       out.push('# HELP http_request_duration_seconds Time to answer a request, by method and route pattern.');
       out.push('# TYPE http_request_duration_seconds histogram');
@@ -83,14 +86,20 @@ export function createMetrics(): Metrics {
             `http_request_duration_seconds_bucket${labels({ method, route, le: bound })} ${histogram.buckets[i]}`,
           );
         });
-        out.push(`http_request_duration_seconds_bucket${labels({ method, route, le: '+Inf' })} ${histogram.count}`);
+        out.push(
+          `http_request_duration_seconds_bucket${labels({ method, route, le: '+Inf' })} ${histogram.count}`,
+        );
         out.push(`http_request_duration_seconds_sum${labels({ method, route })} ${histogram.sum}`);
         out.push(`http_request_duration_seconds_count${labels({ method, route })} ${histogram.count}`);
       }
-      out.push('# HELP provider_call_failures_total Third-party calls that failed or timed out, by provider and method.');
+      out.push(
+        '# HELP provider_call_failures_total Third-party calls that failed or timed out, by provider and method.',
+      );
       out.push('# TYPE provider_call_failures_total counter');
       for (const c of providerFailures.values()) {
-        out.push(`provider_call_failures_total${labels({ provider: c.provider, method: c.method })} ${c.value}`);
+        out.push(
+          `provider_call_failures_total${labels({ provider: c.provider, method: c.method })} ${c.value}`,
+        );
       }
       out.push('# HELP shop_orders Orders by state.');
       out.push('# TYPE shop_orders gauge');
@@ -114,7 +123,10 @@ async function readGauges(db: Db): Promise<{ orders: { status: string; n: number
     .select({ n: count() })
     .from(crmRequests)
     .where(and(isNull(crmRequests.deliveredAt), isNotNull(crmRequests.nextAttemptAt)));
-  return { orders: byStatus.map((r) => ({ status: r.status, n: Number(r.n) })), crmRetry: Number(pending?.n ?? 0) };
+  return {
+    orders: byStatus.map((r) => ({ status: r.status, n: Number(r.n) })),
+    crmRetry: Number(pending?.n ?? 0),
+  };
 }
 
 /** A test for "is this address in the list" over IPs and CIDR ranges (IPv4-mapped IPv6 included). */

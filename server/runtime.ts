@@ -5,8 +5,8 @@ import type { Config } from '../core/config/env.ts';
 import { type Database, openDatabase } from '../core/db/client.ts';
 import { isDatabaseEmpty, seedDemo } from '../core/db/seed/seed-demo.ts';
 import { createProviders } from '../core/providers/index.ts';
-import type { ProviderFailureListener } from '../core/providers/timeout.ts';
 import { createDbOutbox } from '../core/providers/outbox.ts';
+import type { ProviderFailureListener } from '../core/providers/timeout.ts';
 import { createServices, type Services } from '../core/services.ts';
 
 export interface Runtime {
@@ -63,7 +63,9 @@ export async function startRuntime(
           : undefined,
     });
     if (config.staging) {
-      log.warn('staging shop (SANDBOX_ON_PUBLIC=allow): sandbox providers on a public address, test-shop banner shown');
+      log.warn(
+        'staging shop (SANDBOX_ON_PUBLIC=allow): sandbox providers on a public address, test-shop banner shown',
+      );
     }
     if (!config.devOutbox && config.providers.sms === 'sandbox') {
       log.warn(

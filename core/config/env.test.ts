@@ -126,7 +126,9 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(
       /TRUST_PROXY: true is no longer accepted .*number of proxies.*10\.0\.0\.0\/8/,
     );
-    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY: must be false, the number/);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(
+      /TRUST_PROXY: must be false, the number/,
+    );
     expect(() => loadConfig({ TRUST_PROXY: 'balancer.local' })).toThrow(/TRUST_PROXY/);
   });
 
@@ -137,9 +139,15 @@ describe('loadConfig', () => {
       keepAliveMs: 72_000,
       connectionMs: 120_000,
     });
-    expect(loadConfig({ REQUEST_TIMEOUT_MS: '2000', HEADERS_TIMEOUT_MS: '1000' }).timeouts.requestMs).toBe(2000);
-    expect(() => loadConfig({ REQUEST_TIMEOUT_MS: '2000' })).toThrow(/HEADERS_TIMEOUT_MS: must not be longer/);
-    expect(() => loadConfig({ KEEP_ALIVE_TIMEOUT_MS: 'soon' })).toThrow(/KEEP_ALIVE_TIMEOUT_MS: must be a number/);
+    expect(loadConfig({ REQUEST_TIMEOUT_MS: '2000', HEADERS_TIMEOUT_MS: '1000' }).timeouts.requestMs).toBe(
+      2000,
+    );
+    expect(() => loadConfig({ REQUEST_TIMEOUT_MS: '2000' })).toThrow(
+      /HEADERS_TIMEOUT_MS: must not be longer/,
+    );
+    expect(() => loadConfig({ KEEP_ALIVE_TIMEOUT_MS: 'soon' })).toThrow(
+      /KEEP_ALIVE_TIMEOUT_MS: must be a number/,
+    );
   });
 
   it('lets only listed addresses read the metrics', () => {
@@ -148,7 +156,9 @@ describe('loadConfig', () => {
       '10.1.2.0/24',
       '192.0.2.7',
     ]);
-    expect(() => loadConfig({ METRICS_ALLOW: 'everyone' })).toThrow(/METRICS_ALLOW: must be a comma-separated/);
+    expect(() => loadConfig({ METRICS_ALLOW: 'everyone' })).toThrow(
+      /METRICS_ALLOW: must be a comma-separated/,
+    );
   });
 
   it('treats empty values as unset', () => {

@@ -287,7 +287,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     }
   }
   if (publicShop && (!e.AUTH_SECRET || e.AUTH_SECRET === DEVELOPMENT_AUTH_SECRET)) {
-    problems.push('  AUTH_SECRET: must be set to your own secret on a public shop (it signs the sign-in tokens)');
+    problems.push(
+      '  AUTH_SECRET: must be set to your own secret on a public shop (it signs the sign-in tokens)',
+    );
   }
   if (
     publicShop &&

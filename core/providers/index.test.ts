@@ -29,7 +29,8 @@ describe('provider failures', () => {
       },
       { onFailure: (kind, method) => failures.push(`${kind}.${method}`) },
     );
-    const send = (phone: string) => providers.sms.sendCode({ phone, code: '1234', channel: 'sms', locale: 'ru' });
+    const send = (phone: string) =>
+      providers.sms.sendCode({ phone, code: '1234', channel: 'sms', locale: 'ru' });
     await expect(send('79990000001')).rejects.toThrow('outbox unavailable');
     expect(await send('79990000000')).toMatchObject({ ok: false });
     expect((await send('79991234567')).ok).toBe(true);

@@ -45,7 +45,10 @@ export interface Providers {
 export function createProviders(
   config: Pick<Config, 'providers' | 'paymentSandboxSecret'>,
   { outbox, db }: { outbox: OutboxWriter; db: Db },
-  { timeoutMs = PROVIDER_TIMEOUT_MS, onFailure }: { timeoutMs?: number; onFailure?: ProviderFailureListener } = {},
+  {
+    timeoutMs = PROVIDER_TIMEOUT_MS,
+    onFailure,
+  }: { timeoutMs?: number; onFailure?: ProviderFailureListener } = {},
 ): Providers {
   return guardProviders<Providers>(
     {
