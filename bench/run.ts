@@ -530,7 +530,7 @@ async function main() {
               SEED_DEMO: 'never',
               READ_CACHE: cache,
               LOG_LEVEL: 'warn',
-              TRUST_PROXY: 'true',
+              TRUST_PROXY: '127.0.0.1',
             },
             'shop',
           );

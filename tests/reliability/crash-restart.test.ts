@@ -81,7 +81,7 @@ describe.each(engines)('SIGKILL during a stream of orders on %s', (engine) => {
     await store?.dispose();
   });
 
-  const start = () => startServer(port, { ...store.env, TRUST_PROXY: 'true' });
+  const start = () => startServer(port, { ...store.env, TRUST_PROXY: '127.0.0.1' });
 
   /** One shopper: orders until the shop dies (or 200 tries), declining every third payment. */
   async function shopper(base: string, id: number, onCommitted: () => void) {

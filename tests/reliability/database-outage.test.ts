@@ -46,7 +46,7 @@ describe.skipIf(!testDatabaseUrl())('the database going away and coming back (Po
     viaProxy.port = String(proxy.port);
     shop = await startServer(await freePort(3250, 3259, ports), {
       DATABASE_URL: viaProxy.toString(),
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '127.0.0.1',
       DATABASE_POOL_SIZE: '4',
     });
   }, 120_000);

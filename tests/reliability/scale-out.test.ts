@@ -32,7 +32,7 @@ describe.skipIf(!testDatabaseUrl())('two instances against one PostgreSQL', () =
     database = await createRelDatabase();
     const env = {
       DATABASE_URL: database.url,
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '127.0.0.1',
       PAYMENT_SANDBOX_SECRET: SECRET,
       AUTH_SECRET: 'reliability-shared-auth-secret',
       DATABASE_POOL_SIZE: '10',
@@ -297,7 +297,7 @@ describe('one instance on PGlite', () => {
     }
     shop = await startServer(await freePort(3220, 3229), {
       DATA_DIR: folder.dataDir,
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '127.0.0.1',
     });
   }, 120_000);
 
