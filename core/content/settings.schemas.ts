@@ -18,7 +18,7 @@ export const mainSettingsSchema = z.object({
     tinkoff: z.boolean(),
     hepay: z.boolean(),
   }),
-  /** Minutes unpaid orders hold their stock (DECISIONS 32, docs/decisions/0010); absent = 20 and 60. */
+  /** Minutes unpaid orders hold their stock (DECISIONS 32, docs/decisions/0018); absent = 20 and 60. */
   orderHoldMinutes: z
     .object({ online: z.number().int().min(5).max(1440), decision: z.number().int().min(5).max(1440) })
     .optional(),

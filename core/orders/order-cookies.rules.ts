@@ -27,7 +27,7 @@ export function isOrderAccessList(value: unknown): value is OrderAccess[] {
 }
 
 /**
- * A random id the shop gives a browser with its first order (docs/decisions/0010): one of the
+ * A random id the shop gives a browser with its first order (docs/decisions/0018): one of the
  * clients whose unpaid orders are capped, and the client an idempotency key belongs to.
  */
 export const DEVICE_COOKIE = 'shi-device';

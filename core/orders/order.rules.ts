@@ -46,7 +46,7 @@ export function isPaidStatus(status: OrderStatus): boolean {
   );
 }
 
-/** How long unpaid orders hold their stock (DECISIONS 32, docs/decisions/0010): both are settings. */
+/** How long unpaid orders hold their stock (DECISIONS 32, docs/decisions/0018): both are settings. */
 export interface HoldMinutes {
   /** Online payment and the payment link (pay-by-another-person, the phone's payment). */
   online: number;
@@ -65,7 +65,7 @@ export function holdMinutes(payment: string, holds: HoldMinutes): number {
 }
 
 /**
- * What one client's unpaid orders may hold (DECISIONS 32, docs/decisions/0010). A client is a
+ * What one client's unpaid orders may hold (DECISIONS 32, docs/decisions/0018). A client is a
  * browser (its `shi-device` cookie), a phone, and an address; many shoppers share one address
  * (mobile carriers, offices), so the address has higher ceilings.
  */

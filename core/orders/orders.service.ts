@@ -57,7 +57,7 @@ import { checkPromoCode, normalizePromoCode, promoDiscount } from './promo.rules
 const ORDER_LIMIT = { limit: 60, windowSeconds: 3600 };
 
 /**
- * Promo-code checks one address may make (docs/decisions/0010): a shopper tries a code or two; 30 in
+ * Promo-code checks one address may make (docs/decisions/0018): a shopper tries a code or two; 30 in
  * ten minutes leaves room for an office behind one address and stops guessing.
  */
 export const PROMO_CHECK_LIMIT = { limit: 30, windowSeconds: 600 };
@@ -86,7 +86,7 @@ function sameKey(a: string, b: string): boolean {
 
 /**
  * One neutral refusal for every invalid code, unknown, expired, used up or bound to another phone
- * (docs/decisions/0010): the answer must not tell a guesser that a code exists.
+ * (docs/decisions/0018): the answer must not tell a guesser that a code exists.
  */
 const promoMessages: Record<'ok' | 'refused', Record<Locale, string>> = {
   ok: { ru: 'Промокод успешно применен', en: 'The promo code is applied' },
@@ -153,7 +153,7 @@ export function createOrdersService({
     return result;
   }
 
-  /** `GET /api/promocodes/check`: limited per address, one neutral refusal (docs/decisions/0010). */
+  /** `GET /api/promocodes/check`: limited per address, one neutral refusal (docs/decisions/0018). */
   async function checkPromo(code: string, phone: string, locale: Locale, client: { ip: string }) {
     await limits.hit(
       `promo-check:${client.ip}`,
@@ -408,7 +408,7 @@ export function createOrdersService({
       ip: string;
       /**
        * The browser's `shi-device` id, and whether the request came with it (false: the route has
-       * just made it). A client of the caps and of the idempotency key (docs/decisions/0010); absent
+       * just made it). A client of the caps and of the idempotency key (docs/decisions/0018); absent
        * for orders placed without a browser.
        */
       device?: { id: string; sent: boolean };
@@ -657,7 +657,7 @@ export function createOrdersService({
     const [row] = await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
     // DECISIONS 19: a retry repeats the first request; another order under the same key is a
     // client bug, refused rather than answered with an order the shopper did not ask for.
-    // A replay from another client is refused the same way (docs/decisions/0010): the first answer
+    // A replay from another client is refused the same way (docs/decisions/0018): the first answer
     // carries the order's access key and its payment page, which belong to the browser that made it,
     // and a 409 tells the other client nothing, not even that the key was used. A true retry comes
     // from the same browser: the same `shi-device` cookie, or the same address when the first

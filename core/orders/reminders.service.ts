@@ -7,7 +7,7 @@ import type { RateLimitService } from '../limits/rate-limit.service.ts';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Sign-ups one client may send (docs/decisions/0010): the storefront sends one a day per browser
+ * Sign-ups one client may send (docs/decisions/0018): the storefront sends one a day per browser
  * and one per session for a signed-in shopper, so an address (shared by many shoppers) gets 20 an
  * hour and a phone 5 a day; counted in the database, so every instance shares them.
  */

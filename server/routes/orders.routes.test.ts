@@ -50,7 +50,7 @@ describe.each(engines)('orders and payments on %s', (engine) => {
   });
 
   // Each test is its own shopper (phone and address), so the caps on what one client's unpaid
-  // orders hold (docs/decisions/0010) count within a test only.
+  // orders hold (docs/decisions/0018) count within a test only.
   let shopper = 0;
   let phone = '79991234567';
   let ip = '10.0.0.1';

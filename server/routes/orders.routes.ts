@@ -31,7 +31,7 @@ const DEVICE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 
 const notFound = { ru: 'Заказ не найден', en: 'Order not found' };
 
-/** The browser's `shi-device` id, or a new one the answer sets (docs/decisions/0010). */
+/** The browser's `shi-device` id, or a new one the answer sets (docs/decisions/0018). */
 function deviceOf(request: FastifyRequest): { id: string; sent: boolean } {
   const sent = readCookie(request.headers.cookie, DEVICE_COOKIE) ?? undefined;
   return isDeviceId(sent)

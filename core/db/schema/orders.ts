@@ -105,7 +105,7 @@ export const orders = pgTable(
     consentIp: text('consent_ip').notNull(),
     /**
      * The `shi-device` cookie of the browser that placed it (null when it came without one): with
-     * `consentIp` and `phone`, the client whose unpaid orders are capped (docs/decisions/0010).
+     * `consentIp` and `phone`, the client whose unpaid orders are capped (docs/decisions/0018).
      */
     deviceId: text('device_id'),
     /** Random key kept in the shopper's `shi-orders` cookie: only that browser reads the order. */
@@ -131,7 +131,7 @@ export const orders = pgTable(
     index('orders_status_created_idx').on(t.status, t.createdAt),
     index('orders_phone_idx').on(t.phone),
     index('orders_email_idx').on(t.email),
-    // The caps on what one client's unpaid orders hold (docs/decisions/0010).
+    // The caps on what one client's unpaid orders hold (docs/decisions/0018).
     index('orders_consent_ip_idx').on(t.consentIp),
     index('orders_device_idx').on(t.deviceId),
     uniqueIndex('orders_payment_id_idx').on(t.paymentId),
@@ -189,7 +189,7 @@ export const idempotencyKeys = pgTable('idempotency_keys', {
   requestHash: text('request_hash'),
   /**
    * Who sent the first request: its `shi-device` cookie (null without one) and address. A replay from
-   * another client gets no access to the order (docs/decisions/0010).
+   * another client gets no access to the order (docs/decisions/0018).
    */
   clientDevice: text('client_device'),
   clientIp: text('client_ip'),
