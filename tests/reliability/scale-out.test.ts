@@ -218,6 +218,58 @@ describe.skipIf(!testDatabaseUrl())('two instances against one PostgreSQL', () =
     expect((await getJson(a.url, '/api/user/fetch', ip, { cookie })).status).toBe(401);
   });
 
+  it('per-client sign-in limits are shared by both instances: one client’s wrong passwords and code wait hold on either, another client is not held', async () => {
+    const email = 'scale.owner@example.ru';
+    const registered = await postJson(
+      a.url,
+      '/api/auth/registerByEmail',
+      { email },
+      { clientIp: '10.205.0.9' },
+    );
+    expect(registered.status, JSON.stringify(registered.body)).toBe(200);
+    const [mail] = await db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.channel, 'email'), eq(outbox.recipient, email)))
+      .orderBy(desc(outbox.id))
+      .limit(1);
+    const password = String((mail?.payload as { text?: string } | undefined)?.text).split(': ')[1];
+    const stranger = '10.205.0.1';
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const res = await postJson(
+        instance(i).url,
+        '/api/auth/authByEmail',
+        { email, password: `guess-${i}` },
+        { clientIp: stranger },
+      );
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([...Array.from({ length: 10 }, () => 401), 429]);
+    expect(
+      (await postJson(b.url, '/api/auth/authByEmail', { email, password }, { clientIp: stranger })).status,
+    ).toBe(429);
+    expect(
+      (await postJson(a.url, '/api/auth/authByEmail', { email, password }, { clientIp: '10.205.0.2' }))
+        .status,
+    ).toBe(200);
+    // A code asked on A makes the same client wait on B; another client asks at once.
+    const phone = '79990002233';
+    const ask = async (base: string, ip: string) =>
+      postJson(
+        base,
+        '/api/auth/get-code',
+        { phone },
+        {
+          clientIp: ip,
+          headers: { 'init-token': String((await getJson(base, '/api/auth/init', ip)).body.data) },
+        },
+      );
+    expect((await ask(a.url, stranger)).status).toBe(200);
+    expect((await ask(b.url, stranger)).status).toBe(429);
+    expect((await ask(b.url, '10.205.0.2')).status).toBe(200);
+  });
+
   it('an order placed on one instance is paid through the other: one secret, one stock', async () => {
     const group = await insertProductGroup(db, { categorySlug: category }, [{ size: 'S', stock: 3 }]);
     const variant = `${group.id}-S`;
