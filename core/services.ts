@@ -14,6 +14,7 @@ import { createDeliveryService } from './delivery/delivery.service.ts';
 import { createEngagementService } from './engagement/engagement.service.ts';
 import { createRateLimitService } from './limits/rate-limit.service.ts';
 import { createDashboardService } from './orders/dashboard.service.ts';
+import { createOrdersAdminService } from './orders/orders-admin.service.ts';
 import { createOrdersService } from './orders/orders.service.ts';
 import { createRemindersService } from './orders/reminders.service.ts';
 import { createPaymentsService } from './payments/payments.service.ts';
@@ -60,6 +61,7 @@ export function createServices({
     logCode,
   });
   const audit = createAuditService({ db });
+  const orders = createOrdersService({ db, providers, settings, delivery, limits, clock, cache, rates });
   return {
     auth,
     audit,
@@ -81,7 +83,8 @@ export function createServices({
     pages: createPagesService({ db }),
     restock: createRestockService({ db }),
     delivery,
-    orders: createOrdersService({ db, providers, settings, delivery, limits, clock, cache, rates }),
+    orders,
+    ordersAdmin: createOrdersAdminService({ db, providers, orders, audit, clock }),
     payments: createPaymentsService({ providers }),
     reminders: createRemindersService({ db, limits, clock }),
     rates,

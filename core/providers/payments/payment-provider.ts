@@ -37,6 +37,14 @@ export interface PaymentNotice {
   amount: number;
 }
 
+/**
+ * A refund's outcome. Expected refusals are results, not exceptions: the payment is unknown, it was
+ * never paid, or the amount is above what was paid and not yet refunded.
+ */
+export type RefundResult =
+  | { status: 'succeeded'; refundId: string }
+  | { status: 'refused'; reason: 'unknown_payment' | 'not_paid' | 'amount_exceeds_payment' };
+
 export interface PaymentProvider {
   readonly name: string;
   startPayment(input: StartPaymentInput): Promise<PaymentSession>;
@@ -45,6 +53,12 @@ export interface PaymentProvider {
    * already paid or declined stays as it is (its notification may still be on its way).
    */
   expirePayment(paymentId: string): Promise<void>;
+  /**
+   * Returns `amountKopecks` of a paid payment to the payer (with the refund receipt, DECISIONS 36).
+   * A retry with the same `idempotencyKey` returns the first answer and never refunds twice. Throws
+   * only when the provider cannot be reached; the caller may retry with the same key.
+   */
+  refund(paymentId: string, amountKopecks: number, idempotencyKey: string): Promise<RefundResult>;
   /** The parsed notification, or null when the signature or the body is not valid. */
   verifyNotification(input: {
     headers: Record<string, string | string[] | undefined>;

@@ -7,6 +7,7 @@ import type {
   PaymentNotice,
   PaymentProvider,
   PaymentSession,
+  RefundResult,
   StartPaymentInput,
 } from './payment-provider.ts';
 
@@ -49,6 +50,41 @@ export function createSandboxPayments({ db, secret }: { db: Db; secret: string }
             eq(sandboxPayments.status, 'pending'),
           ),
         );
+    },
+    /**
+     * Refunds a paid sandbox session once per key: the session records the refunded kopecks and each
+     * key's refund id, so a retry answers the same refund. A session not paid is refused `not_paid`
+     * (a declined or expired one, or a payment id of no session: `unknown_payment`); more than is
+     * left of the payment is refused `amount_exceeds_payment`.
+     */
+    async refund(paymentId: string, amountKopecks: number, idempotencyKey: string): Promise<RefundResult> {
+      if (!paymentId.startsWith('sandbox-')) return { status: 'refused', reason: 'unknown_payment' };
+      const token = paymentId.slice('sandbox-'.length);
+      const refundId = `sandbox-refund-${createHmac('sha256', secret).update(`${token}:${idempotencyKey}`).digest('hex').slice(0, 24)}`;
+      return db.transaction(async (tx) => {
+        const [session] = await tx
+          .select()
+          .from(sandboxPayments)
+          .where(eq(sandboxPayments.token, token))
+          .for('update');
+        if (!session) return { status: 'refused', reason: 'unknown_payment' } as const;
+        if (session.refunds.some((r) => r.refundId === refundId))
+          return { status: 'succeeded', refundId } as const;
+        if (session.status !== 'paid') return { status: 'refused', reason: 'not_paid' } as const;
+        const refunded = session.refunds.reduce((sum, r) => sum + r.amount, 0);
+        if (
+          !Number.isInteger(amountKopecks) ||
+          amountKopecks <= 0 ||
+          refunded + amountKopecks > session.amount
+        ) {
+          return { status: 'refused', reason: 'amount_exceeds_payment' } as const;
+        }
+        await tx
+          .update(sandboxPayments)
+          .set({ refunds: [...session.refunds, { refundId, amount: amountKopecks }] })
+          .where(eq(sandboxPayments.token, token));
+        return { status: 'succeeded', refundId } as const;
+      });
     },
     verifyNotification({ headers, body }): PaymentNotice | null {
       const signature = headers[SANDBOX_SIGNATURE_HEADER];

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { auditRoutes } from './audit.routes.ts';
 import { staffAuthRoutes } from './auth.routes.ts';
+import { adminOrdersRoutes } from './orders.routes.ts';
 import { customersRoutes } from './customers.routes.ts';
 import { dashboardRoutes } from './dashboard.routes.ts';
 import { staffRoutes } from './staff.routes.ts';
@@ -11,6 +12,7 @@ export function adminRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
   staffAuthRoutes(app, deps);
   staffRoutes(app, deps);
   auditRoutes(app, deps);
+  adminOrdersRoutes(app, deps);
   customersRoutes(app, deps);
   dashboardRoutes(app, deps);
 }

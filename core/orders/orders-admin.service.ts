@@ -1,0 +1,613 @@
+import {
+  and,
+  count,
+  desc,
+  eq,
+  exists,
+  gte,
+  ilike,
+  inArray,
+  like,
+  lt,
+  notExists,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import type { Actor, AuditService } from '../audit/audit.service.ts';
+import type { Db } from '../db/client.ts';
+import { orderEvents, orderLines, orders, paymentNotifications, refunds } from '../db/schema/index.ts';
+import { AppError } from '../errors.ts';
+import type { Locale } from '../i18n.ts';
+import type { Providers } from '../providers/index.ts';
+import { isPaidStatus, type OrderStatus } from './order.rules.ts';
+import type { OrdersService } from './orders.service.ts';
+import {
+  availableSteps,
+  csvCell,
+  csvMoney,
+  instalmentPayments,
+  parseOrderSearch,
+  type StepRefusal,
+  stepRefusal,
+} from './orders-admin.rules.ts';
+import type { OrderListQuery, OrderStepInput } from './orders-admin.schemas.ts';
+import { normalizePromoCode } from './promo.rules.ts';
+
+/** The list's total is counted up to here; beyond it the screen says "10 000+". */
+export const COUNT_CAP = 10_000;
+/** Rows of one CSV export, at most. */
+export const EXPORT_CAP = 50_000;
+const EXPORT_BATCH = 1_000;
+
+/** The event core/orders/orders.service.ts records when money comes for a closed order. */
+const REFUND_NEEDED = 'paid after %: refund needed%';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type OrderRow = typeof orders.$inferSelect;
+
+const t = (locale: Locale, ru: string, en: string) => (locale === 'en' ? en : ru);
+
+/** Midnight of a Moscow calendar day (UTC+3 all year since 2014; DECISIONS 15). */
+function moscowMidnight(day: string, plusDays = 0): Date {
+  return new Date(new Date(`${day}T00:00:00+03:00`).getTime() + plusDays * 86_400_000);
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** What the audit log keeps of an order: the fields staff change. */
+function auditView(order: OrderRow) {
+  return {
+    status: order.status,
+    trackingNumber: order.trackingNumber,
+    staffComment: order.staffComment,
+    version: order.version,
+  };
+}
+
+/**
+ * The back office's orders (docs/decisions/0012-back-office-orders.md): the list with its filters,
+ * search and CSV export, the order page, the manager's steps through the transition table with the
+ * version check (DECISIONS 31), and refunds through the payment provider, once per order.
+ */
+export function createOrdersAdminService({
+  db,
+  providers,
+  orders: ordersService,
+  audit,
+  clock,
+}: {
+  db: Db;
+  providers: Providers;
+  orders: OrdersService;
+  audit: AuditService;
+  clock: () => Date;
+}) {
+  const payments = providers.payments.provider;
+
+  function listConditions(f: OrderListQuery): SQL[] {
+    const where: SQL[] = [];
+    if (f.status) where.push(eq(orders.status, f.status));
+    if (f.from) where.push(gte(orders.createdAt, moscowMidnight(f.from)));
+    if (f.to) where.push(lt(orders.createdAt, moscowMidnight(f.to, 1)));
+    if (f.getWay) where.push(eq(orders.getWay, f.getWay));
+    if (f.payment) where.push(eq(orders.payment, f.payment));
+    if (f.promo) where.push(eq(orders.promoCode, normalizePromoCode(f.promo)));
+    if (f.locale) where.push(eq(orders.locale, f.locale));
+    if (f.currency) where.push(eq(orders.displayCurrency, f.currency));
+    const search = f.q ? parseOrderSearch(f.q) : null;
+    if (search?.kind === 'number') where.push(eq(orders.number, search.number));
+    if (search?.kind === 'phone') {
+      where.push(
+        search.exact ? eq(orders.phone, search.digits) : like(orders.phone, `%${escapeLike(search.digits)}%`),
+      );
+    }
+    // E-mails are kept as typed: compared lower-cased, by the orders_email_lower_idx index.
+    if (search?.kind === 'email') where.push(sql`lower(${orders.email}) = ${search.email}`);
+    if (search?.kind === 'name') where.push(ilike(orders.fullName, `%${escapeLike(search.text)}%`));
+    return where;
+  }
+
+  const listColumns = {
+    number: orders.number,
+    createdAt: orders.createdAt,
+    status: orders.status,
+    fullName: orders.fullName,
+    phone: orders.phone,
+    email: orders.email,
+    getWay: orders.getWay,
+    payment: orders.payment,
+    promoCode: orders.promoCode,
+    locale: orders.locale,
+    displayCurrency: orders.displayCurrency,
+    displayTotal: orders.displayTotal,
+    goodsTotal: orders.goodsTotal,
+    promoDiscount: orders.promoDiscount,
+    deliveryPrice: orders.deliveryPrice,
+    total: orders.total,
+    trackingNumber: orders.trackingNumber,
+    city: sql<string>`${orders.delivery}->>'city'`,
+    address: sql<string>`${orders.delivery}->>'address'`,
+    items: sql<number>`(select coalesce(sum(${orderLines.count}), 0)::int from ${orderLines} where ${orderLines.orderNumber} = ${orders.number})`,
+  };
+
+  async function page(f: OrderListQuery, before: number | undefined, limit: number) {
+    const where = listConditions(f);
+    if (before) where.push(lt(orders.number, before));
+    return db
+      .select(listColumns)
+      .from(orders)
+      .where(where.length ? and(...where) : undefined)
+      .orderBy(desc(orders.number))
+      .limit(limit);
+  }
+
+  /** One page of the list, newest first, with the filtered total counted up to COUNT_CAP. */
+  async function list(f: OrderListQuery) {
+    const limit = f.limit ?? 50;
+    const where = listConditions(f);
+    const [rows, [counted]] = await Promise.all([
+      page(f, f.before, limit + 1),
+      db.select({ n: count() }).from(
+        db
+          .select({ one: sql`1` })
+          .from(orders)
+          .where(where.length ? and(...where) : undefined)
+          .limit(COUNT_CAP + 1)
+          .as('capped'),
+      ),
+    ]);
+    const n = Number(counted?.n ?? 0);
+    return {
+      rows: rows.slice(0, limit),
+      next: rows.length > limit ? (rows[limit - 1]?.number ?? null) : null,
+      total: Math.min(n, COUNT_CAP),
+      totalCapped: n > COUNT_CAP,
+    };
+  }
+
+  /**
+   * The filtered list as CSV for Excel: UTF-8 with a BOM and `;` between cells (Russian Excel's list
+   * separator, as its decimal mark is a comma), money as `12990,50`, at most EXPORT_CAP rows read in
+   * batches. The first batch is read before the answer starts, so a failing query is a clean error.
+   */
+  async function exportCsv(f: OrderListQuery, locale: Locale): Promise<AsyncIterable<string>> {
+    const first = await page(f, undefined, EXPORT_BATCH);
+    const header = [
+      t(locale, 'Номер', 'Number'),
+      t(locale, 'Дата (МСК)', 'Date (Moscow)'),
+      t(locale, 'Состояние', 'State'),
+      t(locale, 'Покупатель', 'Customer'),
+      t(locale, 'Телефон', 'Phone'),
+      'E-mail',
+      t(locale, 'Способ получения', 'Delivery'),
+      t(locale, 'Город', 'City'),
+      t(locale, 'Адрес', 'Address'),
+      t(locale, 'Оплата', 'Payment'),
+      t(locale, 'Промокод', 'Promo code'),
+      t(locale, 'Издание', 'Edition'),
+      t(locale, 'Валюта', 'Currency'),
+      t(locale, 'Товаров, шт.', 'Items'),
+      t(locale, 'Товары, ₽', 'Goods, RUB'),
+      t(locale, 'Скидка, ₽', 'Discount, RUB'),
+      t(locale, 'Доставка, ₽', 'Delivery, RUB'),
+      t(locale, 'Итого, ₽', 'Total, RUB'),
+      t(locale, 'Итого в валюте', 'Total in currency'),
+      t(locale, 'Трек-номер', 'Tracking number'),
+    ];
+    const line = (r: (typeof first)[number]) =>
+      [
+        csvCell(r.number),
+        csvCell(moscowDateTime(r.createdAt)),
+        csvCell(r.status),
+        csvCell(r.fullName),
+        csvCell(r.phone),
+        csvCell(r.email),
+        csvCell(r.getWay),
+        csvCell(r.city),
+        csvCell(r.address),
+        csvCell(r.payment),
+        csvCell(r.promoCode),
+        csvCell(r.locale),
+        csvCell(r.displayCurrency),
+        csvCell(r.items),
+        csvMoney(r.goodsTotal),
+        csvMoney(r.promoDiscount),
+        csvMoney(r.deliveryPrice),
+        csvMoney(r.total),
+        r.displayTotal === null ? '' : csvMoney(r.displayTotal),
+        csvCell(r.trackingNumber),
+      ].join(';');
+    async function* rows() {
+      yield `\uFEFF${header.map(csvCell).join(';')}\r\n`;
+      let batch = first;
+      let sent = 0;
+      while (batch.length > 0 && sent < EXPORT_CAP) {
+        const take = batch.slice(0, EXPORT_CAP - sent);
+        yield `${take.map(line).join('\r\n')}\r\n`;
+        sent += take.length;
+        if (batch.length < EXPORT_BATCH) break;
+        batch = await page(f, batch[batch.length - 1]?.number, EXPORT_BATCH);
+      }
+    }
+    return rows();
+  }
+
+  async function requireOrder(number: number, locale: Locale): Promise<OrderRow> {
+    const [order] = await db.select().from(orders).where(eq(orders.number, number));
+    if (!order) throw new AppError('not_found', t(locale, 'Заказ не найден', 'Order not found'));
+    return order;
+  }
+
+  /** The order page: everything staff need, never the shopper's access key. */
+  async function get(number: number, locale: Locale) {
+    const order = await requireOrder(number, locale);
+    const [lines, events, notices, [refund], auditPage] = await Promise.all([
+      db.select().from(orderLines).where(eq(orderLines.orderNumber, number)).orderBy(orderLines.id),
+      db.select().from(orderEvents).where(eq(orderEvents.orderNumber, number)).orderBy(orderEvents.id),
+      db
+        .select()
+        .from(paymentNotifications)
+        .where(eq(paymentNotifications.orderNumber, number))
+        .orderBy(paymentNotifications.receivedAt),
+      db.select().from(refunds).where(eq(refunds.orderNumber, number)),
+      audit.list({ entityType: 'order', entityId: String(number), limit: 50 }),
+    ]);
+    const { accessKey: _key, ...shown } = order;
+    const refundNeeded = events.some((e) => /^paid after .*: refund needed/.test(e.cause));
+    return {
+      order: shown,
+      lines,
+      events,
+      notices,
+      refund: refund ?? null,
+      audit: auditPage.rows,
+      steps: availableSteps(order),
+      /** Money came for a closed order, or a refund did not go through: a refund may be started. */
+      canRefund: refund ? refund.status !== 'succeeded' : refundNeeded,
+    };
+  }
+
+  function stale(locale: Locale, order: OrderRow): AppError {
+    return new AppError(
+      'conflict',
+      t(
+        locale,
+        `Заказ изменился, пока вы его смотрели (сейчас: ${order.status}). Обновите страницу и повторите`,
+        `The order changed while you were looking at it (now: ${order.status}). Reload the page and try again`,
+      ),
+    );
+  }
+
+  function refusal(locale: Locale, kind: StepRefusal, from: OrderStatus, to: string): AppError {
+    switch (kind) {
+      case 'transition':
+        return new AppError(
+          'conflict',
+          t(
+            locale,
+            `Из состояния ${from} нельзя перейти в ${to}`,
+            `An order in ${from} cannot move to ${to}`,
+          ),
+        );
+      case 'not_pickup':
+        return new AppError(
+          'conflict',
+          t(
+            locale,
+            'Заказ доставляется курьером, не в пункт выдачи',
+            'The order is not collected by the shopper',
+          ),
+        );
+      case 'not_shipped_way':
+        return new AppError(
+          'conflict',
+          t(
+            locale,
+            'Самовывоз из магазина не передаётся перевозчику',
+            'A shop pickup is not handed to a carrier',
+          ),
+        );
+      case 'tracking_required':
+        return new AppError(
+          'invalid_data',
+          t(locale, 'Укажите трек-номер перевозчика', 'Enter the carrier’s tracking number'),
+          { field: 'trackingNumber' },
+        );
+    }
+  }
+
+  /** Locks the order and checks the version and state the screen showed (DECISIONS 31). */
+  async function lockCurrent(tx: Tx, number: number, version: number, locale: Locale, from?: OrderStatus) {
+    const [order] = await tx.select().from(orders).where(eq(orders.number, number)).for('update');
+    if (!order) throw new AppError('not_found', t(locale, 'Заказ не найден', 'Order not found'));
+    if (order.version !== version || (from !== undefined && order.status !== from))
+      throw stale(locale, order);
+    return order;
+  }
+
+  async function raiseVersion(
+    tx: Tx,
+    before: OrderRow,
+    set: Partial<Pick<OrderRow, 'trackingNumber' | 'staffComment'>>,
+  ) {
+    const [after] = await tx
+      .update(orders)
+      .set({ ...set, version: before.version + 1, updatedAt: clock() })
+      .where(and(eq(orders.number, before.number), eq(orders.version, before.version)))
+      .returning();
+    if (!after) throw new Error(`order ${before.number} changed under its lock`);
+    return after;
+  }
+
+  /** Staff's own note on the order, saved over the version the screen showed. */
+  async function saveComment(
+    number: number,
+    input: { version: number; staffComment: string },
+    actor: Actor,
+    locale: Locale,
+  ) {
+    await db.transaction(async (tx) => {
+      const before = await lockCurrent(tx, number, input.version, locale);
+      const after = await raiseVersion(tx, before, { staffComment: input.staffComment });
+      await audit.record(tx, actor, {
+        action: 'order.comment',
+        entityType: 'order',
+        entityId: String(number),
+        before: auditView(before),
+        after: auditView(after),
+      });
+    });
+    return get(number, locale);
+  }
+
+  /**
+   * A manager's step through the transition table. The order is locked and must still be in the
+   * version and state the screen showed, so of two staff pressing cancel at once, or a cancel and the
+   * provider's payment notice, exactly one applies; the stock goes back only through
+   * `orders.transition` (the path expiry uses). Cancelling a paid order starts its refund, recorded
+   * once per order (the refunds table's unique order number).
+   */
+  async function takeStep(number: number, input: OrderStepInput, actor: Actor, locale: Locale) {
+    const outcome = await ordersService.withStockChanges(async (tx, changed) => {
+      const before = await lockCurrent(tx, number, input.version, locale, input.from);
+      const refused = stepRefusal(before, input.to, input.trackingNumber);
+      if (refused) throw refusal(locale, refused, before.status, input.to);
+      const cause = `${input.to} by staff (${actor.email})${input.reason ? `: ${input.reason}` : ''}`;
+      if (!(await ordersService.transition(tx, number, input.to, cause, changed)))
+        throw stale(locale, before);
+      const after = await raiseVersion(
+        tx,
+        before,
+        input.to === 'shipped' && input.trackingNumber ? { trackingNumber: input.trackingNumber } : {},
+      );
+      let refund: typeof refunds.$inferSelect | undefined;
+      if (input.to === 'cancelled' && isPaidStatus(before.status) && hasProviderPayment(before)) {
+        [refund] = await tx
+          .insert(refunds)
+          .values({
+            orderNumber: number,
+            amount: before.total,
+            status: 'started',
+            reason: input.reason ? `cancelled: ${input.reason}` : 'cancelled',
+            createdBy: actor.userId,
+          })
+          .onConflictDoNothing()
+          .returning();
+      }
+      await audit.record(tx, actor, {
+        action: `order.${input.to}`,
+        entityType: 'order',
+        entityId: String(number),
+        before: auditView(before),
+        after: { ...auditView(after), ...(refund ? { refund: { amount: refund.amount } } : {}) },
+      });
+      return { before, refund };
+    });
+    const { before, refund } = outcome;
+    // An unpaid order's payment page closes, so nobody pays for stock already back on the shelf; a
+    // payment that still arrives is recorded for a refund (the refunds-due queue).
+    if (input.to === 'cancelled' && !isPaidStatus(before.status) && hasProviderPayment(before)) {
+      await payments.expirePayment(before.paymentId as string).catch(() => {});
+    }
+    if (refund) await sendRefund(refund, before.paymentId as string, actor);
+    return get(number, locale);
+  }
+
+  function hasProviderPayment(order: OrderRow): boolean {
+    return order.paymentId !== null && !order.paymentId.startsWith('claim-');
+  }
+
+  /**
+   * Asks the provider to refund, with a key fixed per refund row, so a retry never refunds twice; the
+   * outcome is recorded on the row, as an order event and in the audit log. A provider that cannot be
+   * reached leaves the row `started` for a retry.
+   */
+  async function sendRefund(refund: typeof refunds.$inferSelect, paymentId: string, actor: Actor) {
+    let result: Awaited<ReturnType<typeof payments.refund>> | null = null;
+    try {
+      result = await payments.refund(
+        paymentId,
+        refund.amount,
+        `order-${refund.orderNumber}-refund-${refund.id}`,
+      );
+    } catch {
+      result = null;
+    }
+    if (!result) return;
+    const status = result.status === 'succeeded' ? 'succeeded' : 'failed';
+    const detail = result.status === 'succeeded' ? result.refundId : result.reason;
+    await db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(refunds)
+        .set({ status, providerRefundId: result.status === 'succeeded' ? result.refundId : null })
+        .where(and(eq(refunds.id, refund.id), sql`${refunds.status} <> 'succeeded'`))
+        .returning();
+      if (!updated) return;
+      const [order] = await tx
+        .select({ status: orders.status })
+        .from(orders)
+        .where(eq(orders.number, refund.orderNumber));
+      const state = order?.status ?? 'cancelled';
+      await tx.insert(orderEvents).values({
+        orderNumber: refund.orderNumber,
+        fromStatus: state,
+        toStatus: state,
+        cause: `refund ${status} (${refund.amount} kopecks, ${detail})`,
+        at: clock(),
+      });
+      await audit.record(tx, actor, {
+        action: 'order.refund',
+        entityType: 'order',
+        entityId: String(refund.orderNumber),
+        before: { refund: refund.status },
+        after: { refund: status, amount: refund.amount, detail },
+      });
+    });
+  }
+
+  /**
+   * Starts (or retries) the refund of an order: money that came after the order closed (the
+   * refunds-due queue), or a cancelled order's refund the provider did not confirm. Once per order.
+   */
+  async function startRefund(number: number, input: { version: number }, actor: Actor, locale: Locale) {
+    const refund = await db.transaction(async (tx) => {
+      const before = await lockCurrent(tx, number, input.version, locale);
+      const [existing] = await tx.select().from(refunds).where(eq(refunds.orderNumber, number));
+      if (existing?.status === 'succeeded') {
+        throw new AppError(
+          'conflict',
+          t(locale, 'Деньги по заказу уже возвращены', 'The order is already refunded'),
+        );
+      }
+      const [due] = await tx
+        .select({ id: orderEvents.id })
+        .from(orderEvents)
+        .where(and(eq(orderEvents.orderNumber, number), like(orderEvents.cause, REFUND_NEEDED)))
+        .limit(1);
+      if (!existing && !due) {
+        throw new AppError(
+          'conflict',
+          t(locale, 'По заказу нечего возвращать', 'The order has nothing to refund'),
+        );
+      }
+      if (!hasProviderPayment(before)) {
+        throw new AppError('conflict', t(locale, 'У заказа нет платежа', 'The order has no payment'));
+      }
+      const after = await raiseVersion(tx, before, {});
+      const row =
+        existing ??
+        (
+          await tx
+            .insert(refunds)
+            .values({
+              orderNumber: number,
+              amount: before.total,
+              status: 'started',
+              reason: 'paid after the order closed',
+              createdBy: actor.userId,
+            })
+            .returning()
+        )[0];
+      if (!row) throw new Error('refund insert returned nothing');
+      await audit.record(tx, actor, {
+        action: existing ? 'order.refund_retry' : 'order.refund_start',
+        entityType: 'order',
+        entityId: String(number),
+        before: auditView(before),
+        after: { ...auditView(after), refund: { amount: row.amount } },
+      });
+      return { row, paymentId: before.paymentId as string };
+    });
+    await sendRefund(refund.row, refund.paymentId, actor);
+    return get(number, locale);
+  }
+
+  /** Orders whose money came after they closed and that no refund was started for (newest first). */
+  async function listRefundsDue() {
+    const dueEvent = db
+      .select({ id: orderEvents.id })
+      .from(orderEvents)
+      .where(and(eq(orderEvents.orderNumber, orders.number), like(orderEvents.cause, REFUND_NEEDED)));
+    const refunded = db
+      .select({ id: refunds.id })
+      .from(refunds)
+      .where(eq(refunds.orderNumber, orders.number));
+    const rows = await db
+      .select({
+        number: orders.number,
+        status: orders.status,
+        fullName: orders.fullName,
+        phone: orders.phone,
+        total: orders.total,
+        payment: orders.payment,
+        paymentId: orders.paymentId,
+        version: orders.version,
+        paidAt: sql<string>`(select max(${orderEvents.at}) from ${orderEvents} where ${orderEvents.orderNumber} = ${orders.number} and ${orderEvents.cause} like ${REFUND_NEEDED})`,
+      })
+      .from(orders)
+      .where(and(exists(dueEvent), notExists(refunded)))
+      .orderBy(desc(orders.number))
+      .limit(500);
+    return { rows };
+  }
+
+  /**
+   * Orders paid by instalment, BNPL or split, with the provider's state: its last notice (approved
+   * or declined) or, without one, whether the decision is awaited or the time ran out.
+   */
+  async function listInstalments(f: { status?: OrderStatus; before?: number; limit?: number }) {
+    const limit = f.limit ?? 50;
+    const where: SQL[] = [inArray(orders.payment, [...instalmentPayments])];
+    if (f.status) where.push(eq(orders.status, f.status));
+    if (f.before) where.push(lt(orders.number, f.before));
+    const rows = await db
+      .select({
+        number: orders.number,
+        createdAt: orders.createdAt,
+        status: orders.status,
+        payment: orders.payment,
+        instalmentMonths: orders.instalmentMonths,
+        fullName: orders.fullName,
+        phone: orders.phone,
+        total: orders.total,
+        paymentProvider: orders.paymentProvider,
+        paymentId: orders.paymentId,
+        expiresAt: orders.expiresAt,
+        lastNotice: sql<
+          string | null
+        >`(select ${paymentNotifications.outcome} from ${paymentNotifications} where ${paymentNotifications.orderNumber} = ${orders.number} order by ${paymentNotifications.receivedAt} desc limit 1)`,
+        lastNoticeAt: sql<
+          string | null
+        >`(select max(${paymentNotifications.receivedAt}) from ${paymentNotifications} where ${paymentNotifications.orderNumber} = ${orders.number})`,
+      })
+      .from(orders)
+      .where(and(...where))
+      .orderBy(desc(orders.number))
+      .limit(limit + 1);
+    return {
+      rows: rows.slice(0, limit).map((r) => ({ ...r, decision: instalmentDecision(r) })),
+      next: rows.length > limit ? (rows[limit - 1]?.number ?? null) : null,
+    };
+  }
+
+  return { list, exportCsv, get, saveComment, takeStep, startRefund, listRefundsDue, listInstalments };
+}
+
+/** The lender's or provider's decision as staff read it. */
+function instalmentDecision(r: { status: OrderStatus; lastNotice: string | null; paymentId: string | null }) {
+  if (r.lastNotice === 'paid') return 'approved' as const;
+  if (r.lastNotice === 'declined') return 'declined' as const;
+  if (r.status === 'new' && !r.paymentId) return 'not_started' as const;
+  if (r.status === 'new' || r.status === 'awaiting_payment') return 'awaiting' as const;
+  return 'expired' as const;
+}
+
+/** `2026-11-20 12:00` in Moscow time, as Excel reads a date. */
+function moscowDateTime(at: Date): string {
+  return new Date(at.getTime() + 3 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
+}
+
+export type OrdersAdminService = ReturnType<typeof createOrdersAdminService>;

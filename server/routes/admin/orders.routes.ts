@@ -1,0 +1,120 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { orderStatuses } from '../../../core/orders/order.rules.ts';
+import {
+  orderCommentBody,
+  orderListQuery,
+  orderNumberParams,
+  orderRefundBody,
+  orderStepBody,
+} from '../../../core/orders/orders-admin.schemas.ts';
+import { parseInput, requestLocale } from '../../request.ts';
+import { roles, type StaffRouteDeps, staffRoute } from './staff-route.ts';
+
+const instalmentsQuery = z.object({
+  status: z.preprocess((v) => (v === '' ? undefined : v), z.enum(orderStatuses).optional()),
+  before: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+});
+
+/** The back office's orders (docs/decisions/0012-back-office-orders.md): managers and admins. */
+export function adminOrdersRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
+  const { services } = deps;
+
+  staffRoute(app, deps, {
+    method: 'GET',
+    url: '/api/admin/orders',
+    roles: roles.manager,
+    async handler(request) {
+      const query = parseInput(orderListQuery, request.query, request);
+      return { result: true, ...(await services.ordersAdmin.list(query)) };
+    },
+  });
+
+  staffRoute(app, deps, {
+    method: 'GET',
+    url: '/api/admin/orders/export.csv',
+    roles: roles.manager,
+    async handler(request, reply) {
+      const query = parseInput(orderListQuery, request.query, request);
+      const rows = await services.ordersAdmin.exportCsv(query, requestLocale(request));
+      const day = new Date().toISOString().slice(0, 10);
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="orders-${day}.csv"`);
+      return reply.send(Readable.from(rows));
+    },
+  });
+
+  staffRoute(app, deps, {
+    method: 'GET',
+    url: '/api/admin/orders/refunds-due',
+    roles: roles.manager,
+    async handler() {
+      return { result: true, ...(await services.ordersAdmin.listRefundsDue()) };
+    },
+  });
+
+  staffRoute(app, deps, {
+    method: 'GET',
+    url: '/api/admin/orders/instalments',
+    roles: roles.manager,
+    async handler(request) {
+      const query = parseInput(instalmentsQuery, request.query, request);
+      return { result: true, ...(await services.ordersAdmin.listInstalments(query)) };
+    },
+  });
+
+  staffRoute(app, deps, {
+    method: 'GET',
+    url: '/api/admin/orders/:number',
+    roles: roles.manager,
+    async handler(request) {
+      const { number } = parseInput(orderNumberParams, request.params, request);
+      return { result: true, ...(await services.ordersAdmin.get(number, requestLocale(request))) };
+    },
+  });
+
+  staffRoute(app, deps, {
+    method: 'POST',
+    url: '/api/admin/orders/:number/steps',
+    roles: roles.manager,
+    async handler(request, _reply, actor) {
+      const { number } = parseInput(orderNumberParams, request.params, request);
+      const body = parseInput(orderStepBody, request.body, request);
+      return {
+        result: true,
+        ...(await services.ordersAdmin.takeStep(number, body, actor, requestLocale(request))),
+      };
+    },
+  });
+
+  staffRoute(app, deps, {
+    method: 'PUT',
+    url: '/api/admin/orders/:number/comment',
+    roles: roles.manager,
+    async handler(request, _reply, actor) {
+      const { number } = parseInput(orderNumberParams, request.params, request);
+      const body = parseInput(orderCommentBody, request.body, request);
+      return {
+        result: true,
+        ...(await services.ordersAdmin.saveComment(number, body, actor, requestLocale(request))),
+      };
+    },
+  });
+
+  staffRoute(app, deps, {
+    method: 'POST',
+    url: '/api/admin/orders/:number/refund',
+    roles: roles.manager,
+    async handler(request, _reply, actor) {
+      const { number } = parseInput(orderNumberParams, request.params, request);
+      const body = parseInput(orderRefundBody, request.body, request);
+      return {
+        result: true,
+        ...(await services.ordersAdmin.startRefund(number, body, actor, requestLocale(request))),
+      };
+    },
+  });
+}
