@@ -34,6 +34,10 @@ const admin = [
     layout('routes/admin/layout.tsx', [
       // Back-office pages, one line each.
       route('staff', 'routes/admin/staff.tsx'),
+      index('routes/admin/dashboard.tsx'),
+      route('customers', 'routes/admin/customers.tsx'),
+      route('customers/:id', 'routes/admin/customer.tsx'),
+      route('audit', 'routes/admin/audit.tsx'),
     ]),
   ]),
 ];

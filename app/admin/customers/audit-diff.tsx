@@ -1,0 +1,61 @@
+import { useTr } from '../i18n.ts';
+
+type Flat = Map<string, unknown>;
+
+/** `{ a: { b: 1 } }` as `a.b → 1`; arrays and scalars are leaves. */
+function flatten(value: unknown, prefix = '', out: Flat = new Map()): Flat {
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    const entries = Object.entries(value as Record<string, unknown>);
+    if (entries.length === 0 && prefix) out.set(prefix, {});
+    for (const [k, v] of entries) flatten(v, prefix ? `${prefix}.${k}` : k, out);
+  } else if (prefix || value !== null) {
+    out.set(prefix || '·', value);
+  }
+  return out;
+}
+
+function show(value: unknown): string {
+  if (value === undefined) return '';
+  if (typeof value === 'string') return value;
+  return JSON.stringify(value);
+}
+
+/** The fields an audit record changed, the value before and after, side by side. */
+export function diffRows(before: unknown, after: unknown) {
+  const a = flatten(before);
+  const b = flatten(after);
+  const keys = [...new Set([...a.keys(), ...b.keys()])];
+  return keys
+    .filter((k) => show(a.get(k)) !== show(b.get(k)))
+    .map((k) => ({
+      field: k,
+      before: a.has(k) ? show(a.get(k)) : null,
+      after: b.has(k) ? show(b.get(k)) : null,
+    }));
+}
+
+export function AuditDiff({ before, after }: { before: unknown; after: unknown }) {
+  const tr = useTr();
+  const rows = diffRows(before, after);
+  if (rows.length === 0) return <span className="adm-muted">—</span>;
+  return (
+    <table className="adm-diff">
+      <thead>
+        <tr>
+          <th scope="col">{tr('Поле', 'Field')}</th>
+          <th scope="col">{tr('Было', 'Before')}</th>
+          <th scope="col">{tr('Стало', 'After')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.field}>
+            <th scope="row">{r.field}</th>
+            <td className="adm-diff__before">{r.before ?? <span className="adm-muted">—</span>}</td>
+            <td className="adm-diff__after">{r.after ?? <span className="adm-muted">—</span>}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

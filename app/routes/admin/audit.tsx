@@ -1,0 +1,175 @@
+import { useEffect, useState } from 'react';
+import { Form, Link, useLoaderData } from 'react-router';
+import { adminApi, errorText } from '../../admin/api.ts';
+import { AuditDiff } from '../../admin/customers/audit-diff.tsx';
+import { AdminLoading } from '../../admin/frame.tsx';
+import { formatDateTime, useAdminLocale, useTr } from '../../admin/i18n.ts';
+
+interface AuditRow {
+  id: number;
+  at: string;
+  actorId: string | null;
+  actorLabel: string;
+  action: string;
+  entityType: string;
+  entityId: string;
+  before: unknown;
+  after: unknown;
+  ip: string;
+}
+interface AuditPage {
+  rows: AuditRow[];
+  next: number | null;
+}
+
+const FILTERS = ['entityType', 'entityId', 'actorId', 'action', 'from', 'to'] as const;
+
+function filtersOf(url: URL): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const key of FILTERS) {
+    const value = url.searchParams.get(key)?.trim();
+    if (value) params.set(key, value);
+  }
+  return params;
+}
+
+export async function clientLoader({ request }: { request: Request }) {
+  const params = filtersOf(new URL(request.url));
+  const page = await adminApi<AuditPage>(`/api/admin/audit?${params}`);
+  return {
+    ...page,
+    filters: Object.fromEntries(params) as Partial<Record<(typeof FILTERS)[number], string>>,
+  };
+}
+
+export function HydrateFallback() {
+  return <AdminLoading />;
+}
+
+/** Where a record's entity lives in the back office, when it has a page. */
+function entityLink(type: string, id: string): string | null {
+  if (type === 'order') return `/admin/orders/${id}`;
+  if (type === 'customer') return `/admin/customers/${id}`;
+  return null;
+}
+
+export default function AuditPageView() {
+  const tr = useTr();
+  const locale = useAdminLocale();
+  const first = useLoaderData<typeof clientLoader>();
+  const [rows, setRows] = useState<AuditRow[]>(first.rows as AuditRow[]);
+  const [next, setNext] = useState(first.next);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  // A new filter is a new first page.
+  useEffect(() => {
+    setRows(first.rows as AuditRow[]);
+    setNext(first.next);
+  }, [first]);
+
+  async function loadMore() {
+    if (next === null) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const params = new URLSearchParams(first.filters as Record<string, string>);
+      params.set('before', String(next));
+      const page = await adminApi<AuditPage>(`/api/admin/audit?${params}`);
+      setRows((r) => [...r, ...page.rows]);
+      setNext(page.next);
+    } catch (e) {
+      setError(errorText(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const f = first.filters;
+  return (
+    <div className="adm-page">
+      <div className="adm-page__head">
+        <h1>{tr('Журнал изменений', 'Audit log')}</h1>
+        <span className="adm-muted">{tr('новые сверху', 'newest first')}</span>
+      </div>
+      <Form method="get" className="adm-filters" aria-label={tr('Фильтры', 'Filters')}>
+        <label className="adm-field">
+          {tr('Объект', 'Entity')}
+          <select name="entityType" defaultValue={f.entityType ?? ''}>
+            <option value="">{tr('любой', 'any')}</option>
+            <option value="order">{tr('заказ', 'order')}</option>
+            <option value="customer">{tr('покупатель', 'customer')}</option>
+            <option value="staff">{tr('сотрудник', 'staff')}</option>
+            <option value="product">{tr('товар', 'product')}</option>
+            <option value="settings">{tr('настройки', 'settings')}</option>
+          </select>
+        </label>
+        <label className="adm-field">
+          {tr('Номер / id', 'Number / id')}
+          <input name="entityId" defaultValue={f.entityId ?? ''} maxLength={100} />
+        </label>
+        <label className="adm-field">
+          {tr('Действие', 'Action')}
+          <input name="action" defaultValue={f.action ?? ''} maxLength={80} placeholder="order.status" />
+        </label>
+        <label className="adm-field">
+          {tr('С', 'From')}
+          <input name="from" type="date" defaultValue={f.from ?? ''} />
+        </label>
+        <label className="adm-field">
+          {tr('По', 'To')}
+          <input name="to" type="date" defaultValue={f.to ?? ''} />
+        </label>
+        {f.actorId ? <input type="hidden" name="actorId" value={f.actorId} /> : null}
+        <button type="submit" className="adm-btn adm-btn--primary">
+          {tr('Показать', 'Show')}
+        </button>
+        <Link to="/admin/audit" className="adm-btn">
+          {tr('Сбросить', 'Reset')}
+        </Link>
+      </Form>
+      {rows.length === 0 ? (
+        <p className="adm-muted">{tr('Записей нет', 'No records')}</p>
+      ) : (
+        <ol className="adm-audit">
+          {rows.map((r) => {
+            const link = entityLink(r.entityType, r.entityId);
+            return (
+              <li key={r.id} className="adm-card adm-audit__item">
+                <div className="adm-audit__head">
+                  <strong>{r.action}</strong>
+                  <span>
+                    {r.entityType} {link ? <Link to={link}>{r.entityId}</Link> : <span>{r.entityId}</span>}
+                  </span>
+                  <span className="adm-muted">{formatDateTime(r.at, locale)}</span>
+                  <span className="adm-muted">
+                    {r.actorId ? (
+                      <Link to={`/admin/audit?actorId=${r.actorId}`}>{r.actorLabel}</Link>
+                    ) : (
+                      r.actorLabel
+                    )}
+                    {r.ip ? ` · ${r.ip}` : ''}
+                  </span>
+                </div>
+                <div className="adm-table-wrap">
+                  <AuditDiff before={r.before} after={r.after} />
+                </div>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+      {error ? (
+        <p className="adm-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {next !== null ? (
+        <div className="adm-pager">
+          <button type="button" className="adm-btn" onClick={loadMore} disabled={busy}>
+            {tr('Показать ещё', 'Load more')}
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

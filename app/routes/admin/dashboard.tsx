@@ -1,0 +1,133 @@
+import { Link, useLoaderData } from 'react-router';
+import { adminApi } from '../../admin/api.ts';
+import { AdminLoading } from '../../admin/frame.tsx';
+import { formatDateTime, formatMoney, useAdminLocale, useTr } from '../../admin/i18n.ts';
+import { useStaff } from '../../admin/staff-context.ts';
+
+interface Paid {
+  orders: number;
+  revenue?: number;
+  byEdition: Record<string, { orders: number; revenue?: number }>;
+}
+interface Dashboard {
+  now: string;
+  periods: { dayStart: string; weekStart: string };
+  today: Paid;
+  week: Paid;
+  awaitingShipment: { orders: number; oldestAt: string | null };
+  unpaidHolding: { orders: number; units: number };
+  providerFailures: { crm: { pending: number; failed: number; withError: number } };
+  refundsDue: number;
+}
+
+export async function clientLoader() {
+  return adminApi<Dashboard>('/api/admin/dashboard');
+}
+
+export function HydrateFallback() {
+  return <AdminLoading />;
+}
+
+function PaidCard({ title, paid, since }: { title: string; paid: Paid; since: string }) {
+  const tr = useTr();
+  const locale = useAdminLocale();
+  const editions: [string, string][] = [
+    ['ru', tr('Русская версия', 'Russian edition')],
+    ['en', tr('Английская версия', 'English edition')],
+  ];
+  return (
+    <section className="adm-card adm-dash__card" aria-label={title}>
+      <h2>{title}</h2>
+      <p className="adm-dash__figure">
+        <span data-testid="paid-orders">{paid.orders}</span>{' '}
+        <span className="adm-muted">{tr('оплаченных заказов', 'paid orders')}</span>
+      </p>
+      {paid.revenue !== undefined ? (
+        <p className="adm-dash__figure adm-dash__figure--small">{formatMoney(paid.revenue, locale)}</p>
+      ) : null}
+      <dl className="adm-dl">
+        {editions.map(([key, label]) => {
+          const e = paid.byEdition[key] ?? { orders: 0 };
+          return (
+            <div key={key} style={{ display: 'contents' }}>
+              <dt>{label}</dt>
+              <dd>
+                {e.orders}
+                {e.revenue !== undefined ? ` · ${formatMoney(e.revenue, locale)}` : ''}
+              </dd>
+            </div>
+          );
+        })}
+      </dl>
+      <p className="adm-muted adm-dash__note">
+        {tr('с', 'since')} {formatDateTime(since, locale)} {tr('по Москве', 'Moscow time')}
+      </p>
+    </section>
+  );
+}
+
+export default function DashboardPage() {
+  const tr = useTr();
+  const locale = useAdminLocale();
+  const staff = useStaff();
+  const d = useLoaderData<typeof clientLoader>();
+  const manages = staff.role === 'admin' || staff.role === 'manager';
+  const crm = d.providerFailures.crm;
+  return (
+    <div className="adm-page">
+      <div className="adm-page__head">
+        <h1>{tr('Сводка', 'Dashboard')}</h1>
+        <span className="adm-muted">{formatDateTime(d.now, locale)}</span>
+      </div>
+      <div className="adm-grid">
+        <PaidCard title={tr('Сегодня', 'Today')} paid={d.today} since={d.periods.dayStart} />
+        <PaidCard title={tr('Эта неделя', 'This week')} paid={d.week} since={d.periods.weekStart} />
+      </div>
+      <h2 className="adm-dash__section">{tr('Ждут действий', 'Waiting for action')}</h2>
+      <div className="adm-grid">
+        <section className="adm-card adm-dash__card">
+          <h2>{tr('Ждут отправки', 'Waiting for shipment')}</h2>
+          <p className="adm-dash__figure">{d.awaitingShipment.orders}</p>
+          <p className="adm-muted">
+            {d.awaitingShipment.oldestAt
+              ? `${tr('самый ранний от', 'oldest placed')} ${formatDateTime(d.awaitingShipment.oldestAt, locale)}`
+              : tr('оплаченных заказов к отправке нет', 'no paid order to ship')}
+          </p>
+          {manages ? (
+            <Link to="/admin/orders?status=paid">{tr('Открыть заказы', 'Open the orders')}</Link>
+          ) : null}
+        </section>
+        <section className="adm-card adm-dash__card">
+          <h2>{tr('Неоплаченные держат товар', 'Unpaid orders holding stock')}</h2>
+          <p className="adm-dash__figure">{d.unpaidHolding.orders}</p>
+          <p className="adm-muted">
+            {tr('единиц товара в резерве:', 'units held:')} {d.unpaidHolding.units}
+          </p>
+        </section>
+        <section className="adm-card adm-dash__card">
+          <h2>{tr('Оплачены после срока', 'Paid after expiry')}</h2>
+          <p className={`adm-dash__figure${d.refundsDue > 0 ? ' adm-dash__figure--bad' : ''}`}>
+            {d.refundsDue}
+          </p>
+          <p className="adm-muted">{tr('нужен возврат денег', 'refund needed')}</p>
+          {manages ? <Link to="/admin/refunds-due">{tr('К возвратам', 'Open the refunds due')}</Link> : null}
+        </section>
+        <section className="adm-card adm-dash__card">
+          <h2>{tr('Сбои внешних сервисов', 'Failed provider calls')}</h2>
+          <dl className="adm-dl">
+            <dt>{tr('CRM: ждут повтора', 'CRM: waiting for a retry')}</dt>
+            <dd>{crm.pending}</dd>
+            <dt>{tr('CRM: не доставлены', 'CRM: given up')}</dt>
+            <dd className={crm.failed > 0 ? 'adm-dash__bad' : undefined}>{crm.failed}</dd>
+          </dl>
+          <p className="adm-muted adm-dash__note">
+            {tr(
+              'Учитываются заявки обратного звонка и вопросы, которые магазин передаёт в CRM с повторами.',
+              'Counts the callback and question forms the shop passes to the CRM with retries.',
+            )}
+          </p>
+        </section>
+      </div>
+    </div>
+  );
+}
