@@ -46,17 +46,6 @@ export function isPaidStatus(status: OrderStatus): boolean {
   );
 }
 
-/** States of an order whose money the shop holds: cancelling one refunds it. */
-export function isPaidStatus(status: OrderStatus): boolean {
-  return (
-    status === 'paid' ||
-    status === 'confirmed' ||
-    status === 'shipped' ||
-    status === 'ready_for_pickup' ||
-    status === 'delivered'
-  );
-}
-
 /** How long unpaid orders hold their stock (DECISIONS 32, docs/decisions/0018): both are settings. */
 export interface HoldMinutes {
   /** Online payment and the payment link (pay-by-another-person, the phone's payment). */

@@ -1062,9 +1062,6 @@ export function createOrdersService({
     /** The stock-returning transition and its transaction, for the back office (orders-admin.service.ts). */
     withStockChanges,
     transition,
-    /** The stock-returning transition and its transaction, for the back office (orders-admin.service.ts). */
-    withStockChanges,
-    transition,
     getOrderView,
     getPaymentState,
     /** For tests and operators: the stored order with its lines and events. */
