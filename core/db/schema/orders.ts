@@ -131,6 +131,8 @@ export const orders = pgTable(
     index('orders_status_created_idx').on(t.status, t.createdAt),
     index('orders_phone_idx').on(t.phone),
     index('orders_email_idx').on(t.email),
+    // The back office's search compares e-mails lower-cased (core/orders/orders-admin.service.ts).
+    index('orders_email_lower_idx').on(sql`lower(${t.email})`),
     // The caps on what one client's unpaid orders hold (docs/decisions/0018).
     index('orders_consent_ip_idx').on(t.consentIp),
     index('orders_device_idx').on(t.deviceId),
@@ -199,13 +201,18 @@ export const idempotencyKeys = pgTable('idempotency_keys', {
 });
 
 /** Provider notifications already applied: the same one twice changes nothing (DECISIONS 12). */
-export const paymentNotifications = pgTable('payment_notifications', {
-  id: text('id').primaryKey(),
-  provider: text('provider').notNull(),
-  orderNumber: integer('order_number').notNull(),
-  outcome: text('outcome').notNull(),
-  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const paymentNotifications = pgTable(
+  'payment_notifications',
+  {
+    id: text('id').primaryKey(),
+    provider: text('provider').notNull(),
+    orderNumber: integer('order_number').notNull(),
+    outcome: text('outcome').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // The order page and the instalment orders read an order's notices.
+  (t) => [index('payment_notifications_order_idx').on(t.orderNumber)],
+);
 
 /** The sandbox payment provider's sessions (DECISIONS 4), in the database so every instance sees them. */
 export const sandboxPayments = pgTable('sandbox_payments', {

@@ -1,0 +1,2 @@
+CREATE INDEX "orders_email_lower_idx" ON "orders" USING btree (lower("email"));--> statement-breakpoint
+CREATE INDEX "payment_notifications_order_idx" ON "payment_notifications" USING btree ("order_number");
