@@ -51,7 +51,7 @@ export interface BuildAppOptions {
 /** Is this response going to the shopper over https: an https public origin, or a trusted proxy says so. */
 export type SecureCookies = (request: FastifyRequest) => boolean;
 
-/** HSTS for a year on every https response (docs/decisions/0010). */
+/** HSTS for a year on every https response (docs/decisions/0019-public-shop-proxies-and-timeouts.md). */
 const HSTS = 'max-age=31536000; includeSubDomains';
 
 /** Builds the one service: JSON API under /api, media, and the server-rendered storefront. */
@@ -67,11 +67,13 @@ export async function buildApp({
   const { timeouts } = config;
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
-    // A hop count or the proxies' addresses, never "everyone" (docs/decisions/0010).
+    // A hop count or the proxies' addresses, never "everyone"
+    // (docs/decisions/0019-public-shop-proxies-and-timeouts.md).
     trustProxy: trustedProxies(config.trustProxy),
-    // Deadlines for slow clients (docs/decisions/0010): headers, the whole request with its body, an
-    // idle keep-alive connection, and a connection with no traffic at all. Node checks the first two
-    // every `connectionsCheckingInterval`, so that runs at least once a second.
+    // Deadlines for slow clients (docs/decisions/0019-public-shop-proxies-and-timeouts.md):
+    // headers, the whole request with its body, an idle keep-alive connection, and a connection with
+    // no traffic at all. Node checks the first two every `connectionsCheckingInterval`, so that runs
+    // at least once a second.
     requestTimeout: timeouts.requestMs,
     keepAliveTimeout: timeouts.keepAliveMs,
     connectionTimeout: timeouts.connectionMs,
@@ -275,7 +277,7 @@ export async function buildApp({
 /**
  * Fastify's trustProxy from TRUST_PROXY: addresses as they are; a hop count as "the last n hops"
  * (Fastify itself refuses a bare number, since the first hop is then whoever connects: the instances
- * must be reachable only through their proxies, docs/decisions/0010).
+ * must be reachable only through their proxies, docs/decisions/0019-public-shop-proxies-and-timeouts.md).
  */
 function trustedProxies(
   trust: Config['trustProxy'],

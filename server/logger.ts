@@ -3,7 +3,10 @@ import pino, { type DestinationStream, type Logger } from 'pino';
 /** Query parameters that are capabilities: whoever reads them can open the order (orders.types.ts). */
 const SECRET_QUERY = /([?&](?:key|token)=)[^&#]*/gi;
 
-/** The URL as logged: the order's status or access key in `?key=` is replaced (docs/decisions/0010). */
+/**
+ * The URL as logged: the order's status or access key in `?key=` is replaced
+ * (docs/decisions/0019-public-shop-proxies-and-timeouts.md).
+ */
 export function redactUrl(url: string): string {
   return url.replace(SECRET_QUERY, '$1[redacted]');
 }

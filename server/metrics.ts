@@ -6,7 +6,7 @@ import { crmRequests, orders } from '../core/db/schema/index.ts';
 /**
  * Prometheus metrics in the text exposition format (version 0.0.4), written here rather than with
  * prom-client: the shop needs two counters, one histogram and two gauges read at scrape time, which
- * is a few dozen lines without a dependency (docs/decisions/0010).
+ * is a few dozen lines without a dependency (docs/decisions/0019-public-shop-proxies-and-timeouts.md).
  */
 export interface Metrics {
   /** One answered request: `route` is the route pattern (`/api/orders/:id`), never the raw URL. */

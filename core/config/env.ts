@@ -43,9 +43,9 @@ const addressList = (what: string) =>
     });
 
 /**
- * Which proxies may tell the client's address and protocol (docs/decisions/0010): none, the number
- * of proxies in front of the shop, or their addresses. `true` (trust every hop) let any client pick
- * its own address with a forged X-Forwarded-For, so it is refused with the new forms.
+ * Which proxies may tell the client's address and protocol: none, the number of proxies in front
+ * of the shop, or their addresses. `true` (trust every hop) let any client pick its own address with
+ * a forged X-Forwarded-For, so it is refused with the new forms (docs/decisions/0019-public-shop-proxies-and-timeouts.md).
  */
 const trustProxy = z.string().transform((value, ctx): false | number | string[] => {
   const v = value.trim();
@@ -205,10 +205,10 @@ export interface Config {
   /** Tile server of the maps; its origin is allowed by the content security policy. */
   maps: { tileUrl: string; attribution: string };
   logLevel: Env['LOG_LEVEL'];
-  /** Fastify's `trustProxy`: none, a hop count, or the proxies' addresses (docs/decisions/0010). */
+  /** Fastify's `trustProxy`: none, a hop count, or the proxies' addresses. */
   trustProxy: false | number | string[];
   shutdownTimeoutMs: number;
-  /** Server deadlines in milliseconds (docs/decisions/0010). */
+  /** Server deadlines in milliseconds (docs/decisions/0019-public-shop-proxies-and-timeouts.md). */
   timeouts: { headersMs: number; requestMs: number; keepAliveMs: number; connectionMs: number };
   /** Who may read `/metrics`: IPs and CIDR ranges. */
   metricsAllow: string[];
@@ -257,8 +257,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       'Invalid configuration:\n  PUBLIC_URL: must be set when the shop listens beyond this machine (links, sitemap and hreflang use it)',
     );
   }
-  // DECISIONS 34 (docs/decisions/0010): a shop is public when it listens beyond this machine or is
-  // published under a public origin (a local shop behind a reverse proxy sets PUBLIC_URL).
+  // DECISIONS 34 (docs/decisions/0019-public-shop-proxies-and-timeouts.md): a shop is public when it
+  // listens beyond this machine or is published under a public origin (a local shop behind a
+  // reverse proxy sets PUBLIC_URL).
   const isLocalHost = (host: string) => ['localhost', '127.0.0.1', '::1', '[::1]'].includes(host);
   const publicShop =
     !isLocalHost(e.HOST) || (e.PUBLIC_URL !== undefined && !isLocalHost(new URL(e.PUBLIC_URL).hostname));
