@@ -38,9 +38,9 @@ describe.each(engines)('dashboard figures on %s', (engine) => {
     const db = t.database.db;
     // Paid half an hour after Moscow midnight on Tuesday: today and this week.
     await insertOrder(db, { status: 'paid', total: 10_000_00, paidAt: new Date('2026-11-23T21:30:00Z') });
-    // Paid on Monday 23:30 in Moscow (still the 23rd in UTC too): this week, not today.
+    // Paid on Monday 23:30 in Moscow (still the 23rd in UTC too): this week, not today; confirmed since.
     await insertOrder(db, {
-      status: 'paid',
+      status: 'confirmed',
       locale: 'en',
       displayCurrency: 'EUR',
       total: 5_000_00,

@@ -1,6 +1,7 @@
 import { and, eq, gte, inArray, isNotNull, isNull, like, lt, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { crmRequests, orderEvents, orderLines, orders, refunds } from '../db/schema/index.ts';
+import { isPaidStatus, orderStatuses } from './order.rules.ts';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -20,6 +21,9 @@ export function moscowPeriods(now: Date): { dayStart: Date; weekStart: Date } {
 
 /** The order event orders.service writes when money arrives for an expired or cancelled order. */
 export const REFUND_NEEDED_PATTERN = 'paid after %: refund needed%';
+
+/** States of an order whose money the shop keeps: paid and every step after it. */
+const PAID_STATUSES = orderStatuses.filter(isPaidStatus);
 
 export interface PaidFigures {
   /** Edition (`ru`, `en`): orders paid in the period and their total in kopecks (the payment is in roubles). */
@@ -52,13 +56,7 @@ export function createDashboardService({ db, clock }: { db: Db; clock: () => Dat
       })
       .from(firstPaid)
       .innerJoin(orders, eq(orders.number, firstPaid.orderNumber))
-      .where(
-        and(
-          gte(firstPaid.at, from),
-          lt(firstPaid.at, to),
-          inArray(orders.status, ['paid', 'shipped', 'delivered']),
-        ),
-      )
+      .where(and(gte(firstPaid.at, from), lt(firstPaid.at, to), inArray(orders.status, PAID_STATUSES)))
       .groupBy(orders.locale);
     const byEdition: PaidFigures['byEdition'] = {
       ru: { orders: 0, revenue: 0 },
@@ -81,7 +79,7 @@ export function createDashboardService({ db, clock }: { db: Db; clock: () => Dat
     const [toShip] = await db
       .select({ n: sql<number>`count(*)::int`, oldest: sql<Date | null>`min(${orders.createdAt})` })
       .from(orders)
-      .where(eq(orders.status, 'paid'));
+      .where(inArray(orders.status, ['paid', 'confirmed']));
 
     const [holding] = await db
       .select({

@@ -77,6 +77,8 @@ function useStatusLabel() {
     new: ['новый', 'new'],
     awaiting_payment: ['ждёт оплаты', 'awaiting payment'],
     paid: ['оплачен', 'paid'],
+    confirmed: ['подтверждён', 'confirmed'],
+    ready_for_pickup: ['ждёт в пункте выдачи', 'ready for pickup'],
     shipped: ['отправлен', 'shipped'],
     delivered: ['доставлен', 'delivered'],
     cancelled: ['отменён', 'cancelled'],
