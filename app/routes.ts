@@ -34,6 +34,11 @@ const admin = [
     layout('routes/admin/layout.tsx', [
       // Back-office pages, one line each.
       route('staff', 'routes/admin/staff.tsx'),
+      route('orders', 'routes/admin/orders.tsx'),
+      route('orders/:number', 'routes/admin/order.tsx'),
+      route('orders/:number/packing-slip', 'routes/admin/packing-slip.tsx'),
+      route('refunds-due', 'routes/admin/refunds-due.tsx'),
+      route('instalments', 'routes/admin/instalments.tsx'),
       index('routes/admin/dashboard.tsx'),
       route('customers', 'routes/admin/customers.tsx'),
       route('customers/:id', 'routes/admin/customer.tsx'),
