@@ -156,7 +156,10 @@ describe.each(engines)('random order and payment events on %s', (engine) => {
           method: 'POST',
           url: `/api/payment${cmd.draft ? '?draft=true' : ''}`,
           remoteAddress: `10.70.${Math.floor(++shopper / 250) % 250}.${(shopper % 250) + 1}`,
-          payload: orderPayload([{ _id: variant, count: cmd.count }]),
+          // Each order its own shopper: DECISIONS 32 caps what one client's unpaid orders hold.
+          payload: orderPayload([{ _id: variant, count: cmd.count }], {
+            phone: `7993${String(shopper).padStart(7, '0')}`,
+          }),
         });
         if (res.statusCode === 200) {
           const number = res.json().order.orderID as number;
@@ -231,7 +234,10 @@ describe.each(engines)('random order and payment events on %s', (engine) => {
       method: 'POST',
       url: `/api/payment${cmd.draft ? '?draft=true' : ''}`,
       remoteAddress: `10.71.${Math.floor(++shopper / 250) % 250}.${(shopper % 250) + 1}`,
-      payload: orderPayload([{ _id: variant, count: cmd.count }]),
+      // Each order its own shopper: DECISIONS 32 caps what one client's unpaid orders hold.
+      payload: orderPayload([{ _id: variant, count: cmd.count }], {
+        phone: `7993${String(shopper).padStart(7, '0')}`,
+      }),
     });
     if (res.statusCode !== 200) {
       expect(res.statusCode, res.body).toBe(409);
