@@ -9,12 +9,14 @@ import { openDatabase } from '../core/db/client.ts';
 import { AppError } from '../core/errors.ts';
 
 const { values } = parseArgs({
-  options: { email: { type: 'string' }, phone: { type: 'string' } },
+  // `--name` is still accepted from older instructions; the account keeps the name its owner gave.
+  options: { email: { type: 'string' }, phone: { type: 'string' }, name: { type: 'string' } },
 });
+const { name: _ignored, ...given } = values;
 const config = loadConfig(process.env);
 const database = await openDatabase(config.database);
 try {
-  const operator = await createOperatorsService({ db: database.db }).grantOperator(values);
+  const operator = await createOperatorsService({ db: database.db }).grantOperator(given);
   const contacts = [operator.provenEmail, operator.provenPhone && `+${operator.provenPhone}`].filter(Boolean);
   console.log(
     `Account ${operator.id} (${operator.name || 'no name'}; proven: ${contacts.join(', ')}) is now an operator`,

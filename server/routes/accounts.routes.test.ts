@@ -84,7 +84,7 @@ describe.each(engines)('sign-in, sessions and the cabinet on %s (DECISIONS 16, 1
       .where(and(eq(outbox.channel, 'email'), eq(outbox.recipient, email)))
       .orderBy(desc(outbox.id))
       .limit(1);
-    return String(row?.payload.text).split(': ')[1];
+    return String(row?.payload.text).split(': ')[1] ?? '';
   }
 
   const signInByPassword = (email: string, password: string, ip = nextIp()) =>
@@ -623,7 +623,7 @@ describe.each(engines)('sign-in, sessions and the cabinet on %s (DECISIONS 16, 1
           .orderBy(desc(outbox.id))
           .limit(1)
       )[0];
-    const password = String((await mail())?.payload.text).split(': ')[1];
+    const password = String((await mail())?.payload.text).split(': ')[1] ?? '';
     const bad = await t.app.inject({
       method: 'POST',
       url: '/api/auth/authByEmail',
@@ -655,7 +655,7 @@ describe.each(engines)('sign-in, sessions and the cabinet on %s (DECISIONS 16, 1
       payload: { email: 'nobody@example.ru' },
     });
     expect(unknown.json()).toEqual(reset.json());
-    const newPassword = String((await mail())?.payload.text).split(': ')[1];
+    const newPassword = String((await mail())?.payload.text).split(': ')[1] ?? '';
     expect(newPassword).not.toBe(password);
     // DECISIONS 35: the old password works until the new one is used for the first time.
     expect((await signInByPassword(email, password, ip)).statusCode).toBe(200);
