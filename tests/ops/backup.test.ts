@@ -16,7 +16,7 @@ import { createProviders } from '../../core/providers/index.ts';
 import { createDbOutbox } from '../../core/providers/outbox.ts';
 import { createServices } from '../../core/services.ts';
 import { insertCategory, insertProductGroup, insertSettings } from '../factories/catalogue.ts';
-import { type Engine, engines, testDatabaseUrl } from '../setup/test-database.ts';
+import { adminUrl, type Engine, engines, testDatabaseUrl } from '../setup/test-database.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SCRIPT_MS = 90_000;
@@ -54,12 +54,6 @@ interface Place {
   mediaDir: string;
   open(): Promise<Database>;
   remove(): Promise<void>;
-}
-
-function adminUrl(url: string): string {
-  const u = new URL(url);
-  u.pathname = '/postgres';
-  return u.toString();
 }
 
 async function admin(url: string, sql: string): Promise<void> {
