@@ -11,6 +11,7 @@ import type { ViteDevServer } from 'vite';
 import { appContext } from '#app-context';
 import type { Config } from '../core/config/env.ts';
 import type { Database } from '../core/db/client.ts';
+import { createDemoPhotoDrawer } from '../core/db/seed/demo-photos.ts';
 import { AppError } from '../core/errors.ts';
 import type { Services } from '../core/services.ts';
 import { registerErrorHandler } from './errors.ts';
@@ -228,6 +229,12 @@ export async function buildApp({
   seoRoutes(app, { services, publicUrl: config.publicUrl });
 
   fs.mkdirSync(config.mediaDir, { recursive: true });
+  // The demo's photos are drawn on their first request, so a first start does not wait for them
+  // (docs/decisions/0017-first-paint-and-first-start.md).
+  const ensureDemoPhoto = createDemoPhotoDrawer(config.mediaDir);
+  app.addHook('onRequest', async (request) => {
+    if (request.url.startsWith('/media/')) await ensureDemoPhoto(request.url.slice('/media/'.length));
+  });
   await app.register(fastifyStatic, {
     root: config.mediaDir,
     prefix: '/media/',

@@ -75,11 +75,13 @@ export async function startRuntime(
       );
     }
     if (config.seedDemo === 'auto' && (await isDatabaseEmpty(database.db))) {
-      log.info(
-        'empty database: seeding the demo catalogue (the first start draws ~280 product photos: about a minute)',
-      );
+      log.info('empty database: seeding the demo catalogue (its photos are drawn on their first request)');
       try {
-        await seedDemo(database.db, { mediaDir: config.mediaDir, log: (m) => log.info(m) });
+        await seedDemo(database.db, {
+          mediaDir: config.mediaDir,
+          log: (m) => log.info(m),
+          renderPhotos: false,
+        });
       } catch (error) {
         // Several instances starting together on one empty PostgreSQL: one seed wins, the
         // others' transactions fail on its rows and roll back. That is not a failed start.

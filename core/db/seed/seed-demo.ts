@@ -73,14 +73,14 @@ export interface SeedOptions {
   renderPhotos?: boolean;
 }
 
-interface PlannedGroup {
+export interface PlannedGroup {
   id: string;
   article: DemoArticle;
   colourKey: string;
   position: number;
 }
 
-function planGroups(): PlannedGroup[] {
+export function planGroups(): PlannedGroup[] {
   const planned: PlannedGroup[] = [];
   let position = 0;
   for (const article of demoArticles) {
@@ -96,13 +96,18 @@ function planGroups(): PlannedGroup[] {
   return planned;
 }
 
-const views: GarmentView[] = ['front', 'back', 'detail'];
+export const views: GarmentView[] = ['front', 'back', 'detail'];
 
 /**
  * Writes `<file>-<width>.webp` for each width that is not there yet. The SVG is rasterised once,
  * straight at the largest width (`viewBoxWidth` sets the density), then scaled down.
  */
-async function writeRenditions(svg: string, file: string, widths: readonly number[], viewBoxWidth: number) {
+export async function writeRenditions(
+  svg: string,
+  file: string,
+  widths: readonly number[],
+  viewBoxWidth: number,
+) {
   const missing: number[] = [];
   for (const w of widths) {
     try {
@@ -119,7 +124,10 @@ async function writeRenditions(svg: string, file: string, widths: readonly numbe
   const source = () => sharp(rendered.data, { raw: rendered.info });
   for (const w of missing) {
     const image = w === largest ? source() : source().resize(w);
-    await image.webp({ quality: 80, effort: 4 }).toFile(`${file}-${w}.webp`);
+    // Written aside and renamed: a crash or a reader never sees half a file under the real name.
+    const part = `${file}-${w}.webp.${process.pid}.part`;
+    await image.webp({ quality: 80, effort: 4 }).toFile(part);
+    await fs.rename(part, `${file}-${w}.webp`);
   }
 }
 
@@ -136,32 +144,50 @@ async function eachLimited<T>(items: T[], limit: number, task: (item: T) => Prom
   );
 }
 
-async function renderDemoPhotos(groups: PlannedGroup[], mediaDir: string, log: (message: string) => void) {
-  const started = Date.now();
+/** One demo photo: its file stem under the media folder, its drawing and the widths stored. */
+export interface DemoPhoto {
+  stem: string;
+  svg: () => string;
+  widths: readonly number[];
+  viewBoxWidth: number;
+}
+
+/** Every photo and banner the demo's rows name, drawn from `garment-art.ts`. */
+export function demoPhotos(groups: PlannedGroup[] = planGroups()): DemoPhoto[] {
   const colourByKey = new Map(demoColours.map((c) => [c.key, c]));
-  const productsDir = path.join(mediaDir, 'products');
-  const bannersDir = path.join(mediaDir, 'banners');
-  await fs.mkdir(productsDir, { recursive: true });
-  await fs.mkdir(bannersDir, { recursive: true });
-  const jobs = groups.flatMap((g) => views.map((view) => ({ g, view })));
-  let done = 0;
-  await eachLimited(jobs, 2, async ({ g, view }) => {
-    const hex = colourByKey.get(g.colourKey)?.hex ?? '#888888';
-    await writeRenditions(
-      renderGarmentSvg(g.article.kind, hex, view),
-      path.join(productsDir, `${g.id}-${view}`),
-      photoWidths,
-      1200,
-    );
-    done += 1;
-    if (done % 50 === 0) log(`seed: ${done} of ${jobs.length} photos drawn`);
-  });
+  const photos: DemoPhoto[] = groups.flatMap((g) =>
+    views.map((view) => ({
+      stem: `products/${g.id}-${view}`,
+      svg: () => renderGarmentSvg(g.article.kind, colourByKey.get(g.colourKey)?.hex ?? '#888888', view),
+      widths: photoWidths,
+      viewBoxWidth: 1200,
+    })),
+  );
   const palette = demoColours.map((c) => c.hex);
   const banners = ['hero', 'collection-1', 'collection-2', 'collection-3'] as const;
   for (const [i, b] of banners.entries()) {
     const shifted = [...palette.slice(i * 3), ...palette.slice(0, i * 3)];
-    await writeRenditions(renderBannerSvg(b, shifted), path.join(bannersDir, b), bannerWidths, 1600);
+    photos.push({
+      stem: `banners/${b}`,
+      svg: () => renderBannerSvg(b, shifted),
+      widths: bannerWidths,
+      viewBoxWidth: 1600,
+    });
   }
+  return photos;
+}
+
+async function renderDemoPhotos(groups: PlannedGroup[], mediaDir: string, log: (message: string) => void) {
+  const started = Date.now();
+  await fs.mkdir(path.join(mediaDir, 'products'), { recursive: true });
+  await fs.mkdir(path.join(mediaDir, 'banners'), { recursive: true });
+  const jobs = demoPhotos(groups);
+  let done = 0;
+  await eachLimited(jobs, 2, async (photo) => {
+    await writeRenditions(photo.svg(), path.join(mediaDir, photo.stem), photo.widths, photo.viewBoxWidth);
+    done += 1;
+    if (done % 50 === 0) log(`seed: ${done} of ${jobs.length} photos drawn`);
+  });
   log(`seed: ${jobs.length} photos ready in ${Date.now() - started} ms`);
 }
 

@@ -1,0 +1,42 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { type DemoPhoto, demoPhotos, writeRenditions } from './seed-demo.ts';
+
+/**
+ * The demo's photos drawn on their first request (docs/decisions/0017-first-paint-and-first-start.md):
+ * the first start stores the catalogue without waiting for ~280 drawings; each photo is drawn
+ * when a page first shows it, written beside an operator's uploads and served from disk after.
+ */
+export function createDemoPhotoDrawer(mediaDir: string) {
+  let byStem: Map<string, DemoPhoto> | null = null;
+  /** Stems known to be on disk, and drawings in flight (concurrent requests share one). */
+  const present = new Set<string>();
+  const drawing = new Map<string, Promise<void>>();
+
+  /**
+   * Makes sure the rendition `relative` (`products/<group>-<view>-<width>.webp` or
+   * `banners/<name>-<width>.webp`) exists when it is one of the demo's; anything else is left
+   * to the media route as it is.
+   */
+  return async function ensureDemoPhoto(relative: string): Promise<void> {
+    const match = relative.match(/^((?:products|banners)\/[a-z0-9-]+)-(\d+)\.webp$/);
+    if (!match) return;
+    const [, stem = '', width = ''] = match;
+    if (present.has(stem)) return;
+    byStem ??= new Map(demoPhotos().map((p) => [p.stem, p]));
+    const photo = byStem.get(stem);
+    if (!photo) return;
+    if (!photo.widths.includes(Number(width))) return;
+    let running = drawing.get(stem);
+    if (!running) {
+      running = (async () => {
+        const file = path.join(mediaDir, photo.stem);
+        await fs.mkdir(path.dirname(file), { recursive: true });
+        await writeRenditions(photo.svg(), file, photo.widths, photo.viewBoxWidth);
+        present.add(stem);
+      })().finally(() => drawing.delete(stem));
+      drawing.set(stem, running);
+    }
+    await running;
+  };
+}
