@@ -1,6 +1,7 @@
 // `npm run bench`: load tests of the built shop on 127.0.0.1, on PGlite and PostgreSQL, with the
 // demo catalogue and a generated 20,000-product one, with the read cache on and off; then page
 // weight and a Lighthouse mobile run. Writes bench/results/bench-<time>.json and latest.md.
+// Exits 1 when a shopper page loads more than JS_BUDGET_KB of JavaScript (gzip) up front.
 //
 //   npm run bench                      everything (about 12-15 minutes on 2 cores)
 //   npm run bench -- --quick           PGlite, demo catalogue, cache on, short rounds, no Lighthouse
@@ -52,6 +53,8 @@ const CHROME_PORT = 3390;
 const work = path.join(os.tmpdir(), 'shop-bench');
 const mediaDir = path.join(work, 'media');
 const log = (m: string) => console.log(`[bench] ${m}`);
+/** First-load JavaScript allowed on every shopper page, gzip (docs/decisions/0016-page-cache.md). */
+const JS_BUDGET_KB = 110;
 
 // ---------------------------------------------------------------------------------------------
 // Load measurement
@@ -330,7 +333,15 @@ const json = { 'content-type': 'application/json' };
 // Pages are asked for as a browser does: HTML, compressed.
 const browser = { accept: 'text/html', 'accept-encoding': 'br, gzip' };
 
-function cases(targets: BenchTargets): { name: string; request: Request; connections?: number }[] {
+interface Case {
+  name: string;
+  request: Request;
+  connections?: number;
+  /** Run against a shop with PAGE_CACHE=on (every other case runs with it off, rendering each page). */
+  pageCache?: boolean;
+}
+
+function cases(targets: BenchTargets): Case[] {
   const order = {
     getWay: 'self',
     payment: 'online',
@@ -386,7 +397,18 @@ function cases(targets: BenchTargets): { name: string; request: Request; connect
         distinctAddresses: true,
       },
     },
-  ] satisfies { name: string; request: Request; connections?: number }[];
+    // The same pages for a guest from the page cache (compared with the 20 kB static file).
+    {
+      name: 'catalog cached',
+      request: { method: 'GET', path: '/catalog', headers: browser },
+      pageCache: true,
+    },
+    {
+      name: 'product cached',
+      request: { method: 'GET', path: `/products/${targets.productId}`, headers: browser },
+      pageCache: true,
+    },
+  ] satisfies Case[];
   return all.filter((c) => onlyCases.length === 0 || onlyCases.some((n) => c.name.startsWith(n)));
 }
 
@@ -445,7 +467,29 @@ function markdown(rows: Row[], pageRows: PageRow[], meta: Record<string, string>
         `| ${r.engine} | ${r.catalogue} | ${r.cache} | ${r.case} | ${r.connections} | ${r.rps} | ${r.ratio === null ? '—' : r.ratio.toFixed(2)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${r.errors} |`,
     ),
   ];
+  const statics = rows.filter((r) => r.case.includes('20 kB static file'));
+  const cachedRows = rows.filter((r) => r.cache === 'on + page');
+  if (statics.length > 0 && cachedRows.length > 0) {
+    const staticRps = statics.reduce((n, r) => n + r.rps, 0) / statics.length;
+    const staticP99 = statics.reduce((n, r) => n + r.p99, 0) / statics.length;
+    lines.push(
+      '',
+      `Page cache: guests' pages served from memory, against the 20 kB static file (mean of its rounds: ${staticRps.toFixed(0)} req/s, p99 ${ms(staticP99)} ms).`,
+      '',
+      '| engine | catalogue | case | req/s | ×static | p99 ms | p99 ÷ static p99 |',
+      '|---|---|---|---:|---:|---:|---:|',
+      ...cachedRows.map(
+        (r) =>
+          `| ${r.engine} | ${r.catalogue} | ${r.case} | ${r.rps} | ${(r.rps / staticRps).toFixed(2)} | ${ms(r.p99)} | ${(r.p99 / staticP99).toFixed(2)} |`,
+      ),
+    );
+  }
   if (pageRows.length > 0) {
+    const heaviest = pageRows.reduce((a, b) => (b.jsGzip > a.jsGzip ? b : a));
+    lines.push(
+      '',
+      `First-load JavaScript budget: ${JS_BUDGET_KB} kB gzip on every shopper page; heaviest: ${heaviest.page} ${kb(heaviest.jsGzip)} kB (${heaviest.jsGzip > JS_BUDGET_KB * 1024 ? 'over budget: the bench exits 1' : 'within'}).`,
+    );
     lines.push(
       '',
       `Page weight (gzip -9 of what the page loads up front) and Lighthouse ${meta.lighthouse} mobile (simulated throttling; median of ${meta.lighthouseRuns}) on ${meta.pagesOn}.`,
@@ -520,23 +564,26 @@ async function main() {
       const prepared = engine === 'pglite' ? await preparePglite(kind) : await preparePostgres(kind);
       try {
         for (const cache of cacheModes) {
-          const shop = startProcess(
-            ['server/main.ts'],
-            {
-              ...prepared.env,
-              NODE_ENV: 'production',
-              HOST: '127.0.0.1',
-              PORT: String(SHOP_PORT),
-              SEED_DEMO: 'never',
-              READ_CACHE: cache,
-              LOG_LEVEL: 'warn',
-              TRUST_PROXY: '127.0.0.1',
-            },
-            'shop',
-          );
+          const startShop = (pageCache: 'on' | 'off') =>
+            startProcess(
+              ['server/main.ts'],
+              {
+                ...prepared.env,
+                NODE_ENV: 'production',
+                HOST: '127.0.0.1',
+                PORT: String(SHOP_PORT),
+                SEED_DEMO: 'never',
+                READ_CACHE: cache,
+                PAGE_CACHE: pageCache,
+                LOG_LEVEL: 'warn',
+                TRUST_PROXY: '127.0.0.1',
+              },
+              'shop',
+            );
+          let shop = startShop('off');
           try {
             await waitFor(`http://127.0.0.1:${SHOP_PORT}/api/health`, shop);
-            for (const c of cases(prepared.targets)) {
+            for (const c of cases(prepared.targets).filter((c) => !c.pageCache)) {
               rows.push(
                 await measure(
                   { engine, catalogue: kind, cache, case: c.name },
@@ -558,6 +605,8 @@ async function main() {
                 { page: 'catalogue', path: '/catalog' },
                 { page: 'product', path: `/products/${prepared.targets.productId}` },
                 { page: 'cart', path: '/?cart', cookie },
+                { page: 'content', path: '/about' },
+                { page: 'home (en)', path: '/en' },
               ];
               for (const p of list) {
                 const weight = await pageWeight(SHOP_PORT, p.path, p.cookie);
@@ -579,6 +628,23 @@ async function main() {
                 pageRows.push({ ...p, ...weight, lighthouse });
                 log(
                   `page ${p.page}: HTML ${kb(weight.htmlGzip)} kB, JS ${kb(weight.jsGzip)} kB, CSS ${kb(weight.cssGzip)} kB gzip${lighthouse ? `; Lighthouse ${lighthouse.performance}, LCP ${(lighthouse.lcp / 1000).toFixed(2)} s` : ''}`,
+                );
+              }
+            }
+            // The page cache's cases (read cache on only: the page cache follows its invalidations).
+            const cached = cases(prepared.targets).filter((c) => c.pageCache);
+            if (cache === 'on' && cached.length > 0) {
+              await stopProcess(shop);
+              shop = startShop('on');
+              await waitFor(`http://127.0.0.1:${SHOP_PORT}/api/health`, shop);
+              for (const c of cached) {
+                rows.push(
+                  await measure(
+                    { engine, catalogue: kind, cache: 'on + page', case: c.name },
+                    SHOP_PORT,
+                    c.request,
+                    c.connections,
+                  ),
                 );
               }
             }
@@ -616,6 +682,7 @@ async function main() {
     load: `${loadAtStart.toFixed(1)} → ${(os.loadavg()[0] ?? 0).toFixed(1)}`,
   };
   const table = markdown(rows, pageRows, meta);
+  const overBudget = pageRows.filter((p) => p.jsGzip > JS_BUDGET_KB * 1024);
   const out = path.join(root, 'bench/results');
   fs.mkdirSync(out, { recursive: true });
   const stamp = meta.date.replace(/[:]/g, '-');
@@ -626,6 +693,12 @@ async function main() {
   fs.writeFileSync(path.join(out, 'latest.md'), table);
   console.log(`\n${table}`);
   log(`done in ${meta.minutes} min; bench/results/bench-${stamp}.json and bench/results/latest.md`);
+  if (overBudget.length > 0) {
+    console.error(
+      `[bench] over the first-load JavaScript budget of ${JS_BUDGET_KB} kB gzip: ${overBudget.map((p) => `${p.page} ${kb(p.jsGzip)} kB`).join(', ')}`,
+    );
+    process.exitCode = 1;
+  }
 }
 
 await main();
