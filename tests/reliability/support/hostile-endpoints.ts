@@ -78,6 +78,7 @@ export const orderEndpoints: Endpoint[] = [
   { method: 'POST', path: '/api/dolyame/create', body: dolyameCreateSchema },
   { method: 'POST', path: '/api/payment/create-tinkoff-order', body: tinkoffCreateSchema },
   { method: 'GET', path: '/api/orders/for-analytics', query: orderIdQuerySchema },
+  { method: 'GET', path: '/api/orders/payment-state', query: orderIdQuerySchema },
   {
     method: 'POST',
     path: '/api/payment/notify/:provider',
