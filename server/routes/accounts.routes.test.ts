@@ -845,6 +845,34 @@ describe.each(engines)('sign-in, sessions and the cabinet on %s (DECISIONS 16, 1
     expect(await t.database.db.$count(userAddresses, eq(userAddresses.userId, row?.id ?? ''))).toBe(0);
   });
 
+  it('a reset’s password also proves the address: the squatter’s session ends and what it set goes', async () => {
+    const email = 'reset.proof@example.ru';
+    const reg = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/registerByEmail',
+      remoteAddress: nextIp(),
+      payload: { email },
+    });
+    const squatter = reg.json().data.token as string;
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/user/update',
+      headers: asUser(squatter),
+      payload: { name: 'Чужой' },
+    });
+    // The owner lost the first mail and asks for a new password.
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      remoteAddress: nextIp(),
+      payload: { email },
+    });
+    const owner = await signInByPassword(email, await mailedPassword(email));
+    expect(owner.statusCode).toBe(200);
+    expect(owner.json().data.user.name).toBe('');
+    expect((await fetchAs(squatter)).statusCode).toBe(401);
+  });
+
   it('refuses names and address parts with bidirectional or zero-width characters, naming the field', async () => {
     const { token } = await signIn('79010009401');
     for (const [payload, field] of [
