@@ -17,6 +17,8 @@ function flatten(value: unknown, prefix = '', out: Flat = new Map()): Flat {
 function show(value: unknown): string {
   if (value === undefined) return '';
   if (typeof value === 'string') return value;
+  if (Array.isArray(value) && value.every((v) => typeof v !== 'object' || v === null))
+    return value.join(', ');
   return JSON.stringify(value);
 }
 

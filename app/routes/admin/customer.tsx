@@ -309,7 +309,9 @@ export default function CustomerPageView() {
         {consents.length === 0 ? (
           <p className="adm-muted">{tr('Нет записей', 'No records')}</p>
         ) : (
-          <div className="adm-table-wrap">
+          // Scrolls sideways on a phone: focusable, so a keyboard can scroll it too.
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus
+          <div className="adm-table-wrap" tabIndex={0}>
             <table className="adm-table">
               <thead>
                 <tr>
