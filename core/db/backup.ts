@@ -405,11 +405,17 @@ async function restorePglite(dataDir: string, folder: string, manifest: Manifest
     const tar = new File([fs.readFileSync(path.join(folder, manifest.database.path))], PGLITE_FILE, {
       type: 'application/x-gzip',
     });
-    const client = await PGlite.create(dataDir, { loadDataDir: tar });
     try {
-      return await readState(async (text) => (await client.query(text)).rows as Record<string, unknown>[]);
-    } finally {
-      await client.close();
+      const client = await PGlite.create(dataDir, { loadDataDir: tar });
+      try {
+        return await readState(async (text) => (await client.query(text)).rows as Record<string, unknown>[]);
+      } finally {
+        await client.close();
+      }
+    } catch (error) {
+      // The folder was empty: a load that failed half-way leaves nothing behind.
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      throw error;
     }
   } finally {
     release();
@@ -515,7 +521,12 @@ export async function restore(
       problemsAfter.push('media files differ from the backup');
     }
     if (problemsAfter.length) {
-      throw new BackupError(`The restored data does not match the backup:\n  ${problemsAfter.join('\n  ')}`);
+      const where =
+        config.database.kind === 'pglite' ? `the folder ${config.database.dataDir}` : 'the database (dropdb)';
+      throw new BackupError(
+        `The restored data does not match the backup:\n  ${problemsAfter.join('\n  ')}\n` +
+          `Do not start the shop on it: remove ${where} and the media folder ${config.mediaDir}.`,
+      );
     }
     return manifest;
   } finally {
