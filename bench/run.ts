@@ -21,6 +21,7 @@ import { PGlite } from '@electric-sql/pglite';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { type Database, openPglite, openPostgres } from '../core/db/client.ts';
+import { benchAdminOrders } from './admin-orders.ts';
 import {
   type BenchTargets,
   type CatalogueKind,
@@ -557,6 +558,12 @@ async function main() {
     log(`PostgreSQL at ${serverUrl} does not answer: measuring PGlite only`);
     runEngines = engines.filter((e) => e !== 'postgres');
   }
+  // The back office's order list over 100,000 orders (bench/admin-orders.ts), on PostgreSQL only;
+  // `--cases=admin-orders` runs it alone.
+  if ((onlyCases.length === 0 || onlyCases.includes('admin-orders')) && runEngines.includes('postgres')) {
+    rows.push(...(await benchAdminOrders({ serverUrl, port: SHOP_PORT, seconds, warmSeconds, log })));
+  }
+  if (onlyCases.length > 0 && onlyCases.every((c) => c === 'admin-orders')) runEngines = [];
 
   let pagesDone = !pages;
   for (const engine of runEngines) {
