@@ -16,7 +16,7 @@ test('an admin enrols the second factor on the first sign-in and invites a manag
   const email = staffEmail('admin', testInfo.project.name);
   await page.goto('/admin/staff');
   // Signed out: the back office sends the browser to its sign-in page.
-  await expect(page).toHaveURL(/\/admin\/sign-in\?next=%2Fadmin%2Fstaff/);
+  await expect(page).toHaveURL(/\/admin\/sign-in\?next=%2Fadmin%2Fstaff/, { timeout: 15_000 });
   await hydrated(page);
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Пароль').fill(E2E_STAFF_PASSWORD);
@@ -48,9 +48,10 @@ test('an admin enrols the second factor on the first sign-in and invites a manag
   await page.getByRole('button', { name: 'RU' }).click();
 
   const manager = `new-manager-${testInfo.project.name}-${Date.now()}@e2e.test`;
-  await page.getByLabel('E-mail').fill(manager);
-  await page.getByLabel('Роль', { exact: true }).selectOption('manager');
-  await page.getByRole('button', { name: 'Пригласить' }).click();
+  const inviteForm = page.getByRole('region', { name: 'Пригласить сотрудника' });
+  await inviteForm.getByLabel('E-mail').fill(manager);
+  await inviteForm.getByLabel('Роль').selectOption('manager');
+  await inviteForm.getByRole('button', { name: 'Пригласить' }).click();
   await expect(page.getByRole('status')).toHaveText('Приглашение отправлено');
   await expect(page.getByRole('cell', { name: manager })).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('staff.png'), fullPage: true });
@@ -104,9 +105,9 @@ test('the shop’s pages load no back-office code', async ({ page }) => {
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(request.url());
   });
-  await page.goto('/');
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
   await hydrated(page);
-  await page.goto('/catalog');
+  await page.goto('/catalog', { waitUntil: 'domcontentloaded' });
   await hydrated(page);
   expect(scripts.filter((url) => /admin|sign-in|staff/i.test(url))).toEqual([]);
 });

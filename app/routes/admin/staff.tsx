@@ -153,28 +153,25 @@ export default function StaffPage() {
                     <span className="adm-muted">{member.email}</span>
                   </td>
                   <td>
-                    <label className="adm-field">
-                      <span className="visually-hidden">{tr('Роль', 'Role')}</span>
-                      <select
-                        aria-label={`${tr('Роль', 'Role')}: ${member.email}`}
-                        value={member.role}
-                        disabled={busy || member.id === me.id}
-                        onChange={(event) =>
-                          void run(
-                            () =>
-                              adminApi(`/api/admin/staff/${member.id}`, {
-                                method: 'PATCH',
-                                body: { role: event.target.value, version: member.version },
-                              }),
-                            tr('Роль изменена', 'The role was changed'),
-                          )
-                        }
-                      >
-                        <option value="admin">{roleLabel('admin', tr)}</option>
-                        <option value="manager">{roleLabel('manager', tr)}</option>
-                        <option value="editor">{roleLabel('editor', tr)}</option>
-                      </select>
-                    </label>
+                    <select
+                      aria-label={`${tr('Роль', 'Role')}: ${member.email}`}
+                      value={member.role}
+                      disabled={busy || member.id === me.id}
+                      onChange={(event) =>
+                        void run(
+                          () =>
+                            adminApi(`/api/admin/staff/${member.id}`, {
+                              method: 'PATCH',
+                              body: { role: event.target.value, version: member.version },
+                            }),
+                          tr('Роль изменена', 'The role was changed'),
+                        )
+                      }
+                    >
+                      <option value="admin">{roleLabel('admin', tr)}</option>
+                      <option value="manager">{roleLabel('manager', tr)}</option>
+                      <option value="editor">{roleLabel('editor', tr)}</option>
+                    </select>
                   </td>
                   <td>
                     {member.enrolled ? (

@@ -18,19 +18,26 @@ try {
       .select({ id: users.id })
       .from(users)
       .where(eq(users.email, account.email));
-    if (found) continue;
-    const [user] = await database.db
-      .insert(users)
-      .values({ email: account.email, emailVerified: true, name: account.name, role: account.role })
-      .returning({ id: users.id });
+    const [user] = found
+      ? [found]
+      : await database.db
+          .insert(users)
+          .values({ email: account.email, emailVerified: true, name: account.name, role: account.role })
+          .returning({ id: users.id });
     if (!user) throw new Error('insert returned nothing');
-    await database.db.insert(staffCredentials).values({
-      userId: user.id,
+    // A reused data folder (E2E_DATA_DIR) starts each run with the same accounts: admins not enrolled.
+    const credentials = {
       passwordHash,
-      ...(account.enrolled ? { totpSecret: E2E_TOTP_SECRET, totpEnabledAt: new Date() } : {}),
-    });
+      totpSecret: account.enrolled ? E2E_TOTP_SECRET : null,
+      totpEnabledAt: account.enrolled ? new Date() : null,
+      lastStep: null,
+    };
+    await database.db
+      .insert(staffCredentials)
+      .values({ userId: user.id, ...credentials })
+      .onConflictDoUpdate({ target: staffCredentials.userId, set: credentials });
   }
-  console.log();
+  console.log(`staff accounts for the journeys: ${e2eStaff.map((a) => a.email).join(', ')}`);
 } finally {
   await database.close();
 }
