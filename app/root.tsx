@@ -15,7 +15,6 @@ import {
   useRevalidator,
   useRouteError,
   useRouteLoaderData,
-  useSearchParams,
 } from 'react-router';
 import { appContext } from '#app-context';
 import {
@@ -204,7 +203,6 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const [quick, setQuick] = useState<CartCookie | null>(null);
   const revalidator = useRevalidator();
   useAccountSync(loaderData.user, loaderData.userCart, () => void revalidator.revalidate());
-  const [searchParams] = useSearchParams();
   // The mobile app's web views (the pickup widgets, `handle.bare`) show the page without the shop's chrome.
   const matches = useMatches();
   const bare = matches.some((match) => (match.handle as { bare?: boolean } | undefined)?.bare);
@@ -226,10 +224,6 @@ export default function App({ loaderData }: Route.ComponentProps) {
           <ContactPopupContext.Provider value={setPopup}>
               {loaderData.staging ? <StagingBanner locale={loaderData.locale} /> : null}
             <LoadingBar />
-            {/* catalogue.md §4: earlier with a session user or a cart opened from the query. */}
-            <Preloader
-              skip={searchParams.has('cart') || searchParams.has('success') || loaderData.user !== null}
-            />
             <div className="page">
               <Header />
               <main id="main" className="page__main">
@@ -263,6 +257,15 @@ export default function App({ loaderData }: Route.ComponentProps) {
       </CabinetContext.Provider>
     </ShopContext.Provider>
   );
+}
+
+/**
+ * DECISIONS 27: the brand splash only where a page starts without server-rendered content (a
+ * client-side start); a server-rendered page shows its content from the first paint.
+ */
+export function HydrateFallback() {
+  const locale = localeFromPath(useLocation().pathname);
+  return <Preloader name={translate(locale, 'meta.title').split(' — ')[0] ?? ''} />;
 }
 
 export function ErrorBoundary() {

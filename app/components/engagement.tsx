@@ -231,22 +231,14 @@ export function LoadingBar() {
 }
 
 /**
- * The preloader (catalogue.md §4): shown until the page is loaded, about 1 s after mount, earlier
- * when the cart opens from the query. CSS also fades it out by itself, so a page without
- * JavaScript is never hidden behind it.
+ * The brand splash (DECISIONS 27, docs/decisions/0017-first-paint-and-first-start.md): only for a page that starts
+ * without server-rendered content (a client-side start, React Router's `HydrateFallback`), never
+ * over a server-rendered page. It goes when the app has rendered; CSS also fades it out by itself.
  */
-export function Preloader({ skip }: { skip: boolean }) {
-  const { shopName } = useShop();
-  const [loaded, setLoaded] = useState(skip);
-  useEffect(() => {
-    if (skip) return setLoaded(true);
-    const timer = window.setTimeout(() => setLoaded(true), 1000);
-    return () => window.clearTimeout(timer);
-  }, [skip]);
-  if (loaded) return null;
+export function Preloader({ name }: { name: string }) {
   return (
     <div className="preloader" aria-hidden="true">
-      <span className="preloader__logo">{shopName}</span>
+      <span className="preloader__logo">{name}</span>
     </div>
   );
 }

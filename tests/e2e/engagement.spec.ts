@@ -75,23 +75,25 @@ test.describe('timed popups and their cookies', () => {
 });
 
 test.describe('timers under a controlled clock', () => {
-  test('the preloader covers the page about 1 s after hydration, then goes', async ({ page }) => {
-    await pauseClock(page);
-    await gotoHydrated(page, '/');
-    const preloader = page.locator('.preloader');
-    await expect(preloader).toBeAttached();
-    await page.clock.runFor(900);
-    await expect(preloader).toBeAttached();
-    await page.clock.runFor(200);
-    await expect(preloader).toHaveCount(0);
-  });
-
-  for (const url of ['/catalog?cart', '/?success']) {
-    test(`no preloader when the cart opens from the query: ${url}`, async ({ page }) => {
+  // DECISIONS 27: no splash over server-rendered content, whoever the shopper is and whatever the query.
+  for (const url of ['/', '/catalog', '/catalog?cart', '/?success']) {
+    test(`the server-rendered page shows its content from the first paint, no splash over it: ${url}`, async ({
+      page,
+    }) => {
       await pauseClock(page);
-      const response = await gotoHydrated(page, url);
+      // Before any script runs: the document as the server sent it.
+      await page.route(/\.js(\?|$)/, (route) => route.abort());
+      const response = await page.goto(url);
       expect(await response?.text()).not.toContain('class="preloader"');
       await expect(page.locator('.preloader')).toHaveCount(0);
+      await expect(page.locator('main#main')).toBeVisible();
+      await expect(page.locator('header.header')).toBeVisible();
+      // After hydration and the old splash's second, still nothing covers the page.
+      await page.unroute(/\.js(\?|$)/);
+      await gotoHydrated(page, url);
+      await page.clock.runFor(1_500);
+      await expect(page.locator('.preloader')).toHaveCount(0);
+      await expect(page.locator('main#main')).toBeVisible();
     });
   }
 
@@ -300,7 +302,6 @@ test.describe('accessibility', () => {
   for (const path of ['/', '/en', '/catalog/dresses', '/products/linen-shirt-dress-sand']) {
     test(`no serious or critical axe violations on ${path}`, async ({ page }) => {
       await gotoHydrated(page, path);
-      await page.waitForTimeout(1_300); // the preloader fades out after 1 s
       const results = await new AxeBuilder({ page }).analyze();
       const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
       expect(
