@@ -3,5 +3,5 @@ export * from './catalogue.ts';
 export * from './content.ts';
 export * from './engagement.ts';
 export * from './orders.ts';
-export * from './subscriptions.ts';
 export * from './staff.ts';
+export * from './subscriptions.ts';
