@@ -22,6 +22,7 @@ interface AuditPage {
   next: number | null;
 }
 
+const KNOWN_TYPES = ['order', 'customer', 'staff', 'staff-invite', 'product', 'settings'];
 const FILTERS = ['entityType', 'entityId', 'actorId', 'action', 'from', 'to'] as const;
 
 function filtersOf(url: URL): URLSearchParams {
@@ -99,8 +100,12 @@ export default function AuditPageView() {
             <option value="order">{tr('заказ', 'order')}</option>
             <option value="customer">{tr('покупатель', 'customer')}</option>
             <option value="staff">{tr('сотрудник', 'staff')}</option>
+            <option value="staff-invite">{tr('приглашение', 'invitation')}</option>
             <option value="product">{tr('товар', 'product')}</option>
             <option value="settings">{tr('настройки', 'settings')}</option>
+            {f.entityType && !KNOWN_TYPES.includes(f.entityType) ? (
+              <option value={f.entityType}>{f.entityType}</option>
+            ) : null}
           </select>
         </label>
         <label className="adm-field">
