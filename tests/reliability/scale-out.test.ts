@@ -12,7 +12,10 @@ import { createPgliteFolder, type PgliteFolder } from './support/pglite-folder.t
 import { freePort, type ServerProcess, startServer } from './support/server-process.ts';
 import { type Answer, getJson, orderPayload, postJson } from './support/shop-client.ts';
 
-const { orders, orderLines, outbox, variantProducts, restockSubscriptions } = schema;
+const { orders, orderLines, outbox, variantProducts, restockSubscriptions, cartReminders } = schema;
+
+/** A phone of its own for each concurrent shopper. */
+const shopperPhone = (n: number) => `7994${String(n).padStart(7, '0')}`;
 const SECRET = 'reliability-shared-sandbox-secret';
 const ROUNDS = 20;
 
@@ -70,9 +73,13 @@ describe.skipIf(!testDatabaseUrl())('two instances against one PostgreSQL', () =
       })();
       const answers = await Promise.all(
         Array.from({ length: 200 }, (_, i) =>
-          postJson(instance(i).url, '/api/payment', orderPayload([{ _id: variant, count: 1 }]), {
-            clientIp: `10.${round}.${Math.floor(i / 250)}.${(i % 250) + 1}`,
-          }),
+          postJson(
+            instance(i).url,
+            '/api/payment',
+            // Each checkout its own shopper (address and phone): DECISIONS 32 caps one client's holds.
+            orderPayload([{ _id: variant, count: 1 }], { phone: shopperPhone(round * 200 + i) }),
+            { clientIp: `10.${round}.${Math.floor(i / 250)}.${(i % 250) + 1}` },
+          ),
         ),
       );
       racing = false;
@@ -270,6 +277,102 @@ describe.skipIf(!testDatabaseUrl())('two instances against one PostgreSQL', () =
     expect((await ask(b.url, '10.205.0.2')).status).toBe(200);
   });
 
+  it('shares every limit of one client across both instances: holds, promo checks, reminders, idempotency keys', async () => {
+    const group = await insertProductGroup(db, { categorySlug: category }, [{ size: 'S', stock: 100 }]);
+    const variant = `${group.id}-S`;
+    const one = (phone: string, extra: Record<string, unknown> = {}) =>
+      orderPayload([{ _id: variant, count: 1 }], { phone, ...extra });
+
+    // One phone: 6 concurrent orders from 6 addresses over both instances, exactly 3 held.
+    const racing = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        postJson(instance(i).url, '/api/payment', one('79880000001'), { clientIp: `10.206.0.${i + 1}` }),
+      ),
+    );
+    expect(racing.map((x) => x.status).sort()).toEqual([200, 200, 200, 409, 409, 409]);
+    expect(racing.find((x) => x.status === 409)?.body.message).toMatch(
+      /^Уже есть 3 неоплаченных заказа на этот телефон/,
+    );
+
+    // One address: 10 unpaid orders of 10 phones over both instances, the 11th refused on either.
+    for (let i = 0; i < 10; i++) {
+      const res = await postJson(instance(i).url, '/api/payment', one(`7988100000${i}`), {
+        clientIp: '10.207.0.1',
+      });
+      expect(res.status).toBe(200);
+    }
+    for (const shop of [a, b]) {
+      const refused = await postJson(shop.url, '/api/payment', one('79882000000'), {
+        clientIp: '10.207.0.1',
+      });
+      expect(refused.status).toBe(409);
+      expect(refused.body.message).toMatch(/с этого адреса/);
+    }
+    expect(await stockOf(variant)).toBe(100 - 3 - 10);
+
+    // An idempotency key replayed from another address (no browser cookie) on the other instance.
+    const key = { 'idempotency-key': 'two-instances-owner-0001' };
+    const first = await postJson(a.url, '/api/payment', one('79883000000'), {
+      clientIp: '10.208.0.1',
+      headers: key,
+    });
+    expect(first.status).toBe(200);
+    expect(first.cookies.some((c) => c.startsWith('shi-orders='))).toBe(true);
+    const stolen = await postJson(b.url, '/api/payment', one('79883000000'), {
+      clientIp: '10.208.0.2',
+      headers: key,
+    });
+    expect(stolen.status).toBe(409);
+    expect(stolen.cookies.some((c) => c.startsWith('shi-orders='))).toBe(false);
+    const retry = await postJson(b.url, '/api/payment', one('79883000000'), {
+      clientIp: '10.208.0.1',
+      headers: key,
+    });
+    expect(retry.body.order?.orderID).toBe(first.body.order?.orderID);
+
+    // Promo checks: 30 per address in 10 minutes, counted together.
+    const checks: number[] = [];
+    for (let i = 0; i < 31; i++) {
+      checks.push(
+        (await getJson(instance(i).url, `/api/promocodes/check?code=GUESS${i}&phone=7`, '10.209.0.1')).status,
+      );
+    }
+    expect(checks.slice(0, 30).every((s) => s === 200)).toBe(true);
+    expect(checks[30]).toBe(429);
+
+    // Reminders: 20 per address an hour, and one pending per phone whatever the instance.
+    const signUps: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      signUps.push(
+        (
+          await postJson(
+            instance(i).url,
+            '/api/notification/add',
+            { phone: `7988400${String(i).padStart(4, '0')}`, products: [] },
+            {
+              clientIp: '10.210.0.1',
+            },
+          )
+        ).status,
+      );
+    }
+    expect(signUps.slice(0, 20).every((s) => s === 200)).toBe(true);
+    expect(signUps[20]).toBe(429);
+    await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        postJson(
+          instance(i).url,
+          '/api/notification/add',
+          { phone: '79885000000', products: [] },
+          {
+            clientIp: `10.211.0.${i + 1}`,
+          },
+        ),
+      ),
+    );
+    expect(await db.$count(cartReminders, eq(cartReminders.phone, '79885000000'))).toBe(1);
+  });
+
   it('an order placed on one instance is paid through the other: one secret, one stock', async () => {
     const group = await insertProductGroup(db, { categorySlug: category }, [{ size: 'S', stock: 3 }]);
     const variant = `${group.id}-S`;
@@ -362,9 +465,12 @@ describe('one instance on PGlite', () => {
     for (const [round, variant] of variants.entries()) {
       const answers = await Promise.all(
         Array.from({ length: 200 }, (_, i) =>
-          postJson(shop.url, '/api/payment', orderPayload([{ _id: variant, count: 1 }]), {
-            clientIp: `10.${round}.${Math.floor(i / 250)}.${(i % 250) + 1}`,
-          }),
+          postJson(
+            shop.url,
+            '/api/payment',
+            orderPayload([{ _id: variant, count: 1 }], { phone: shopperPhone(round * 200 + i) }),
+            { clientIp: `10.${round}.${Math.floor(i / 250)}.${(i % 250) + 1}` },
+          ),
         ),
       );
       const ok = answers.filter((x) => x.status === 200);
