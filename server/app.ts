@@ -225,7 +225,7 @@ export async function buildApp({
   // DECISIONS 17, 34: sandbox codes and e-mails on a development page, never in production mode nor
   // on a public shop (core/config/env.ts decides `devOutbox`).
   if (config.devOutbox && !config.production && !config.publicShop) devOutboxRoutes(app, { database });
-  adminRoutes(app, { services, publicUrl: config.publicUrl });
+  adminRoutes(app, { services, publicUrl: config.publicUrl, metrics });
   seoRoutes(app, { services, publicUrl: config.publicUrl });
 
   fs.mkdirSync(config.mediaDir, { recursive: true });

@@ -15,6 +15,8 @@ export interface Metrics {
   providerFailure(provider: string, method: string): void;
   /** The exposition text, with the gauges read from the database now. */
   render(db: Db): Promise<string>;
+  /** Provider calls that failed in this process since it started (the back office's dashboard). */
+  providerFailureCounts(): { provider: string; method: string; count: number }[];
 }
 
 /** Upper bounds of the latency histogram's buckets, in seconds. */
@@ -66,6 +68,14 @@ export function createMetrics(): Metrics {
       const counter = providerFailures.get(key) ?? { provider, method, value: 0 };
       counter.value += 1;
       providerFailures.set(key, counter);
+    },
+
+    providerFailureCounts() {
+      return [...providerFailures.values()].map((c) => ({
+        provider: c.provider,
+        method: c.method,
+        count: c.value,
+      }));
     },
 
     async render(db) {

@@ -16,7 +16,11 @@ interface Dashboard {
   week: Paid;
   awaitingShipment: { orders: number; oldestAt: string | null };
   unpaidHolding: { orders: number; units: number };
-  providerFailures: { crm: { pending: number; failed: number; withError: number } };
+  providerFailures: {
+    crm: { pending: number; failed: number; withError: number };
+    /** Failed calls of this server process since it started. */
+    process?: { provider: string; method: string; count: number }[];
+  };
   refundsDue: number;
 }
 
@@ -73,6 +77,7 @@ export default function DashboardPage() {
   const d = useLoaderData<typeof clientLoader>();
   const manages = staff.role === 'admin' || staff.role === 'manager';
   const crm = d.providerFailures.crm;
+  const failures = d.providerFailures.process ?? [];
   return (
     <div className="adm-page">
       <div className="adm-page__head">
@@ -122,9 +127,32 @@ export default function DashboardPage() {
           </dl>
           <p className="adm-muted adm-dash__note">
             {tr(
-              'Учитываются заявки обратного звонка и вопросы, которые магазин передаёт в CRM с повторами.',
-              'Counts the callback and question forms the shop passes to the CRM with retries.',
+              'CRM: заявки обратного звонка и вопросы, которые магазин передаёт с повторами.',
+              'CRM: the callback and question forms the shop passes on with retries.',
             )}
+          </p>
+          {failures.length > 0 ? (
+            <dl className="adm-dl adm-dash__failures">
+              {failures.map((f) => (
+                <div key={`${f.provider} ${f.method}`} style={{ display: 'contents' }}>
+                  <dt>
+                    {f.provider}: {f.method}
+                  </dt>
+                  <dd className="adm-dash__bad">{f.count}</dd>
+                </div>
+              ))}
+            </dl>
+          ) : null}
+          <p className="adm-muted adm-dash__note">
+            {failures.length > 0
+              ? tr(
+                  'Сбои платежей, SMS, почты и служб доставки — на этом сервере с его запуска.',
+                  'Failed payment, SMS, e-mail and carrier calls: on this server since it started.',
+                )
+              : tr(
+                  'Других сбоев на этом сервере с его запуска не было.',
+                  'No other failed call on this server since it started.',
+                )}
           </p>
         </section>
       </div>

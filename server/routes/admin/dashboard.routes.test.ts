@@ -1,8 +1,16 @@
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../core/config/env.ts';
+import { createProviders } from '../../../core/providers/index.ts';
+import { createDbOutbox } from '../../../core/providers/outbox.ts';
+import { createServices } from '../../../core/services.ts';
 import { insertOrder } from '../../../tests/factories/customers.ts';
 import { insertStaff } from '../../../tests/factories/staff.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
-import { engines } from '../../../tests/setup/test-database.ts';
+import { createTestDatabase, engines } from '../../../tests/setup/test-database.ts';
+import { buildApp } from '../../app.ts';
+import { createMetrics } from '../../metrics.ts';
 
 describe.each(engines)('back office dashboard on %s', (engine) => {
   let t: TestApp;
@@ -38,5 +46,27 @@ describe.each(engines)('back office dashboard on %s', (engine) => {
   it('a guest is asked to sign in', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/admin/dashboard' });
     expect(res.statusCode).toBe(401);
+  });
+
+  it("shows this process's failed provider calls from its metrics", async () => {
+    const database = await createTestDatabase(engine);
+    const config = loadConfig({ DATA_DIR: path.join(os.tmpdir(), 'shop-test-data'), LOG_LEVEL: 'silent' });
+    const providers = createProviders(config, { outbox: createDbOutbox(database.db), db: database.db });
+    const services = createServices({ db: database.db, providers, clock: () => new Date() });
+    const metrics = createMetrics();
+    const app = await buildApp({ config, database, services, storefront: false, logger: false, metrics });
+    try {
+      await app.ready();
+      metrics.providerFailure('payments', 'createPayment');
+      metrics.providerFailure('payments', 'createPayment');
+      const staff = await insertStaff(database.db, { role: 'manager' });
+      const res = await app.inject({ method: 'GET', url: '/api/admin/dashboard', headers: staff.headers });
+      expect(res.json().providerFailures.process).toEqual([
+        { provider: 'payments', method: 'createPayment', count: 2 },
+      ]);
+    } finally {
+      await app.close();
+      await database.destroy();
+    }
   });
 });

@@ -9,7 +9,10 @@ export function dashboardRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
     roles: roles.anyStaff,
     async handler(_request, _reply, actor) {
       const withRevenue = actor.role === 'admin' || actor.role === 'manager';
-      return { result: true, ...(await deps.services.dashboard.get({ withRevenue })) };
+      const figures = await deps.services.dashboard.get({ withRevenue });
+      // Failed calls to payments, SMS, e-mail, carriers… are counted per process (server/metrics.ts).
+      const process = deps.metrics?.providerFailureCounts() ?? [];
+      return { result: true, ...figures, providerFailures: { ...figures.providerFailures, process } };
     },
   });
 }

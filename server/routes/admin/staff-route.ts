@@ -4,6 +4,7 @@ import { readCookie } from '../../../core/cart/cookies.rules.ts';
 import type { StaffRole } from '../../../core/db/schema/staff.ts';
 import { AppError } from '../../../core/errors.ts';
 import type { Services } from '../../../core/services.ts';
+import type { Metrics } from '../../metrics.ts';
 import { requestLocale } from '../../request.ts';
 import { sessionToken } from '../../session.ts';
 
@@ -25,6 +26,8 @@ export interface StaffRouteDeps {
   services: Services;
   /** The shop's public origin (`PUBLIC_URL`): state-changing staff calls must come from it. */
   publicUrl: string;
+  /** This process's provider failures, for the dashboard (server/metrics.ts). */
+  metrics?: Pick<Metrics, 'providerFailureCounts'>;
 }
 
 const declared = new WeakMap<FastifyInstance, StaffRouteDeclaration[]>();
