@@ -16,7 +16,11 @@ describe('demo photos drawn on their first request', () => {
     const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-demo-photos-'));
     const ensure = createDemoPhotoDrawer(mediaDir);
     const file = path.join(mediaDir, `${first.stem}-480.webp`);
-    await Promise.all([ensure(`${first.stem}-480.webp`), ensure(`${first.stem}-960.webp`)]);
+    await Promise.all([
+      ensure(`${first.stem}-480.webp`),
+      ensure(`${first.stem}-480.webp`),
+      ensure(`${first.stem}-960.webp`),
+    ]);
     const meta = await sharp(file).metadata();
     expect([meta.format, meta.width]).toEqual(['webp', 480]);
     expect((await sharp(path.join(mediaDir, `${first.stem}-960.webp`)).metadata()).width).toBe(960);

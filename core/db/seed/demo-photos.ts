@@ -9,7 +9,7 @@ import { type DemoPhoto, demoPhotos, writeRenditions } from './seed-demo.ts';
  */
 export function createDemoPhotoDrawer(mediaDir: string) {
   let byStem: Map<string, DemoPhoto> | null = null;
-  /** Stems known to be on disk, and drawings in flight (concurrent requests share one). */
+  /** Renditions known to be on disk, and drawings in flight (concurrent requests share one). */
   const present = new Set<string>();
   const drawing = new Map<string, Promise<void>>();
 
@@ -22,20 +22,22 @@ export function createDemoPhotoDrawer(mediaDir: string) {
     const match = relative.match(/^((?:products|banners)\/[a-z0-9-]+)-(\d+)\.webp$/);
     if (!match) return;
     const [, stem = '', width = ''] = match;
-    if (present.has(stem)) return;
+    const rendition = `${stem}-${width}`;
+    if (present.has(rendition)) return;
     byStem ??= new Map(demoPhotos().map((p) => [p.stem, p]));
     const photo = byStem.get(stem);
     if (!photo) return;
     if (!photo.widths.includes(Number(width))) return;
-    let running = drawing.get(stem);
+    let running = drawing.get(rendition);
     if (!running) {
+      // Only the width asked for: a card's 480 px costs a quarter of the 960 px drawing.
       running = (async () => {
         const file = path.join(mediaDir, photo.stem);
         await fs.mkdir(path.dirname(file), { recursive: true });
-        await writeRenditions(photo.svg(), file, photo.widths, photo.viewBoxWidth);
-        present.add(stem);
-      })().finally(() => drawing.delete(stem));
-      drawing.set(stem, running);
+        await writeRenditions(photo.svg(), file, [Number(width)], photo.viewBoxWidth);
+        present.add(rendition);
+      })().finally(() => drawing.delete(rendition));
+      drawing.set(rendition, running);
     }
     await running;
   };
