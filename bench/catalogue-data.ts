@@ -135,8 +135,10 @@ export async function seedBenchCatalogue(
   kind: CatalogueKind,
   mediaDir: string,
   log: (m: string) => void,
+  /** Draw the demo's photos up front (Lighthouse); otherwise the shop draws each on its first request. */
+  renderPhotos = true,
 ) {
-  await seedDemo(db, { mediaDir, log });
+  await seedDemo(db, { mediaDir, log, renderPhotos });
   if (kind === '20k') {
     const started = Date.now();
     await addGenerated(db, 20_000);

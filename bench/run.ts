@@ -247,10 +247,12 @@ async function preparePglite(kind: CatalogueKind): Promise<Prepared> {
   if (!fs.existsSync(path.join(template, 'ready'))) {
     fs.rmSync(template, { recursive: true, force: true });
     fs.mkdirSync(template, { recursive: true });
-    log(`seeding the ${kind} catalogue into a PGlite template (once; photos are drawn the first time)`);
+    log(
+      `seeding the ${kind} catalogue into a PGlite template (once; with Lighthouse, photos are drawn the first time)`,
+    );
     const database = await openPglite(await PGlite.create(path.join(template, 'pglite')));
     try {
-      await seedBenchCatalogue(database.db, kind, mediaDir, log);
+      await seedBenchCatalogue(database.db, kind, mediaDir, log, lighthouseRuns > 0);
     } finally {
       await database.close();
     }
@@ -310,7 +312,7 @@ async function preparePostgres(kind: CatalogueKind): Promise<Prepared> {
   try {
     database = await openPostgres(url, 4);
     log(`seeding the ${kind} catalogue into PostgreSQL database ${name}`);
-    await seedBenchCatalogue(database.db, kind, mediaDir, log);
+    await seedBenchCatalogue(database.db, kind, mediaDir, log, lighthouseRuns > 0);
     const targets = await prepareTargets(database.db, kind);
     return {
       env: { DATABASE_URL: url, DATA_DIR: path.join(work, 'run-postgres'), MEDIA_DIR: mediaDir },
