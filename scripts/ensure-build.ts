@@ -15,7 +15,8 @@ function newest(p: string): number {
   if (!stat.isDirectory()) return stat.mtimeMs;
   let latest = stat.mtimeMs;
   for (const entry of fs.readdirSync(full, { recursive: true, withFileTypes: true })) {
-    if (entry.isFile())
+    // Tests never reach the build: editing one does not make the next start rebuild.
+    if (entry.isFile() && !/\.test\.tsx?$/.test(entry.name))
       latest = Math.max(latest, fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
   }
   return latest;
