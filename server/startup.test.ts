@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -175,4 +175,56 @@ describe('deadlines for slow clients', () => {
     });
     expect(closed).toMatch(/^HTTP\/1\.1 200/);
   }, 20_000);
+});
+
+describe('a production-mode shop started as npm start starts it', () => {
+  it('on 127.0.0.1 serves no development outbox, keeps the order key out of its log, and answers /metrics locally', async () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-prod-'));
+    const port = 3450 - 1 - Math.floor(Math.random() * 5);
+    const child = spawn(process.execPath, ['server/main.ts'], {
+      env: {
+        PATH: process.env.PATH ?? '',
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: folder,
+        SEED_DEMO: 'never',
+        LOG_LEVEL: 'info',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let log = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      log += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      log += chunk.toString();
+    });
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    const url = `http://127.0.0.1:${port}`;
+    try {
+      for (let tries = 0; ; tries++) {
+        const up = await fetch(`${url}/api/health`).then(
+          (r) => r.ok,
+          () => false,
+        );
+        if (up) break;
+        if (tries > 120 || child.exitCode !== null) throw new Error(`the shop did not start:\n${log}`);
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+      expect((await fetch(`${url}/api/dev/outbox`)).status).toBe(404);
+      await fetch(`${url}/api/orders/for-analytics?orderID=10001&key=process-secret-key`, {
+        headers: { cookie: `shi-orders=${encodeURIComponent('[{"n":10001,"k":"cookie-secret-key"}]')}` },
+      });
+      const metrics = await fetch(`${url}/metrics`);
+      expect(metrics.status).toBe(200);
+      expect(await metrics.text()).toContain('route="/api/orders/for-analytics"');
+      expect(log).toContain('key=[redacted]');
+      expect(log).not.toMatch(/process-secret-key|cookie-secret-key/);
+    } finally {
+      child.kill('SIGTERM');
+      await exited;
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
+  }, 90_000);
 });
