@@ -89,8 +89,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     locale,
     publicUrl,
-    staging,
     maps,
+    staging,
     currency,
     user,
     userCart,
@@ -176,6 +176,7 @@ function useHydratedMarker() {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
 }
+
 /** DECISIONS 34: a staging shop (`SANDBOX_ON_PUBLIC=allow`) says so on every storefront page. */
 function StagingBanner({ locale }: { locale: Locale }) {
   return (
@@ -186,7 +187,6 @@ function StagingBanner({ locale }: { locale: Locale }) {
     </p>
   );
 }
-
 
 // The cabinet's code and styles load on its first opening.
 const CabinetPopup = lazy(() => import('./components/cabinet/cabinet-popup.tsx'));
@@ -222,9 +222,9 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <CabinetContext.Provider value={(view) => setCabinet({ open: true, view, loaded: true })}>
         <QuickOrderContext.Provider value={(variantId) => setQuick([{ _id: variantId, count: 1 }])}>
           <ContactPopupContext.Provider value={setPopup}>
-              {loaderData.staging ? <StagingBanner locale={loaderData.locale} /> : null}
             <LoadingBar />
             <div className="page">
+              {loaderData.staging ? <StagingBanner locale={loaderData.locale} /> : null}
               <Header />
               <main id="main" className="page__main">
                 <Outlet />
