@@ -109,6 +109,8 @@ test('a manager finds a paid order by phone, hands it to the carrier, cancels an
     .getByLabel('Поиск')
     .fill(`+7 (${phone.slice(1, 4)}) ${phone.slice(4, 7)}-${phone.slice(7, 9)}-${phone.slice(9)}`);
   await page.getByRole('button', { name: 'Найти' }).click();
+  await expect(page).toHaveURL(/[?&]q=/);
+  await expect(page.getByText('найдено: 2')).toBeVisible();
   await expect(page.getByRole('link', { name: String(toShip), exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: String(toCancel), exact: true })).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('orders.png'), fullPage: true });
