@@ -63,5 +63,6 @@ describe('sign-in rules', () => {
     expect(authLimits.passwordFailuresPerEmailClientDay.limit).toBeLessThan(
       authLimits.passwordFailuresPerEmailDay.limit,
     );
+    expect(authLimits.resetsPerEmailClientDay.limit).toBeLessThan(authLimits.resetsPerEmailHour.limit);
   });
 });

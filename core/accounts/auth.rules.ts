@@ -30,8 +30,9 @@ export const authLimits = {
   passwordTriesPerIpHour: { limit: 30, windowSeconds: 3600 },
   emailLookupsPerIpHour: { limit: 30, windowSeconds: 3600 },
   registrationsPerIpHour: { limit: 10, windowSeconds: 3600 },
-  resetsPerEmailHour: { limit: 3, windowSeconds: 3600 },
-  resetsPerEmailDay: { limit: 6, windowSeconds: 86_400 },
+  resetsPerEmailClientDay: { limit: 3, windowSeconds: 86_400 },
+  resetsPerEmailHour: { limit: 5, windowSeconds: 3600 },
+  resetsPerEmailDay: { limit: 10, windowSeconds: 86_400 },
   resetsPerClientHour: { limit: 5, windowSeconds: 3600 },
 } satisfies Record<string, RateRule>;
 

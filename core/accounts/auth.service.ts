@@ -473,9 +473,9 @@ export function createAuthService({
   /**
    * `POST /api/auth/reset-password` (DECISIONS 35): mails a new password, kept apart as pending. The
    * old password and every session keep working until the new password is used for the first time,
-   * so a stranger asking for resets neither locks the owner out nor ends their sessions. At most 3
-   * resets an hour and 6 a day per e-mail, 5 an hour per client. The same answer whether the account
-   * exists.
+   * so a stranger asking for resets neither locks the owner out nor ends their sessions. Per e-mail 3
+   * resets a day from one client, a ceiling of 5 an hour and 10 a day over all clients (the most mail a
+   * stranger can send the owner); 5 an hour per client. The same answer whether the account exists.
    */
   async function resetPassword(input: { email: string; ip: string; client: string; locale: Locale }) {
     const { email, ip, client, locale } = input;
@@ -483,6 +483,7 @@ export function createAuthService({
     await reserveAll(
       [
         [`auth:reset:client:${client}`, authLimits.resetsPerClientHour],
+        [`auth:reset:client:${email}:${client}`, authLimits.resetsPerEmailClientDay],
         [`auth:reset:${email}`, authLimits.resetsPerEmailHour],
         [`auth:reset:day:${email}`, authLimits.resetsPerEmailDay],
       ],
