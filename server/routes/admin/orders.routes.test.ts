@@ -172,6 +172,13 @@ describe.each(engines)('back-office orders API on %s', (engine) => {
       expect(body.events.map((e: { toStatus: string }) => e.toStatus)).toEqual(['paid']);
       expect(body.steps).toEqual(['confirmed', 'shipped', 'cancelled']);
       expect((await api('GET', '/api/admin/orders/99999999')).statusCode).toBe(404);
+      const step404 = await step(99_999_999, { version: 0, from: 'paid', to: 'confirmed' }, '?lang=en');
+      expect(step404.statusCode).toBe(404);
+      expect(step404.json().message).toBe('Order not found');
+      expect(
+        (await api('PUT', '/api/admin/orders/99999999/comment', { version: 0, staffComment: '' })).statusCode,
+      ).toBe(404);
+      expect((await api('POST', '/api/admin/orders/99999999/refund', { version: 0 })).statusCode).toBe(404);
       expect((await api('GET', '/api/admin/orders/abc')).json()).toMatchObject({ field: 'number' });
     });
 
