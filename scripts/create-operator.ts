@@ -21,6 +21,10 @@ try {
   console.log(
     `Account ${operator.id} (${operator.name || 'no name'}; proven: ${contacts.join(', ')}) is now an operator`,
   );
+  console.log(
+    `Back office: open ${config.publicUrl}/admin/invite/${operator.inviteToken} within 72 hours to set the staff ` +
+      `password for ${operator.inviteEmail}, then sign in at ${config.publicUrl}/admin and set up the second factor.`,
+  );
 } catch (error) {
   if (!(error instanceof AppError)) throw error;
   console.error(`Not done: ${error.message}`);

@@ -1,8 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, engines, type TestDatabase } from '../../tests/setup/test-database.ts';
-import { users } from '../db/schema/index.ts';
+import { createAuditService } from '../audit/audit.service.ts';
+import { loadConfig } from '../config/env.ts';
+import { auditLog, users } from '../db/schema/index.ts';
+import { createRateLimitService } from '../limits/rate-limit.service.ts';
+import { createProviders } from '../providers/index.ts';
+import { createDbOutbox } from '../providers/outbox.ts';
 import { createOperatorsService } from './operators.service.ts';
+import { createStaffService } from './staff.service.ts';
 
 describe.each(engines)('granting the operator role on %s (DECISIONS 18, 30)', (engine) => {
   let database: TestDatabase;
@@ -33,18 +39,70 @@ describe.each(engines)('granting the operator role on %s (DECISIONS 18, 30)', (e
       name: 'Анна',
       provenEmail: 'anna@shop.example',
       provenPhone: null,
+      inviteEmail: 'anna@shop.example',
+      inviteToken: expect.stringMatching(/^[\w-]{43}$/),
     });
     expect(await roleOf(anna?.id)).toBe('admin');
+    // The printed link sets the staff password of that same account, which can then sign in to the back office.
+    const staff = createStaffService({
+      db: database.db,
+      providers: createProviders(loadConfig({ LOG_LEVEL: 'silent' }), {
+        outbox: createDbOutbox(database.db),
+        db: database.db,
+      }),
+      limits: createRateLimitService({ db: database.db, clock: () => new Date() }),
+      audit: createAuditService({ db: database.db }),
+      clock: () => new Date(),
+      issuer: 'Test',
+    });
+    await staff.acceptInvite({
+      token: result.inviteToken,
+      name: 'Анна',
+      password: 'a-long-staff-password',
+      ip: '127.0.0.1',
+      locale: 'ru',
+    });
+    const signedIn = await staff.signIn({
+      email: 'anna@shop.example',
+      password: 'a-long-staff-password',
+      ip: '127.0.0.1',
+      locale: 'ru',
+    });
+    expect(signedIn.next).toBe('enrol');
+    const log = await database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, anna?.id ?? ''));
+    expect(log.map((e) => e.action)).toEqual([
+      'staff.admin-granted-from-command-line',
+      'staff.invitation-accepted',
+    ]);
+  });
+
+  it('refuses an account without an e-mail: the back office signs in by e-mail', async () => {
+    const [vera] = await database.db
+      .insert(users)
+      .values({ phone: '79005550011', phoneVerified: true })
+      .returning();
+    const service = createOperatorsService({ db: database.db });
+    await expect(service.grantOperator({ phone: '+7 900 555-00-11' })).rejects.toThrow(/has none/);
+    expect(await roleOf(vera?.id)).toBe('customer');
   });
 
   it('promotes the account whose phone was attached with a code', async () => {
     const [boris] = await database.db
       .insert(users)
-      .values({ phone: '79005550000', phoneVerified: true })
+      .values({ phone: '79005550000', phoneVerified: true, email: 'boris@shop.example' })
       .returning();
     const service = createOperatorsService({ db: database.db });
     const result = await service.grantOperator({ phone: '+7 (900) 555-00-00' });
-    expect(result).toMatchObject({ id: boris?.id, provenPhone: '79005550000', provenEmail: null });
+    // The typed e-mail gets the invitation: following its link is what proves it.
+    expect(result).toMatchObject({
+      id: boris?.id,
+      provenPhone: '79005550000',
+      provenEmail: null,
+      inviteEmail: 'boris@shop.example',
+    });
     expect(await roleOf(boris?.id)).toBe('admin');
   });
 

@@ -1,8 +1,10 @@
 import { and, eq, or } from 'drizzle-orm';
+import { createAuditService } from '../audit/audit.service.ts';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import { type OperatorInput, operatorInputSchema } from './accounts.schemas.ts';
+import { insertStaffInvite } from './staff.service.ts';
 
 export interface PromotedOperator {
   id: string;
@@ -10,9 +12,15 @@ export interface PromotedOperator {
   /** The contacts the account proved: the e-mail by a mailed password, the phone by a code. */
   provenEmail: string | null;
   provenPhone: string | null;
+  /**
+   * The back office signs staff in by e-mail, password and a second factor: the token of an invitation
+   * to the account's e-mail, whose link sets the staff password (docs/decisions/0011-back-office.md).
+   */
+  inviteToken: string;
+  inviteEmail: string;
 }
 
-export function createOperatorsService({ db }: { db: Db }) {
+export function createOperatorsService({ db, clock = () => new Date() }: { db: Db; clock?: () => Date }) {
   /**
    * Gives the `admin` role to an existing account found by a contact it proved (DECISIONS 30): an
    * e-mail whose mailed password was used, or a phone attached with a sign-in code. A contact merely
@@ -51,8 +59,30 @@ export function createOperatorsService({ db }: { db: Db }) {
             'e-mail, or with a code sent to the phone; then run this again.',
         );
       }
+      if (!account.email) {
+        throw new AppError(
+          'invalid_data',
+          'The back office signs in by e-mail: the account has none. Add an e-mail in the shop’s cabinet, then run this again.',
+        );
+      }
       await tx.update(users).set({ role: 'admin' }).where(eq(users.id, account.id));
+      // The link mails nothing: the engineer running the command hands it to the operator.
+      const invite = await insertStaffInvite(tx, {
+        email: account.email,
+        role: 'admin',
+        invitedBy: null,
+        now: clock(),
+      });
+      await createAuditService({ db }).record(tx, null, {
+        action: 'staff.admin-granted-from-command-line',
+        entityType: 'staff',
+        entityId: account.id,
+        before: { role: account.role },
+        after: { role: 'admin', invite: invite.id },
+      });
       return {
+        inviteToken: invite.token,
+        inviteEmail: account.email,
         id: account.id,
         name: [account.name, account.secondName].filter(Boolean).join(' '),
         provenEmail: account.emailVerified ? account.email : null,

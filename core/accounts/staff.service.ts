@@ -27,6 +27,40 @@ const STAFF: readonly string[] = ['admin', 'manager', 'editor'];
 /** Compared against when the e-mail is no staff member's, so both answers take as long. */
 const DUMMY_HASH = `scrypt$16384$8$1$${Buffer.alloc(16).toString('base64url')}$${Buffer.alloc(32).toString('base64url')}`;
 
+/**
+ * Stores a staff invitation for `email` (replacing the pending ones for it) and returns its link's
+ * token, which only this answer ever holds (the table keeps its SHA-256).
+ */
+export async function insertStaffInvite(
+  runner: Pick<Db, 'insert' | 'update'>,
+  input: { email: string; role: StaffRole; invitedBy: string | null; now: Date },
+): Promise<{ id: number; token: string }> {
+  const token = newToken();
+  await runner
+    .update(staffInvites)
+    .set({ revokedAt: input.now })
+    .where(
+      and(
+        eq(staffInvites.email, input.email),
+        isNull(staffInvites.acceptedAt),
+        isNull(staffInvites.revokedAt),
+      ),
+    );
+  const [row] = await runner
+    .insert(staffInvites)
+    .values({
+      email: input.email,
+      role: input.role,
+      tokenHash: sha256(token),
+      invitedBy: input.invitedBy,
+      createdAt: input.now,
+      expiresAt: new Date(input.now.getTime() + STAFF_INVITE_TTL_MS),
+    })
+    .returning({ id: staffInvites.id });
+  if (!row) throw new Error('insert returned nothing');
+  return { id: row.id, token };
+}
+
 export interface StaffSession {
   sessionId: number;
   userId: string;
@@ -328,39 +362,20 @@ export function createStaffService({
     actor: Actor,
     linkBase: string,
   ): Promise<{ id: number }> {
-    const token = newToken();
-    const now = clock();
-    const id = await db.transaction(async (tx) => {
-      // A new invitation replaces the pending ones for the address.
-      await tx
-        .update(staffInvites)
-        .set({ revokedAt: now })
-        .where(
-          and(
-            eq(staffInvites.email, input.email),
-            isNull(staffInvites.acceptedAt),
-            isNull(staffInvites.revokedAt),
-          ),
-        );
-      const [row] = await tx
-        .insert(staffInvites)
-        .values({
-          email: input.email,
-          role: input.role,
-          tokenHash: sha256(token),
-          invitedBy: actor.userId,
-          createdAt: now,
-          expiresAt: new Date(now.getTime() + STAFF_INVITE_TTL_MS),
-        })
-        .returning({ id: staffInvites.id });
-      if (!row) throw new Error('insert returned nothing');
+    const { id, token } = await db.transaction(async (tx) => {
+      const invite = await insertStaffInvite(tx, {
+        email: input.email,
+        role: input.role,
+        invitedBy: actor.userId,
+        now: clock(),
+      });
       await audit.record(tx, actor, {
         action: 'staff.invited',
         entityType: 'staff-invite',
-        entityId: String(row.id),
+        entityId: String(invite.id),
         after: { email: input.email, role: input.role },
       });
-      return row.id;
+      return invite;
     });
     const link = `${linkBase}/admin/invite/${token}`;
     const sent = await providers.email.send({
@@ -575,27 +590,6 @@ export function createStaffService({
     });
   }
 
-  /**
-   * The first admin, from the command line (DECISIONS 30): an account whose contact was proven gets the
-   * admin role and a password; its TOTP is enrolled at the first sign-in.
-   */
-  async function grantFirstAdmin(userId: string, password: string) {
-    const passwordHash = await hashPassword(password);
-    await db.transaction(async (tx) => {
-      await tx.update(users).set({ role: 'admin' }).where(eq(users.id, userId));
-      await tx
-        .insert(staffCredentials)
-        .values({ userId, passwordHash })
-        .onConflictDoUpdate({ target: staffCredentials.userId, set: { passwordHash } });
-      await audit.record(tx, null, {
-        action: 'staff.admin-granted-from-command-line',
-        entityType: 'staff',
-        entityId: userId,
-        after: { role: 'admin' },
-      });
-    });
-  }
-
   return {
     signIn,
     getStaffSession,
@@ -609,7 +603,6 @@ export function createStaffService({
     listStaff,
     listInvites,
     setRole,
-    grantFirstAdmin,
   };
 }
 
