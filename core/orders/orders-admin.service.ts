@@ -144,22 +144,32 @@ export function createOrdersAdminService({
       .limit(limit);
   }
 
-  /** One page of the list, newest first, with the filtered total counted up to COUNT_CAP. */
+  /**
+   * One page of the list, newest first, with the filtered total counted up to COUNT_CAP. A search
+   * usually finds less than a page: then the first page is the whole answer and needs no count.
+   */
   async function list(f: OrderListQuery) {
     const limit = f.limit ?? 50;
     const where = listConditions(f);
-    const [rows, [counted]] = await Promise.all([
-      page(f, f.before, limit + 1),
-      db.select({ n: count() }).from(
+    const countCapped = async () => {
+      const [counted] = await db.select({ n: count() }).from(
         db
           .select({ one: sql`1` })
           .from(orders)
           .where(where.length ? and(...where) : undefined)
           .limit(COUNT_CAP + 1)
           .as('capped'),
-      ),
-    ]);
-    const n = Number(counted?.n ?? 0);
+      );
+      return Number(counted?.n ?? 0);
+    };
+    let rows: Awaited<ReturnType<typeof page>>;
+    let n: number;
+    if (f.q && !f.before) {
+      rows = await page(f, undefined, limit + 1);
+      n = rows.length <= limit ? rows.length : await countCapped();
+    } else {
+      [rows, n] = await Promise.all([page(f, f.before, limit + 1), countCapped()]);
+    }
     return {
       rows: rows.slice(0, limit),
       next: rows.length > limit ? (rows[limit - 1]?.number ?? null) : null,
