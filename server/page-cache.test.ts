@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import helmet from '@fastify/helmet';
 import { eq, sql } from 'drizzle-orm';
 import Fastify from 'fastify';
@@ -136,6 +137,19 @@ describe.each(engines)('the page cache on %s', (engine: Engine) => {
     expect(second.body.replaceAll(two, 'N')).toBe(first.body.replaceAll(one, 'N'));
   });
 
+  it('sends a cached page gzip-compressed to a browser, with the response’s own nonce inside', async () => {
+    const plain = await get(app, '/catalog?gzip=1');
+    const headers = { accept: 'text/html', 'accept-encoding': 'br, gzip, deflate' };
+    const zipped = await app.inject({ method: 'GET', url: '/catalog?gzip=1', headers });
+    expect(zipped.headers['x-page-cache']).toBe('hit');
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    const html = gunzipSync(zipped.rawPayload).toString('utf8');
+    const nonce = String(zipped.headers['content-security-policy']).match(/'nonce-([^']+)'/)?.[1] ?? '';
+    const plainNonce = plain.csp.match(/'nonce-([^']+)'/)?.[1] ?? '';
+    expect(nonce).not.toBe(plainNonce);
+    expect(html).toBe(plain.body.replaceAll(plainNonce, nonce));
+  });
+
   it('shows a stock change made by an order on the next request', async () => {
     const group = await insertProductGroup(database.db, { categorySlug: category }, [
       { size: 'S', stock: 5 },
@@ -248,11 +262,42 @@ describe('the page cache’s own rules', () => {
     await app.close();
   });
 
+  it('renders a page once for concurrent guests: the others wait for that render and get it with their own nonce', async () => {
+    const app = Fastify();
+    await app.register(helmet, { enableCSPNonces: true });
+    registerPageCache(app, createPageCache({ readCache: createReadCache({ enabled: true }) }));
+    let renders = 0;
+    app.get('/catalog', async (_request, reply) => {
+      renders += 1;
+      await new Promise((r) => setTimeout(r, 50));
+      return reply.type('text/html').send(`<script nonce="${reply.cspNonce.script}"></script>`);
+    });
+    const answers = await Promise.all(Array.from({ length: 5 }, () => app.inject('/catalog')));
+    expect(renders).toBe(1);
+    expect(answers.map((a) => a.headers['x-page-cache']).sort()).toEqual([
+      'hit',
+      'hit',
+      'hit',
+      'hit',
+      'miss',
+    ]);
+    for (const a of answers) {
+      const nonce = String(a.headers['content-security-policy']).match(/'nonce-([^']+)'/)?.[1];
+      expect(a.body).toBe(`<script nonce="${nonce}"></script>`);
+    }
+    await app.close();
+  });
+
   it('holds at most its byte budget, dropping the least recently used pages', () => {
     const readCache = createReadCache({ enabled: true });
     const cache = createPageCache({ readCache, maxBytes: 8_000 });
     const seq = readCache.version();
-    const page = (n: number) => ({ parts: ['x'.repeat(900 + n)], contentType: 'text/html', tags: [], seq });
+    const page = (n: number) => ({
+      parts: [Buffer.from('x'.repeat(900 + n))],
+      contentType: 'text/html',
+      tags: [],
+      seq,
+    });
     for (let i = 0; i < 20; i++) {
       cache.store(`k${i}`, page(i));
       if (i === 10) expect(cache.lookup('k5')).not.toBeNull(); // k5 becomes recently used
@@ -269,9 +314,14 @@ describe('the page cache’s own rules', () => {
     const cache = createPageCache({ readCache });
     const seq = readCache.version();
     readCache.invalidate([cacheTags.listings]);
-    cache.store('a', { parts: ['a'], contentType: 'text/html', tags: [cacheTags.listings], seq });
+    cache.store('a', {
+      parts: [Buffer.from('a')],
+      contentType: 'text/html',
+      tags: [cacheTags.listings],
+      seq,
+    });
     expect(cache.lookup('a')).toBeNull();
-    cache.store('b', { parts: ['b'], contentType: 'text/html', tags: ['other'], seq });
+    cache.store('b', { parts: [Buffer.from('b')], contentType: 'text/html', tags: ['other'], seq });
     expect(cache.lookup('b')).not.toBeNull();
     readCache.setConnected(false);
     expect(cache.lookup('b')).toBeNull();

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isbot } from 'isbot';
 import { cacheTags, type ReadCache } from '../core/cache/read-cache.ts';
@@ -30,8 +31,10 @@ export interface PageCacheOptions {
 }
 
 interface Entry {
-  /** The body split at the render's nonce. */
-  parts: string[];
+  /** The body split at the render's nonce, as bytes: a hit copies them, it does not encode text. */
+  parts: Buffer[];
+  /** Each part compressed once, as raw DEFLATE blocks ending byte-aligned (see {@link gzipWithNonce}). */
+  deflated?: Buffer[];
   contentType: string;
   tags: string[];
   seq: number;
@@ -136,12 +139,16 @@ export function createPageCache({
       return entry;
     },
     store(key, { parts, contentType, tags, seq }) {
-      const bytes = parts.reduce((n, p) => n + Buffer.byteLength(p), 0);
+      const bytes = parts.reduce((n, p) => n + p.length, 0);
       // A page that raced a write is not kept; nor is one too big to share the room.
       if (bytes > maxBytes / 8 || !readCache.isFresh(tags, seq)) return;
       drop(key);
-      entries.set(key, { parts, contentType, tags, seq, bytes, expiresAt: clock() + ttlMs });
-      held += bytes;
+      const deflated = parts.map((part) =>
+        zlib.deflateRawSync(part, { level: 6, finishFlush: zlib.constants.Z_SYNC_FLUSH }),
+      );
+      const size = bytes + deflated.reduce((n, d) => n + d.length, 0);
+      entries.set(key, { parts, deflated, contentType, tags, seq, bytes: size, expiresAt: clock() + ttlMs });
+      held += size;
       for (const oldest of entries.keys()) {
         if (held <= maxBytes) break;
         drop(oldest);
@@ -152,11 +159,61 @@ export function createPageCache({
   };
 }
 
+function acceptsGzip(header: string | string[] | undefined): boolean {
+  const value = Array.isArray(header) ? header.join(',') : (header ?? '');
+  return value.split(',').some((token) => {
+    const [name = '', ...params] = token.split(';').map((t) => t.trim().toLowerCase());
+    const q = params.find((p) => p.startsWith('q='));
+    return name === 'gzip' && (q === undefined || Number(q.slice(2)) > 0);
+  });
+}
+
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
+/** An empty final stored block: ends a DEFLATE stream that is byte-aligned. */
+const FINAL_BLOCK = Buffer.from([1, 0, 0, 0xff, 0xff]);
+
+/**
+ * A gzip member of `parts` joined by `nonce` without compressing the page again (RFC 1951, 1952):
+ * each part's stored DEFLATE blocks end with a sync flush (byte-aligned, not final), the nonce goes
+ * in between as a stored block, an empty final block closes the stream, and the trailer's CRC-32 and
+ * length cover the whole page.
+ */
+export function gzipWithNonce(parts: Buffer[], deflated: Buffer[], nonce: Buffer): Buffer {
+  const stored = Buffer.alloc(5 + nonce.length);
+  stored.writeUInt8(0, 0);
+  stored.writeUInt16LE(nonce.length, 1);
+  stored.writeUInt16LE(~nonce.length & 0xffff, 3);
+  nonce.copy(stored, 5);
+  const chunks: Buffer[] = [GZIP_HEADER];
+  let crc = 0;
+  let size = 0;
+  parts.forEach((part, i) => {
+    if (i > 0) {
+      chunks.push(stored);
+      crc = zlib.crc32(nonce, crc);
+      size += nonce.length;
+    }
+    chunks.push(deflated[i] as Buffer);
+    crc = zlib.crc32(part, crc);
+    size += part.length;
+  });
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(crc >>> 0, 0);
+  trailer.writeUInt32LE(size >>> 0, 4);
+  chunks.push(FINAL_BLOCK, trailer);
+  return Buffer.concat(chunks);
+}
+
 interface Pending {
   key: string;
   seq: number;
   tags: string[];
+  /** Lets the requests that waited for this render go on (idempotent). */
+  release: () => void;
 }
+
+/** How long a request waits for another one's render of the same page before rendering itself. */
+const WAIT_FOR_RENDER_MS = 10_000;
 
 const pending = new WeakMap<FastifyRequest, Pending>();
 
@@ -177,6 +234,20 @@ async function readAll(payload: unknown): Promise<string | null> {
  * (the response's nonce must exist) and before the routes; compression runs after it.
  */
 export function registerPageCache(app: FastifyInstance, cache: PageCache) {
+  /** Pages being rendered now: concurrent misses of one page wait for the first render, not render it again. */
+  const rendering = new Map<string, Promise<void>>();
+  const serve = (reply: FastifyReply, hit: NonNullable<ReturnType<PageCache['lookup']>>) => {
+    const nonce = reply.cspNonce?.script ?? '';
+    reply.header('x-page-cache', 'hit').header('content-type', hit.contentType).status(200);
+    const glue = Buffer.from(nonce);
+    // A browser takes gzip: the parts were compressed once when stored, and only the nonce is new.
+    if (hit.deflated && acceptsGzip(reply.request.headers['accept-encoding'])) {
+      reply.header('content-encoding', 'gzip').header('vary', 'accept-encoding');
+      return reply.send(gzipWithNonce(hit.parts, hit.deflated, glue));
+    }
+    return reply.send(Buffer.concat(hit.parts.flatMap((part, i) => (i === 0 ? [part] : [glue, part]))));
+  };
+
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     if (!isSharedPage(request.url)) return;
     const key = cache.keyOf(request);
@@ -185,27 +256,55 @@ export function registerPageCache(app: FastifyInstance, cache: PageCache) {
       return;
     }
     const hit = cache.lookup(key);
-    if (hit) {
-      const nonce = reply.cspNonce?.script ?? '';
-      reply.header('x-page-cache', 'hit').header('content-type', hit.contentType).status(200);
-      return reply.send(hit.parts.join(nonce));
+    if (hit) return serve(reply, hit);
+    const running = rendering.get(key);
+    if (running) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([running, new Promise((r) => (timer = setTimeout(r, WAIT_FOR_RENDER_MS)))]);
+      clearTimeout(timer);
+      const rendered = cache.lookup(key);
+      if (rendered) return serve(reply, rendered);
     }
     reply.header('x-page-cache', 'miss');
-    if (request.method !== 'GET') return;
+    if (request.method !== 'GET' || running) return;
     const [path = '', query = ''] = request.url.split('?', 2);
     const page = pagePath(path);
-    if (page)
-      pending.set(request, {
-        key,
-        seq: cache.readCache.version(),
-        tags: pageTags(page.path, new URLSearchParams(query)),
-      });
+    if (!page) return;
+    let release = () => {};
+    const done = new Promise<void>((resolve) => {
+      release = () => {
+        if (rendering.get(key) === done) rendering.delete(key);
+        resolve();
+      };
+    });
+    rendering.set(key, done);
+    pending.set(request, {
+      key,
+      seq: cache.readCache.version(),
+      tags: pageTags(page.path, new URLSearchParams(query)),
+      release,
+    });
+  });
+
+  // Whatever became of the render (an error, a closed connection), the waiting requests go on; they
+  // also stop waiting after WAIT_FOR_RENDER_MS.
+  app.addHook('onResponse', async (request) => {
+    pending.get(request)?.release();
+    pending.delete(request);
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
     const miss = pending.get(request);
     if (!miss) return payload;
     pending.delete(request);
+    try {
+      return await keep(request, reply, payload, miss);
+    } finally {
+      miss.release();
+    }
+  });
+
+  async function keep(request: FastifyRequest, reply: FastifyReply, payload: unknown, miss: Pending) {
     const contentType = String(reply.getHeader('content-type') ?? '');
     const data = request.url.split('?', 1)[0]?.endsWith('.data') ?? false;
     if (
@@ -218,11 +317,11 @@ export function registerPageCache(app: FastifyInstance, cache: PageCache) {
     if (body === null) return payload;
     const nonce = reply.cspNonce?.script ?? '';
     cache.store(miss.key, {
-      parts: nonce ? body.split(nonce) : [body],
+      parts: (nonce ? body.split(nonce) : [body]).map((part) => Buffer.from(part)),
       contentType,
       tags: miss.tags,
       seq: miss.seq,
     });
     return body;
-  });
+  }
 }
