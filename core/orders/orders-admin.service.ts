@@ -10,7 +10,6 @@ import {
   like,
   lt,
   notExists,
-  or,
   type SQL,
   sql,
 } from 'drizzle-orm';
