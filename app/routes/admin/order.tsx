@@ -95,6 +95,8 @@ export default function OrderPageView() {
       revalidate();
     } catch (e) {
       setError({ text: errorText(e), field: e instanceof AdminApiError ? e.field : undefined });
+      // Someone else changed the order: show its current state (the typed texts stay).
+      if (e instanceof AdminApiError && e.status === 409) revalidate();
     } finally {
       setBusy(false);
     }
