@@ -80,11 +80,20 @@ export function isSharedPage(url: string): boolean {
   return page !== null && page.path !== '' && PAGE.test(page.path);
 }
 
+/** A path segment as the router's params give it; a malformed escape stays as it is. */
+function decoded(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 /** Tags a page depends on: every page shows settings, the menu's categories and availability. */
 function pageTags(path: string, query: URLSearchParams): string[] {
   const tags: string[] = [cacheTags.settings, cacheTags.catalogue, cacheTags.listings];
   const product = path.match(/^(?:\/en)?\/products\/([^/]+)$/)?.[1];
-  if (product) tags.push(cacheTags.group(decodeURIComponent(product)));
+  if (product) tags.push(cacheTags.group(decoded(product)));
   const modal = query.get('product');
   if (modal) tags.push(cacheTags.group(modal));
   return tags;
