@@ -109,7 +109,7 @@ test('a guest pays a courier order with a promo code in the sandbox and sees the
   const code = cart.getByLabel('Промокод', { exact: true });
   await code.fill('NOPE');
   await cart.getByRole('button', { name: 'Применить' }).click();
-  await expect(cart.getByText('Такого промокода нет')).toBeVisible();
+  await expect(cart.getByText('Промокод недействителен')).toBeVisible();
   await expect(promoRow).toContainText('—');
 
   // WELCOME10: 10 % of 7 990 ₽ off, announced with an alert; the total follows.
@@ -209,6 +209,9 @@ test('a `success=false` return for a paid order shows the success: the server de
   await expect(
     page.locator('dialog.cart').getByRole('heading', { name: `Ваш заказ № ${orderID} успешно оформлен` }),
   ).toBeVisible();
+  // The app's result page asks the server too: paid, whatever the query says.
+  await gotoHydrated(page, `/payment-result?result=false&orderID=${orderID}`);
+  await expect(page.getByRole('heading', { name: 'Оплата завершена' })).toBeVisible();
 });
 
 test('split payment gives a link to the provider instead of leaving the shop', async ({ page, context }) => {
@@ -381,6 +384,8 @@ test('the payment result page hands the result to the app around it', async ({ p
   });
   await gotoHydrated(page, '/payment-result?result=true&orderID=42');
   await expect(page.locator('header')).toHaveCount(0);
+  // The page tells what the server knows, never the query's result: this browser has no order 42.
+  await expect(page.getByRole('heading', { name: 'Заказ не найден' })).toBeVisible();
   await expect
     .poll(() => page.evaluate(() => (window as unknown as { posted: string[] }).posted))
     .toEqual([JSON.stringify({ result: 'true', orderID: '42' })]);
