@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { auditRoutes } from './audit.routes.ts';
 import { staffAuthRoutes } from './auth.routes.ts';
-import { adminOrdersRoutes } from './orders.routes.ts';
 import { customersRoutes } from './customers.routes.ts';
 import { dashboardRoutes } from './dashboard.routes.ts';
+import { adminOrdersRoutes } from './orders.routes.ts';
 import { staffRoutes } from './staff.routes.ts';
 import type { StaffRouteDeps } from './staff-route.ts';
 
