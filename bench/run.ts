@@ -65,8 +65,12 @@ interface Request {
   path: string;
   headers?: Record<string, string>;
   body?: string;
-  /** A fresh client address per request (the per-address order limit, with TRUST_PROXY). */
-  distinctAddresses?: boolean;
+  /**
+   * Each request its own shopper (docs/decisions/0018 caps one browser, phone and address at 3 or
+   * 10 unpaid orders): a fresh address (X-Forwarded-For, with TRUST_PROXY), `shi-device` cookie and
+   * phone, so the case measures creation and not refusals.
+   */
+  distinctShoppers?: boolean;
 }
 
 export interface Row {
@@ -87,10 +91,17 @@ export interface Row {
 const percentile = (sorted: Float64Array, p: number) =>
   sorted.length === 0 ? 0 : (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0);
 
-let address = 0;
-function nextAddress(): string {
-  address += 1;
-  return `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`;
+let shopper = 0;
+/** The next shopper: an address, a browser id and a phone that no earlier request of this run had. */
+function nextShopper(body: string | undefined) {
+  shopper += 1;
+  const n = shopper;
+  const parsed = body ? (JSON.parse(body) as Record<string, unknown>) : {};
+  return {
+    address: `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+    cookie: `shi-device=bench-${process.pid}-${n.toString().padStart(10, '0')}`,
+    body: JSON.stringify({ ...parsed, phone: `7998${(n % 10_000_000).toString().padStart(7, '0')}` }),
+  };
 }
 
 function cannon(port: number, request: Request, connections: number, duration: number) {
@@ -110,12 +121,16 @@ function cannon(port: number, request: Request, connections: number, duration: n
               path: request.path,
               headers: request.headers,
               body: request.body,
-              ...(request.distinctAddresses
+              ...(request.distinctShoppers
                 ? {
-                    setupRequest: (req: autocannon.Request) => ({
-                      ...req,
-                      headers: { ...req.headers, 'x-forwarded-for': nextAddress() },
-                    }),
+                    setupRequest: (req: autocannon.Request) => {
+                      const next = nextShopper(request.body);
+                      return {
+                        ...req,
+                        body: next.body,
+                        headers: { ...req.headers, 'x-forwarded-for': next.address, cookie: next.cookie },
+                      };
+                    },
                   }
                 : {}),
             },
@@ -397,7 +412,7 @@ function cases(targets: BenchTargets): Case[] {
         path: '/api/payment',
         headers: json,
         body: JSON.stringify(order),
-        distinctAddresses: true,
+        distinctShoppers: true,
       },
     },
     // The same pages for a guest from the page cache (compared with the 20 kB static file).
