@@ -103,7 +103,10 @@ describe.each(engines)('SIGKILL during a stream of orders on %s', (engine) => {
             'x-forwarded-for': `10.50.${id}.${(i % 250) + 1}`,
             'idempotency-key': `crash-${engine}-${id}-${i}-${Math.random().toString(36).slice(2)}`,
           },
-          body: JSON.stringify(orderPayload(lines)),
+          // Each order its own shopper (phone; the address varies above): DECISIONS 32 caps one client.
+          body: JSON.stringify(
+            orderPayload(lines, { phone: `7995${String(id * 1000 + i).padStart(7, '0')}` }),
+          ),
           signal: AbortSignal.timeout(10_000),
         });
       } catch {
@@ -115,7 +118,10 @@ describe.each(engines)('SIGKILL during a stream of orders on %s', (engine) => {
       }
       const body = (await res.json().catch(() => null)) as { order: { orderID: number }; url: string } | null;
       if (!body) return;
-      const cookie = String(res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+      const cookie = res.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ');
       committed.push({ orderID: body.order.orderID, cookie });
       onCommitted();
       if (i % 3 === 1) {
