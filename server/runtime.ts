@@ -103,6 +103,10 @@ export async function startRuntime(
     // Unpaid orders past their time give their stock back (DECISIONS 13).
     const expiry = setInterval(() => {
       services.orders.expireOverdue().catch((error) => log.warn({ err: error }, 'order expiry failed'));
+      // Payments whose notification never came are asked for (docs/decisions/0020-tbank-card-payments.md).
+      services.orders
+        .checkAwaitingPayments()
+        .catch((error) => log.warn({ err: error }, 'payment state check failed'));
       // Callback and question forms the CRM did not take are offered again, with backoff.
       services.engagement.retryUndelivered().catch((error) => log.warn({ err: error }, 'CRM retry failed'));
     }, 60_000);

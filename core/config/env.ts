@@ -114,8 +114,17 @@ export const envSchema = z.object({
   INTERNATIONAL_CARRIER_PROVIDER: z.enum(['sandbox'], { error: 'must be sandbox' }).default('sandbox'),
   /** Address geocoder: `sandbox` (offline gazetteer of Moscow streets and settlements). */
   GEOCODER_PROVIDER: z.enum(['sandbox'], { error: 'must be sandbox' }).default('sandbox'),
-  /** Payments: `sandbox` (the shop's own test payment page, signed notifications). */
-  PAYMENTS_PROVIDER: z.enum(['sandbox'], { error: 'must be sandbox' }).default('sandbox'),
+  /**
+   * Payments: `sandbox` (the shop's own test payment page, signed notifications) or `tbank` (T-Bank
+   * internet acquiring for card payments, docs/decisions/0020-tbank-card-payments.md).
+   */
+  PAYMENTS_PROVIDER: z.enum(['sandbox', 'tbank'], { error: 'must be sandbox or tbank' }).default('sandbox'),
+  /** T-Bank terminal key (required with PAYMENTS_PROVIDER=tbank). */
+  TBANK_TERMINAL_KEY: z.string().max(20, 'must be at most 20 characters').optional(),
+  /** T-Bank terminal password: signs requests and proves notifications (required with tbank). */
+  TBANK_PASSWORD: z.string().optional(),
+  /** T-Bank API base, e.g. the test environment `https://rest-api-test.tinkoff.ru/v2`. */
+  TBANK_API_URL: z.url({ error: 'must be an http(s) URL' }).default('https://securepay.tinkoff.ru/v2'),
   /** Sign-in codes by call or SMS: `sandbox` (codes go to the outbox and, on a local shop, the log). */
   SMS_PROVIDER: z.enum(['sandbox'], { error: 'must be sandbox' }).default('sandbox'),
   /** Transactional e-mail: `sandbox` (messages go to the outbox). */
@@ -194,11 +203,13 @@ export interface Config {
     carriers: 'sandbox';
     internationalCarrier: 'sandbox';
     geocoder: 'sandbox';
-    payments: 'sandbox';
+    payments: 'sandbox' | 'tbank';
     sms: 'sandbox';
     email: 'sandbox';
   };
   paymentSandboxSecret: string;
+  /** T-Bank acquiring's terminal, when PAYMENTS_PROVIDER=tbank. */
+  tbank: { terminalKey: string; password: string; apiUrl: string } | null;
   /** The development outbox page and code logging (never in production mode nor on a public shop). */
   devOutbox: boolean;
   authSecret: string;
@@ -246,7 +257,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       const got = present[name];
       // Connection strings may hold passwords: never echo them.
       const shown =
-        got === undefined || /SECRET|TOKEN|KEY/.test(name) ? '' : ` (got ${JSON.stringify(redact(got))})`;
+        got === undefined || /SECRET|TOKEN|KEY|PASSWORD/.test(name)
+          ? ''
+          : ` (got ${JSON.stringify(redact(got))})`;
       return `  ${name}: ${issue.message}${shown}`;
     });
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
@@ -301,6 +314,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       '  PAYMENT_SANDBOX_SECRET: must be set to your own secret on a public shop (the default key is published, so anyone could sign a "paid" notice)',
     );
   }
+  if (e.PAYMENTS_PROVIDER === 'tbank') {
+    if (!e.TBANK_TERMINAL_KEY)
+      problems.push('  TBANK_TERMINAL_KEY: must be set when PAYMENTS_PROVIDER=tbank');
+    if (!e.TBANK_PASSWORD) problems.push('  TBANK_PASSWORD: must be set when PAYMENTS_PROVIDER=tbank');
+  }
   if (e.HEADERS_TIMEOUT_MS > e.REQUEST_TIMEOUT_MS) {
     problems.push('  HEADERS_TIMEOUT_MS: must not be longer than REQUEST_TIMEOUT_MS');
   }
@@ -329,6 +347,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       email: e.EMAIL_PROVIDER,
     },
     paymentSandboxSecret: e.PAYMENT_SANDBOX_SECRET ?? DEVELOPMENT_PAYMENT_SANDBOX_SECRET,
+    tbank:
+      e.PAYMENTS_PROVIDER === 'tbank' && e.TBANK_TERMINAL_KEY && e.TBANK_PASSWORD
+        ? { terminalKey: e.TBANK_TERMINAL_KEY, password: e.TBANK_PASSWORD, apiUrl: e.TBANK_API_URL }
+        : null,
     devOutbox: e.DEV_OUTBOX ?? (mode === 'development' && !publicShop),
     authSecret: e.AUTH_SECRET ?? DEVELOPMENT_AUTH_SECRET,
     maps: { tileUrl: e.MAP_TILE_URL, attribution: e.MAP_TILE_ATTRIBUTION },

@@ -4,6 +4,24 @@ import { getWays } from '../delivery/delivery.rules.ts';
 const localized = z.object({ ru: z.string(), en: z.string() });
 const link = z.object({ name: localized, path: z.string().min(1) });
 
+/** Taxation systems of 54-FZ receipts (DECISIONS 36), as the acquirer names them. */
+export const taxationSystems = ['osn', 'usn_income', 'usn_income_outcome', 'esn', 'patent'] as const;
+/** VAT rates of receipt items (`vat105` and the like are the calculated rates 5/105 ...). */
+export const vatRates = [
+  'none',
+  'vat0',
+  'vat5',
+  'vat7',
+  'vat10',
+  'vat20',
+  'vat22',
+  'vat105',
+  'vat107',
+  'vat110',
+  'vat120',
+  'vat122',
+] as const;
+
 /** `main`: the shop's switches and checkout figures. Prices in kopecks. */
 export const mainSettingsSchema = z.object({
   _id: z.literal('main'),
@@ -22,6 +40,11 @@ export const mainSettingsSchema = z.object({
   orderHoldMinutes: z
     .object({ online: z.number().int().min(5).max(1440), decision: z.number().int().min(5).max(1440) })
     .optional(),
+  /**
+   * Receipts of online payments (DECISIONS 36): taxation system and the VAT rate of goods and
+   * delivery; absent = simplified tax on income without VAT (`usn_income`, `none`).
+   */
+  receipt: z.object({ taxation: z.enum(taxationSystems), vat: z.enum(vatRates) }).optional(),
   englishEnabled: z.boolean(),
   /**
    * Country calling codes (`7`, `375`, `1`) whose phones get sign-in codes; absent = those of the

@@ -437,10 +437,14 @@ export function createOrdersAdminService({
   async function sendRefund(refund: typeof refunds.$inferSelect, paymentId: string, actor: Actor) {
     let result: Awaited<ReturnType<typeof payments.refund>> | null = null;
     try {
+      // DECISIONS 36: the refund receipt repeats the payment's items when the whole payment returns.
+      const receipt = await ordersService.paymentReceipt(refund.orderNumber);
+      const whole = receipt && receipt.items.reduce((sum, i) => sum + i.amount, 0) === refund.amount;
       result = await payments.refund(
         paymentId,
         refund.amount,
         `order-${refund.orderNumber}-refund-${refund.id}`,
+        whole ? receipt : undefined,
       );
     } catch {
       result = null;

@@ -33,7 +33,7 @@ import type { RateLimitService } from '../limits/rate-limit.service.ts';
 import type { Currency } from '../money.ts';
 import { availablePaymentMethods, instalmentTerms } from '../payments/payment.rules.ts';
 import type { Providers } from '../providers/index.ts';
-import type { PaymentKind } from '../providers/payments/payment-provider.ts';
+import type { PaymentKind, PaymentReceipt } from '../providers/payments/payment-provider.ts';
 import type { RatesService } from '../rates/rates.service.ts';
 import { displayTotals } from './display-totals.rules.ts';
 import {
@@ -51,6 +51,7 @@ import {
 import type { OrderAccess, PaymentState } from './order-cookies.rules.ts';
 import type { OrderPayload } from './orders.schemas.ts';
 import type { OrderStatusView, OrderView } from './orders.types.ts';
+import { buildPaymentReceipt, DEFAULT_RECEIPT_SETTINGS } from './payment-receipt.rules.ts';
 import { checkPromoCode, normalizePromoCode, promoDiscount } from './promo.rules.ts';
 
 /** Orders one IP address may place in an hour. */
@@ -719,6 +720,7 @@ export function createOrdersService({
     if (!order) return waitForPaymentUrl(number);
     const lines = await db.select().from(orderLines).where(eq(orderLines.orderNumber, number));
     const prefix = order.locale === 'en' ? '/en' : '';
+    const receipt = await receiptOf(order, lines);
     let session: Awaited<ReturnType<typeof payments.startPayment>>;
     try {
       session = await payments.startPayment({
@@ -730,6 +732,8 @@ export function createOrdersService({
         // The key lets whichever browser returns (the payer's, too) see the order's status.
         successUrl: `${prefix}/?success=true&orderID=${number}&key=${orderStatusKey(order.accessKey)}`,
         failUrl: `${prefix}/?success=false&orderID=${number}&key=${orderStatusKey(order.accessKey)}`,
+        locale: order.locale === 'en' ? 'en' : 'ru',
+        receipt,
       });
     } catch (error) {
       await db
@@ -746,6 +750,54 @@ export function createOrdersService({
       await transition(tx, number, 'awaiting_payment', `payment started (${kind})`, changed);
     });
     return session.url;
+  }
+
+  /** The order's 54-FZ receipt (DECISIONS 36), taxation and VAT from the settings. */
+  async function receiptOf(
+    order: typeof orders.$inferSelect,
+    lines: (typeof orderLines.$inferSelect)[],
+  ): Promise<PaymentReceipt> {
+    const shop = await settings.getShopSettings();
+    return buildPaymentReceipt({ ...order, lines }, shop.main.receipt ?? DEFAULT_RECEIPT_SETTINGS);
+  }
+
+  /** The receipt of an order's payment, for its refund receipt; null for an unknown order. */
+  async function paymentReceipt(number: number): Promise<PaymentReceipt | null> {
+    const [order] = await db.select().from(orders).where(eq(orders.number, number));
+    if (!order) return null;
+    const lines = await db.select().from(orderLines).where(eq(orderLines.orderNumber, number));
+    return receiptOf(order, lines);
+  }
+
+  /**
+   * Orders awaiting payment whose notification has not come after `afterMinutes`: the provider is
+   * asked for the payment's state and a final one is applied as its notification would have been
+   * (same id, so the late notification is a duplicate). Returns how many changed.
+   */
+  async function checkAwaitingPayments(afterMinutes = 3): Promise<number> {
+    const getState = payments.getPaymentState;
+    if (!getState) return 0;
+    const before = new Date(clock().getTime() - afterMinutes * 60_000);
+    const awaiting = await db
+      .select({ paymentId: orders.paymentId })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.status, 'awaiting_payment'),
+          eq(orders.paymentProvider, payments.name),
+          lt(orders.updatedAt, before),
+        ),
+      )
+      .orderBy(orders.updatedAt)
+      .limit(50);
+    let changed = 0;
+    for (const { paymentId } of awaiting) {
+      if (!paymentId || paymentId.startsWith('claim-')) continue;
+      // One payment the provider cannot answer for does not hold up the others.
+      const notice = await getState.call(payments, paymentId).catch(() => null);
+      if (notice && (await applyPaymentNotice(notice)) === 'applied') changed += 1;
+    }
+    return changed;
   }
 
   async function waitForPaymentUrl(number: number): Promise<string> {
@@ -1057,6 +1109,8 @@ export function createOrdersService({
     startDolyame,
     startInstalment,
     applyPaymentNotice,
+    checkAwaitingPayments,
+    paymentReceipt,
     cancelOrder,
     expireOverdue,
     /** The stock-returning transition and its transaction, for the back office (orders-admin.service.ts). */

@@ -15,6 +15,7 @@ import { createSandboxMailing } from './mailing/sandbox-mailing.ts';
 import type { OutboxWriter } from './outbox.ts';
 import type { PaymentProvider } from './payments/payment-provider.ts';
 import { createSandboxPayments, type SandboxPayments } from './payments/sandbox-payments.ts';
+import { createTbankPayments, type TbankPayments } from './payments/tbank-payments.ts';
 import type { RatesProvider } from './rates/rates-provider.ts';
 import { createSandboxRatesProvider } from './rates/sandbox-rates.ts';
 import { createSandboxSms } from './sms/sandbox-sms.ts';
@@ -29,8 +30,11 @@ export interface Providers {
   carriers: { sdek: CarrierProvider; boxberry: CarrierProvider };
   internationalCarrier: InternationalCarrierProvider;
   geocoder: GeocoderProvider;
-  /** The payment provider, and the sandbox's own page handlers when it is the sandbox. */
-  payments: { provider: PaymentProvider; sandbox: SandboxPayments | null };
+  /**
+   * The payment provider, the sandbox's own page handlers when it is the sandbox, and T-Bank's
+   * notification check (its protocol's answer) when it is T-Bank.
+   */
+  payments: { provider: PaymentProvider; sandbox: SandboxPayments | null; tbank?: TbankPayments | null };
   /** Sign-in codes by call or SMS. */
   sms: SmsProvider;
   /** Transactional e-mail (passwords). */
@@ -43,7 +47,7 @@ export interface Providers {
  * holds a shopper's request; `onFailure` hears of every call that rejected or timed out (metrics).
  */
 export function createProviders(
-  config: Pick<Config, 'providers' | 'paymentSandboxSecret'>,
+  config: Pick<Config, 'providers' | 'paymentSandboxSecret'> & Partial<Pick<Config, 'tbank' | 'publicUrl'>>,
   { outbox, db }: { outbox: OutboxWriter; db: Db },
   {
     timeoutMs = PROVIDER_TIMEOUT_MS,
@@ -58,7 +62,7 @@ export function createProviders(
       carriers: createCarriers(config.providers.carriers),
       internationalCarrier: createInternationalCarrier(config.providers.internationalCarrier),
       geocoder: createGeocoder(config.providers.geocoder),
-      payments: createPayments(config.providers.payments, db, config.paymentSandboxSecret),
+      payments: createPayments(config, db),
       sms: createSms(config.providers.sms, outbox),
       email: createEmail(config.providers.email, outbox),
     },
@@ -68,14 +72,19 @@ export function createProviders(
 }
 
 function createPayments(
-  kind: Config['providers']['payments'],
+  config: Pick<Config, 'providers' | 'paymentSandboxSecret'> & Partial<Pick<Config, 'tbank' | 'publicUrl'>>,
   db: Db,
-  secret: string,
 ): Providers['payments'] {
-  switch (kind) {
+  switch (config.providers.payments) {
     case 'sandbox': {
-      const sandbox = createSandboxPayments({ db, secret });
-      return { provider: sandbox.provider, sandbox };
+      const sandbox = createSandboxPayments({ db, secret: config.paymentSandboxSecret });
+      return { provider: sandbox.provider, sandbox, tbank: null };
+    }
+    case 'tbank': {
+      // loadConfig refuses tbank without its credentials, naming the variable.
+      if (!config.tbank || !config.publicUrl) throw new Error('PAYMENTS_PROVIDER=tbank needs its terminal');
+      const tbank = createTbankPayments({ ...config.tbank, publicUrl: config.publicUrl });
+      return { provider: tbank.provider, sandbox: null, tbank };
     }
   }
 }

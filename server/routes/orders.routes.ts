@@ -116,6 +116,18 @@ export function ordersRoutes(
     return { result: true, data: await orders.getOrderView(orderID, orderAccess(request), key) };
   });
 
+  // T-Bank's notification (integrations.md §3): the token proves it, a final state is applied once,
+  // and the bank gets its plain `OK` (otherwise it retries); a forged one is refused and changes nothing.
+  app.post('/api/payment/notify/tbank', async (request, reply) => {
+    const check = services.payments.checkTbankNotification(request.body);
+    if (!check.verified) {
+      reply.status(401);
+      return { result: false, message: 'Invalid notification token' };
+    }
+    if (check.notice) await orders.applyPaymentNotice(check.notice);
+    return reply.type('text/plain').send('OK');
+  });
+
   // The provider's notification: verified, then applied once (DECISIONS 12).
   app.post('/api/payment/notify/:provider', async (request, reply) => {
     const notice = services.payments.verifyNotification({ headers: request.headers, body: request.body });

@@ -1,3 +1,5 @@
+import type { taxationSystems, vatRates } from '../../content/settings.schemas.ts';
+
 /**
  * Payments (DECISIONS 4, 12): the shop starts a payment session and learns its outcome only from a
  * verified notification. The sandbox serves its own payment page; real adapters (T-Bank, Dolyame,
@@ -17,6 +19,35 @@ export interface StartPaymentInput {
   /** Where the shopper returns: `/?success=true&orderID=N` and `/?success=false&orderID=N`. */
   successUrl: string;
   failUrl: string;
+  /** The shopper's language on the provider's page. */
+  locale?: 'ru' | 'en';
+  /** The 54-FZ receipt (DECISIONS 36); items add up to `amount`. The sandbox ignores it. */
+  receipt?: PaymentReceipt;
+}
+
+/** Taxation system and VAT rate of the shop's receipts (settings `main.receipt`), T-Bank's names. */
+export interface ReceiptSettings {
+  taxation: (typeof taxationSystems)[number];
+  vat: (typeof vatRates)[number];
+}
+
+/** One receipt line; kopecks, `price * quantity === amount`. */
+export interface ReceiptItem {
+  name: string;
+  price: number;
+  quantity: number;
+  amount: number;
+  vat: ReceiptSettings['vat'];
+  /** Goods, or a service (delivery). */
+  paymentObject: 'commodity' | 'service';
+}
+
+/** A fiscal receipt of a payment or of its refund (DECISIONS 36). */
+export interface PaymentReceipt {
+  email?: string;
+  phone?: string;
+  taxation: ReceiptSettings['taxation'];
+  items: ReceiptItem[];
 }
 
 export interface PaymentSession {
@@ -58,7 +89,18 @@ export interface PaymentProvider {
    * A retry with the same `idempotencyKey` returns the first answer and never refunds twice. Throws
    * only when the provider cannot be reached; the caller may retry with the same key.
    */
-  refund(paymentId: string, amountKopecks: number, idempotencyKey: string): Promise<RefundResult>;
+  refund(
+    paymentId: string,
+    amountKopecks: number,
+    idempotencyKey: string,
+    receipt?: PaymentReceipt,
+  ): Promise<RefundResult>;
+  /**
+   * Asks the provider for a payment's state, for orders whose notification never came: the notice
+   * the provider would have sent (same `notificationId`, so a late notification is a duplicate), or
+   * null while the payment is still open. Absent where the provider has no such call.
+   */
+  getPaymentState?(paymentId: string): Promise<PaymentNotice | null>;
   /** The parsed notification, or null when the signature or the body is not valid. */
   verifyNotification(input: {
     headers: Record<string, string | string[] | undefined>;

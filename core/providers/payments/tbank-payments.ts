@@ -1,0 +1,259 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
+import { AppError } from '../../errors.ts';
+import type {
+  PaymentNotice,
+  PaymentProvider,
+  PaymentReceipt,
+  PaymentSession,
+  RefundResult,
+  StartPaymentInput,
+} from './payment-provider.ts';
+
+/** T-Bank's production API (integrations.md §3). */
+export const TBANK_PRODUCTION_URL = 'https://securepay.tinkoff.ru/v2';
+
+export interface TbankOptions {
+  terminalKey: string;
+  password: string;
+  /** `https://securepay.tinkoff.ru/v2` or a test environment; no trailing slash needed. */
+  apiUrl: string;
+  /** The shop's public origin: return addresses and the notification URL are absolute. */
+  publicUrl: string;
+  /** A request is abandoned after this many milliseconds (the registry's guard answers sooner). */
+  requestTimeoutMs?: number;
+}
+
+type Scalar = string | number | boolean;
+
+/**
+ * The documented token (integrations.md §3): the root-level scalar values (nested objects such as
+ * `Receipt` and `DATA`, and `Token` itself, left out) with `Password` added, ordered by key,
+ * concatenated (booleans as `true`/`false`), SHA-256 in lowercase hex.
+ */
+export function tbankToken(fields: Record<string, unknown>, password: string): string {
+  const pairs: [string, Scalar][] = [['Password', password]];
+  for (const [key, value] of Object.entries(fields)) {
+    if (key === 'Token' || key === 'Password') continue;
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
+      pairs.push([key, value]);
+    }
+  }
+  pairs.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return createHash('sha256')
+    .update(pairs.map(([, v]) => String(v)).join(''), 'utf8')
+    .digest('hex');
+}
+
+/** Paid: CONFIRMED (one-stage payments, PayType O). */
+const PAID = new Set(['CONFIRMED']);
+/** Final without money: the shopper's page closed or the bank refused. */
+const DECLINED = new Set(['REJECTED', 'AUTH_FAIL', 'CANCELED', 'DEADLINE_EXPIRED']);
+/** States in which a refund is possible. */
+const REFUNDABLE = new Set(['CONFIRMED', 'PARTIAL_REFUNDED']);
+
+const answerSchema = z.object({
+  Success: z.boolean(),
+  ErrorCode: z.string(),
+  Message: z.string().optional(),
+  Details: z.string().optional(),
+});
+const initAnswerSchema = answerSchema.extend({
+  PaymentId: z.union([z.string(), z.number()]).optional(),
+  PaymentURL: z.string().url().optional(),
+});
+const stateAnswerSchema = answerSchema.extend({
+  Status: z.string().optional(),
+  PaymentId: z.union([z.string(), z.number()]).optional(),
+  OrderId: z.string().optional(),
+  Amount: z.number().int().optional(),
+});
+const cancelAnswerSchema = answerSchema.extend({
+  Status: z.string().optional(),
+  PaymentId: z.union([z.string(), z.number()]).optional(),
+});
+
+/** The notification body (OpenAPI `NotificationPayment`), parsed only after the token check. */
+const notificationSchema = z.object({
+  TerminalKey: z.string(),
+  OrderId: z.string().regex(/^\d{1,12}$/),
+  Success: z.boolean(),
+  Status: z.string().min(1).max(40),
+  PaymentId: z.union([z.number().int().nonnegative(), z.string().regex(/^\d{1,20}$/)]),
+  ErrorCode: z.string(),
+  Amount: z.number().int().nonnegative(),
+  Token: z.string(),
+});
+
+/** What a notification proved: a wrong token is not verified; a verified one may carry nothing to apply. */
+export type TbankNotificationCheck = { verified: false } | { verified: true; notice: PaymentNotice | null };
+
+/**
+ * T-Bank internet acquiring (MAPI v2, integrations.md §3) for card payments: Init with the 54-FZ
+ * receipt, the bank's payment page, notifications verified by the documented token, GetState for
+ * notices that never came, and Cancel for refunds with their refund receipt
+ * (docs/decisions/0020-tbank-card-payments.md).
+ */
+export function createTbankPayments(options: TbankOptions) {
+  const base = options.apiUrl.replace(/\/+$/, '');
+  const origin = options.publicUrl.replace(/\/+$/, '');
+  const timeoutMs = options.requestTimeoutMs ?? 10_000;
+
+  async function call<S extends z.ZodType>(method: string, body: Record<string, unknown>, schema: S) {
+    const payload = { TerminalKey: options.terminalKey, ...body };
+    const signed = { ...payload, Token: tbankToken(payload, options.password) };
+    const response = await fetch(`${base}/${method}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(signed),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    if (!response.ok) throw new Error(`T-Bank ${method} answered HTTP ${response.status}`);
+    const parsed = schema.safeParse(await response.json());
+    if (!parsed.success) throw new Error(`T-Bank ${method} answered an unexpected body`);
+    return parsed.data as z.infer<S>;
+  }
+
+  function absolute(url: string): string {
+    return /^https?:\/\//.test(url) ? url : `${origin}${url.startsWith('/') ? '' : '/'}${url}`;
+  }
+
+  function noticeOf(
+    paymentId: string,
+    orderId: string,
+    status: string,
+    amount: number,
+  ): PaymentNotice | null {
+    const outcome = PAID.has(status) ? 'paid' : DECLINED.has(status) ? 'declined' : null;
+    if (!outcome) return null;
+    return {
+      // The same id for the notification and the polled state: whichever comes second is a duplicate.
+      notificationId: `tbank-${paymentId}-${status}`,
+      paymentId: `tbank-${paymentId}`,
+      orderNumber: Number(orderId),
+      outcome,
+      amount,
+    };
+  }
+
+  function bankId(paymentId: string): string | null {
+    return /^tbank-\d{1,20}$/.test(paymentId) ? paymentId.slice('tbank-'.length) : null;
+  }
+
+  /** The documented notification check; the body is parsed only after the token matches. */
+  function checkNotification(body: unknown): TbankNotificationCheck {
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) return { verified: false };
+    const fields = body as Record<string, unknown>;
+    if (typeof fields.Token !== 'string' || !/^[0-9a-f]{64}$/.test(fields.Token)) return { verified: false };
+    const expected = Buffer.from(tbankToken(fields, options.password), 'hex');
+    if (!timingSafeEqual(expected, Buffer.from(fields.Token, 'hex'))) return { verified: false };
+    const parsed = notificationSchema.safeParse(body);
+    if (!parsed.success || parsed.data.TerminalKey !== options.terminalKey) return { verified: false };
+    const n = parsed.data;
+    // A failed attempt is not a decline while the payment is open (Success false on a final state is).
+    return { verified: true, notice: noticeOf(String(n.PaymentId), n.OrderId, n.Status, n.Amount) };
+  }
+
+  const provider: PaymentProvider = {
+    name: 'tbank',
+    async startPayment(input: StartPaymentInput): Promise<PaymentSession> {
+      if (input.kind !== 'card') {
+        throw new AppError('invalid_data', 'This payment method is not available', { field: 'payment' });
+      }
+      const answer = await call(
+        'Init',
+        {
+          Amount: input.amount,
+          OrderId: String(input.orderNumber),
+          Description: `Заказ №${input.orderNumber}`.slice(0, 140),
+          PayType: 'O',
+          Language: input.locale === 'en' ? 'en' : 'ru',
+          NotificationURL: `${origin}/api/payment/notify/tbank`,
+          SuccessURL: absolute(input.successUrl),
+          FailURL: absolute(input.failUrl),
+          ...(input.receipt ? { Receipt: receiptBody(input.receipt) } : {}),
+        },
+        initAnswerSchema,
+      );
+      if (!answer.Success || answer.PaymentId === undefined || !answer.PaymentURL) {
+        throw new Error(`T-Bank Init refused: ${answer.ErrorCode} ${answer.Message ?? ''}`.trim());
+      }
+      return { paymentId: `tbank-${answer.PaymentId}`, url: answer.PaymentURL };
+    },
+    /** Cancels an open payment so its page can no longer pay; a paid or closed one stays as it is. */
+    async expirePayment(paymentId: string): Promise<void> {
+      const id = bankId(paymentId);
+      if (!id) return;
+      try {
+        const state = await call('GetState', { PaymentId: id }, stateAnswerSchema);
+        if (!state.Success || !state.Status || PAID.has(state.Status) || DECLINED.has(state.Status)) return;
+        if (['AUTHORIZED', 'REFUNDED', 'PARTIAL_REFUNDED', 'REVERSED'].includes(state.Status)) return;
+        await call('Cancel', { PaymentId: id }, cancelAnswerSchema);
+      } catch {
+        // Best effort: a payment that still goes through is recorded for a refund (orders.service).
+      }
+    },
+    /**
+     * Cancel with the amount and its refund receipt; `ExternalRequestId` carries the idempotency key,
+     * so a retry answers the first refund. A refusal is classified by the payment's state.
+     */
+    async refund(paymentId, amountKopecks, idempotencyKey, receipt): Promise<RefundResult> {
+      const id = bankId(paymentId);
+      if (!id) return { status: 'refused', reason: 'unknown_payment' };
+      if (!Number.isInteger(amountKopecks) || amountKopecks <= 0) {
+        return { status: 'refused', reason: 'amount_exceeds_payment' };
+      }
+      const answer = await call(
+        'Cancel',
+        {
+          PaymentId: id,
+          Amount: amountKopecks,
+          ExternalRequestId: idempotencyKey,
+          ...(receipt ? { Receipt: receiptBody(receipt) } : {}),
+        },
+        cancelAnswerSchema,
+      );
+      if (answer.Success) return { status: 'succeeded', refundId: `tbank-refund-${id}-${idempotencyKey}` };
+      const state = await call('GetState', { PaymentId: id }, stateAnswerSchema);
+      if (!state.Success || !state.Status) return { status: 'refused', reason: 'unknown_payment' };
+      if (!REFUNDABLE.has(state.Status)) return { status: 'refused', reason: 'not_paid' };
+      return { status: 'refused', reason: 'amount_exceeds_payment' };
+    },
+    async getPaymentState(paymentId: string): Promise<PaymentNotice | null> {
+      const id = bankId(paymentId);
+      if (!id) return null;
+      const state = await call('GetState', { PaymentId: id }, stateAnswerSchema);
+      if (!state.Success || !state.Status || !state.OrderId || state.Amount === undefined) return null;
+      if (!/^\d{1,12}$/.test(state.OrderId)) return null;
+      return noticeOf(id, state.OrderId, state.Status, state.Amount);
+    },
+    verifyNotification({ body }): PaymentNotice | null {
+      const check = checkNotification(body);
+      return check.verified ? check.notice : null;
+    },
+  };
+
+  return { provider, checkNotification };
+}
+
+export type TbankPayments = ReturnType<typeof createTbankPayments>;
+
+/** The receipt as T-Bank takes it (FFD 1.2 items, kopecks). */
+function receiptBody(receipt: PaymentReceipt) {
+  return {
+    FfdVersion: '1.2',
+    Taxation: receipt.taxation,
+    ...(receipt.email ? { Email: receipt.email } : {}),
+    ...(receipt.phone ? { Phone: receipt.phone.startsWith('+') ? receipt.phone : `+${receipt.phone}` } : {}),
+    Items: receipt.items.map((item) => ({
+      Name: item.name,
+      Price: item.price,
+      Quantity: item.quantity,
+      Amount: item.amount,
+      Tax: item.vat,
+      PaymentMethod: 'full_payment',
+      PaymentObject: item.paymentObject,
+      MeasurementUnit: 'шт',
+    })),
+  };
+}
