@@ -30,7 +30,6 @@ import { type Currency, type ForeignCurrency, isCurrency } from '../core/money.t
 import type { Route } from './+types/root';
 import { CabinetContext } from './components/cabinet/cabinet-context.ts';
 import type { CabinetView } from './components/cabinet/cabinet-popup.tsx';
-import { CartPanel } from './components/cart-panel.tsx';
 import { QuickOrderContext } from './components/checkout/quick-order-context.ts';
 import { type ContactPopup, ContactPopupContext, ContactPopups } from './components/contact-popups.tsx';
 import {
@@ -44,7 +43,6 @@ import {
 } from './components/engagement.tsx';
 import { Footer } from './components/footer.tsx';
 import { Header } from './components/header.tsx';
-import { ProductModal } from './components/product-modal.tsx';
 import { LocaleContext, translate } from './i18n/index.ts';
 import { reloadForChunkError, useChunkReload } from './lib/network.ts';
 import { useAccountSync } from './lib/use-account-sync.ts';
@@ -188,8 +186,14 @@ function StagingBanner({ locale }: { locale: Locale }) {
   );
 }
 
-// The cabinet's code and styles load on its first opening.
+// The cabinet's code and styles load on its first opening; the quick-order window's (the cart
+// panel) on its first opening; the product modal's only on a page that shows one
+// (docs/decisions/0017-first-paint-and-first-start.md).
 const CabinetPopup = lazy(() => import('./components/cabinet/cabinet-popup.tsx'));
+const CartPanel = lazy(() => import('./components/cart-panel.tsx').then((m) => ({ default: m.CartPanel })));
+const ProductModal = lazy(() =>
+  import('./components/product-modal.tsx').then((m) => ({ default: m.ProductModal })),
+);
 
 export default function App({ loaderData }: Route.ComponentProps) {
   useHydratedMarker();
@@ -231,7 +235,11 @@ export default function App({ loaderData }: Route.ComponentProps) {
               </main>
               <Footer />
             </div>
-            <ProductModal />
+            {loaderData.productModal ? (
+              <Suspense fallback={null}>
+                <ProductModal />
+              </Suspense>
+            ) : null}
             <ContactPopups open={popup} onClose={() => setPopup(null)} />
             {cabinet.loaded ? (
               <Suspense fallback={null}>
@@ -243,7 +251,9 @@ export default function App({ loaderData }: Route.ComponentProps) {
               </Suspense>
             ) : null}
             {quick && loaderData.user ? (
-              <CartPanel key={quick[0]?._id} open quick={quick} onClose={() => setQuick(null)} />
+              <Suspense fallback={null}>
+                <CartPanel key={quick[0]?._id} open quick={quick} onClose={() => setQuick(null)} />
+              </Suspense>
             ) : null}
             <CookieNotice />
             <MarketingModal />

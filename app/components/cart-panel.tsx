@@ -31,7 +31,6 @@ import { useT } from '../i18n/index.ts';
 import { pushEcommerce } from '../lib/analytics.ts';
 import { useModalDialog } from '../lib/modal-dialog.ts';
 import { readCart, writeCart } from '../lib/shop-cookies.ts';
-import { useCityGuess } from '../lib/use-city-guess.ts';
 import { useShop } from '../shop-context.ts';
 import { formatDate } from './checkout/checkout-date.ts';
 import { type QuoteState, useCheckoutState, usePrefillFromProfile } from './checkout/checkout-state.ts';
@@ -253,9 +252,6 @@ export function CartPanel({
       SHIPPING_INFO_DELAY_MS,
     );
   }
-
-  // catalogue.md §4, §8: the city guess runs once on page load (Russian edition, idle, no `shi-city`).
-  useCityGuess(shop.locale);
 
   // The quick-order window opens on the delivery step once its line is looked up.
   const quickReady = quick !== null && open && lines !== null && lines.length > 0;

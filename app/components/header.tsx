@@ -1,17 +1,23 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation, useRevalidator, useSearchParams } from 'react-router';
 import { localizePath } from '../../core/content/menu.rules.ts';
 import { pathInLocale, pick } from '../../core/i18n.ts';
 import { foreignCurrencies } from '../../core/money.ts';
 import { useT } from '../i18n/index.ts';
 import { DAY_S, setCookie } from '../lib/cookies.ts';
+import { useCityGuess } from '../lib/use-city-guess.ts';
 import { useShop } from '../shop-context.ts';
 import { useOpenCabinet } from './cabinet/cabinet-context.ts';
-import { CartPanel } from './cart-panel.tsx';
-import { FavouritesPanel } from './favourites-panel.tsx';
 import { GlobalMenu } from './global-menu.tsx';
 import { BagIcon, HeartIcon, MenuIcon, SearchIcon, UserIcon } from './icons.tsx';
-import { SearchPopup } from './search-popup.tsx';
+
+// The panels' and the search's code loads on their first opening, not with the page
+// (docs/decisions/0017-first-paint-and-first-start.md).
+const CartPanel = lazy(() => import('./cart-panel.tsx').then((m) => ({ default: m.CartPanel })));
+const FavouritesPanel = lazy(() =>
+  import('./favourites-panel.tsx').then((m) => ({ default: m.FavouritesPanel })),
+);
+const SearchPopup = lazy(() => import('./search-popup.tsx').then((m) => ({ default: m.SearchPopup })));
 
 export function Header() {
   const shop = useShop();
@@ -21,6 +27,13 @@ export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
   // checkout.md §4: opening the cart closes favourites and the other way round.
   const [panel, setPanel] = useState<'cart' | 'favourites' | null>(null);
+  // A panel is mounted from its first opening on (it keeps its state between openings).
+  const [mounted, setMounted] = useState({ cart: false, favourites: false });
+  useEffect(() => {
+    if (panel) setMounted((m) => (m[panel] ? m : { ...m, [panel]: true }));
+  }, [panel]);
+  // catalogue.md §4, §8: the city guess runs once on page load (Russian edition, idle, no `shi-city`).
+  useCityGuess(shop.locale);
   const [searchParams, setSearchParams] = useSearchParams();
   const cartInQuery = searchParams.has('cart') || searchParams.has('success');
   useEffect(() => {
@@ -167,9 +180,11 @@ export function Header() {
         </div>
       </div>
       <GlobalMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
-      <FavouritesPanel open={panel === 'favourites'} onClose={closePanel} />
-      <CartPanel open={panel === 'cart'} onClose={closePanel} />
-      {searchOpen ? <SearchPopup open onClose={() => setSearchOpen(false)} /> : null}
+      <Suspense fallback={null}>
+        {mounted.favourites ? <FavouritesPanel open={panel === 'favourites'} onClose={closePanel} /> : null}
+        {mounted.cart ? <CartPanel open={panel === 'cart'} onClose={closePanel} /> : null}
+        {searchOpen ? <SearchPopup open onClose={() => setSearchOpen(false)} /> : null}
+      </Suspense>
     </header>
   );
 }
