@@ -195,13 +195,21 @@ export function createTbankPayments(options: TbankOptions) {
     },
     /**
      * Cancel with the amount and its refund receipt; `ExternalRequestId` carries the idempotency key,
-     * so a retry answers the first refund. A refusal is classified by the payment's state.
+     * so a retry answers the first refund. The payment's state is read first: unknown, not paid, or
+     * (the bank refusing the amount) more than is left.
      */
     async refund(paymentId, amountKopecks, idempotencyKey, receipt): Promise<RefundResult> {
       const id = bankId(paymentId);
       if (!id) return { status: 'refused', reason: 'unknown_payment' };
       if (!Number.isInteger(amountKopecks) || amountKopecks <= 0) {
         return { status: 'refused', reason: 'amount_exceeds_payment' };
+      }
+      // Cancel on an open payment would close it rather than refund: only a paid one (or a retry of a
+      // refund already made) goes to Cancel.
+      const before = await call('GetState', { PaymentId: id }, stateAnswerSchema);
+      if (!before.Success || !before.Status) return { status: 'refused', reason: 'unknown_payment' };
+      if (!REFUNDABLE.has(before.Status) && before.Status !== 'REFUNDED') {
+        return { status: 'refused', reason: 'not_paid' };
       }
       const answer = await call(
         'Cancel',
@@ -214,9 +222,6 @@ export function createTbankPayments(options: TbankOptions) {
         cancelAnswerSchema,
       );
       if (answer.Success) return { status: 'succeeded', refundId: `tbank-refund-${id}-${idempotencyKey}` };
-      const state = await call('GetState', { PaymentId: id }, stateAnswerSchema);
-      if (!state.Success || !state.Status) return { status: 'refused', reason: 'unknown_payment' };
-      if (!REFUNDABLE.has(state.Status)) return { status: 'refused', reason: 'not_paid' };
       return { status: 'refused', reason: 'amount_exceeds_payment' };
     },
     async getPaymentState(paymentId: string): Promise<PaymentNotice | null> {

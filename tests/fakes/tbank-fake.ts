@@ -1,0 +1,252 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tbankToken } from '../../core/providers/payments/tbank-payments.ts';
+
+/**
+ * A fake of T-Bank internet acquiring (MAPI v2, integrations.md §3) on 127.0.0.1: Init, GetState and
+ * Cancel checking the documented token, a payment page that on "pay" sends the signed notification
+ * to the shop's NotificationURL and redirects to SuccessURL, and switches for errors and slow answers.
+ */
+export interface FakePayment {
+  paymentId: string;
+  orderId: string;
+  amount: number;
+  status: string;
+  init: Record<string, unknown>;
+  refunded: number;
+  /** Cancel requests by ExternalRequestId: a retry answers the first. */
+  cancels: Map<string, Record<string, unknown>>;
+}
+
+export interface TbankFake {
+  url: string;
+  apiUrl: string;
+  terminalKey: string;
+  password: string;
+  payments: Map<string, FakePayment>;
+  /** Every API call as received, in order. */
+  calls: { method: string; body: Record<string, unknown> }[];
+  /** Answers are delayed by this many milliseconds. */
+  delayMs: number;
+  /** `error`: Success false with ErrorCode 9999; `http500`: a 500 with no JSON. */
+  failure: null | 'error' | 'http500';
+  /** A signed notification of a payment in `status` (as the bank would send it). */
+  notification(
+    paymentId: string,
+    status: string,
+    overrides?: Record<string, unknown>,
+  ): Record<string, unknown>;
+  /** The shopper's decision on the payment page: notifies the shop, returns where the page redirects. */
+  decide(paymentId: string, decision: 'pay' | 'decline'): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function startTbankFake({
+  terminalKey = 'ShopTerminalDEMO',
+  password = 'fake-terminal-password',
+}: {
+  terminalKey?: string;
+  password?: string;
+} = {}): Promise<TbankFake> {
+  let next = 3_093_639_567;
+  const payments = new Map<string, FakePayment>();
+  const calls: TbankFake['calls'] = [];
+
+  function sign(fields: Record<string, unknown>) {
+    return { ...fields, Token: tbankToken(fields, password) };
+  }
+
+  function notification(paymentId: string, status: string, overrides: Record<string, unknown> = {}) {
+    const p = payments.get(paymentId);
+    if (!p) throw new Error(`no payment ${paymentId}`);
+    return sign({
+      TerminalKey: terminalKey,
+      OrderId: p.orderId,
+      Success: !['REJECTED', 'AUTH_FAIL'].includes(status),
+      Status: status,
+      PaymentId: Number(p.paymentId),
+      ErrorCode: status === 'REJECTED' ? '1006' : '0',
+      Amount: p.amount,
+      CardId: 322264,
+      Pan: '430000******0777',
+      ExpDate: '1130',
+      ...overrides,
+    });
+  }
+
+  async function decide(paymentId: string, decision: 'pay' | 'decline'): Promise<string> {
+    const p = payments.get(paymentId);
+    if (!p) throw new Error(`no payment ${paymentId}`);
+    if (p.status === 'NEW' || p.status === 'FORM_SHOWED')
+      p.status = decision === 'pay' ? 'CONFIRMED' : 'REJECTED';
+    const res = await fetch(String(p.init.NotificationURL), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(notification(paymentId, p.status)),
+    });
+    await res.text();
+    return String(p.status === 'CONFIRMED' ? p.init.SuccessURL : p.init.FailURL);
+  }
+
+  function api(method: string, body: Record<string, unknown>): Record<string, unknown> {
+    calls.push({ method, body });
+    if (body.TerminalKey !== terminalKey || body.Token !== tbankToken(body, password)) {
+      return { Success: false, ErrorCode: '204', Message: 'Неверный токен' };
+    }
+    if (fake.failure === 'error') return { Success: false, ErrorCode: '9999', Message: 'Internal error' };
+    if (method === 'Init') {
+      const items = ((body.Receipt as { Items?: { Amount: number }[] } | undefined)?.Items ?? []).reduce(
+        (sum, i) => sum + i.Amount,
+        0,
+      );
+      if (body.Receipt && items !== body.Amount) {
+        return { Success: false, ErrorCode: '308', Message: 'Receipt items do not add up to Amount' };
+      }
+      const paymentId = String(next++);
+      payments.set(paymentId, {
+        paymentId,
+        orderId: String(body.OrderId),
+        amount: Number(body.Amount),
+        status: 'NEW',
+        init: body,
+        refunded: 0,
+        cancels: new Map(),
+      });
+      return {
+        Success: true,
+        ErrorCode: '0',
+        TerminalKey: terminalKey,
+        Status: 'NEW',
+        PaymentId: paymentId,
+        OrderId: body.OrderId,
+        Amount: body.Amount,
+        PaymentURL: `${fake.url}/new/${paymentId}`,
+      };
+    }
+    const p = payments.get(String(body.PaymentId));
+    if (!p) return { Success: false, ErrorCode: '7', Message: 'Платеж не найден' };
+    if (method === 'GetState') {
+      return {
+        Success: true,
+        ErrorCode: '0',
+        TerminalKey: terminalKey,
+        Status: p.status,
+        PaymentId: p.paymentId,
+        OrderId: p.orderId,
+        Amount: p.amount,
+      };
+    }
+    if (method === 'Cancel') {
+      const key = typeof body.ExternalRequestId === 'string' ? body.ExternalRequestId : null;
+      const first = key ? p.cancels.get(key) : undefined;
+      if (first) return first;
+      let answer: Record<string, unknown>;
+      if (p.status === 'NEW' || p.status === 'FORM_SHOWED') {
+        p.status = 'CANCELED';
+        answer = { Success: true, ErrorCode: '0', Status: 'CANCELED', PaymentId: p.paymentId };
+      } else if (p.status !== 'CONFIRMED' && p.status !== 'PARTIAL_REFUNDED') {
+        answer = { Success: false, ErrorCode: '9', Message: 'Неверный статус платежа' };
+      } else {
+        const amount = body.Amount === undefined ? p.amount - p.refunded : Number(body.Amount);
+        if (amount <= 0 || p.refunded + amount > p.amount) {
+          answer = { Success: false, ErrorCode: '5', Message: 'Сумма больше суммы платежа' };
+        } else {
+          p.refunded += amount;
+          p.status = p.refunded === p.amount ? 'REFUNDED' : 'PARTIAL_REFUNDED';
+          answer = {
+            Success: true,
+            ErrorCode: '0',
+            Status: p.status,
+            PaymentId: p.paymentId,
+            OriginalAmount: p.amount,
+            NewAmount: p.amount - p.refunded,
+          };
+        }
+      }
+      if (key) p.cancels.set(key, answer);
+      return answer;
+    }
+    return { Success: false, ErrorCode: '9999', Message: `Unknown method ${method}` };
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const raw = Buffer.concat(chunks).toString('utf8');
+    if (fake.delayMs > 0) await new Promise((r) => setTimeout(r, fake.delayMs));
+    const apiMatch = /^\/v2\/(\w+)$/.exec(url.pathname);
+    if (req.method === 'POST' && apiMatch) {
+      if (fake.failure === 'http500') {
+        res.writeHead(500).end('Internal Server Error');
+        return;
+      }
+      let body: Record<string, unknown>;
+      try {
+        body = JSON.parse(raw) as Record<string, unknown>;
+      } catch {
+        res.writeHead(400).end();
+        return;
+      }
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify(api(apiMatch[1] ?? '', body)));
+      return;
+    }
+    const page = /^\/new\/(\d+)$/.exec(url.pathname);
+    const p = page ? payments.get(page[1] ?? '') : undefined;
+    if (page && p && req.method === 'GET') {
+      if (p.status === 'NEW') p.status = 'FORM_SHOWED';
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(
+        `<!doctype html><html lang="ru"><head><title>Оплата заказа ${p.orderId}</title></head><body>
+<h1>Оплата картой</h1><p>Сумма: ${(p.amount / 100).toFixed(2)} ₽</p>
+<form method="post"><button name="decision" value="pay">Оплатить</button>
+<button name="decision" value="decline">Отказаться</button></form></body></html>`,
+      );
+      return;
+    }
+    if (page && p && req.method === 'POST') {
+      const decision = new URLSearchParams(raw).get('decision') === 'pay' ? 'pay' : 'decline';
+      const to = await decide(p.paymentId, decision);
+      res.writeHead(303, { location: to }).end();
+      return;
+    }
+    res.writeHead(404).end();
+  }
+
+  const server: Server = createServer((req, res) => {
+    handle(req, res).catch(() => {
+      if (!res.headersSent) res.writeHead(500);
+      res.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+  const fake: TbankFake = {
+    url,
+    apiUrl: `${url}/v2`,
+    terminalKey,
+    password,
+    payments,
+    calls,
+    delayMs: 0,
+    failure: null,
+    notification,
+    decide,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+  return fake;
+}
+
+/** A fake started as its own process for the Playwright journey: prints its URL on stdout. */
+if (process.argv[1]?.endsWith('tbank-fake.ts')) {
+  const fake = await startTbankFake({
+    terminalKey: process.env.TBANK_TERMINAL_KEY,
+    password: process.env.TBANK_PASSWORD,
+  });
+  process.stdout.write(`${fake.url}\n`);
+}
