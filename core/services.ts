@@ -12,7 +12,9 @@ import { createSettingsService } from './content/settings.service.ts';
 import type { Db } from './db/client.ts';
 import { createDeliveryService } from './delivery/delivery.service.ts';
 import { createEngagementService } from './engagement/engagement.service.ts';
+import { createJobsService } from './jobs/jobs.service.ts';
 import { createRateLimitService } from './limits/rate-limit.service.ts';
+import { createMessagesService } from './messages/messages.service.ts';
 import { createDashboardService } from './orders/dashboard.service.ts';
 import { createOrdersService } from './orders/orders.service.ts';
 import { createOrdersAdminService } from './orders/orders-admin.service.ts';
@@ -34,6 +36,8 @@ export interface ServiceDeps {
   authSecret?: string;
   /** Development outbox mode: sandbox sign-in codes are also written to the process log. */
   logCode?: (phone: string, code: string) => void;
+  /** The shop's address, for links in messages; a local one when absent (tests). */
+  publicUrl?: string;
 }
 
 /** Every service, built once per process and shared by the API routes and the storefront loaders. */
@@ -45,6 +49,7 @@ export function createServices({
   readCache: cache = noReadCache,
   authSecret = 'development-auth-signing-key',
   logCode,
+  publicUrl = 'http://localhost:3000',
 }: ServiceDeps) {
   const settings = createSettingsService({ db, clock, cache });
   const limits = createRateLimitService({ db, clock });
@@ -62,9 +67,18 @@ export function createServices({
   });
   const audit = createAuditService({ db });
   const orders = createOrdersService({ db, providers, settings, delivery, limits, clock, cache, rates });
+  // The durable job queue and what runs on it (docs/decisions/0020-durable-jobs-and-messages.md).
+  const jobs = createJobsService({
+    db,
+    clock,
+    onError: (e, job) => onBackgroundError?.(e, `job ${job.kind}`),
+  });
+  const messages = createMessagesService({ db, providers, settings, jobs, publicUrl });
   return {
     auth,
     audit,
+    jobs,
+    messages,
     staff: createStaffService({ db, providers, limits, audit, clock, issuer: 'Shop back office' }),
     customersAdmin: createCustomersAdminService({ db, audit, clock }),
     dashboard: createDashboardService({ db, clock }),

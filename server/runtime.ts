@@ -18,6 +18,8 @@ export interface Runtime {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** How often this instance looks for due jobs (core/jobs). */
+const JOB_POLL_MS = 2_000;
 
 /** Opens the database (migrating it), seeds a first start, and keeps currency rates fresh. */
 export async function startRuntime(
@@ -57,6 +59,7 @@ export async function startRuntime(
       readCache,
       authSecret: config.authSecret,
       // DECISIONS 17, 34: sandbox codes reach the log only on a development-mode shop on this machine.
+      publicUrl: config.publicUrl,
       logCode:
         config.devOutbox && !config.production && !config.publicShop && config.providers.sms === 'sandbox'
           ? (phone, code) => log.info({ phone, code }, 'sandbox sign-in code')
@@ -111,6 +114,19 @@ export async function startRuntime(
       services.engagement.retryUndelivered().catch((error) => log.warn({ err: error }, 'CRM retry failed'));
     }, 60_000);
     expiry.unref();
+    // The durable job queue (messages): claimed with SKIP LOCKED, so every instance may run it.
+    let working = false;
+    const worker = setInterval(() => {
+      if (working) return;
+      working = true;
+      services.jobs
+        .runDue()
+        .catch((error) => log.warn({ err: error }, 'job worker failed'))
+        .finally(() => {
+          working = false;
+        });
+    }, JOB_POLL_MS);
+    worker.unref();
     return {
       database,
       services,
@@ -118,6 +134,7 @@ export async function startRuntime(
       async stop() {
         clearInterval(timer);
         clearInterval(expiry);
+        clearInterval(worker);
         await listener?.close();
         await database.close();
       },

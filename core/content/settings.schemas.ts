@@ -26,6 +26,13 @@ export const vatRates = [
 export const mainSettingsSchema = z.object({
   _id: z.literal('main'),
   shopName: localized,
+  /** The brand in messages (core/messages/templates.ts): its colour and logo; absent = dark grey, the name as text. */
+  brand: z
+    .object({
+      colour: z.string().regex(/^#[0-9a-fA-F]{6}$/),
+      logoUrl: z.url().optional(),
+    })
+    .optional(),
   /** Free delivery from this cart total (kopecks); 0 disables it. Not in English (checkout.md §9). */
   freeDeliveryMin: z.number().int().min(0),
   /** Delivery methods hidden in the English edition. */

@@ -18,6 +18,7 @@ import type { Db } from '../db/client.ts';
 import { orderEvents, orderLines, orders, paymentNotifications, refunds } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import type { Locale } from '../i18n.ts';
+import { enqueueOrderMessages } from '../messages/order-messages.service.ts';
 import type { Providers } from '../providers/index.ts';
 import { isPaidStatus, type OrderStatus } from './order.rules.ts';
 import type { OrdersService } from './orders.service.ts';
@@ -471,6 +472,7 @@ export function createOrdersAdminService({
         cause: `refund ${status} (${refund.amount} kopecks, ${detail})`,
         at: clock(),
       });
+      if (status === 'succeeded') await enqueueOrderMessages(tx, refund.orderNumber, 'refunded', clock());
       await audit.record(tx, actor, {
         action: 'order.refund',
         entityType: 'order',

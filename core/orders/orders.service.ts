@@ -30,6 +30,8 @@ import type { DeliveryService } from '../delivery/delivery.service.ts';
 import { AppError } from '../errors.ts';
 import { type Locale, pick } from '../i18n.ts';
 import type { RateLimitService } from '../limits/rate-limit.service.ts';
+import { messageEventOf } from '../messages/order-messages.rules.ts';
+import { enqueueOrderMessages } from '../messages/order-messages.service.ts';
 import type { Currency } from '../money.ts';
 import { availablePaymentMethods, instalmentTerms } from '../payments/payment.rules.ts';
 import type { Providers } from '../providers/index.ts';
@@ -617,6 +619,8 @@ export function createOrdersService({
           cause: 'created',
           at: now,
         });
+        // The confirmation goes out exactly when the order exists (docs/decisions/0020).
+        await enqueueOrderMessages(tx, order.number, 'created', now);
         if (key)
           await tx
             .update(idempotencyKeys)
@@ -997,6 +1001,9 @@ export function createOrdersService({
     await tx
       .insert(orderEvents)
       .values({ orderNumber: number, fromStatus: current.status, toStatus: to, cause, at: now });
+    // The buyer's message about this step commits with it, once (docs/decisions/0020).
+    const event = messageEventOf(to);
+    if (event) await enqueueOrderMessages(tx, number, event, now);
     if (releasesStock(to)) {
       const lines = await tx
         .select()

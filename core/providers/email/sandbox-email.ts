@@ -9,7 +9,13 @@ export function createSandboxEmail(outbox: OutboxWriter): EmailProvider {
     async send(message) {
       if (message.to.endsWith('@bounce.test'))
         return { ok: false, reason: 'Sandbox e-mail bounces @bounce.test' };
-      await outbox('email', message.to, { subject: message.subject, text: message.text });
+      await outbox('email', message.to, {
+        subject: message.subject,
+        text: message.text,
+        ...(message.html ? { html: message.html } : {}),
+        ...(message.headers ? { headers: message.headers } : {}),
+        ...(message.idempotencyKey ? { idempotencyKey: message.idempotencyKey } : {}),
+      });
       seq += 1;
       return { ok: true, ref: `sandbox-email-${seq}` };
     },

@@ -22,5 +22,12 @@ export function createSandboxSms(outbox: OutboxWriter): SmsProvider {
       seq += 1;
       return { ok: true, ref: `sandbox-sms-${seq}` };
     },
+    async sendMessage({ phone, text, idempotencyKey }) {
+      if (phone.endsWith('0000000'))
+        return { ok: false, reason: 'Sandbox SMS refuses numbers ending in 0000000' };
+      await outbox('sms', phone, { text, ...(idempotencyKey ? { idempotencyKey } : {}) });
+      seq += 1;
+      return { ok: true, ref: `sandbox-sms-${seq}` };
+    },
   };
 }

@@ -16,4 +16,9 @@ export interface SmsProvider {
     channel: 'call' | 'sms';
     locale: 'ru' | 'en';
   }): Promise<SmsResult>;
+  /**
+   * Sends a text message (order steps, core/messages). `idempotencyKey` is fixed per message so a
+   * provider that supports it drops a repeat. A refusal is a result; a network fault throws.
+   */
+  sendMessage(input: { phone: string; text: string; idempotencyKey?: string }): Promise<SmsResult>;
 }

@@ -1,0 +1,33 @@
+import type { Db } from '../db/client.ts';
+import { enqueueJob } from '../jobs/jobs.service.ts';
+import type { OrderMessageEvent } from './order-messages.rules.ts';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export const ORDER_MESSAGE_JOB = 'order-message';
+export const SHOP_ALERT_JOB = 'shop-alert';
+
+/**
+ * Queues the buyer's messages about `event` of order `number` (one job per channel, whether that
+ * channel applies is decided when it runs), and on payment the shop's alert, inside the transaction
+ * that records the event: the messages exist exactly when the event does, and each job's key makes
+ * a repeat of the event send nothing more (docs/decisions/0020-durable-jobs-and-messages.md).
+ */
+export async function enqueueOrderMessages(tx: Tx | Db, number: number, event: OrderMessageEvent, at: Date) {
+  for (const channel of ['email', 'sms'] as const) {
+    await enqueueJob(tx, {
+      kind: ORDER_MESSAGE_JOB,
+      key: `order-message:${number}:${event}:${channel}`,
+      payload: { orderNumber: number, event, channel },
+      runAt: at,
+    });
+  }
+  if (event === 'paid') {
+    await enqueueJob(tx, {
+      kind: SHOP_ALERT_JOB,
+      key: `shop-alert:paid:${number}:email`,
+      payload: { orderNumber: number, channel: 'email' },
+      runAt: at,
+    });
+  }
+}
