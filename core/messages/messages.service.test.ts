@@ -1,0 +1,180 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { insertCategory, insertProductGroup, insertSettings } from '../../tests/factories/catalogue.ts';
+import { insertCustomer } from '../../tests/factories/customers.ts';
+import { insertPlacedOrder } from '../../tests/factories/orders.ts';
+import { createTestApp, type TestApp } from '../../tests/setup/test-app.ts';
+import { engines } from '../../tests/setup/test-database.ts';
+import { jobs } from '../db/schema/index.ts';
+import { JOB_LEASE_MS } from '../jobs/jobs.rules.ts';
+import { createJobsService } from '../jobs/jobs.service.ts';
+import type { OrderStatus } from '../orders/order.rules.ts';
+import { listOutbox } from '../providers/outbox.ts';
+
+describe.each(engines)('order messages on %s', (engine) => {
+  let t: TestApp;
+  let now = new Date('2026-11-20T09:00:00Z');
+  let variant = '';
+  let groupId = '';
+  let shopper = 0;
+  let phone = '';
+  let email = '';
+
+  beforeAll(async () => {
+    t = await createTestApp(engine, () => now);
+    await insertSettings(t.database.db);
+    const { slug } = await insertCategory(t.database.db);
+    const g = await insertProductGroup(t.database.db, { categorySlug: slug, price: 9_990_00 }, [
+      { size: 'S', stock: 50 },
+    ]);
+    groupId = g.id;
+    variant = `${g.id}-S`;
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+  beforeEach(() => {
+    shopper += 1;
+    phone = `7997${String(shopper).padStart(7, '0')}`;
+    email = `buyer${shopper}@example.ru`;
+  });
+
+  const outbox = (channel: string, recipient: string) =>
+    listOutbox(t.database.db, { channel, recipient }).then((rows) => rows.reverse());
+  const subjects = async (recipient: string) =>
+    (await outbox('email', recipient)).map((m) => String(m.payload.subject));
+  const place = async (lang?: string) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/payment',
+      remoteAddress: `10.9.0.${shopper}`,
+      headers: lang ? { 'accept-language': lang } : {},
+      payload: {
+        getWay: 'self',
+        payment: 'online',
+        fullName: 'Иванова Анна',
+        phone,
+        email,
+        products: [{ _id: variant, count: 2 }],
+        consent: true,
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    return res.json() as { order: { orderID: number }; url: string };
+  };
+  const pay = (url: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/sandbox/payments/${url.split('/').pop()}`,
+      payload: { decision: 'pay' },
+    });
+  const step = (number: number, to: OrderStatus) =>
+    t.services.orders.withStockChanges((tx, changed) =>
+      t.services.orders.transition(tx, number, to, 'test', changed),
+    );
+
+  it('a placed and paid order sends its confirmation and its payment message once each, in Russian, with a working status link, and alerts the shop', async () => {
+    const placed = await place();
+    const number = placed.order.orderID;
+    await pay(placed.url);
+    await t.services.jobs.runDue();
+    await t.services.jobs.runDue();
+    expect(await subjects(email)).toEqual([`Заказ №${number} принят`, `Заказ №${number} оплачен`]);
+    const [confirmation] = await outbox('email', email);
+    const text = String(confirmation?.payload.text);
+    expect(text).toContain('× 2 — 19');
+    expect(text).toMatch(/Итого: 19\s980 ₽/);
+    expect(String(confirmation?.payload.html)).toContain('<table');
+    // A guest gets no SMS for these steps.
+    expect(await outbox('sms', phone)).toHaveLength(0);
+    // The link opens the order's status in any browser.
+    const link = new URL(text.match(/https?:\/\/\S+/)?.[0] ?? '');
+    expect(link.pathname).toBe('/payment-result');
+    const status = await t.app.inject({
+      method: 'GET',
+      url: `/api/orders/for-analytics?orderID=${link.searchParams.get('orderID')}&key=${link.searchParams.get('key')}`,
+    });
+    expect(status.json()).toMatchObject({ result: true, data: { orderID: number, status: 'paid' } });
+    const shop = await subjects('shop@example.test');
+    expect(shop.filter((s) => s.startsWith(`Оплачен заказ №${number} `))).toHaveLength(1);
+  });
+
+  it('an English order is told in English', async () => {
+    const placed = await place('en');
+    await t.services.jobs.runDue();
+    expect(await subjects(email)).toEqual([`Order ${placed.order.orderID} received`]);
+  });
+
+  it('a guest gets the carrier step by e-mail and SMS with the tracking number, delivery by e-mail only', async () => {
+    const { order } = await insertPlacedOrder(t.database.db, {
+      status: 'paid',
+      phone,
+      email,
+      trackingNumber: 'CDEK-123456',
+      lines: [{ variantId: variant, groupId }],
+    });
+    await step(order.number, 'shipped');
+    await step(order.number, 'delivered');
+    await t.services.jobs.runDue();
+    expect(await subjects(email)).toEqual([
+      `Заказ №${order.number} передан в доставку`,
+      `Заказ №${order.number} доставлен`,
+    ]);
+    const sms = await outbox('sms', phone);
+    expect(sms).toHaveLength(1);
+    expect(String(sms[0]?.payload.text)).toContain('CDEK-123456');
+  });
+
+  it('a signed-in buyer gets SMS as their channel setting says, and none when it says e-mail', async () => {
+    const bySms = await insertCustomer(t.database.db, { notificationChannel: 'sms' });
+    const byEmail = await insertCustomer(t.database.db, { notificationChannel: 'email' });
+    const { order: a } = await insertPlacedOrder(t.database.db, {
+      status: 'awaiting_payment',
+      userId: bySms.id,
+      phone,
+      email,
+      lines: [{ variantId: variant, groupId }],
+    });
+    const otherPhone = `7996${String(shopper).padStart(7, '0')}`;
+    const { order: b } = await insertPlacedOrder(t.database.db, {
+      status: 'awaiting_payment',
+      userId: byEmail.id,
+      phone: otherPhone,
+      email: `other${shopper}@example.ru`,
+      lines: [{ variantId: variant, groupId }],
+    });
+    await step(a.number, 'paid');
+    await step(b.number, 'paid');
+    await t.services.jobs.runDue();
+    expect((await outbox('sms', phone)).map((m) => String(m.payload.text))).toEqual([
+      expect.stringContaining(`Заказ №${a.number} оплачен`),
+    ]);
+    expect(await outbox('sms', otherPhone)).toHaveLength(0);
+    expect(await subjects(`other${shopper}@example.ru`)).toEqual([`Заказ №${b.number} оплачен`]);
+  });
+
+  it('a message whose worker died after claiming it is sent by another worker once its lease lapses, never lost and never twice', async () => {
+    const { order } = await insertPlacedOrder(t.database.db, {
+      status: 'paid',
+      phone,
+      email,
+      lines: [{ variantId: variant, groupId }],
+    });
+    await step(order.number, 'cancelled');
+    const dead = createJobsService({ db: t.database.db, clock: () => now, workerId: 'dead' });
+    const claimed = await dead.claim(10, ['order-message']);
+    expect(claimed.map((j) => j.key)).toContain(`order-message:${order.number}:cancelled:email`);
+    // Within the lease the live worker leaves it alone.
+    await t.services.jobs.runDue();
+    expect(await subjects(email)).toEqual([]);
+    now = new Date(now.getTime() + JOB_LEASE_MS + 1);
+    await t.services.jobs.runDue();
+    await t.services.jobs.runDue();
+    expect(await subjects(email)).toEqual([`Заказ №${order.number} отменён`]);
+    const [row] = await t.database.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.key, `order-message:${order.number}:cancelled:email`));
+    expect(row?.status).toBe('done');
+  });
+});
