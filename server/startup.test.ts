@@ -49,6 +49,22 @@ describe('start-up of a public shop (DECISIONS 34)', () => {
     }
   });
 
+  it('starts a public shop’s payments on T-Bank only with its terminal, naming the missing variables', () => {
+    const result = start({
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PUBLIC_URL: 'https://shop.example',
+      PAYMENTS_PROVIDER: 'tbank',
+      TBANK_PASSWORD: 'terminal-password',
+    });
+    expect(result.status).toBe(78);
+    expect(result.stderr).toContain('  TBANK_TERMINAL_KEY: must be set when PAYMENTS_PROVIDER=tbank');
+    expect(result.stderr).not.toContain('  TBANK_PASSWORD: ');
+    // T-Bank is a real provider: no sandbox complaint for payments (docs/decisions/0020-tbank-card-payments.md).
+    expect(result.stderr).not.toContain('  PAYMENTS_PROVIDER: ');
+    expect(result.stderr).not.toContain('terminal-password');
+  });
+
   it('refuses TRUST_PROXY=true and says what to give instead', () => {
     const result = start({ TRUST_PROXY: 'true' });
     expect(result.status).toBe(78);

@@ -4,7 +4,7 @@ import type { PaymentReceipt, ReceiptItem, ReceiptSettings } from '../providers/
 export interface ReceiptOrder {
   email: string;
   phone: string;
-  /** Goods paid now (after the promo discount; zero for a try-on order). */
+  /** Goods to pay before the promo discount (zero for a try-on order: goods are paid on fitting). */
   goodsPayable: number;
   promoDiscount: number;
   deliveryPrice: number;
@@ -27,7 +27,7 @@ const NAME_MAX = 128;
 export function buildPaymentReceipt(order: ReceiptOrder, settings: ReceiptSettings): PaymentReceipt {
   const sums = order.lines.map((l) => l.price * l.count);
   const goodsTotal = sums.reduce((a, b) => a + b, 0);
-  const discount = Math.max(0, goodsTotal - order.goodsPayable);
+  const discount = Math.max(0, goodsTotal - Math.max(0, order.goodsPayable - order.promoDiscount));
   const promoLines = order.lines.map((l) => l.oldPrice === null);
   // The promo discount falls on its lines; any other difference (a try-on order pays no goods now)
   // on every line.

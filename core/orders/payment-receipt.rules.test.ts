@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { buildPaymentReceipt, DEFAULT_RECEIPT_SETTINGS } from './payment-receipt.rules.ts';
+
+const base = { email: 'anna@example.ru', phone: '79991234567', promoDiscount: 0, deliveryPrice: 0 };
+const sum = (items: { amount: number }[]) => items.reduce((s, i) => s + i.amount, 0);
+
+describe('the 54-FZ receipt of a payment (DECISIONS 36)', () => {
+  it('spreads the promo discount over the lines it applies to, splitting a line whose sum does not divide', () => {
+    const receipt = buildPaymentReceipt(
+      {
+        ...base,
+        goodsPayable: 1_000_00 + 999_99 * 3,
+        promoDiscount: 100_01,
+        deliveryPrice: 350_00,
+        lines: [
+          { name: 'Сумка', count: 1, price: 1_000_00, oldPrice: 1_500_00 },
+          { name: 'Носки', count: 3, price: 999_99, oldPrice: null },
+        ],
+      },
+      { taxation: 'osn', vat: 'vat22' },
+    );
+    expect(receipt.taxation).toBe('osn');
+    expect(sum(receipt.items)).toBe(1_000_00 + 999_99 * 3 - 100_01 + 350_00);
+    for (const i of receipt.items) expect(i.price * i.quantity).toBe(i.amount);
+    expect(receipt.items[0]).toMatchObject({ name: 'Сумка', price: 1_000_00, quantity: 1, vat: 'vat22' });
+    expect(receipt.items.filter((i) => i.name === 'Носки').map((i) => i.quantity)).toEqual([2, 1]);
+    expect(receipt.items.at(-1)).toMatchObject({
+      name: 'Доставка',
+      amount: 350_00,
+      paymentObject: 'service',
+    });
+  });
+
+  it('carries only the delivery of a try-on order, whose goods are paid on fitting', () => {
+    const receipt = buildPaymentReceipt(
+      {
+        ...base,
+        goodsPayable: 0,
+        deliveryPrice: 500_00,
+        lines: [{ name: 'Платье', count: 1, price: 9_990_00, oldPrice: null }],
+      },
+      DEFAULT_RECEIPT_SETTINGS,
+    );
+    expect(receipt.items).toEqual([
+      { name: 'Доставка', price: 500_00, quantity: 1, amount: 500_00, vat: 'none', paymentObject: 'service' },
+    ]);
+  });
+});
