@@ -67,13 +67,36 @@ export function createServices({
   });
   const audit = createAuditService({ db });
   const orders = createOrdersService({ db, providers, settings, delivery, limits, clock, cache, rates });
-  // The durable job queue and what runs on it (docs/decisions/0020-durable-jobs-and-messages.md).
+  // The durable job queue and what runs on it (docs/decisions/0021-durable-jobs-and-messages.md).
   const jobs = createJobsService({
     db,
     clock,
     onError: (e, job) => onBackgroundError?.(e, `job ${job.kind}`),
   });
   const messages = createMessagesService({ db, providers, settings, jobs, publicUrl });
+  const engagement = createEngagementService({
+    db,
+    providers,
+    settings,
+    limits,
+    clock,
+    onDeliveryError: (e) => onBackgroundError?.(e, 'CRM delivery'),
+  });
+  // Recurring work runs as jobs of the queue, once per period across instances.
+  jobs.register('orders.expire', async () => ({ done: `expired ${await orders.expireOverdue()}` }));
+  jobs.register('crm.retry', async () => {
+    const r = await engagement.retryUndelivered();
+    return { done: `tried ${r.tried}, delivered ${r.delivered}` };
+  });
+  jobs.register('rates.refresh', async () => {
+    const r = await rates.refreshRates();
+    return r.refreshed ? { done: 'refreshed' } : { retry: r.error ?? 'not refreshed' };
+  });
+  jobs.register('maintenance.prune', async () => {
+    await limits.prune();
+    await jobs.pruneDone();
+    return { done: 'pruned' };
+  });
   return {
     auth,
     audit,
@@ -85,14 +108,7 @@ export function createServices({
     users: createUsersService({ db, providers, auth }),
     settings,
     limits,
-    engagement: createEngagementService({
-      db,
-      providers,
-      settings,
-      limits,
-      clock,
-      onDeliveryError: (e) => onBackgroundError?.(e, 'CRM delivery'),
-    }),
+    engagement,
     catalogue: createCatalogueService({ db, cache }),
     pages: createPagesService({ db }),
     restock: createRestockService({ db }),
@@ -109,5 +125,13 @@ export function createServices({
     }),
   };
 }
+
+/** The recurring jobs and their periods (server/runtime.ts enqueues them). */
+export const periodicTasks = [
+  { kind: 'orders.expire', everyMs: 60_000 },
+  { kind: 'crm.retry', everyMs: 60_000 },
+  { kind: 'rates.refresh', everyMs: 6 * 60 * 60_000 },
+  { kind: 'maintenance.prune', everyMs: 6 * 60 * 60_000 },
+] as const;
 
 export type Services = ReturnType<typeof createServices>;

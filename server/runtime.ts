@@ -7,7 +7,7 @@ import { isDatabaseEmpty, seedDemo } from '../core/db/seed/seed-demo.ts';
 import { createProviders } from '../core/providers/index.ts';
 import { createDbOutbox } from '../core/providers/outbox.ts';
 import type { ProviderFailureListener } from '../core/providers/timeout.ts';
-import { createServices, type Services } from '../core/services.ts';
+import { createServices, periodicTasks, type Services } from '../core/services.ts';
 
 export interface Runtime {
   database: Database;
@@ -17,7 +17,6 @@ export interface Runtime {
   stop(): Promise<void>;
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** How often this instance looks for due jobs (core/jobs). */
 const JOB_POLL_MS = 2_000;
 
@@ -98,20 +97,21 @@ export async function startRuntime(
         log.warn({ error: result.error }, 'currency rates not refreshed; keeping the last stored');
     };
     await refresh();
-    const timer = setInterval(() => {
-      void refresh();
-      services.limits.prune().catch((error) => log.warn({ err: error }, 'rate-limit pruning failed'));
-    }, DAY_MS / 4);
-    timer.unref();
-    // Unpaid orders past their time give their stock back (DECISIONS 13).
+    // Rates, pruning, order expiry and CRM retries run as jobs of the queue (core/jobs), once per
+    // period whichever instance enqueues them first (docs/decisions/0021-durable-jobs-and-messages.md).
+    const enqueuePeriodic = () =>
+      services.jobs
+        .enqueuePeriodic(periodicTasks)
+        .catch((error) => log.warn({ err: error }, 'recurring jobs not enqueued'));
+    await enqueuePeriodic();
+    // Each minute: this period's recurring jobs (unpaid orders past their time give their stock back,
+    // DECISIONS 13; CRM forms offered again), and payments whose notice never came.
     const expiry = setInterval(() => {
-      services.orders.expireOverdue().catch((error) => log.warn({ err: error }, 'order expiry failed'));
+      void enqueuePeriodic();
       // Payments whose notification never came are asked for (docs/decisions/0020-tbank-card-payments.md).
       services.orders
         .checkAwaitingPayments()
         .catch((error) => log.warn({ err: error }, 'payment state check failed'));
-      // Callback and question forms the CRM did not take are offered again, with backoff.
-      services.engagement.retryUndelivered().catch((error) => log.warn({ err: error }, 'CRM retry failed'));
     }, 60_000);
     expiry.unref();
     // The durable job queue (messages): claimed with SKIP LOCKED, so every instance may run it.
@@ -132,7 +132,6 @@ export async function startRuntime(
       services,
       readCache,
       async stop() {
-        clearInterval(timer);
         clearInterval(expiry);
         clearInterval(worker);
         await listener?.close();

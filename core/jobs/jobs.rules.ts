@@ -1,4 +1,4 @@
-/** Pure rules of the durable job queue (docs/decisions/0020-durable-jobs-and-messages.md). */
+/** Pure rules of the durable job queue (docs/decisions/0021-durable-jobs-and-messages.md). */
 
 /** How long a claim holds a job: a worker that dies leaves it claimable again after this. */
 export const JOB_LEASE_MS = 2 * 60_000;
@@ -12,4 +12,15 @@ export const DEFAULT_MAX_ATTEMPTS = 6;
  */
 export function backoffMs(attempt: number): number {
   return Math.min(30_000 * 2 ** Math.max(0, attempt - 1), 60 * 60_000);
+}
+
+/** Background work that recurs: one job per period, whichever instance enqueues it first. */
+export interface PeriodicTask {
+  kind: string;
+  everyMs: number;
+}
+
+/** The job key of `task`'s period containing `now`: every instance computes the same one. */
+export function periodKey(task: PeriodicTask, now: Date): string {
+  return `${task.kind}:${Math.floor(now.getTime() / task.everyMs)}`;
 }

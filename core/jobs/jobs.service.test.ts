@@ -90,4 +90,20 @@ describe.each(engines)('durable jobs on %s', (engine) => {
     [row] = await database.db.select().from(jobs).where(eq(jobs.key, 'flaky:1'));
     expect(row).toMatchObject({ status: 'done', result: 'sent' });
   });
+
+  it('recurring work is one job per period however many instances enqueue it', async () => {
+    const tasks = [
+      { kind: 'tick.minute', everyMs: 60_000 },
+      { kind: 'tick.hour', everyMs: 3_600_000 },
+    ];
+    const a = createJobsService({ db: database.db, clock, workerId: 'a' });
+    const b = createJobsService({ db: database.db, clock, workerId: 'b' });
+    await Promise.all([a.enqueuePeriodic(tasks), b.enqueuePeriodic(tasks), a.enqueuePeriodic(tasks)]);
+    const count = async (kind: string) =>
+      (await database.db.select().from(jobs).where(eq(jobs.kind, kind))).length;
+    expect([await count('tick.minute'), await count('tick.hour')]).toEqual([1, 1]);
+    now = new Date(now.getTime() + 60_000);
+    await b.enqueuePeriodic(tasks);
+    expect(await count('tick.minute')).toBe(2);
+  });
 });

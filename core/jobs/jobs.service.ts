@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { jobs } from '../db/schema/index.ts';
-import { backoffMs, DEFAULT_MAX_ATTEMPTS, JOB_LEASE_MS } from './jobs.rules.ts';
+import { backoffMs, DEFAULT_MAX_ATTEMPTS, JOB_LEASE_MS, type PeriodicTask, periodKey } from './jobs.rules.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type JobRow = typeof jobs.$inferSelect;
@@ -43,7 +43,7 @@ export async function enqueueJob(tx: Tx | Db, job: NewJob): Promise<void> {
 }
 
 /**
- * The durable job queue (docs/decisions/0020-durable-jobs-and-messages.md): one table for every
+ * The durable job queue (docs/decisions/0021-durable-jobs-and-messages.md): one table for every
  * background task, claimed with `FOR UPDATE SKIP LOCKED` so two processes never take one job,
  * held for a lease so a dead process's job runs again, retried with backoff, and left `failed`
  * after its last try for staff to retry.
@@ -179,6 +179,23 @@ export function createJobsService({
         ran += claimed.length;
       }
       return ran;
+    },
+    /**
+     * Enqueues this period's job of each recurring task (order expiry, CRM retries, rates): the
+     * period's key makes it one job however many instances ask, so one of them runs it.
+     */
+    async enqueuePeriodic(tasks: readonly PeriodicTask[]) {
+      const now = clock();
+      for (const task of tasks)
+        await enqueueJob(db, { kind: task.kind, key: periodKey(task, now), runAt: now, maxAttempts: 2 });
+    },
+    /** Deletes finished jobs older than `days` (failed ones stay for staff). */
+    async pruneDone(days = 7) {
+      await db
+        .delete(jobs)
+        .where(
+          and(eq(jobs.status, 'done'), lt(jobs.createdAt, new Date(clock().getTime() - days * 86_400_000))),
+        );
     },
     /** Failed jobs, newest first (the back office's jobs page). */
     async listFailed(limit = 100): Promise<JobRow[]> {

@@ -1,6 +1,6 @@
 /**
  * Which order events message the buyer, by which channel (DECISIONS 37 as recorded in
- * docs/decisions/0020-durable-jobs-and-messages.md). Pure: no I/O.
+ * docs/decisions/0021-durable-jobs-and-messages.md). Pure: no I/O.
  */
 import type { NotificationChannel } from '../db/schema/accounts.ts';
 import type { OrderStatus } from '../orders/order.rules.ts';

@@ -11,7 +11,7 @@ export const SHOP_ALERT_JOB = 'shop-alert';
  * Queues the buyer's messages about `event` of order `number` (one job per channel, whether that
  * channel applies is decided when it runs), and on payment the shop's alert, inside the transaction
  * that records the event: the messages exist exactly when the event does, and each job's key makes
- * a repeat of the event send nothing more (docs/decisions/0020-durable-jobs-and-messages.md).
+ * a repeat of the event send nothing more (docs/decisions/0021-durable-jobs-and-messages.md).
  */
 export async function enqueueOrderMessages(tx: Tx | Db, number: number, event: OrderMessageEvent, at: Date) {
   for (const channel of ['email', 'sms'] as const) {

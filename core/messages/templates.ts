@@ -1,5 +1,5 @@
 /**
- * Message templates (docs/decisions/0020-durable-jobs-and-messages.md): each message as an e-mail
+ * Message templates (docs/decisions/0021-durable-jobs-and-messages.md): each message as an e-mail
  * (responsive HTML and plain text) and a short SMS, in Russian or English, with the brand's name and
  * colour from the settings. Pure: no I/O.
  */

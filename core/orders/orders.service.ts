@@ -619,7 +619,7 @@ export function createOrdersService({
           cause: 'created',
           at: now,
         });
-        // The confirmation goes out exactly when the order exists (docs/decisions/0020).
+        // The confirmation goes out exactly when the order exists (docs/decisions/0021-durable-jobs-and-messages.md).
         await enqueueOrderMessages(tx, order.number, 'created', now);
         if (key)
           await tx
@@ -1001,7 +1001,7 @@ export function createOrdersService({
     await tx
       .insert(orderEvents)
       .values({ orderNumber: number, fromStatus: current.status, toStatus: to, cause, at: now });
-    // The buyer's message about this step commits with it, once (docs/decisions/0020).
+    // The buyer's message about this step commits with it, once (docs/decisions/0021-durable-jobs-and-messages.md).
     const event = messageEventOf(to);
     if (event) await enqueueOrderMessages(tx, number, event, now);
     if (releasesStock(to)) {
