@@ -125,6 +125,14 @@ export const envSchema = z.object({
   TBANK_PASSWORD: z.string().optional(),
   /** T-Bank API base, e.g. the test environment `https://rest-api-test.tinkoff.ru/v2`. */
   TBANK_API_URL: z.url({ error: 'must be an http(s) URL' }).default('https://securepay.tinkoff.ru/v2'),
+  /**
+   * The shop's Telegram alerts (new paid orders, docs/decisions/0021-durable-jobs-and-messages.md):
+   * with both set, through the Bot API; otherwise to the outbox (channel `telegram`).
+   */
+  TELEGRAM_BOT_TOKEN: z.string().min(1).optional(),
+  TELEGRAM_CHAT_ID: z.string().min(1).optional(),
+  /** The Bot API's address (a fake on 127.0.0.1 in tests). */
+  TELEGRAM_API_URL: z.url({ error: 'must be an http(s) URL' }).default('https://api.telegram.org'),
   /** Sign-in codes by call or SMS: `sandbox` (codes go to the outbox and, on a local shop, the log). */
   SMS_PROVIDER: z.enum(['sandbox'], { error: 'must be sandbox' }).default('sandbox'),
   /** Transactional e-mail: `sandbox` (messages go to the outbox). */
@@ -210,6 +218,8 @@ export interface Config {
   paymentSandboxSecret: string;
   /** T-Bank acquiring's terminal, when PAYMENTS_PROVIDER=tbank. */
   tbank: { terminalKey: string; password: string; apiUrl: string } | null;
+  /** The shop's Telegram chat, when TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID are set. */
+  telegram: { botToken: string; chatId: string; apiUrl: string } | null;
   /** The development outbox page and code logging (never in production mode nor on a public shop). */
   devOutbox: boolean;
   authSecret: string;
@@ -350,6 +360,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     tbank:
       e.PAYMENTS_PROVIDER === 'tbank' && e.TBANK_TERMINAL_KEY && e.TBANK_PASSWORD
         ? { terminalKey: e.TBANK_TERMINAL_KEY, password: e.TBANK_PASSWORD, apiUrl: e.TBANK_API_URL }
+        : null,
+    telegram:
+      e.TELEGRAM_BOT_TOKEN && e.TELEGRAM_CHAT_ID
+        ? { botToken: e.TELEGRAM_BOT_TOKEN, chatId: e.TELEGRAM_CHAT_ID, apiUrl: e.TELEGRAM_API_URL }
         : null,
     devOutbox: e.DEV_OUTBOX ?? (mode === 'development' && !publicShop),
     authSecret: e.AUTH_SECRET ?? DEVELOPMENT_AUTH_SECRET,

@@ -73,7 +73,7 @@ describe.each(engines)('order messages on %s', (engine) => {
       t.services.orders.transition(tx, number, to, 'test', changed),
     );
 
-  it('a placed and paid order sends its confirmation and its payment message once each, in Russian, with a working status link, and alerts the shop', async () => {
+  it('a placed and paid order sends its confirmation and its payment message once each, in Russian, with a working status link, and alerts the shop by e-mail and Telegram', async () => {
     const placed = await place();
     const number = placed.order.orderID;
     await pay(placed.url);
@@ -97,6 +97,8 @@ describe.each(engines)('order messages on %s', (engine) => {
     expect(status.json()).toMatchObject({ result: true, data: { orderID: number, status: 'paid' } });
     const shop = await subjects('shop@example.test');
     expect(shop.filter((s) => s.startsWith(`Оплачен заказ №${number} `))).toHaveLength(1);
+    const chat = (await outbox('telegram', 'shop-chat')).map((m) => String(m.payload.text));
+    expect(chat.filter((s) => s.startsWith(`Оплачен заказ №${number} `))).toHaveLength(1);
   });
 
   it('an English order is told in English', async () => {

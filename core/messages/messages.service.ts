@@ -95,9 +95,14 @@ export function createMessagesService({
   }
 
   async function sendShopAlert(job: JobRow): Promise<JobOutcome> {
-    const { orderNumber } = job.payload as { orderNumber: number };
+    const { orderNumber, channel } = job.payload as { orderNumber: number; channel: 'email' | 'telegram' };
     const found = await loadOrder(orderNumber);
     if (!found) return { skipped: 'the order is gone' };
+    if (channel === 'telegram') {
+      const alert = renderShopPaidAlert(found.view, `${publicUrl}/admin/orders/${orderNumber}`);
+      const sent = await providers.telegram.sendToShop(alert.text);
+      return sent.ok ? { done: sent.ref } : { retry: sent.reason };
+    }
     const to = (await settings.getShopSettings()).contacts.email;
     if (!to.includes('@')) return { skipped: 'the shop has no e-mail address in its contacts' };
     const alert = renderShopPaidAlert(found.view, `${publicUrl}/admin/orders/${orderNumber}`);

@@ -29,5 +29,11 @@ export async function enqueueOrderMessages(tx: Tx | Db, number: number, event: O
       payload: { orderNumber: number, channel: 'email' },
       runAt: at,
     });
+    await enqueueJob(tx, {
+      kind: SHOP_ALERT_JOB,
+      key: `shop-alert:paid:${number}:telegram`,
+      payload: { orderNumber: number, channel: 'telegram' },
+      runAt: at,
+    });
   }
 }

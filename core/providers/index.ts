@@ -20,6 +20,9 @@ import type { RatesProvider } from './rates/rates-provider.ts';
 import { createSandboxRatesProvider } from './rates/sandbox-rates.ts';
 import { createSandboxSms } from './sms/sandbox-sms.ts';
 import type { SmsProvider } from './sms/sms-provider.ts';
+import { createBotApiTelegram } from './telegram/bot-api-telegram.ts';
+import { createSandboxTelegram } from './telegram/sandbox-telegram.ts';
+import type { TelegramProvider } from './telegram/telegram-provider.ts';
 import { guardProviders, PROVIDER_TIMEOUT_MS, type ProviderFailureListener } from './timeout.ts';
 
 export interface Providers {
@@ -39,6 +42,8 @@ export interface Providers {
   sms: SmsProvider;
   /** Transactional e-mail (passwords). */
   email: EmailProvider;
+  /** The shop's Telegram chat (new paid orders): the Bot API when configured, else the outbox. */
+  telegram: TelegramProvider;
 }
 
 /**
@@ -47,7 +52,8 @@ export interface Providers {
  * holds a shopper's request; `onFailure` hears of every call that rejected or timed out (metrics).
  */
 export function createProviders(
-  config: Pick<Config, 'providers' | 'paymentSandboxSecret'> & Partial<Pick<Config, 'tbank' | 'publicUrl'>>,
+  config: Pick<Config, 'providers' | 'paymentSandboxSecret'> &
+    Partial<Pick<Config, 'tbank' | 'publicUrl' | 'telegram'>>,
   { outbox, db }: { outbox: OutboxWriter; db: Db },
   {
     timeoutMs = PROVIDER_TIMEOUT_MS,
@@ -65,6 +71,7 @@ export function createProviders(
       payments: createPayments(config, db),
       sms: createSms(config.providers.sms, outbox),
       email: createEmail(config.providers.email, outbox),
+      telegram: config.telegram ? createBotApiTelegram(config.telegram) : createSandboxTelegram(outbox),
     },
     timeoutMs,
     onFailure,
