@@ -4,7 +4,14 @@ import { isbot } from 'isbot';
 import { type RenderToPipeableStreamOptions, renderToPipeableStream } from 'react-dom/server';
 import { type EntryContext, type RouterContextProvider, ServerRouter } from 'react-router';
 import { appContext } from '#app-context';
+import { en } from './i18n/en.ts';
+import { registerDictionary } from './i18n/index.ts';
+import { ru } from './i18n/ru.ts';
 import { NonceContext } from './nonce.ts';
+
+// The server renders both editions; a browser gets only its edition's texts (app/i18n/index.ts).
+registerDictionary('ru', ru);
+registerDictionary('en', en);
 
 export const streamTimeout = 5_000;
 

@@ -4,7 +4,8 @@ import { index, layout, prefix, type RouteConfig, route } from '@react-router/de
 function edition(prefix: '' | 'en') {
   const at = (path: string) => [prefix, path].filter(Boolean).join('/');
   const id = (name: string) => `${name}-${prefix || 'ru'}`;
-  return [
+  // Each edition's layout brings its dictionary, so a page loads one language's texts.
+  const pages = [
     prefix
       ? route(prefix, 'routes/home.tsx', { id: id('home') })
       : index('routes/home.tsx', { id: id('home') }),
@@ -21,6 +22,7 @@ function edition(prefix: '' | 'en') {
     route(at('payment-result'), 'routes/payment-result.tsx', { id: id('payment-result') }),
     route(at(':slug'), 'routes/page.tsx', { id: id('page') }),
   ];
+  return [layout(`routes/edition-${prefix || 'ru'}.tsx`, { id: `edition-${prefix || 'ru'}` }, pages)];
 }
 
 /**

@@ -1,15 +1,25 @@
 import { createContext, useContext } from 'react';
 import type { Locale } from '../../core/i18n.ts';
-import { en } from './en.ts';
-import { type MessageKey, ru } from './ru.ts';
+import type { MessageKey } from './ru.ts';
 
 export type { MessageKey };
 
-const dictionaries: Record<Locale, Record<MessageKey, string>> = { ru, en };
+/**
+ * The dictionaries this page has. A browser gets only its edition's: each edition's layout route
+ * (app/routes/edition-ru.tsx, edition-en.tsx) brings its dictionary, so a page loads one language's
+ * texts; the server registers both (app/entry.server.tsx).
+ * docs/decisions/0017-first-paint-and-first-start.md
+ */
+const dictionaries: Partial<Record<Locale, Record<MessageKey, string>>> = {};
+
+export function registerDictionary(locale: Locale, dictionary: Record<MessageKey, string>) {
+  dictionaries[locale] = dictionary;
+}
 
 /** Looks a text up and fills `{name}` placeholders. */
 export function translate(locale: Locale, key: MessageKey, params?: Record<string, string | number>): string {
-  const text = dictionaries[locale][key];
+  // A page outside both editions that did not bring its dictionary shows the key, never throws.
+  const text = (dictionaries[locale] ?? dictionaries.ru ?? dictionaries.en)?.[key] ?? key;
   if (!params) return text;
   return text.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? `{${name}}`));
 }
