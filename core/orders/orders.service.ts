@@ -31,7 +31,7 @@ import { AppError } from '../errors.ts';
 import { type Locale, pick } from '../i18n.ts';
 import type { RateLimitService } from '../limits/rate-limit.service.ts';
 import { messageEventOf } from '../messages/order-messages.rules.ts';
-import { enqueueOrderMessages } from '../messages/order-messages.service.ts';
+import { enqueueOrderMessages, enqueueRestockCheck } from '../messages/order-messages.service.ts';
 import type { Currency } from '../money.ts';
 import { availablePaymentMethods, instalmentTerms } from '../payments/payment.rules.ts';
 import type { Providers } from '../providers/index.ts';
@@ -190,7 +190,13 @@ export function createOrdersService({
     }
     const methods = availablePaymentMethods({ locale, getWay: input.getWay, switches: shop.main.payments });
     const payment = input.payment === 'other_pay' ? 'online' : input.payment;
-    if (!methods.includes(payment)) {
+    // A method whose provider is not configured (T-Bank takes cards only) is refused before anything
+    // is stored (docs/decisions/0020-tbank-card-payments.md).
+    const takes = payments.kinds;
+    if (
+      !methods.includes(payment) ||
+      (takes && !takes.includes(paymentKind(input.payment, Boolean(input.hePayMode))))
+    ) {
       throw new AppError(
         'invalid_data',
         t(locale, 'Этот способ оплаты недоступен', 'This payment method is not available'),
@@ -1018,8 +1024,11 @@ export function createOrdersService({
             .where(eq(variantProducts.id, line.variantId))
             .returning({ stock: variantProducts.stock });
           stockTags.add(cacheTags.group(line.groupId));
-          // Back from zero: listings show the group as available again.
-          if (back?.stock === line.reserved) stockTags.add(cacheTags.listings);
+          // Back from zero: listings show the group as available again, and its restock sign-ups are told.
+          if (back?.stock === line.reserved) {
+            stockTags.add(cacheTags.listings);
+            await enqueueRestockCheck(tx, line.variantId, now);
+          }
         }
       }
       if (changed.promoCode) {

@@ -199,6 +199,29 @@ describe.each(engines)('card payments through T-Bank on %s', (engine) => {
     expect(events.filter((e) => e.toStatus === 'paid')).toHaveLength(1);
   });
 
+  it('refuses a method T-Bank does not take, naming the field, before anything is stored', async () => {
+    const before = (await database.db.select().from(orders)).length;
+    const res = await place({ products: [{ _id: await variant(4_990_00), count: 1 }], payment: 'dolyame' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ field: 'payment', message: 'Этот способ оплаты недоступен' });
+    expect((await database.db.select().from(orders)).length).toBe(before);
+  });
+
+  it('keeps a paid order paid when a rejection of the same payment arrives after the confirmation', async () => {
+    const { number, bankId } = await placed();
+    expect((await notify(fake.notification(bankId, 'CONFIRMED'))).body).toBe('OK');
+    expect((await notify(fake.notification(bankId, 'REJECTED'))).body).toBe('OK');
+    expect((await orderOf(number))?.status).toBe('paid');
+  });
+
+  it('closes the bank’s page of an order that expires unpaid', async () => {
+    const { number, bankId } = await placed();
+    now = new Date('2026-11-20T10:00:00Z');
+    expect(await services.orders.expireOverdue()).toBeGreaterThan(0);
+    expect((await orderOf(number))?.status).toBe('payment_failed');
+    expect(fake.payments.get(bankId)?.status).toBe('CANCELED');
+  });
+
   it('tells the shopper in their language when the bank is slow, and keeps the order consistent', async () => {
     fake.delayMs = 1_500;
     const res = await place({ products: [{ _id: await variant(4_990_00), count: 1 }] }, 'en');

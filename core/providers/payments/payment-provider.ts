@@ -78,6 +78,8 @@ export type RefundResult =
 
 export interface PaymentProvider {
   readonly name: string;
+  /** The kinds of payment it takes; absent = every kind (the sandbox). */
+  readonly kinds?: readonly PaymentKind[];
   startPayment(input: StartPaymentInput): Promise<PaymentSession>;
   /**
    * Closes an unpaid session when its order expires, so its page can no longer pay. A session

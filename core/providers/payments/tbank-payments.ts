@@ -156,6 +156,7 @@ export function createTbankPayments(options: TbankOptions) {
 
   const provider: PaymentProvider = {
     name: 'tbank',
+    kinds: ['card'],
     async startPayment(input: StartPaymentInput): Promise<PaymentSession> {
       if (input.kind !== 'card') {
         throw new AppError('invalid_data', 'This payment method is not available', { field: 'payment' });
