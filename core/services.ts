@@ -73,7 +73,15 @@ export function createServices({
     clock,
     onError: (e, job) => onBackgroundError?.(e, `job ${job.kind}`),
   });
-  const messages = createMessagesService({ db, providers, settings, jobs, publicUrl });
+  const messages = createMessagesService({
+    db,
+    providers,
+    settings,
+    jobs,
+    publicUrl,
+    clock,
+    secret: authSecret,
+  });
   const engagement = createEngagementService({
     db,
     providers,

@@ -28,6 +28,7 @@ import { deliveryRoutes } from './routes/delivery.routes.ts';
 import { devOutboxRoutes } from './routes/dev-outbox.routes.ts';
 import { engagementRoutes } from './routes/engagement.routes.ts';
 import { healthRoutes } from './routes/health.routes.ts';
+import { messagesRoutes } from './routes/messages.routes.ts';
 import { ordersRoutes } from './routes/orders.routes.ts';
 import { seoRoutes } from './routes/seo.routes.ts';
 import { settingsRoutes } from './routes/settings.routes.ts';
@@ -219,6 +220,7 @@ export async function buildApp({
   settingsRoutes(app, { services });
   catalogueRoutes(app, { services, secureCookies });
   engagementRoutes(app, { services });
+  messagesRoutes(app, { services });
   deliveryRoutes(app, { services });
   ordersRoutes(app, { services, secureCookies });
   accountsRoutes(app, { services, secureCookies });

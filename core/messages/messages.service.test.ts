@@ -179,4 +179,75 @@ describe.each(engines)('order messages on %s', (engine) => {
       .where(eq(jobs.key, `order-message:${order.number}:cancelled:email`));
     expect(row?.status).toBe('done');
   });
+
+  const soldOut = async () => {
+    const [category] = await t.database.db.query.categories.findMany({ limit: 1 });
+    const g = await insertProductGroup(
+      t.database.db,
+      { categorySlug: category?.slug ?? '', price: 4_000_00 },
+      [{ size: 'M', stock: 1 }],
+    );
+    const { order } = await insertPlacedOrder(t.database.db, {
+      status: 'awaiting_payment',
+      phone,
+      email,
+      lines: [{ variantId: `${g.id}-M`, groupId: g.id }],
+    });
+    return { groupId: g.id, variantId: `${g.id}-M`, orderNumber: order.number };
+  };
+
+  it('a variant back in stock tells each sign-up once, in its language, with a signed unsubscribe link and header', async () => {
+    const p = await soldOut();
+    await t.services.restock.signUp(`size${shopper}@example.ru`, p.variantId, 'ru');
+    await t.services.restock.signUp(`group${shopper}@example.ru`, p.groupId, 'en');
+    await step(p.orderNumber, 'cancelled');
+    await t.services.jobs.runDue();
+    await t.services.jobs.runDue();
+    const [bySize] = await outbox('email', `size${shopper}@example.ru`);
+    expect(String(bySize?.payload.subject)).toMatch(/^Снова в наличии: .*, M$/);
+    const headers = bySize?.payload.headers as Record<string, string>;
+    expect(headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    expect(headers['List-Unsubscribe']).toMatch(
+      /^<http:\/\/localhost:3000\/api\/unsubscribe\?token=[\w.-]+>$/,
+    );
+    expect(String(bySize?.payload.text)).toContain(`/products/${p.groupId}`);
+    expect(await subjects(`group${shopper}@example.ru`)).toEqual([expect.stringMatching(/^Back in stock: /)]);
+    // Sold out and back again: the sign-ups were told already.
+    const { order: again } = await insertPlacedOrder(t.database.db, {
+      status: 'awaiting_payment',
+      phone,
+      email,
+      lines: [{ variantId: p.variantId, groupId: p.groupId }],
+    });
+    await step(again.number, 'cancelled');
+    await t.services.jobs.runDue();
+    expect(await outbox('email', `size${shopper}@example.ru`)).toHaveLength(1);
+  });
+
+  it('an unsubscribed address gets no restock mail, and a forged or broken link is refused naming the field', async () => {
+    const p = await soldOut();
+    const address = `gone${shopper}@example.ru`;
+    await t.services.restock.signUp(address, p.variantId, 'ru');
+    await t.services.restock.signUp(`kept${shopper}@example.ru`, p.variantId, 'ru');
+    await step(p.orderNumber, 'cancelled');
+    // The check runs and queues both notices; before they go, the address unsubscribes by its link.
+    await t.services.jobs.runDue({ kinds: ['restock-check'] });
+    const { unsubscribeToken } = await import('./unsubscribe.ts');
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: `/api/unsubscribe?token=${unsubscribeToken(address, 'another-secret')}`,
+      headers: { 'accept-language': 'en' },
+    });
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json()).toMatchObject({ result: false });
+    expect(JSON.stringify(forged.json())).toContain('token');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/unsubscribe?token=${unsubscribeToken(address, 'development-auth-signing-key')}`,
+    });
+    expect(res.statusCode).toBe(200);
+    await t.services.jobs.runDue();
+    expect(await outbox('email', address)).toHaveLength(0);
+    expect(await outbox('email', `kept${shopper}@example.ru`)).toHaveLength(1);
+  });
 });

@@ -1,13 +1,34 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { SettingsService } from '../content/settings.service.ts';
 import type { Db } from '../db/client.ts';
-import { orderLines, orders, users } from '../db/schema/index.ts';
+import {
+  newsletterSubscriptions,
+  orderLines,
+  orders,
+  productGroups,
+  restockSubscriptions,
+  users,
+  variantProducts,
+} from '../db/schema/index.ts';
 import type { JobOutcome, JobRow, JobsService } from '../jobs/jobs.service.ts';
+import { enqueueJob } from '../jobs/jobs.service.ts';
 import { orderStatusKey } from '../orders/orders.service.ts';
 import type { Providers } from '../providers/index.ts';
 import { type OrderMessageEvent, orderMessageEvents, sendsBy } from './order-messages.rules.ts';
-import { ORDER_MESSAGE_JOB, SHOP_ALERT_JOB } from './order-messages.service.ts';
-import { type Brand, type OrderForMessage, renderOrderMessage, renderShopPaidAlert } from './templates.ts';
+import {
+  ORDER_MESSAGE_JOB,
+  RESTOCK_CHECK_JOB,
+  RESTOCK_MAIL_JOB,
+  SHOP_ALERT_JOB,
+} from './order-messages.service.ts';
+import {
+  type Brand,
+  type OrderForMessage,
+  renderOrderMessage,
+  renderRestockMessage,
+  renderShopPaidAlert,
+} from './templates.ts';
+import { readUnsubscribeToken, unsubscribeToken } from './unsubscribe.ts';
 
 const DEFAULT_COLOUR = '#222222';
 
@@ -18,6 +39,8 @@ export function createMessagesService({
   settings,
   jobs,
   publicUrl,
+  clock,
+  secret,
 }: {
   db: Db;
   providers: Providers;
@@ -25,6 +48,9 @@ export function createMessagesService({
   jobs: JobsService;
   /** The shop's address, for links in messages. */
   publicUrl: string;
+  clock: () => Date;
+  /** Signs unsubscribe links. */
+  secret: string;
 }) {
   async function brand(locale: 'ru' | 'en'): Promise<Brand> {
     const s = await settings.getShopSettings();
@@ -110,10 +136,97 @@ export function createMessagesService({
     return result.ok ? { done: result.ref } : { retry: result.reason };
   }
 
+  /** Marks the sign-ups of a variant back in stock as told and queues one notice each, in one transaction. */
+  async function checkRestock(job: JobRow): Promise<JobOutcome> {
+    const { variantId } = job.payload as { variantId: string };
+    const [variant] = await db.select().from(variantProducts).where(eq(variantProducts.id, variantId));
+    if (!variant || variant.stock <= 0) return { skipped: 'not in stock' };
+    const now = clock();
+    const told = await db.transaction(async (tx) => {
+      const subs = await tx
+        .update(restockSubscriptions)
+        .set({ notifiedAt: now })
+        .where(
+          and(
+            isNull(restockSubscriptions.notifiedAt),
+            or(
+              eq(restockSubscriptions.productId, variantId),
+              eq(restockSubscriptions.productId, variant.groupId),
+            ),
+          ),
+        )
+        .returning({ id: restockSubscriptions.id });
+      for (const sub of subs)
+        await enqueueJob(tx, {
+          kind: RESTOCK_MAIL_JOB,
+          key: `restock-mail:${sub.id}`,
+          payload: { subscriptionId: sub.id, variantId },
+          runAt: now,
+        });
+      return subs.length;
+    });
+    return { done: `${told} sign-ups` };
+  }
+
+  async function sendRestockMail(job: JobRow): Promise<JobOutcome> {
+    const { subscriptionId, variantId } = job.payload as { subscriptionId: number; variantId: string };
+    const [sub] = await db
+      .select()
+      .from(restockSubscriptions)
+      .where(eq(restockSubscriptions.id, subscriptionId));
+    // Unsubscribed since (the sign-up is gone): nothing goes out.
+    if (!sub) return { skipped: 'unsubscribed' };
+    const [product] = await db
+      .select({ name: productGroups.name, size: variantProducts.size })
+      .from(variantProducts)
+      .innerJoin(productGroups, eq(productGroups.id, variantProducts.groupId))
+      .where(eq(variantProducts.id, variantId));
+    if (!product) return { skipped: 'the product is gone' };
+    const locale: 'ru' | 'en' = sub.locale === 'en' ? 'en' : 'ru';
+    const unsubscribeUrl = `${publicUrl}/api/unsubscribe?token=${unsubscribeToken(sub.email, secret)}`;
+    const message = renderRestockMessage(
+      {
+        productName: product.name[locale] || product.name.ru,
+        size: sub.productId === variantId ? product.size : null,
+        productUrl: `${publicUrl}${locale === 'en' ? '/en' : ''}/products/${sub.groupId}`,
+        unsubscribeUrl,
+      },
+      locale,
+      await brand(locale),
+    );
+    const result = await providers.email.send({
+      to: sub.email,
+      ...message,
+      headers: {
+        'List-Unsubscribe': `<${unsubscribeUrl}>`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      },
+      idempotencyKey: job.key,
+    });
+    return result.ok ? { done: result.ref } : { retry: result.reason };
+  }
+
+  /**
+   * A signed unsubscribe link (or the one-click POST of `List-Unsubscribe`): the address's restock
+   * sign-ups and newsletter subscription end, so no marketing mail goes to it. False for a bad token.
+   */
+  async function unsubscribe(token: string): Promise<boolean> {
+    const email = readUnsubscribeToken(token, secret);
+    if (!email) return false;
+    const variants = [email, email.toLowerCase()];
+    await db.transaction(async (tx) => {
+      await tx.delete(restockSubscriptions).where(inArray(restockSubscriptions.email, variants));
+      await tx.delete(newsletterSubscriptions).where(inArray(newsletterSubscriptions.email, variants));
+    });
+    return true;
+  }
+
+  jobs.register(RESTOCK_CHECK_JOB, checkRestock);
+  jobs.register(RESTOCK_MAIL_JOB, sendRestockMail);
   jobs.register(ORDER_MESSAGE_JOB, sendOrderMessage);
   jobs.register(SHOP_ALERT_JOB, sendShopAlert);
 
-  return { sendOrderMessage, sendShopAlert };
+  return { sendOrderMessage, sendShopAlert, unsubscribe };
 }
 
 export type MessagesService = ReturnType<typeof createMessagesService>;

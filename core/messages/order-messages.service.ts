@@ -6,6 +6,8 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export const ORDER_MESSAGE_JOB = 'order-message';
 export const SHOP_ALERT_JOB = 'shop-alert';
+export const RESTOCK_CHECK_JOB = 'restock-check';
+export const RESTOCK_MAIL_JOB = 'restock-mail';
 
 /**
  * Queues the buyer's messages about `event` of order `number` (one job per channel, whether that
@@ -36,4 +38,17 @@ export async function enqueueOrderMessages(tx: Tx | Db, number: number, event: O
       runAt: at,
     });
   }
+}
+
+/**
+ * A variant came back from zero stock (a cancelled or expired order, the back office, an import):
+ * its restock sign-ups are looked at once the change commits, and each is told once.
+ */
+export async function enqueueRestockCheck(tx: Tx | Db, variantId: string, at: Date) {
+  await enqueueJob(tx, {
+    kind: RESTOCK_CHECK_JOB,
+    key: `restock-check:${variantId}:${at.getTime()}`,
+    payload: { variantId },
+    runAt: at,
+  });
 }

@@ -183,3 +183,27 @@ export function renderShopPaidAlert(
     text: `Оплачен заказ №${o.number} на ${formatRub(o.total, 'ru')}\n${o.fullName}, +${o.phone}, ${o.email}\n${lines}\nДоставка: ${o.deliveryText}\n${adminUrl}`,
   };
 }
+
+/** A restock notice: marketing mail, so it carries its unsubscribe link (the footer and a header). */
+export function renderRestockMessage(
+  input: { productName: string; size: string | null; productUrl: string; unsubscribeUrl: string },
+  locale: MessageLocale,
+  brand: Brand,
+): { subject: string; text: string; html: string } {
+  const what = input.size ? `${input.productName}, ${input.size}` : input.productName;
+  const subject = tr(locale, `Снова в наличии: ${what}`, `Back in stock: ${what}`);
+  const cta = tr(locale, 'Посмотреть', 'Take a look');
+  const off = tr(locale, 'Отписаться от рассылок', 'Unsubscribe');
+  const text = [
+    subject,
+    '',
+    tr(locale, 'Вы просили сообщить, когда товар появится.', 'You asked us to tell you when it is back.'),
+    input.productUrl,
+    '',
+    `${off}: ${input.unsubscribeUrl}`,
+    brand.name,
+  ].join('\n');
+  const body = `<h1 style="font-size:20px;margin:0 0 12px">${escapeHtml(subject)}</h1><p>${escapeHtml(tr(locale, 'Вы просили сообщить, когда товар появится.', 'You asked us to tell you when it is back.'))}</p><p><a href="${escapeHtml(input.productUrl)}" style="display:inline-block;padding:10px 18px;background:${brand.colour};color:#fff;text-decoration:none;border-radius:4px">${escapeHtml(cta)}</a></p>`;
+  const footer = `<a href="${escapeHtml(input.unsubscribeUrl)}" style="color:#777">${escapeHtml(off)}</a>`;
+  return { subject, text, html: layout(brand, locale, subject, body, footer) };
+}

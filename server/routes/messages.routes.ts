@@ -1,0 +1,30 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../../core/errors.ts';
+import { unsubscribeQuerySchema } from '../../core/messages/messages.schemas.ts';
+import type { Services } from '../../core/services.ts';
+import { parseInput, requestLocale } from '../request.ts';
+
+/**
+ * Unsubscribe links of marketing mail: the link itself (GET) and the one-click POST that
+ * `List-Unsubscribe-Post` asks mail clients to send (docs/decisions/0021-durable-jobs-and-messages.md).
+ */
+export function messagesRoutes(app: FastifyInstance, { services }: { services: Services }) {
+  const unsubscribe = async (request: FastifyRequest) => {
+    const { token } = parseInput(unsubscribeQuerySchema, request.query, request);
+    const en = requestLocale(request) === 'en';
+    if (!(await services.messages.unsubscribe(token)))
+      throw new AppError(
+        'invalid_data',
+        en ? 'This unsubscribe link is not valid' : 'Ссылка для отписки недействительна',
+        {
+          field: 'token',
+        },
+      );
+    return {
+      result: true,
+      message: en ? 'You will get no more marketing e-mail from us' : 'Вы отписаны от рассылок',
+    };
+  };
+  app.get('/api/unsubscribe', unsubscribe);
+  app.post('/api/unsubscribe', unsubscribe);
+}
