@@ -450,8 +450,16 @@ async function pageWeight(port: number, pagePath: string, cookie?: string) {
   const base = `http://127.0.0.1:${port}`;
   const html = await (await fetch(base + pagePath, { headers: cookie ? { cookie } : {} })).text();
   // Every build file the page loads up front: module scripts, modulepreloads, inline imports, styles.
-  const js = new Set(html.match(/\/assets\/[\w.-]+\.js/g) ?? []);
-  const css = new Set(html.match(/\/assets\/[\w.-]+\.css/g) ?? []);
+  // Not every address in the page: the inline route manifest names modules of other routes (the
+  // other edition's layout, the manifest file) that this page never loads.
+  const asset = String.raw`(\/assets\/[\w.-]+\.(?:js|css))`;
+  const loads = [
+    new RegExp(String.raw`<link[^>]*rel="(?:modulepreload|stylesheet)"[^>]*href="${asset}"`, 'g'),
+    new RegExp(String.raw`<script[^>]*src="${asset}"`, 'g'),
+    new RegExp(String.raw`import(?:\s*\(|[^;"]*\bfrom\s*)\s*"${asset}"`, 'g'),
+  ].flatMap((re) => [...html.matchAll(re)].map((m) => m[1] as string));
+  const js = new Set(loads.filter((f) => f.endsWith('.js')));
+  const css = new Set(loads.filter((f) => f.endsWith('.css')));
   const size = async (files: Set<string>) => {
     let total = 0;
     for (const f of files) total += gz(Buffer.from(await (await fetch(base + f)).arrayBuffer()));
