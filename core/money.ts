@@ -55,15 +55,27 @@ export function discountPercent(price: number, oldPrice: number | null | undefin
  * Formats for display: `12 990 ₽`, `$149`, `€139`, `AED 549`. Whole amounts show no fraction.
  * Uses a non-breaking space so a price never wraps.
  */
+// Building an Intl.NumberFormat costs far more than formatting with one: a catalogue page formats
+// a hundred prices, so the four formatters (two languages, with and without kopecks) are kept.
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+function numberFormat(locale: 'ru' | 'en', fraction: 0 | 2): Intl.NumberFormat {
+  const key = `${locale}${fraction}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale === 'ru' ? 'ru-RU' : 'en-US', {
+      minimumFractionDigits: fraction,
+      maximumFractionDigits: fraction,
+    });
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
 export function formatMoney(money: Money, locale: 'ru' | 'en'): string {
   const units = money.amount / 100;
   const fraction = money.amount % 100 === 0 ? 0 : 2;
-  const number = new Intl.NumberFormat(locale === 'ru' ? 'ru-RU' : 'en-US', {
-    minimumFractionDigits: fraction,
-    maximumFractionDigits: fraction,
-  })
-    .format(units)
-    .replace(/\s/g, '\u00a0');
+  const number = numberFormat(locale, fraction).format(units).replace(/\s/g, '\u00a0');
   const symbol = currencySymbols[money.currency];
   switch (money.currency) {
     case 'RUB':

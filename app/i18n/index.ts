@@ -24,11 +24,15 @@ export function translate(locale: Locale, key: MessageKey, params?: Record<strin
   return text.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? `{${name}}`));
 }
 
+const pluralRules = new Map<Locale, Intl.PluralRules>();
+
 type CountedKey = MessageKey extends infer K ? (K extends `${infer Base}.one` ? Base : never) : never;
 
 /** A counted text in the language's plural form (Intl.PluralRules): 1 товар, 3 товара, 5 товаров. */
 export function translateCount(locale: Locale, key: CountedKey, count: number): string {
-  const rule = new Intl.PluralRules(locale).select(count);
+  let rules = pluralRules.get(locale);
+  if (!rules) pluralRules.set(locale, (rules = new Intl.PluralRules(locale)));
+  const rule = rules.select(count);
   const form = (['one', 'few', 'many'].includes(rule) ? rule : 'other') as 'one' | 'few' | 'many' | 'other';
   return translate(locale, `${key}.${form}` as MessageKey, {
     count: count.toLocaleString(locale === 'ru' ? 'ru-RU' : 'en-US'),
