@@ -13,6 +13,7 @@ import type { Db } from './db/client.ts';
 import { createDeliveryService } from './delivery/delivery.service.ts';
 import { createEngagementService } from './engagement/engagement.service.ts';
 import { createJobsService } from './jobs/jobs.service.ts';
+import { createJobsAdminService } from './jobs/jobs-admin.service.ts';
 import { createRateLimitService } from './limits/rate-limit.service.ts';
 import { createMessagesService } from './messages/messages.service.ts';
 import { createDashboardService } from './orders/dashboard.service.ts';
@@ -109,6 +110,7 @@ export function createServices({
     auth,
     audit,
     jobs,
+    jobsAdmin: createJobsAdminService({ db, jobs, audit }),
     messages,
     staff: createStaffService({ db, providers, limits, audit, clock, issuer: 'Shop back office' }),
     customersAdmin: createCustomersAdminService({ db, audit, clock }),

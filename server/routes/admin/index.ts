@@ -3,6 +3,7 @@ import { auditRoutes } from './audit.routes.ts';
 import { staffAuthRoutes } from './auth.routes.ts';
 import { customersRoutes } from './customers.routes.ts';
 import { dashboardRoutes } from './dashboard.routes.ts';
+import { jobsRoutes } from './jobs.routes.ts';
 import { adminOrdersRoutes } from './orders.routes.ts';
 import { staffRoutes } from './staff.routes.ts';
 import type { StaffRouteDeps } from './staff-route.ts';
@@ -15,4 +16,5 @@ export function adminRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
   adminOrdersRoutes(app, deps);
   customersRoutes(app, deps);
   dashboardRoutes(app, deps);
+  jobsRoutes(app, deps);
 }
