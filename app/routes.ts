@@ -45,6 +45,7 @@ const admin = [
       route('customers', 'routes/admin/customers.tsx'),
       route('customers/:id', 'routes/admin/customer.tsx'),
       route('audit', 'routes/admin/audit.tsx'),
+      route('jobs', 'routes/admin/jobs.tsx'),
     ]),
   ]),
 ];

@@ -37,6 +37,7 @@ function Navigation({ staff }: { staff: SignedInStaff }) {
     { to: '/admin/instalments', label: tr('Рассрочка и сплит', 'Instalments'), show: manages },
     { to: '/admin/customers', label: tr('Покупатели', 'Customers'), show: manages },
     { to: '/admin/audit', label: tr('Журнал изменений', 'Audit log'), show: manages },
+    { to: '/admin/jobs', label: tr('Фоновые задачи', 'Background jobs'), show: manages },
     { to: '/admin/staff', label: tr('Сотрудники', 'Staff'), show: staff.role === 'admin' },
   ];
   async function signOut() {
