@@ -46,8 +46,19 @@ export const newsletterSubscriptions = pgTable(
     email: text('email').notNull(),
     locale: text('locale').notNull().default('ru'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Double opt-in (DECISIONS 37, docs/decisions/0021-durable-jobs-and-messages.md): the random key
+     * of the mailed confirmation link, the moment the link was followed (null: not confirmed, no
+     * marketing mail), and the single-use promo code made for the address then.
+     */
+    confirmToken: text('confirm_token'),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    promoCode: text('promo_code'),
   },
-  (t) => [uniqueIndex('newsletter_subscriptions_email_idx').on(t.email)],
+  (t) => [
+    uniqueIndex('newsletter_subscriptions_email_idx').on(t.email),
+    uniqueIndex('newsletter_subscriptions_confirm_token_idx').on(t.confirmToken),
+  ],
 );
 
 /** What sandbox providers "sent": an inspectable outbox (STYLE: providers). */
