@@ -12,3 +12,12 @@ export function nextCrmAttemptAt(attempts: number, now: Date): Date | null {
   const delay = Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), LONGEST_RETRY_MS);
   return new Date(now.getTime() + delay);
 }
+
+/** The discount of the code a confirmed newsletter subscriber gets (the marketing modal's promise). */
+export const NEWSLETTER_PROMO_PERCENT = 10;
+
+/** A promo code from random bytes: `HELLO-` and 8 letters and digits without look-alikes (0/O, 1/I). */
+export function newsletterPromoCode(random: Uint8Array): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  return `HELLO-${Array.from(random.slice(0, 8), (b) => alphabet[b % alphabet.length]).join('')}`;
+}

@@ -26,3 +26,6 @@ export type CrmAddInput = z.output<typeof crmAddSchema>;
 
 /** `GET /api/sendpulse/signup?email=` (catalogue.md §7). */
 export const newsletterSignupSchema = z.object({ email: emailSchema });
+
+/** `GET /api/newsletter/confirm?token=`: the double opt-in link. */
+export const newsletterConfirmSchema = z.object({ token: z.string().min(20).max(100) });

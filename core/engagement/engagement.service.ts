@@ -1,24 +1,30 @@
+import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, lte } from 'drizzle-orm';
 import type { SettingsService } from '../content/settings.service.ts';
 import type { Db } from '../db/client.ts';
-import { crmRequests, newsletterSubscriptions } from '../db/schema/index.ts';
+import { crmRequests, newsletterSubscriptions, promoCodes } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import type { Locale } from '../i18n.ts';
+import { enqueueJob } from '../jobs/jobs.service.ts';
 import type { RateLimitService } from '../limits/rate-limit.service.ts';
 import type { Providers } from '../providers/index.ts';
-import { nextCrmAttemptAt } from './engagement.rules.ts';
+import { NEWSLETTER_PROMO_PERCENT, newsletterPromoCode, nextCrmAttemptAt } from './engagement.rules.ts';
 import type { CrmAddInput } from './engagement.schemas.ts';
 
 const texts = {
   ru: {
     crmThanks: 'Спасибо! Мы свяжемся с вами в ближайшее время.',
     subscribed: 'Вы подписались на рассылку.',
+    confirmSent: 'Проверьте почту: мы отправили ссылку для подтверждения подписки.',
+    badLink: 'Ссылка подтверждения недействительна',
     already: 'Этот адрес уже подписан на рассылку.',
     tooMany: 'Слишком много запросов. Попробуйте через час.',
   },
   en: {
     crmThanks: 'Thank you! We will get back to you shortly.',
     subscribed: 'You are subscribed to our newsletter.',
+    confirmSent: 'Check your mail: we sent a link to confirm the subscription.',
+    badLink: 'This confirmation link is not valid',
     already: 'This address is already subscribed.',
     tooMany: 'Too many requests. Please try again in an hour.',
   },
@@ -130,19 +136,86 @@ export function createEngagementService(deps: {
     return { tried: claimed.length, delivered };
   }
 
-  /** Newsletter sign-up: stored once per address; a refusal by the list service is the answer. */
+  /**
+   * Newsletter sign-up, double opt-in (DECISIONS 37, docs/decisions/0021-durable-jobs-and-messages.md):
+   * stored unconfirmed once per address with a random link key; the confirmation mail is queued in
+   * the same transaction. A repeat for an unconfirmed address mails the link again (once a day);
+   * nothing marketing goes to the address before the link is followed.
+   */
   async function subscribe(email: string, context: { ip: string; locale: Locale }) {
     await limits.hit(`newsletter:${context.ip}`, NEWSLETTER_LIMIT, texts[context.locale].tooMany);
-    const [existing] = await db
-      .select({ id: newsletterSubscriptions.id })
-      .from(newsletterSubscriptions)
-      .where(eq(newsletterSubscriptions.email, email));
-    if (existing) return { result: true as const, message: texts[context.locale].already };
-    const answer = await providers.mailing.subscribe(email, context.locale);
-    if (!answer.ok) throw new AppError('invalid_data', answer.reason, { field: 'email' });
-    await db.insert(newsletterSubscriptions).values({ email, locale: context.locale }).onConflictDoNothing();
-    return { result: true as const, message: texts[context.locale].subscribed };
+    const now = clock();
+    return db.transaction(async (tx) => {
+      const [existing] = await tx
+        .select()
+        .from(newsletterSubscriptions)
+        .where(eq(newsletterSubscriptions.email, email))
+        .for('update');
+      if (existing?.confirmedAt) return { result: true as const, message: texts[context.locale].already };
+      let id = existing?.id;
+      if (!existing) {
+        const [row] = await tx
+          .insert(newsletterSubscriptions)
+          .values({
+            email,
+            locale: context.locale,
+            confirmToken: randomBytes(24).toString('base64url'),
+            createdAt: now,
+          })
+          .returning({ id: newsletterSubscriptions.id });
+        id = row?.id;
+      }
+      await enqueueJob(tx, {
+        kind: 'newsletter-confirm',
+        key: `newsletter-confirm:${id}:${now.toISOString().slice(0, 10)}`,
+        payload: { subscriptionId: id },
+        runAt: now,
+      });
+      return { result: true as const, message: texts[context.locale].confirmSent };
+    });
   }
 
-  return { submitCrmRequest, retryUndelivered, subscribe };
+  /**
+   * The confirmation link: the address joins the mailing list, gets its own single-use promo code
+   * (the one the marketing modal promises) and the welcome mail, queued in the same transaction.
+   * Following the link again changes nothing.
+   */
+  async function confirmSubscription(token: string, locale: Locale) {
+    const [found] = await db
+      .select()
+      .from(newsletterSubscriptions)
+      .where(eq(newsletterSubscriptions.confirmToken, token));
+    if (!found) throw new AppError('invalid_data', texts[locale].badLink, { field: 'token' });
+    if (found.confirmedAt) return { result: true as const, message: texts[locale].already };
+    // The list service first, outside the transaction (its sandbox writes to the outbox).
+    const answer = await providers.mailing.subscribe(found.email, found.locale === 'en' ? 'en' : 'ru');
+    if (!answer.ok) throw new AppError('invalid_data', answer.reason, { field: 'email' });
+    const now = clock();
+    return db.transaction(async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(newsletterSubscriptions)
+        .where(eq(newsletterSubscriptions.id, found.id))
+        .for('update');
+      if (!row) throw new AppError('invalid_data', texts[locale].badLink, { field: 'token' });
+      if (row.confirmedAt) return { result: true as const, message: texts[locale].already };
+      const code = newsletterPromoCode(randomBytes(8));
+      await tx
+        .insert(promoCodes)
+        .values({ code, percent: NEWSLETTER_PROMO_PERCENT, usageLimit: 1, createdAt: now });
+      await tx
+        .update(newsletterSubscriptions)
+        .set({ confirmedAt: now, promoCode: code })
+        .where(eq(newsletterSubscriptions.id, row.id));
+      await enqueueJob(tx, {
+        kind: 'newsletter-welcome',
+        key: `newsletter-welcome:${row.id}`,
+        payload: { subscriptionId: row.id },
+        runAt: now,
+      });
+      return { result: true as const, message: texts[locale].subscribed };
+    });
+  }
+
+  return { submitCrmRequest, retryUndelivered, subscribe, confirmSubscription };
 }

@@ -10,6 +10,7 @@ import {
   users,
   variantProducts,
 } from '../db/schema/index.ts';
+import { NEWSLETTER_PROMO_PERCENT } from '../engagement/engagement.rules.ts';
 import type { JobOutcome, JobRow, JobsService } from '../jobs/jobs.service.ts';
 import { enqueueJob } from '../jobs/jobs.service.ts';
 import { orderStatusKey } from '../orders/orders.service.ts';
@@ -24,6 +25,8 @@ import {
 import {
   type Brand,
   type OrderForMessage,
+  renderNewsletterConfirm,
+  renderNewsletterWelcome,
   renderOrderMessage,
   renderRestockMessage,
   renderShopPaidAlert,
@@ -221,6 +224,56 @@ export function createMessagesService({
     return true;
   }
 
+  async function newsletterRow(job: JobRow) {
+    const { subscriptionId } = job.payload as { subscriptionId: number };
+    const [row] = await db
+      .select()
+      .from(newsletterSubscriptions)
+      .where(eq(newsletterSubscriptions.id, subscriptionId));
+    return row ?? null;
+  }
+
+  async function sendNewsletterConfirm(job: JobRow): Promise<JobOutcome> {
+    const row = await newsletterRow(job);
+    if (!row?.confirmToken) return { skipped: 'unsubscribed' };
+    if (row.confirmedAt) return { skipped: 'confirmed already' };
+    const locale: 'ru' | 'en' = row.locale === 'en' ? 'en' : 'ru';
+    const url = `${publicUrl}/api/newsletter/confirm?token=${row.confirmToken}${locale === 'en' ? '&lang=en' : ''}`;
+    const message = renderNewsletterConfirm(url, locale, await brand(locale));
+    const result = await providers.email.send({ to: row.email, ...message, idempotencyKey: job.key });
+    return result.ok ? { done: result.ref } : { retry: result.reason };
+  }
+
+  async function sendNewsletterWelcome(job: JobRow): Promise<JobOutcome> {
+    const row = await newsletterRow(job);
+    // Unsubscribed since, or never confirmed: no marketing mail.
+    if (!row?.confirmedAt || !row.promoCode) return { skipped: 'not a confirmed subscriber' };
+    const locale: 'ru' | 'en' = row.locale === 'en' ? 'en' : 'ru';
+    const unsubscribeUrl = `${publicUrl}/api/unsubscribe?token=${unsubscribeToken(row.email, secret)}`;
+    const message = renderNewsletterWelcome(
+      {
+        code: row.promoCode,
+        percent: NEWSLETTER_PROMO_PERCENT,
+        shopUrl: `${publicUrl}${locale === 'en' ? '/en' : '/'}`,
+        unsubscribeUrl,
+      },
+      locale,
+      await brand(locale),
+    );
+    const result = await providers.email.send({
+      to: row.email,
+      ...message,
+      headers: {
+        'List-Unsubscribe': `<${unsubscribeUrl}>`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      },
+      idempotencyKey: job.key,
+    });
+    return result.ok ? { done: result.ref } : { retry: result.reason };
+  }
+
+  jobs.register('newsletter-confirm', sendNewsletterConfirm);
+  jobs.register('newsletter-welcome', sendNewsletterWelcome);
   jobs.register(RESTOCK_CHECK_JOB, checkRestock);
   jobs.register(RESTOCK_MAIL_JOB, sendRestockMail);
   jobs.register(ORDER_MESSAGE_JOB, sendOrderMessage);

@@ -207,3 +207,52 @@ export function renderRestockMessage(
   const footer = `<a href="${escapeHtml(input.unsubscribeUrl)}" style="color:#777">${escapeHtml(off)}</a>`;
   return { subject, text, html: layout(brand, locale, subject, body, footer) };
 }
+
+/** The double opt-in mail: the link that confirms the subscription (not marketing: the address asked). */
+export function renderNewsletterConfirm(
+  confirmUrl: string,
+  locale: MessageLocale,
+  brand: Brand,
+): { subject: string; text: string; html: string } {
+  const subject = tr(locale, 'Подтвердите подписку', 'Confirm your subscription');
+  const note = tr(
+    locale,
+    'Чтобы получать наши письма и промокод на скидку, подтвердите адрес. Если вы не подписывались, просто не отвечайте.',
+    'To get our letters and your discount code, confirm this address. If you did not sign up, ignore this mail.',
+  );
+  const text = [subject, '', note, confirmUrl, '', brand.name].join('\n');
+  const body = `<h1 style="font-size:20px;margin:0 0 12px">${escapeHtml(subject)}</h1><p>${escapeHtml(note)}</p><p><a href="${escapeHtml(confirmUrl)}" style="display:inline-block;padding:10px 18px;background:${brand.colour};color:#fff;text-decoration:none;border-radius:4px">${escapeHtml(tr(locale, 'Подтвердить', 'Confirm'))}</a></p>`;
+  return { subject, text, html: layout(brand, locale, subject, body) };
+}
+
+/** The welcome mail with the subscriber's own single-use promo code; marketing, so it can be unsubscribed. */
+export function renderNewsletterWelcome(
+  input: { code: string; percent: number; shopUrl: string; unsubscribeUrl: string },
+  locale: MessageLocale,
+  brand: Brand,
+): { subject: string; text: string; html: string } {
+  const subject = tr(
+    locale,
+    `Ваш промокод на скидку ${input.percent}%`,
+    `Your ${input.percent}% discount code`,
+  );
+  const note = tr(
+    locale,
+    'Спасибо за подписку! Код действует на один заказ.',
+    'Thank you for subscribing! The code works for one order.',
+  );
+  const off = tr(locale, 'Отписаться от рассылок', 'Unsubscribe');
+  const text = [
+    subject,
+    '',
+    note,
+    input.code,
+    input.shopUrl,
+    '',
+    `${off}: ${input.unsubscribeUrl}`,
+    brand.name,
+  ].join('\n');
+  const body = `<h1 style="font-size:20px;margin:0 0 12px">${escapeHtml(subject)}</h1><p>${escapeHtml(note)}</p><p style="font-size:24px;font-weight:bold;letter-spacing:2px">${escapeHtml(input.code)}</p><p><a href="${escapeHtml(input.shopUrl)}" style="display:inline-block;padding:10px 18px;background:${brand.colour};color:#fff;text-decoration:none;border-radius:4px">${escapeHtml(tr(locale, 'В магазин', 'Go shopping'))}</a></p>`;
+  const footer = `<a href="${escapeHtml(input.unsubscribeUrl)}" style="color:#777">${escapeHtml(off)}</a>`;
+  return { subject, text, html: layout(brand, locale, subject, body, footer) };
+}

@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { crmRequests, newsletterSubscriptions, outbox } from '../../core/db/schema/index.ts';
+import { crmRequests, newsletterSubscriptions, outbox, promoCodes } from '../../core/db/schema/index.ts';
+import { listOutbox } from '../../core/providers/outbox.ts';
 import { insertSettings } from '../../tests/factories/catalogue.ts';
 import { createTestApp, type TestApp } from '../../tests/setup/test-app.ts';
 import { engines } from '../../tests/setup/test-database.ts';
@@ -92,11 +94,47 @@ describe.each(engines)('callback, question and newsletter forms on %s', (engine)
       remoteAddress: '10.1.1.1',
     });
 
-  it('subscribes an address once and says so when it comes again', async () => {
+  const confirmLink = async (email: string) => {
+    await t.services.jobs.runDue();
+    const [mail] = await listOutbox(t.database.db, { channel: 'email', recipient: email });
+    const link = new URL(String(mail?.payload.text).match(/https?:\/\/\S+confirm\S+/)?.[0] ?? 'http://x/');
+    return `${link.pathname}${link.search}`;
+  };
+
+  it('double opt-in: a sign-up mails a confirmation link and sends nothing else; the link subscribes the address once, with its own single-use promo code in the welcome mail', async () => {
     expect((await signup('Olga@Example.com')).json()).toEqual({
+      result: true,
+      message: 'Проверьте почту: мы отправили ссылку для подтверждения подписки.',
+    });
+    // A repeat the same day mails nothing more.
+    await signup('olga@example.com', { 'accept-language': 'en' });
+    const link = await confirmLink('olga@example.com');
+    expect(await listOutbox(t.database.db, { channel: 'email', recipient: 'olga@example.com' })).toHaveLength(
+      1,
+    );
+    const [pending] = await t.database.db.select().from(newsletterSubscriptions);
+    expect(pending?.confirmedAt).toBeNull();
+
+    expect((await t.app.inject({ method: 'GET', url: link })).json()).toEqual({
       result: true,
       message: 'Вы подписались на рассылку.',
     });
+    expect((await t.app.inject({ method: 'GET', url: link })).json()).toMatchObject({ result: true });
+    await t.services.jobs.runDue();
+    const mails = await listOutbox(t.database.db, { channel: 'email', recipient: 'olga@example.com' });
+    expect(mails).toHaveLength(2);
+    const welcome = mails[0];
+    const [row] = await t.database.db.select().from(newsletterSubscriptions);
+    expect(row?.promoCode).toMatch(/^HELLO-[A-Z2-9]{8}$/);
+    expect(String(welcome?.payload.text)).toContain(row?.promoCode ?? '?');
+    expect((welcome?.payload.headers as Record<string, string> | undefined)?.['List-Unsubscribe']).toMatch(
+      /api\/unsubscribe\?token=/,
+    );
+    const [code] = await t.database.db
+      .select()
+      .from(promoCodes)
+      .where(eq(promoCodes.code, row?.promoCode ?? ''));
+    expect(code).toMatchObject({ percent: 10, usageLimit: 1, usedCount: 0 });
     expect((await signup('olga@example.com', { 'accept-language': 'en' })).json()).toEqual({
       result: true,
       message: 'This address is already subscribed.',
@@ -104,14 +142,28 @@ describe.each(engines)('callback, question and newsletter forms on %s', (engine)
     expect(await t.database.db.$count(newsletterSubscriptions)).toBe(1);
   });
 
-  it('answers result false with the service message when the list refuses, and 400 for a bad address', async () => {
-    const refused = await signup('x@bounce.test');
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toMatchObject({
+  it('a list that refuses the address answers at confirmation with its message; a bad address or link is a 400 naming it', async () => {
+    expect((await signup('x@bounce.test')).statusCode).toBe(200);
+    // The sandbox e-mail bounces @bounce.test too: the confirmation never arrives, so use the stored key.
+    const [row] = await t.database.db
+      .select()
+      .from(newsletterSubscriptions)
+      .where(eq(newsletterSubscriptions.email, 'x@bounce.test'));
+    const direct = await t.app.inject({
+      method: 'GET',
+      url: `/api/newsletter/confirm?token=${row?.confirmToken}&lang=en`,
+    });
+    expect(direct.statusCode).toBe(400);
+    expect(direct.json()).toMatchObject({
       result: false,
       message: 'The mailing service refused this address',
     });
     expect((await signup('not-an-email')).statusCode).toBe(400);
-    expect(await t.database.db.$count(newsletterSubscriptions)).toBe(1);
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/api/newsletter/confirm?token=aaaaaaaaaaaaaaaaaaaaaaaaaaaa',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().field).toBe('token');
   });
 });

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { newsletterConfirmSchema } from '../../core/engagement/engagement.schemas.ts';
 import { AppError } from '../../core/errors.ts';
 import { unsubscribeQuerySchema } from '../../core/messages/messages.schemas.ts';
 import type { Services } from '../../core/services.ts';
@@ -27,4 +28,10 @@ export function messagesRoutes(app: FastifyInstance, { services }: { services: S
   };
   app.get('/api/unsubscribe', unsubscribe);
   app.post('/api/unsubscribe', unsubscribe);
+
+  // The newsletter's double opt-in link (core/engagement/engagement.service.ts).
+  app.get('/api/newsletter/confirm', async (request) => {
+    const { token } = parseInput(newsletterConfirmSchema, request.query, request);
+    return services.engagement.confirmSubscription(token, requestLocale(request));
+  });
 }
