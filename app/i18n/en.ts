@@ -114,7 +114,7 @@ export const en: Record<MessageKey, string> = {
   'engage.sent': 'Thank you! We will get back to you shortly.',
   'engage.failed': 'Could not send. Please try again.',
   'engage.subscribe': 'Subscribe',
-  'engage.subscribed': 'Done! You are subscribed.',
+  'engage.subscribed': 'Almost done! Confirm by the link we e-mailed you.',
   'engage.email': 'Your e-mail',
   'cart.title': 'Cart',
   'cart.goods': 'Goods',

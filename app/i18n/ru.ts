@@ -115,7 +115,7 @@ export const ru = {
   'engage.sent': 'Спасибо! Мы свяжемся с вами в ближайшее время.',
   'engage.failed': 'Не удалось отправить. Попробуйте ещё раз.',
   'engage.subscribe': 'Подписаться',
-  'engage.subscribed': 'Готово! Вы подписаны на рассылку.',
+  'engage.subscribed': 'Почти готово! Подтвердите подписку по ссылке из письма.',
   'engage.email': 'Ваш email',
   'cart.title': 'Корзина',
   'cart.goods': 'Стоимость товаров',

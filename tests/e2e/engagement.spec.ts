@@ -131,7 +131,7 @@ test.describe('timers under a controlled clock', () => {
     const menu = page.getByRole('dialog', { name: 'Меню' });
     await menu.getByLabel('Ваш email').fill(`clock-${Date.now()}@example.com`);
     await menu.getByRole('button', { name: 'Подписаться' }).click();
-    const done = menu.getByText('Готово! Вы подписаны на рассылку.');
+    const done = menu.getByText('Почти готово! Подтвердите подписку по ссылке из письма.');
     await expect(done).toBeVisible();
     await page.clock.runFor(2_900);
     await expect(done).toBeVisible();
@@ -290,14 +290,14 @@ test.describe('contact forms and the newsletter', () => {
     const menu = page.getByRole('dialog', { name: 'Меню' });
     await menu.getByLabel('Ваш email').fill(`shopper-${Date.now()}@example.com`);
     await menu.getByRole('button', { name: 'Подписаться' }).click();
-    await expect(menu.getByText('Готово! Вы подписаны на рассылку.')).toBeVisible();
+    await expect(menu.getByText('Почти готово! Подтвердите подписку по ссылке из письма.')).toBeVisible();
     page.once('dialog', async (alert) => {
       expect(alert.message()).toBe('The mailing service refused this address');
       await alert.dismiss();
     });
     await menu.getByLabel('Ваш email').fill('nobody@bounce.test');
     await menu.getByRole('button', { name: 'Подписаться' }).click();
-    await expect(menu.getByText('Готово! Вы подписаны на рассылку.')).toBeHidden({ timeout: 5_000 });
+    await expect(menu.getByText('Почти готово! Подтвердите подписку по ссылке из письма.')).toBeHidden({ timeout: 5_000 });
   });
 });
 
