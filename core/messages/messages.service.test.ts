@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { insertCategory, insertProductGroup, insertSettings } from '../../tests/factories/catalogue.ts';
 import { insertCustomer } from '../../tests/factories/customers.ts';
 import { insertPlacedOrder } from '../../tests/factories/orders.ts';
+import { insertStaff } from '../../tests/factories/staff.ts';
 import { createTestApp, type TestApp } from '../../tests/setup/test-app.ts';
 import { engines } from '../../tests/setup/test-database.ts';
 import { jobs } from '../db/schema/index.ts';
@@ -153,6 +154,29 @@ describe.each(engines)('order messages on %s', (engine) => {
     ]);
     expect(await outbox('sms', otherPhone)).toHaveLength(0);
     expect(await subjects(`other${shopper}@example.ru`)).toEqual([`Заказ №${b.number} оплачен`]);
+  });
+
+  it('a paid order cancelled by staff tells the buyer of the cancellation and of the refund, once each, in English', async () => {
+    const { order } = await insertPlacedOrder(t.database.db, {
+      status: 'paid',
+      locale: 'en',
+      phone,
+      email,
+      lines: [{ variantId: variant, groupId }],
+    });
+    const staff = await insertStaff(t.database.db, { role: 'manager' });
+    await t.services.ordersAdmin.takeStep(
+      order.number,
+      { version: order.version, from: 'paid', to: 'cancelled' },
+      { userId: staff.userId, email: staff.email, role: staff.role, ip: '127.0.0.1' },
+      'en',
+    );
+    await t.services.jobs.runDue();
+    await t.services.jobs.runDue();
+    expect(await subjects(email)).toEqual([
+      `Order ${order.number} is cancelled`,
+      `Order ${order.number} is refunded`,
+    ]);
   });
 
   it('a message whose worker died after claiming it is sent by another worker once its lease lapses, never lost and never twice', async () => {
