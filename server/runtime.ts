@@ -115,15 +115,15 @@ export async function startRuntime(
     }, 60_000);
     expiry.unref();
     // The durable job queue (messages): claimed with SKIP LOCKED, so every instance may run it.
-    let working = false;
+    let working: Promise<void> | null = null;
     const worker = setInterval(() => {
       if (working) return;
-      working = true;
-      services.jobs
+      working = services.jobs
         .runDue()
+        .then(() => {})
         .catch((error) => log.warn({ err: error }, 'job worker failed'))
         .finally(() => {
-          working = false;
+          working = null;
         });
     }, JOB_POLL_MS);
     worker.unref();
@@ -134,6 +134,8 @@ export async function startRuntime(
       async stop() {
         clearInterval(expiry);
         clearInterval(worker);
+        // A pass under way finishes its job before the database closes (an unfinished one would run again).
+        await working;
         await listener?.close();
         await database.close();
       },
