@@ -22,6 +22,8 @@ test('a paid order’s confirmation and payment message reach the outbox with a 
   context,
   browser,
 }) => {
+  // A first start draws photos and loads pickup data; on a busy machine the first steps take a while.
+  test.setTimeout(90_000);
   const stamp = `${Date.now()}`.slice(-7);
   const email = `messages-${stamp}@example.ru`;
   page.on('dialog', (dialog) => void dialog.accept());
@@ -30,14 +32,14 @@ test('a paid order’s confirmation and payment message reach the outbox with a 
   const cart = page.locator('dialog.cart');
   await expect(cart.locator('.cart-line')).toHaveCount(1);
   await cart.getByRole('button', { name: 'Перейти к оформлению' }).click();
-  await expect(cart.locator('.way').first()).toBeVisible();
+  await expect(cart.locator('.way').first()).toBeVisible({ timeout: 20_000 });
   await cart.getByRole('combobox', { name: /Город/ }).fill('Санкт');
   await cart
     .getByRole('option', { name: /Санкт-Петербург/ })
     .first()
     .click();
   await cart.getByLabel(/^Адрес/).fill('Невский проспект, 10');
-  await expect(cart.getByTestId('delivery-price')).toHaveText(/\d\u00a0₽/);
+  await expect(cart.getByTestId('delivery-price')).toHaveText(/\d\u00a0₽/, { timeout: 15_000 });
   await cart.getByRole('button', { name: 'Уточнить детали' }).click();
   await cart.getByLabel(/^Фамилия и имя/).fill('Иванова Анна');
   await cart.getByLabel(/^Телефон \*/).fill(`995${stamp}`);
