@@ -101,6 +101,13 @@ export function createServices({
     const r = await rates.refreshRates();
     return r.refreshed ? { done: 'refreshed' } : { retry: r.error ?? 'not refreshed' };
   });
+  const ordersAdmin = createOrdersAdminService({ db, providers, orders, audit, clock });
+  jobs.register('shop.daily-summary', async (job) =>
+    messages.sendDailySummary(
+      job,
+      (await ordersAdmin.listRefundsDue()).rows.map((r) => r.number),
+    ),
+  );
   jobs.register('maintenance.prune', async () => {
     await limits.prune();
     await jobs.pruneDone();
@@ -124,7 +131,7 @@ export function createServices({
     restock: createRestockService({ db }),
     delivery,
     orders,
-    ordersAdmin: createOrdersAdminService({ db, providers, orders, audit, clock }),
+    ordersAdmin,
     payments: createPaymentsService({ providers }),
     reminders: createRemindersService({ db, limits, clock }),
     rates,
@@ -142,6 +149,8 @@ export const periodicTasks = [
   { kind: 'crm.retry', everyMs: 60_000 },
   { kind: 'rates.refresh', everyMs: 6 * 60 * 60_000 },
   { kind: 'maintenance.prune', everyMs: 6 * 60 * 60_000 },
+  // Once a day (a UTC day: it goes out soon after 03:00 Moscow time).
+  { kind: 'shop.daily-summary', everyMs: 24 * 60 * 60_000 },
 ] as const;
 
 export type Services = ReturnType<typeof createServices>;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { jobs } from '../db/schema/index.ts';
 import { backoffMs, DEFAULT_MAX_ATTEMPTS, JOB_LEASE_MS, type PeriodicTask, periodKey } from './jobs.rules.ts';
@@ -196,6 +196,16 @@ export function createJobsService({
         .where(
           and(eq(jobs.status, 'done'), lt(jobs.createdAt, new Date(clock().getTime() - days * 86_400_000))),
         );
+    },
+    /** How many jobs of each kind failed for good since `since` (the shop's daily summary). */
+    async failedSince(since: Date): Promise<{ kind: string; count: number }[]> {
+      const rows = await db
+        .select({ kind: jobs.kind, count: sql<number>`count(*)::int` })
+        .from(jobs)
+        .where(and(eq(jobs.status, 'failed'), gte(jobs.finishedAt, since)))
+        .groupBy(jobs.kind)
+        .orderBy(asc(jobs.kind));
+      return rows.map((r) => ({ kind: r.kind, count: Number(r.count) }));
     },
     /** Failed jobs, newest first (the back office's jobs page). */
     async listFailed(limit = 100): Promise<JobRow[]> {

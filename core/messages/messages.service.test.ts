@@ -274,4 +274,28 @@ describe.each(engines)('order messages on %s', (engine) => {
     expect(await outbox('email', address)).toHaveLength(0);
     expect(await outbox('email', `kept${shopper}@example.ru`)).toHaveLength(1);
   });
+
+  it('the shop’s daily summary lists the jobs that failed for good that day, once; a quiet day sends nothing', async () => {
+    const summaries = async () =>
+      (await subjects('shop@example.test')).filter((x) => x.startsWith('Сводка магазина'));
+    const before = (await summaries()).length;
+    await t.services.jobs.enqueue({ kind: 'shop.daily-summary', key: `summary-quiet:${shopper}` });
+    await t.services.jobs.runDue({ kinds: ['shop.daily-summary'] });
+    expect(await summaries()).toHaveLength(before);
+    await t.database.db.insert(jobs).values({
+      kind: 'order-message',
+      key: `failed-for-summary:${shopper}`,
+      status: 'failed',
+      attempts: 6,
+      runAt: now,
+      finishedAt: now,
+    });
+    await t.services.jobs.enqueue({ kind: 'shop.daily-summary', key: `summary-day:${shopper}` });
+    await t.services.jobs.enqueue({ kind: 'shop.daily-summary', key: `summary-day:${shopper}` });
+    await t.services.jobs.runDue({ kinds: ['shop.daily-summary'] });
+    expect(await summaries()).toHaveLength(before + 1);
+    const [mail] = await outbox('email', 'shop@example.test').then((rows) => rows.reverse());
+    expect(String(mail?.payload.text)).toMatch(/• order-message: \d+/);
+    expect(String(mail?.payload.text)).toContain('/admin/jobs');
+  });
 });

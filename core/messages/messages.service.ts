@@ -25,6 +25,7 @@ import {
 import {
   type Brand,
   type OrderForMessage,
+  renderDailySummary,
   renderNewsletterConfirm,
   renderNewsletterWelcome,
   renderOrderMessage,
@@ -274,12 +275,32 @@ export function createMessagesService({
 
   jobs.register('newsletter-confirm', sendNewsletterConfirm);
   jobs.register('newsletter-welcome', sendNewsletterWelcome);
+  /**
+   * The shop's daily summary by e-mail: jobs that failed for good in the last day and orders paid
+   * after they closed (a refund is due); nothing is sent on a quiet day.
+   */
+  async function sendDailySummary(job: JobRow, refundsDue: number[]): Promise<JobOutcome> {
+    const now = clock();
+    const failed = await jobs.failedSince(new Date(now.getTime() - 86_400_000));
+    if (failed.length === 0 && refundsDue.length === 0) return { skipped: 'nothing to report' };
+    const to = (await settings.getShopSettings()).contacts.email;
+    if (!to.includes('@')) return { skipped: 'the shop has no e-mail address in its contacts' };
+    const summary = renderDailySummary({
+      day: new Date(now.getTime() + 3 * 3_600_000).toISOString().slice(0, 10),
+      failed,
+      refundsDue,
+      adminUrl: publicUrl,
+    });
+    const result = await providers.email.send({ to, ...summary, idempotencyKey: job.key });
+    return result.ok ? { done: result.ref } : { retry: result.reason };
+  }
+
   jobs.register(RESTOCK_CHECK_JOB, checkRestock);
   jobs.register(RESTOCK_MAIL_JOB, sendRestockMail);
   jobs.register(ORDER_MESSAGE_JOB, sendOrderMessage);
   jobs.register(SHOP_ALERT_JOB, sendShopAlert);
 
-  return { sendOrderMessage, sendShopAlert, unsubscribe };
+  return { sendOrderMessage, sendShopAlert, sendDailySummary, unsubscribe };
 }
 
 export type MessagesService = ReturnType<typeof createMessagesService>;

@@ -256,3 +256,23 @@ export function renderNewsletterWelcome(
   const footer = `<a href="${escapeHtml(input.unsubscribeUrl)}" style="color:#777">${escapeHtml(off)}</a>`;
   return { subject, text, html: layout(brand, locale, subject, body, footer) };
 }
+
+/** The shop's daily summary: background work that failed for good, and money to refund. */
+export function renderDailySummary(input: {
+  day: string;
+  failed: { kind: string; count: number }[];
+  refundsDue: number[];
+  adminUrl: string;
+}): { subject: string; text: string } {
+  const lines = [`Сводка за ${input.day}`, ''];
+  if (input.failed.length) {
+    lines.push('Не выполнены после всех попыток (письма, SMS, уведомления, фоновые работы):');
+    for (const f of input.failed) lines.push(`• ${f.kind}: ${f.count}`);
+    lines.push(`${input.adminUrl}/admin/jobs`, '');
+  }
+  if (input.refundsDue.length) {
+    lines.push(`Оплачены после срока, нужен возврат: ${input.refundsDue.map((n) => `№${n}`).join(', ')}`);
+    lines.push(`${input.adminUrl}/admin/refunds-due`, '');
+  }
+  return { subject: `Сводка магазина за ${input.day}: требует внимания`, text: lines.join('\n') };
+}
