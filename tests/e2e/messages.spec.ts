@@ -30,7 +30,7 @@ test('a paid order’s confirmation and payment message reach the outbox with a 
   await setCart(context, [{ _id: SCARF, count: 1 }]);
   await gotoHydrated(page, '/?cart');
   const cart = page.locator('dialog.cart');
-  await expect(cart.locator('.cart-line')).toHaveCount(1);
+  await expect(cart.locator('.cart-line')).toHaveCount(1, { timeout: 20_000 });
   await cart.getByRole('button', { name: 'Перейти к оформлению' }).click();
   await expect(cart.locator('.way').first()).toBeVisible({ timeout: 20_000 });
   await cart.getByRole('combobox', { name: /Город/ }).fill('Санкт');
@@ -47,11 +47,11 @@ test('a paid order’s confirmation and payment message reach the outbox with a 
   await cart.getByRole('button', { name: 'Перейти к оплате' }).click();
   await cart.getByRole('checkbox', { name: /согласие/ }).check();
   await cart.getByRole('button', { name: 'Оплатить картой' }).click();
-  await expect(page).toHaveURL(/\/sandbox\/pay\/[\w-]+$/);
+  await expect(page).toHaveURL(/\/sandbox\/pay\/[\w-]+$/, { timeout: 20_000 });
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
   const orderID = Number((await page.getByRole('heading', { level: 1 }).innerText()).replace(/\D/g, ''));
   await page.getByRole('button', { name: 'Оплатить', exact: true }).click();
-  await expect(page).toHaveURL(/success=true/);
+  await expect(page).toHaveURL(/success=true/, { timeout: 20_000 });
 
   // The worker sends within a few seconds of the payment.
   await expect
@@ -67,7 +67,7 @@ test('a paid order’s confirmation and payment message reach the outbox with a 
   const stranger = await browser.newContext();
   const other = await stranger.newPage();
   await other.goto(`${url.pathname}${url.search}`);
-  await expect(other.getByRole('heading', { name: 'Оплата завершена' })).toBeVisible();
+  await expect(other.getByRole('heading', { name: 'Оплата завершена' })).toBeVisible({ timeout: 15_000 });
   await expect(other.getByText(`Заказ № ${orderID}`)).toBeVisible();
   await stranger.close();
 });
