@@ -454,8 +454,8 @@ async function pageWeight(port: number, pagePath: string, cookie?: string) {
   // other edition's layout, the manifest file) that this page never loads.
   const asset = String.raw`(\/assets\/[\w.-]+\.(?:js|css))`;
   const loads = [
-    new RegExp(String.raw`<link[^>]*rel="(?:modulepreload|stylesheet)"[^>]*href="${asset}"`, 'g'),
-    new RegExp(String.raw`<script[^>]*src="${asset}"`, 'g'),
+    new RegExp(`<link[^>]*rel="(?:modulepreload|stylesheet)"[^>]*href="${asset}"`, 'g'),
+    new RegExp(`<script[^>]*src="${asset}"`, 'g'),
     new RegExp(String.raw`import(?:\s*\(|[^;"]*\bfrom\s*)\s*"${asset}"`, 'g'),
   ].flatMap((re) => [...html.matchAll(re)].map((m) => m[1] as string));
   const js = new Set(loads.filter((f) => f.endsWith('.js')));

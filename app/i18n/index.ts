@@ -31,7 +31,10 @@ type CountedKey = MessageKey extends infer K ? (K extends `${infer Base}.one` ? 
 /** A counted text in the language's plural form (Intl.PluralRules): 1 товар, 3 товара, 5 товаров. */
 export function translateCount(locale: Locale, key: CountedKey, count: number): string {
   let rules = pluralRules.get(locale);
-  if (!rules) pluralRules.set(locale, (rules = new Intl.PluralRules(locale)));
+  if (!rules) {
+    rules = new Intl.PluralRules(locale);
+    pluralRules.set(locale, rules);
+  }
   const rule = rules.select(count);
   const form = (['one', 'few', 'many'].includes(rule) ? rule : 'other') as 'one' | 'few' | 'many' | 'other';
   return translate(locale, `${key}.${form}` as MessageKey, {
