@@ -47,6 +47,9 @@ const titles = {
   not_found: 'result.app.notFound',
 } as const;
 
+/** The messages already handed to the app around this page. */
+const handedToApp = new Set<string>();
+
 /**
  * checkout.md §4: the payment result page hands `result` and `orderID` from the query to the native
  * app around it (a React Native web view or a parent frame), which closes the payment.
@@ -60,9 +63,13 @@ export default function PaymentResult({ loaderData }: Route.ComponentProps) {
 
   useEffect(() => {
     const message = JSON.stringify({ result, orderID });
-    window.ReactNativeWebView?.postMessage(message);
-    // Only the result and the order number, no personal data: any host origin may read it.
-    window.parent.postMessage(message, '*');
+    // Once per page load, even when the page is mounted again (the app closes the payment on it).
+    if (!handedToApp.has(message)) {
+      handedToApp.add(message);
+      window.ReactNativeWebView?.postMessage(message);
+      // Only the result and the order number, no personal data: any host origin may read it.
+      window.parent.postMessage(message, '*');
+    }
     setSent(true);
   }, [result, orderID]);
 

@@ -188,7 +188,12 @@ test('a signed-in shopper orders one product in the quick-order window and keeps
   await page.getByRole('button', { name: 'Быстрый заказ' }).filter({ visible: true }).first().click();
 
   const quick = page.locator('dialog.cart--quick');
-  await expect(quick.getByRole('heading', { name: /Быстрый заказ|Способ получения/ })).toBeVisible();
+  await expect(
+    quick
+      .getByRole('heading', { name: /Быстрый заказ|Способ получения/ })
+      .filter({ visible: true })
+      .first(),
+  ).toBeVisible();
   await expect(quick.locator('.cart-line')).toHaveCount(1);
   await expect(quick.locator('.cart-line')).toContainText('Платье-рубашка из льна', { useInnerText: false });
   // The method list starts collapsed on the current choice.

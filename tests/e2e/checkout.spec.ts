@@ -15,6 +15,8 @@ async function addFromProductPage(
   if (sized) {
     await info.locator('.size--in_stock').first().click();
     await expect(page).toHaveURL(/\?p=/);
+    // The address changes as the navigation starts; add once the page shows the chosen size.
+    await expect(info.locator('.size--selected')).toHaveCount(1);
   }
   const add = isPhone(page)
     ? page.locator('.sticky-bar button')
