@@ -31,7 +31,12 @@ import {
   sdekCitiesSchema,
   sdekPriceSchema,
 } from '../../../core/delivery/delivery.schemas.ts';
-import { crmAddSchema, newsletterSignupSchema } from '../../../core/engagement/engagement.schemas.ts';
+import {
+  crmAddSchema,
+  newsletterConfirmSchema,
+  newsletterSignupSchema,
+} from '../../../core/engagement/engagement.schemas.ts';
+import { unsubscribeQuerySchema } from '../../../core/messages/messages.schemas.ts';
 import {
   dolyameCreateSchema,
   draftQuerySchema,
@@ -109,6 +114,9 @@ export const catalogueEndpoints: Endpoint[] = [
   { method: 'POST', path: '/api/get-product-page-content', body: productPageContentSchema },
   { method: 'POST', path: '/api/crm/add', body: crmAddSchema },
   { method: 'GET', path: '/api/sendpulse/signup', query: newsletterSignupSchema },
+  { method: 'GET', path: '/api/newsletter/confirm', query: newsletterConfirmSchema },
+  { method: 'GET', path: '/api/unsubscribe', query: unsubscribeQuerySchema },
+  { method: 'POST', path: '/api/unsubscribe', query: unsubscribeQuerySchema },
 ];
 
 export const deliveryEndpoints: Endpoint[] = [
