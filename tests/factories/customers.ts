@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../../core/db/client.ts';
 import { orderEvents, orderLines, orders, users } from '../../core/db/schema/index.ts';
 import type { OrderStatus } from '../../core/orders/order.rules.ts';
+import { orderRowDefaults } from './orders.ts';
 
 let seq = 0;
 
@@ -46,41 +47,9 @@ export async function insertOrder(
   const [order] = await db
     .insert(orders)
     .values({
+      ...orderRowDefaults(createdAt, goods),
       status: 'awaiting_payment' as OrderStatus,
-      locale: 'ru',
-      getWay: 'delivery-sdek',
-      payment: 'online',
-      fullName: 'Иванова Анна',
-      phone: '79990000001',
-      email: 'guest@example.ru',
       comment: 'позвонить за час',
-      delivery: {
-        city: 'Москва',
-        cityID: 44,
-        country: 'Россия',
-        countryId: 1,
-        countryCode: 'RU',
-        address: 'ул. Тверская, д. 1',
-        room: '15',
-        postal: '125009',
-        pvzID: null,
-        pvz: null,
-        deliveryDate: null,
-        deliveryTime: null,
-        deliveryMaxDate: null,
-        outMKAD: false,
-      },
-      goodsTotal: goods,
-      goodsPayable: goods,
-      deliveryPrice: 0,
-      total: goods,
-      consentVersion: '2026-01',
-      consentAt: createdAt,
-      consentIp: '198.51.100.23',
-      accessKey: randomBytes(16).toString('hex'),
-      createdAt,
-      updatedAt: createdAt,
-      expiresAt: new Date(createdAt.getTime() + 20 * 60_000),
       ...row,
     })
     .returning();

@@ -11,6 +11,48 @@ import {
 import { isPaidStatus, type OrderStatus } from '../../core/orders/order.rules.ts';
 
 /**
+ * The columns every test order shares: a guest's CDEK courier order in Moscow, paid online, whose
+ * goods come to `goods` kopecks with free delivery, placed at `createdAt` and held 20 minutes.
+ */
+export function orderRowDefaults(createdAt: Date, goods: number) {
+  return {
+    locale: 'ru',
+    getWay: 'delivery-sdek',
+    payment: 'online',
+    fullName: 'Иванова Анна',
+    phone: '79990000001',
+    email: 'guest@example.ru',
+    delivery: {
+      city: 'Москва',
+      cityID: 44,
+      country: 'Россия',
+      countryId: 1,
+      countryCode: 'RU',
+      address: 'ул. Тверская, д. 1',
+      room: '15',
+      postal: '125009',
+      pvzID: null,
+      pvz: null,
+      deliveryDate: null,
+      deliveryTime: null,
+      deliveryMaxDate: null,
+      outMKAD: false,
+    },
+    goodsTotal: goods,
+    goodsPayable: goods,
+    deliveryPrice: 0,
+    total: goods,
+    consentVersion: '2026-01',
+    consentAt: createdAt,
+    consentIp: '198.51.100.23',
+    accessKey: randomBytes(16).toString('hex'),
+    createdAt,
+    updatedAt: createdAt,
+    expiresAt: new Date(createdAt.getTime() + 20 * 60_000),
+  };
+}
+
+/**
  * An order as checkout and the sandbox provider leave it, straight in the database: its lines take
  * their units from the variants' stock, and unless `paymentId: null` it has a sandbox payment session
  * (paid for a paid state, pending otherwise), so a cancel can close or refund it like a real one.
@@ -30,39 +72,8 @@ export async function insertPlacedOrder(
   const [order] = await db
     .insert(orders)
     .values({
-      locale: 'ru',
-      getWay: 'delivery-sdek',
-      payment: 'online',
-      fullName: 'Иванова Анна',
-      phone: '79990000001',
-      email: 'guest@example.ru',
-      delivery: {
-        city: 'Москва',
-        cityID: 44,
-        country: 'Россия',
-        countryId: 1,
-        countryCode: 'RU',
-        address: 'ул. Тверская, д. 1',
-        room: '15',
-        postal: '125009',
-        pvzID: null,
-        pvz: null,
-        deliveryDate: null,
-        deliveryTime: null,
-        deliveryMaxDate: null,
-        outMKAD: false,
-      },
-      goodsTotal: goods,
-      goodsPayable: goods,
-      deliveryPrice: 0,
-      total: goods,
+      ...orderRowDefaults(createdAt, goods),
       consentVersion: 'test',
-      consentAt: createdAt,
-      consentIp: '198.51.100.23',
-      accessKey: randomBytes(16).toString('hex'),
-      createdAt,
-      updatedAt: createdAt,
-      expiresAt: new Date(createdAt.getTime() + 20 * 60_000),
       paymentProvider: withPayment ? 'sandbox' : null,
       ...row,
       paymentId: withPayment ? (row.paymentId ?? `sandbox-${token}`) : null,
