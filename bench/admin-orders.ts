@@ -6,30 +6,16 @@
 // (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres), starts the built shop on
 // it (the shop migrates it), fills it with set-based SQL, signs a manager in by inserting a staff
 // session (as tests/factories/staff.ts does), and measures GET /api/admin/orders with autocannon.
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { percentile, type Row, waitFor } from './support.ts';
 
 const ORDERS = 100_000;
 const CONNECTIONS = 10;
-
-export interface AdminOrdersRow {
-  engine: string;
-  catalogue: string;
-  cache: string;
-  case: string;
-  connections: number;
-  requests: number;
-  rps: number;
-  ratio: number | null;
-  p50: number;
-  p95: number;
-  p99: number;
-  errors: number;
-}
 
 /**
  * The data, in four statements, all `generate_series` (no row-by-row inserts; about 20 s):
@@ -76,12 +62,6 @@ export const FILL = [
 /** The phone of generated order i, as the fill writes it. */
 const phoneOf = (i: number) => `79${String((i * 7919) % 1_000_000_000).padStart(9, '0')}`;
 
-function percentile(sorted: Float64Array, p: number) {
-  return sorted.length === 0
-    ? 0
-    : (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0);
-}
-
 function cannon(port: number, urlPath: string, cookie: string, seconds: number) {
   const latencies: number[] = [];
   let errors = 0;
@@ -105,28 +85,13 @@ function cannon(port: number, urlPath: string, cookie: string, seconds: number) 
   );
 }
 
-async function waitFor(url: string, child: ChildProcess, seconds = 120) {
-  for (let i = 0; i < seconds * 10; i++) {
-    if (child.exitCode !== null) throw new Error(`the shop exited with ${child.exitCode}`);
-    if (
-      await fetch(url).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} did not answer in ${seconds} s`);
-}
-
 export async function benchAdminOrders(options: {
   serverUrl: string;
   port: number;
   seconds: number;
   warmSeconds: number;
   log: (m: string) => void;
-}): Promise<AdminOrdersRow[]> {
+}): Promise<Row[]> {
   const { serverUrl, port, seconds, warmSeconds, log } = options;
   const name = `bench_admin_orders_${process.pid}`;
   const admin = async (text: string) => {
@@ -206,12 +171,12 @@ export async function benchAdminOrders(options: {
         `the list did not find the order by phone: ${check.status} ${JSON.stringify(body).slice(0, 200)}`,
       );
     }
-    const rows: AdminOrdersRow[] = [];
+    const rows: Row[] = [];
     for (const c of cases) {
       if (warmSeconds > 0) await cannon(port, c.path, cookie, warmSeconds);
       const { result, latencies, errors } = await cannon(port, c.path, cookie, seconds);
       const sorted = Float64Array.from(latencies).sort();
-      const row: AdminOrdersRow = {
+      const row: Row = {
         engine: 'postgres',
         catalogue: `${ORDERS / 1000}k orders`,
         cache: '—',

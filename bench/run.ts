@@ -29,6 +29,7 @@ import {
   seedBenchCatalogue,
 } from './catalogue-data.ts';
 import { type LighthouseRow, runLighthouse } from './lighthouse.ts';
+import { percentile, type Row, waitFor } from './support.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
@@ -72,24 +73,6 @@ interface Request {
    */
   distinctShoppers?: boolean;
 }
-
-export interface Row {
-  engine: string;
-  catalogue: string;
-  cache: string;
-  case: string;
-  connections: number;
-  requests: number;
-  rps: number;
-  ratio: number | null;
-  p50: number;
-  p95: number;
-  p99: number;
-  errors: number;
-}
-
-const percentile = (sorted: Float64Array, p: number) =>
-  sorted.length === 0 ? 0 : (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0);
 
 let shopper = 0;
 /** The next shopper: an address, a browser id and a phone that no earlier request of this run had. */
@@ -217,20 +200,6 @@ async function stopProcess(child: ChildProcess) {
   const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
   await exited;
   clearTimeout(timer);
-}
-
-async function waitFor(url: string, child: ChildProcess, seconds = 120) {
-  for (let i = 0; i < seconds * 10; i++) {
-    if (child.exitCode !== null) throw new Error(`the process for ${url} exited with ${child.exitCode}`);
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} did not answer in ${seconds} s`);
 }
 
 // ---------------------------------------------------------------------------------------------
