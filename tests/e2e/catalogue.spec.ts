@@ -38,9 +38,15 @@ test.describe('browsing the catalogue', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Платье-рубашка из льна' })).toBeVisible();
     const colours = page.locator('.product__info .colour');
     expect(await colours.count()).toBeGreaterThan(1);
+    const other = await colours.nth(1).getAttribute('href');
     await colours.nth(1).click();
     await expect(page).not.toHaveURL(new RegExp(`${dress}$`));
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    // The address changes as the navigation starts; choose a size once the other colour's page shows.
+    await expect(page.locator(`.product__info .colour[href="${other}"]`)).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
 
     const sizes = page.locator('.product__info .size');
     await sizes.first().click();
