@@ -51,6 +51,13 @@ export const users = pgTable(
     consentVersion: text('consent_version'),
     consentAt: timestamp('consent_at', { withTimezone: true }),
     consentIp: text('consent_ip'),
+    /**
+     * Consent to marketing messages (Russian law 38-FZ, DECISIONS 37): given in the cabinet by the
+     * owner of a proven contact, with its moment, address and wording version; null = none or withdrawn.
+     */
+    marketingConsentAt: timestamp('marketing_consent_at', { withTimezone: true }),
+    marketingConsentIp: text('marketing_consent_ip'),
+    marketingConsentVersion: text('marketing_consent_version'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -32,6 +32,8 @@ export const categories = pgTable(
     position: integer('position').notNull().default(0),
     /** 1C synchronisation section this category maps to. */
     synchronizationSection: text('synchronization_section'),
+    /** Optimistic concurrency (DECISIONS 31): every back-office save sends the version it read. */
+    version: integer('version').notNull().default(1),
   },
   (t) => [index('categories_parent_idx').on(t.parentSlug, t.position)],
 );
@@ -43,6 +45,8 @@ export const sizeTables = pgTable('size_tables', {
   items: jsonb('items')
     .$type<{ name: LocalizedText; columns: string[]; rows: string[][]; text: LocalizedText }[]>()
     .notNull(),
+  /** Optimistic concurrency (DECISIONS 31). */
+  version: integer('version').notNull().default(1),
 });
 
 export const productGroups = pgTable(
@@ -71,6 +75,8 @@ export const productGroups = pgTable(
     sizeTableId: text('size_table_id').references(() => sizeTables.id, { onDelete: 'set null' }),
     position: integer('position').notNull().default(0),
     published: boolean('published').notNull().default(true),
+    /** Optimistic concurrency (DECISIONS 31): every back-office save sends the version it read. */
+    version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -100,9 +106,12 @@ export const variantProducts = pgTable(
     preorder: boolean('preorder').notNull().default(false),
     /** `notification == 1`: shoppers may ask to be told when it arrives. */
     notification: boolean('notification').notNull().default(false),
+    /** The 1C product (offer) `Ид` this variant is exchanged as; null for variants made here. */
+    exchangeId: text('exchange_id'),
   },
   (t) => [
     index('variant_products_group_idx').on(t.groupId),
+    uniqueIndex('variant_products_exchange_idx').on(t.exchangeId),
     uniqueIndex('variant_products_barcode_idx').on(t.barcode),
     uniqueIndex('variant_products_group_size_idx').on(t.groupId, t.size),
     check('variant_products_stock_nonnegative', sql`${t.stock} >= 0`),
@@ -115,6 +124,8 @@ export const collections = pgTable('collections', {
   description: jsonb('description').$type<LocalizedText>().notNull(),
   coverSrc: text('cover_src'),
   position: integer('position').notNull().default(0),
+  /** Optimistic concurrency (DECISIONS 31). */
+  version: integer('version').notNull().default(1),
 });
 
 export const collectionGroups = pgTable(

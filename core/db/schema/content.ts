@@ -36,6 +36,8 @@ export const customPages = pgTable(
     categoryId: text('category_id').references(() => customPageCategories.id, { onDelete: 'set null' }),
     date: timestamp('date', { withTimezone: true }).notNull().defaultNow(),
     index: integer('index').notNull().default(0),
+    /** Optimistic concurrency of back-office edits (DECISIONS 31). */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('custom_pages_category_idx').on(t.categoryId, t.index)],
 );
@@ -53,4 +55,34 @@ export const currencyRates = pgTable(
     fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.currency, t.date] })],
+);
+
+/**
+ * Staff overrides of the storefront's interface texts (app/i18n dictionaries), one row per edition
+ * and key; a key without a row shows the built-in text (docs/decisions on text overrides).
+ */
+export const textOverrides = pgTable(
+  'text_overrides',
+  {
+    locale: text('locale').notNull(),
+    key: text('key').notNull(),
+    value: text('value').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.locale, t.key] })],
+);
+
+/**
+ * Staff wording of the shop's messages (core/messages/message-texts.ts): one row per language and
+ * text; a text without a row is sent as built in.
+ */
+export const messageTexts = pgTable(
+  'message_texts',
+  {
+    locale: text('locale').notNull(),
+    key: text('key').notNull(),
+    value: text('value').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.locale, t.key] })],
 );

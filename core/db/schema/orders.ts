@@ -31,10 +31,20 @@ export const promoCodes = pgTable(
     usedCount: integer('used_count').notNull().default(0),
     /** Bound to one phone (digits); null = anyone. */
     phone: text('phone'),
+    /** Orders one customer (phone) may place with it; null = unlimited. */
+    perCustomerLimit: integer('per_customer_limit'),
+    /** Only for a customer (phone or account) without earlier orders. */
+    firstOrderOnly: boolean('first_order_only').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Optimistic concurrency of back-office edits (DECISIONS 31). */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('promo_codes_percent_range', sql`${t.percent} between 1 and 100`),
+    check(
+      'promo_codes_per_customer_positive',
+      sql`${t.perCustomerLimit} is null or ${t.perCustomerLimit} >= 1`,
+    ),
     check('promo_codes_used_within_limit', sql`${t.usageLimit} is null or ${t.usedCount} <= ${t.usageLimit}`),
   ],
 );
@@ -243,6 +253,8 @@ export const cartReminders = pgTable(
     locale: text('locale').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** What became of it once due: `sent`, or why not (`no-consent`, `ordered`, `daily-limit`, `no-channel`). */
+    outcome: text('outcome'),
   },
   (t) => [
     index('cart_reminders_phone_idx').on(t.phone, t.createdAt),
