@@ -1,6 +1,22 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { type ExchangeConfig, exchangeConfig, exchangeEnvShape } from '../exchange/exchange-env.ts';
+import { type CarriersConfig, carriersConfig, carriersEnvShape, carriersProblems } from './carriers-env.ts';
+import {
+  type DolyameConfig,
+  dolyameConfig,
+  type FormaConfig,
+  formaConfig,
+  type PaymentMethodsConfig,
+  paymentMethodsOf,
+  paymentsEnvShape,
+  paymentsProblems,
+  sandboxPaymentVariables,
+  usesPaymentSandbox,
+  type YandexPayConfig,
+  yandexPayConfig,
+} from './payments-env.ts';
 
 const port = z.coerce
   .number({ error: 'must be a number' })
@@ -102,18 +118,62 @@ export const envSchema = z.object({
   MEDIA_DIR: z.string().min(1).optional(),
   /** `auto` seeds the demo catalogue into an empty database on start; `never` leaves it empty. */
   SEED_DEMO: z.enum(['auto', 'never'], { error: 'must be auto or never' }).default('auto'),
-  /** Currency-rate source: `sandbox` (fixed offline rates). The Central Bank adapter comes with the integrations. */
-  RATES_PROVIDER: z.enum(['sandbox'], { error: 'must be sandbox' }).default('sandbox'),
-  /** CRM for callback and question forms: `sandbox` (leads go to the outbox table). */
-  CRM_PROVIDER: z.enum(['sandbox'], { error: 'must be sandbox' }).default('sandbox'),
-  /** Newsletter list: `sandbox` (sign-ups go to the outbox table). */
-  MAILING_PROVIDER: z.enum(['sandbox'], { error: 'must be sandbox' }).default('sandbox'),
-  /** Domestic carriers (pickup points, tariffs): `sandbox` (offline data set of Russian cities and points). */
-  CARRIERS_PROVIDER: z.enum(['sandbox'], { error: 'must be sandbox' }).default('sandbox'),
-  /** International express carrier for the English edition: `sandbox` (zone table). */
-  INTERNATIONAL_CARRIER_PROVIDER: z.enum(['sandbox'], { error: 'must be sandbox' }).default('sandbox'),
-  /** Address geocoder: `sandbox` (offline gazetteer of Moscow streets and settlements). */
-  GEOCODER_PROVIDER: z.enum(['sandbox'], { error: 'must be sandbox' }).default('sandbox'),
+  /**
+   * Currency-rate source: `sandbox` (fixed offline rates) or `cbr` (the Central Bank of Russia's daily
+   * XML, docs/decisions/0024-real-messaging-and-places.md).
+   */
+  RATES_PROVIDER: z.enum(['sandbox', 'cbr'], { error: 'must be sandbox or cbr' }).default('sandbox'),
+  /** The Central Bank's daily rates document (a fake on 127.0.0.1 in tests). */
+  CBR_RATES_URL: z
+    .url({ error: 'must be an http(s) URL' })
+    .default('https://www.cbr.ru/scripts/XML_daily.asp'),
+  /**
+   * CRM for callback and question forms: `sandbox` (leads go to the outbox table), `bitrix24`
+   * (crm.lead.add through an inbound webhook), `amocrm` (leads API with a long-lived token) or
+   * `webhook` (a JSON POST signed with HMAC-SHA256).
+   */
+  CRM_PROVIDER: z
+    .enum(['sandbox', 'bitrix24', 'amocrm', 'webhook'], {
+      error: 'must be sandbox, bitrix24, amocrm or webhook',
+    })
+    .default('sandbox'),
+  /** Bitrix24 inbound webhook, `https://<portal>.bitrix24.ru/rest/<user>/<key>/` (with CRM_PROVIDER=bitrix24). */
+  BITRIX24_WEBHOOK_URL: z.url({ error: 'must be an http(s) URL' }).optional(),
+  /** amoCRM account address, `https://<subdomain>.amocrm.ru` (with CRM_PROVIDER=amocrm). */
+  AMOCRM_URL: z.url({ error: 'must be an http(s) URL' }).optional(),
+  /** amoCRM long-lived access token (with CRM_PROVIDER=amocrm). */
+  AMOCRM_TOKEN: z.string().min(1).optional(),
+  /** Where CRM_PROVIDER=webhook posts each lead. */
+  CRM_WEBHOOK_URL: z.url({ error: 'must be an http(s) URL' }).optional(),
+  /** Key of the webhook's `X-Signature` (HMAC-SHA256 of the body). */
+  CRM_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Newsletter list: `sandbox` (sign-ups go to the outbox table) or `sendpulse` (an address book). */
+  MAILING_PROVIDER: z
+    .enum(['sandbox', 'sendpulse'], { error: 'must be sandbox or sendpulse' })
+    .default('sandbox'),
+  /** SendPulse REST API credentials and the address book confirmed sign-ups join (with sendpulse). */
+  SENDPULSE_CLIENT_ID: z.string().min(1).optional(),
+  SENDPULSE_CLIENT_SECRET: z.string().min(1).optional(),
+  SENDPULSE_ADDRESS_BOOK_ID: z.string().regex(/^\d+$/, 'must be the address book number').optional(),
+  SENDPULSE_API_URL: z.url({ error: 'must be an http(s) URL' }).default('https://api.sendpulse.com'),
+  // CDEK, Boxberry and DHL Express: each `sandbox` or its real adapter (core/config/carriers-env.ts).
+  ...carriersEnvShape,
+  /** Address geocoder: `sandbox` (offline gazetteer of Moscow streets and settlements) or `yandex`. */
+  GEOCODER_PROVIDER: z.enum(['sandbox', 'yandex'], { error: 'must be sandbox or yandex' }).default('sandbox'),
+  /** Yandex Geocoder API key (with GEOCODER_PROVIDER=yandex). */
+  YANDEX_GEOCODER_API_KEY: z.string().min(1).optional(),
+  YANDEX_GEOCODER_URL: z
+    .url({ error: 'must be an http(s) URL' })
+    .default('https://geocode-maps.yandex.ru/1.x/'),
+  /** Suggestions of the courier address field: `sandbox` (the offline gazetteer) or `dadata`. */
+  ADDRESS_SUGGEST_PROVIDER: z
+    .enum(['sandbox', 'dadata'], { error: 'must be sandbox or dadata' })
+    .default('sandbox'),
+  /** DaData API key (with ADDRESS_SUGGEST_PROVIDER=dadata). */
+  DADATA_API_KEY: z.string().min(1).optional(),
+  DADATA_SUGGEST_URL: z
+    .url({ error: 'must be an http(s) URL' })
+    .default('https://suggestions.dadata.ru/suggestions/api/4_1/rs/suggest/address'),
   /**
    * Payments: `sandbox` (the shop's own test payment page, signed notifications) or `tbank` (T-Bank
    * internet acquiring for card payments, docs/decisions/0020-tbank-card-payments.md).
@@ -125,6 +185,10 @@ export const envSchema = z.object({
   TBANK_PASSWORD: z.string().optional(),
   /** T-Bank API base, e.g. the test environment `https://rest-api-test.tinkoff.ru/v2`. */
   TBANK_API_URL: z.url({ error: 'must be an http(s) URL' }).default('https://securepay.tinkoff.ru/v2'),
+  // Each payment method's provider and the other providers' keys (core/config/payments-env.ts).
+  ...paymentsEnvShape,
+  // The 1C exchange (core/exchange/exchange-env.ts).
+  ...exchangeEnvShape,
   /**
    * The shop's Telegram alerts (new paid orders, docs/decisions/0021-durable-jobs-and-messages.md):
    * with both set, through the Bot API; otherwise to the outbox (channel `telegram`).
@@ -133,10 +197,33 @@ export const envSchema = z.object({
   TELEGRAM_CHAT_ID: z.string().min(1).optional(),
   /** The Bot API's address (a fake on 127.0.0.1 in tests). */
   TELEGRAM_API_URL: z.url({ error: 'must be an http(s) URL' }).default('https://api.telegram.org'),
-  /** Sign-in codes by call or SMS: `sandbox` (codes go to the outbox and, on a local shop, the log). */
-  SMS_PROVIDER: z.enum(['sandbox'], { error: 'must be sandbox' }).default('sandbox'),
-  /** Transactional e-mail: `sandbox` (messages go to the outbox). */
-  EMAIL_PROVIDER: z.enum(['sandbox'], { error: 'must be sandbox' }).default('sandbox'),
+  /**
+   * Sign-in codes by call or SMS: `sandbox` (codes go to the outbox and, on a local shop, the log) or
+   * `smsru` (SMS.ru: SMS, and call-password for codes by call).
+   */
+  SMS_PROVIDER: z.enum(['sandbox', 'smsru'], { error: 'must be sandbox or smsru' }).default('sandbox'),
+  /** SMS.ru `api_id` (with SMS_PROVIDER=smsru). */
+  SMSRU_API_ID: z.string().min(1).optional(),
+  /** An approved SMS.ru sender name; the account's default when unset. */
+  SMSRU_FROM: z.string().min(1).max(11, 'must be at most 11 characters').optional(),
+  SMSRU_API_URL: z.url({ error: 'must be an http(s) URL' }).default('https://sms.ru'),
+  /** Transactional e-mail: `sandbox` (messages go to the outbox) or `smtp` (nodemailer). */
+  EMAIL_PROVIDER: z.enum(['sandbox', 'smtp'], { error: 'must be sandbox or smtp' }).default('sandbox'),
+  /** The SMTP server as one URL, `smtps://user:pass@smtp.example:465` (or the four variables below). */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, 'must start with smtp:// or smtps://')
+    .optional(),
+  SMTP_HOST: z.string().min(1).optional(),
+  SMTP_PORT: port.optional(),
+  SMTP_USER: z.string().min(1).optional(),
+  SMTP_PASSWORD: z.string().min(1).optional(),
+  /** The sender of every mail, `Магазин <shop@example.ru>` (with EMAIL_PROVIDER=smtp). */
+  EMAIL_FROM: z.string().min(3).optional(),
+  /** DKIM signing (all three or none): the signing domain, the DNS selector and the PEM private key. */
+  DKIM_DOMAIN: z.string().min(1).optional(),
+  DKIM_SELECTOR: z.string().min(1).optional(),
+  DKIM_PRIVATE_KEY: z.string().min(1).optional(),
   /**
    * `production` or `development`; defaults to `production` when NODE_ENV is `production` (as
    * `npm start` sets it). A production-mode shop never shows the development outbox nor logs sign-in
@@ -189,6 +276,27 @@ export const envSchema = z.object({
   CONNECTION_TIMEOUT_MS: milliseconds(3_600_000).default(120_000),
   /** Addresses that may read `/metrics` (others get 404): IPs and CIDR ranges, comma-separated. */
   METRICS_ALLOW: addressList('IP').default(['127.0.0.1', '::1']),
+  /**
+   * Where photos, videos and page images live (DECISIONS 38):
+   * `folder` (MEDIA_DIR) or `s3`, an S3-compatible bucket shared by every instance.
+   */
+  MEDIA_STORE: z.enum(['folder', 's3'], { error: 'must be folder or s3' }).default('folder'),
+  /** The S3-compatible service's address (AWS itself when unset), e.g. `https://storage.yandexcloud.net`. */
+  S3_ENDPOINT: z.url({ error: 'must be an http(s) URL' }).optional(),
+  /** The bucket (required with MEDIA_STORE=s3). */
+  S3_BUCKET: z.string().min(3, 'must be a bucket name').optional(),
+  /** The bucket's region. */
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  /** Access key pair (required with MEDIA_STORE=s3). */
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Path-style addresses (`endpoint/bucket/key`), as most self-hosted S3 servers need. */
+  S3_FORCE_PATH_STYLE: flag.default(false),
+  /**
+   * A public address of the bucket (or a CDN in front of it), `https://cdn.example/media`: `/media/*`
+   * then redirects there instead of streaming through the shop (with MEDIA_STORE=s3).
+   */
+  MEDIA_PUBLIC_URL: z.url({ error: 'must be an http(s) URL' }).optional(),
   /** `production` builds: set by `npm start`; development uses Vite. The default of SHOP_MODE. */
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
 });
@@ -205,18 +313,35 @@ export interface Config {
   pageCache: boolean;
   seedDemo: 'auto' | 'never';
   providers: {
-    rates: 'sandbox';
-    crm: 'sandbox';
-    mailing: 'sandbox';
-    carriers: 'sandbox';
-    internationalCarrier: 'sandbox';
-    geocoder: 'sandbox';
+    rates: Env['RATES_PROVIDER'];
+    crm: Env['CRM_PROVIDER'];
+    mailing: Env['MAILING_PROVIDER'];
+    geocoder: Env['GEOCODER_PROVIDER'];
+    addressSuggest: Env['ADDRESS_SUGGEST_PROVIDER'];
+    /** `sandbox` when any payment method runs on the sandbox; the methods' own choice is `payments`. */
     payments: 'sandbox' | 'tbank';
-    sms: 'sandbox';
-    email: 'sandbox';
+    sms: Env['SMS_PROVIDER'];
+    email: Env['EMAIL_PROVIDER'];
   };
+  /**
+   * The real messaging and places providers' addresses and credentials; each is set only when its
+   * provider is chosen (docs/decisions/0024-real-messaging-and-places.md).
+   */
+  comms: CommsConfig;
+  /** CDEK, Boxberry and DHL Express: sandbox or real, with their credentials (core/config/carriers-env.ts). */
+  carriers: CarriersConfig;
   paymentSandboxSecret: string;
-  /** T-Bank acquiring's terminal, when PAYMENTS_PROVIDER=tbank. */
+  /** Which provider takes each kind of payment (core/config/payments-env.ts). */
+  payments: PaymentMethodsConfig;
+  /** Dolyame's account and certificate, when PAYMENTS_BNPL=dolyame. */
+  dolyame: DolyameConfig | null;
+  /** Forma's showcase, when PAYMENTS_INSTALMENT=forma. */
+  forma: FormaConfig | null;
+  /** Yandex Pay's merchant, when PAYMENTS_SPLIT=yandex-pay. */
+  yandexPay: YandexPayConfig | null;
+  /** The 1C CommerceML exchange (core/exchange/exchange-env.ts). */
+  exchange: ExchangeConfig;
+  /** T-Bank acquiring's terminal, when cards go through T-Bank. */
   tbank: { terminalKey: string; password: string; apiUrl: string } | null;
   /** The shop's Telegram chat, when TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID are set. */
   telegram: { botToken: string; chatId: string; apiUrl: string } | null;
@@ -231,6 +356,8 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** Server deadlines in milliseconds (docs/decisions/0019-public-shop-proxies-and-timeouts.md). */
   timeouts: { headersMs: number; requestMs: number; keepAliveMs: number; connectionMs: number };
+  /** The media store (DECISIONS 38): the folder `mediaDir`, or an S3-compatible bucket. */
+  media: MediaStoreConfig;
   /** Who may read `/metrics`: IPs and CIDR ranges. */
   metricsAllow: string[];
   /** Production mode (SHOP_MODE): no development outbox, no codes in the log. */
@@ -239,6 +366,25 @@ export interface Config {
   publicShop: boolean;
   /** A public shop allowed to run sandbox providers (`SANDBOX_ON_PUBLIC=allow`): shows the test-shop banner. */
   staging: boolean;
+}
+
+export interface CommsConfig {
+  cbr: { url: string };
+  yandexGeocoder: { apiKey: string; url: string } | null;
+  dadata: { apiKey: string; url: string } | null;
+  smsru: { apiId: string; url: string; from: string | null } | null;
+  smtp: {
+    /** `smtp(s)://` URL, or host and port with optional user and password. */
+    server: { url: string } | { host: string; port: number; user: string | null; password: string | null };
+    from: string;
+    dkim: { domainName: string; keySelector: string; privateKey: string } | null;
+  } | null;
+  sendpulse: { clientId: string; clientSecret: string; addressBookId: string; url: string } | null;
+  crm:
+    | { kind: 'bitrix24'; webhookUrl: string }
+    | { kind: 'amocrm'; url: string; token: string }
+    | { kind: 'webhook'; url: string; secret: string }
+    | null;
 }
 
 /** The published development keys: never accepted on a public shop. */
@@ -250,6 +396,43 @@ export class ConfigError extends Error {
     super(message);
     this.name = 'ConfigError';
   }
+}
+
+/** The media store's settings: the folder, or the bucket with its credentials. */
+export type MediaStoreConfig =
+  | { kind: 'folder'; dir: string }
+  | {
+      kind: 's3';
+      endpoint: string | null;
+      bucket: string;
+      region: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+      forcePathStyle: boolean;
+      /** Where `/media/*` redirects, when the bucket is public (or behind a CDN). */
+      publicUrl: string | null;
+    };
+
+function mediaStoreConfig(e: Env, dir: string): MediaStoreConfig {
+  if (e.MEDIA_STORE === 'folder') return { kind: 'folder', dir };
+  return {
+    kind: 's3',
+    endpoint: e.S3_ENDPOINT ?? null,
+    bucket: e.S3_BUCKET ?? '',
+    region: e.S3_REGION,
+    accessKeyId: e.S3_ACCESS_KEY_ID ?? '',
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? '',
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
+    publicUrl: e.MEDIA_PUBLIC_URL?.replace(/\/+$/, '') ?? null,
+  };
+}
+
+/** A chosen bucket without its variables stops the start, naming each one missing. */
+function mediaStoreProblems(e: Env): string[] {
+  if (e.MEDIA_STORE !== 's3') return [];
+  return (['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const)
+    .filter((name) => !e[name])
+    .map((name) => `  ${name}: must be set when MEDIA_STORE=s3`);
 }
 
 function redact(value: string): string {
@@ -298,7 +481,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   }
   if (publicShop && !staging) {
     const sandboxes = [
-      ['PAYMENTS_PROVIDER', e.PAYMENTS_PROVIDER],
+      ...sandboxPaymentVariables(e).map((name) => [name, 'sandbox'] as const),
       ['SMS_PROVIDER', e.SMS_PROVIDER],
       ['EMAIL_PROVIDER', e.EMAIL_PROVIDER],
     ] as const;
@@ -315,20 +498,19 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       '  AUTH_SECRET: must be set to your own secret on a public shop (it signs the sign-in tokens)',
     );
   }
+  problems.push(...mediaStoreProblems(e));
   if (
     publicShop &&
-    e.PAYMENTS_PROVIDER === 'sandbox' &&
+    usesPaymentSandbox(e) &&
     (!e.PAYMENT_SANDBOX_SECRET || e.PAYMENT_SANDBOX_SECRET === DEVELOPMENT_PAYMENT_SANDBOX_SECRET)
   ) {
     problems.push(
       '  PAYMENT_SANDBOX_SECRET: must be set to your own secret on a public shop (the default key is published, so anyone could sign a "paid" notice)',
     );
   }
-  if (e.PAYMENTS_PROVIDER === 'tbank') {
-    if (!e.TBANK_TERMINAL_KEY)
-      problems.push('  TBANK_TERMINAL_KEY: must be set when PAYMENTS_PROVIDER=tbank');
-    if (!e.TBANK_PASSWORD) problems.push('  TBANK_PASSWORD: must be set when PAYMENTS_PROVIDER=tbank');
-  }
+  problems.push(...paymentsProblems(e));
+  problems.push(...commsProblems(e));
+  problems.push(...carriersProblems(e));
   if (e.HEADERS_TIMEOUT_MS > e.REQUEST_TIMEOUT_MS) {
     problems.push('  HEADERS_TIMEOUT_MS: must not be longer than REQUEST_TIMEOUT_MS');
   }
@@ -349,16 +531,22 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       rates: e.RATES_PROVIDER,
       crm: e.CRM_PROVIDER,
       mailing: e.MAILING_PROVIDER,
-      carriers: e.CARRIERS_PROVIDER,
-      internationalCarrier: e.INTERNATIONAL_CARRIER_PROVIDER,
       geocoder: e.GEOCODER_PROVIDER,
-      payments: e.PAYMENTS_PROVIDER,
+      addressSuggest: e.ADDRESS_SUGGEST_PROVIDER,
+      payments: usesPaymentSandbox(e) ? 'sandbox' : 'tbank',
       sms: e.SMS_PROVIDER,
       email: e.EMAIL_PROVIDER,
     },
+    comms: commsConfig(e),
+    carriers: carriersConfig(e),
     paymentSandboxSecret: e.PAYMENT_SANDBOX_SECRET ?? DEVELOPMENT_PAYMENT_SANDBOX_SECRET,
+    payments: paymentMethodsOf(e),
+    dolyame: dolyameConfig(e),
+    forma: formaConfig(e),
+    yandexPay: yandexPayConfig(e),
+    exchange: exchangeConfig(e, dataDir),
     tbank:
-      e.PAYMENTS_PROVIDER === 'tbank' && e.TBANK_TERMINAL_KEY && e.TBANK_PASSWORD
+      paymentMethodsOf(e).card === 'tbank' && e.TBANK_TERMINAL_KEY && e.TBANK_PASSWORD
         ? { terminalKey: e.TBANK_TERMINAL_KEY, password: e.TBANK_PASSWORD, apiUrl: e.TBANK_API_URL }
         : null,
     telegram:
@@ -367,6 +555,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
         : null,
     devOutbox: e.DEV_OUTBOX ?? (mode === 'development' && !publicShop),
     authSecret: e.AUTH_SECRET ?? DEVELOPMENT_AUTH_SECRET,
+    media: mediaStoreConfig(e, path.resolve(e.MEDIA_DIR ?? path.join(dataDir, 'media'))),
     maps: { tileUrl: e.MAP_TILE_URL, attribution: e.MAP_TILE_ATTRIBUTION },
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
@@ -381,5 +570,114 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     production: mode === 'production',
     publicShop,
     staging,
+  };
+}
+
+/** A chosen real provider without its credentials stops start-up, naming each missing variable. */
+function commsProblems(e: Env): string[] {
+  const needs: [boolean, string, unknown][] = [
+    [e.GEOCODER_PROVIDER === 'yandex', 'YANDEX_GEOCODER_API_KEY', e.YANDEX_GEOCODER_API_KEY],
+    [e.ADDRESS_SUGGEST_PROVIDER === 'dadata', 'DADATA_API_KEY', e.DADATA_API_KEY],
+    [e.SMS_PROVIDER === 'smsru', 'SMSRU_API_ID', e.SMSRU_API_ID],
+    [e.EMAIL_PROVIDER === 'smtp', 'EMAIL_FROM', e.EMAIL_FROM],
+    [e.EMAIL_PROVIDER === 'smtp' && !e.SMTP_URL, 'SMTP_HOST', e.SMTP_HOST],
+    [e.MAILING_PROVIDER === 'sendpulse', 'SENDPULSE_CLIENT_ID', e.SENDPULSE_CLIENT_ID],
+    [e.MAILING_PROVIDER === 'sendpulse', 'SENDPULSE_CLIENT_SECRET', e.SENDPULSE_CLIENT_SECRET],
+    [e.MAILING_PROVIDER === 'sendpulse', 'SENDPULSE_ADDRESS_BOOK_ID', e.SENDPULSE_ADDRESS_BOOK_ID],
+    [e.CRM_PROVIDER === 'bitrix24', 'BITRIX24_WEBHOOK_URL', e.BITRIX24_WEBHOOK_URL],
+    [e.CRM_PROVIDER === 'amocrm', 'AMOCRM_URL', e.AMOCRM_URL],
+    [e.CRM_PROVIDER === 'amocrm', 'AMOCRM_TOKEN', e.AMOCRM_TOKEN],
+    [e.CRM_PROVIDER === 'webhook', 'CRM_WEBHOOK_URL', e.CRM_WEBHOOK_URL],
+    [e.CRM_PROVIDER === 'webhook', 'CRM_WEBHOOK_SECRET', e.CRM_WEBHOOK_SECRET],
+  ];
+  const problems: string[] = [];
+  for (const [chosen, name, value] of needs) {
+    if (chosen && value === undefined) {
+      const provider =
+        name.startsWith('SMTP') || name === 'EMAIL_FROM' ? 'EMAIL_PROVIDER=smtp' : providerOf(name, e);
+      problems.push(
+        `  ${name}: must be set when ${provider}${name === 'SMTP_HOST' ? ' and SMTP_URL is not' : ''}`,
+      );
+    }
+  }
+  const dkim = [e.DKIM_DOMAIN, e.DKIM_SELECTOR, e.DKIM_PRIVATE_KEY].filter((v) => v !== undefined).length;
+  if (dkim !== 0 && dkim !== 3) {
+    for (const name of ['DKIM_DOMAIN', 'DKIM_SELECTOR', 'DKIM_PRIVATE_KEY'] as const) {
+      if (e[name] === undefined)
+        problems.push(`  ${name}: must be set with the other DKIM variables (all three or none)`);
+    }
+  }
+  return problems;
+}
+
+function providerOf(variable: string, e: Env): string {
+  if (variable.startsWith('YANDEX')) return `GEOCODER_PROVIDER=${e.GEOCODER_PROVIDER}`;
+  if (variable.startsWith('DADATA')) return `ADDRESS_SUGGEST_PROVIDER=${e.ADDRESS_SUGGEST_PROVIDER}`;
+  if (variable.startsWith('SMSRU')) return `SMS_PROVIDER=${e.SMS_PROVIDER}`;
+  if (variable.startsWith('SENDPULSE')) return `MAILING_PROVIDER=${e.MAILING_PROVIDER}`;
+  return `CRM_PROVIDER=${e.CRM_PROVIDER}`;
+}
+
+function commsConfig(e: Env): CommsConfig {
+  const smtpServer = e.SMTP_URL
+    ? { url: e.SMTP_URL }
+    : e.SMTP_HOST
+      ? {
+          host: e.SMTP_HOST,
+          port: e.SMTP_PORT ?? 587,
+          user: e.SMTP_USER ?? null,
+          password: e.SMTP_PASSWORD ?? null,
+        }
+      : null;
+  return {
+    cbr: { url: e.CBR_RATES_URL },
+    yandexGeocoder:
+      e.GEOCODER_PROVIDER === 'yandex' && e.YANDEX_GEOCODER_API_KEY
+        ? { apiKey: e.YANDEX_GEOCODER_API_KEY, url: e.YANDEX_GEOCODER_URL }
+        : null,
+    dadata:
+      e.ADDRESS_SUGGEST_PROVIDER === 'dadata' && e.DADATA_API_KEY
+        ? { apiKey: e.DADATA_API_KEY, url: e.DADATA_SUGGEST_URL }
+        : null,
+    smsru:
+      e.SMS_PROVIDER === 'smsru' && e.SMSRU_API_ID
+        ? { apiId: e.SMSRU_API_ID, url: e.SMSRU_API_URL, from: e.SMSRU_FROM ?? null }
+        : null,
+    smtp:
+      e.EMAIL_PROVIDER === 'smtp' && e.EMAIL_FROM && smtpServer
+        ? {
+            server: smtpServer,
+            from: e.EMAIL_FROM,
+            dkim:
+              e.DKIM_DOMAIN && e.DKIM_SELECTOR && e.DKIM_PRIVATE_KEY
+                ? {
+                    domainName: e.DKIM_DOMAIN,
+                    keySelector: e.DKIM_SELECTOR,
+                    // A PEM key in one environment line carries its line breaks as `\n`.
+                    privateKey: e.DKIM_PRIVATE_KEY.replace(/\\n/g, '\n'),
+                  }
+                : null,
+          }
+        : null,
+    sendpulse:
+      e.MAILING_PROVIDER === 'sendpulse' &&
+      e.SENDPULSE_CLIENT_ID &&
+      e.SENDPULSE_CLIENT_SECRET &&
+      e.SENDPULSE_ADDRESS_BOOK_ID
+        ? {
+            clientId: e.SENDPULSE_CLIENT_ID,
+            clientSecret: e.SENDPULSE_CLIENT_SECRET,
+            addressBookId: e.SENDPULSE_ADDRESS_BOOK_ID,
+            url: e.SENDPULSE_API_URL,
+          }
+        : null,
+    crm:
+      e.CRM_PROVIDER === 'bitrix24' && e.BITRIX24_WEBHOOK_URL
+        ? { kind: 'bitrix24', webhookUrl: e.BITRIX24_WEBHOOK_URL }
+        : e.CRM_PROVIDER === 'amocrm' && e.AMOCRM_URL && e.AMOCRM_TOKEN
+          ? { kind: 'amocrm', url: e.AMOCRM_URL, token: e.AMOCRM_TOKEN }
+          : e.CRM_PROVIDER === 'webhook' && e.CRM_WEBHOOK_URL && e.CRM_WEBHOOK_SECRET
+            ? { kind: 'webhook', url: e.CRM_WEBHOOK_URL, secret: e.CRM_WEBHOOK_SECRET }
+            : null,
   };
 }

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { availablePaymentMethods, dolyameSchedule, instalmentItemName } from './payment.rules.ts';
+import {
+  availablePaymentMethods,
+  dolyameSchedule,
+  instalmentItemName,
+  paymentKindOf,
+} from './payment.rules.ts';
 
 const all = { split: true, dolyame: true, tinkoff: true, hepay: true };
 
@@ -51,5 +56,33 @@ describe('dolyameSchedule', () => {
 describe('instalmentItemName', () => {
   it('removes double and single quotes', () => {
     expect(instalmentItemName('Платье «Осень» "midi" \'new\'')).toBe('Платье Осень midi new');
+  });
+});
+
+describe('availablePaymentMethods with the configured providers', () => {
+  it('offers only the methods whose kind a configured provider takes', () => {
+    const ru = { locale: 'ru' as const, getWay: 'self' as const, switches: all };
+    expect(availablePaymentMethods({ ...ru, kinds: ['card', 'phone'] })).toEqual(['online', 'hepay']);
+    expect(availablePaymentMethods({ ...ru, kinds: ['card', 'split'] })).toEqual(['online', 'split']);
+    expect(
+      availablePaymentMethods({ ...ru, kinds: ['card', 'split', 'instalment', 'bnpl', 'phone'] }),
+    ).toEqual(availablePaymentMethods(ru));
+    // A settings switch still hides a method its provider could take.
+    expect(
+      availablePaymentMethods({ ...ru, switches: { ...all, dolyame: false }, kinds: ['card', 'bnpl'] }),
+    ).toEqual(['online']);
+  });
+});
+
+describe('paymentKindOf', () => {
+  it('maps each method to the kind its provider takes', () => {
+    expect(paymentKindOf('online', false)).toBe('card');
+    expect(paymentKindOf('online-international', false)).toBe('card');
+    expect(paymentKindOf('online', true)).toBe('phone');
+    expect(paymentKindOf('hepay', false)).toBe('phone');
+    expect(paymentKindOf('yaPay', false)).toBe('split');
+    expect(paymentKindOf('split', false)).toBe('split');
+    expect(paymentKindOf('dolyame', false)).toBe('bnpl');
+    expect(paymentKindOf('tinkoff', false)).toBe('instalment');
   });
 });

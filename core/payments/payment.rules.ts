@@ -1,5 +1,6 @@
 import type { GetWay } from '../delivery/delivery.rules.ts';
 import type { Locale } from '../i18n.ts';
+import type { PaymentKind } from '../providers/payments/payment-provider.ts';
 
 /** Payment methods (checkout.md §9), in the order the payment step lists them. */
 export const paymentMethods = [
@@ -45,6 +46,22 @@ export function availablePaymentMethods(input: {
   getWay: GetWay;
   switches: PaymentSwitches;
   quickOrder?: boolean;
+  /**
+   * The kinds of payment the configured providers take (docs/decisions/0030-more-payment-methods.md);
+   * a method whose kind no provider takes is not offered. Absent = every kind.
+   */
+  kinds?: readonly PaymentKind[];
+}): PaymentMethod[] {
+  const { kinds } = input;
+  const methods = switchedOnMethods(input);
+  return kinds ? methods.filter((m) => kinds.includes(paymentKindOf(m, false))) : methods;
+}
+
+function switchedOnMethods(input: {
+  locale: Locale;
+  getWay: GetWay;
+  switches: PaymentSwitches;
+  quickOrder?: boolean;
 }): PaymentMethod[] {
   const { locale, getWay, switches } = input;
   if (locale === 'en') return ['online-international', 'online'];
@@ -67,4 +84,13 @@ export function dolyameSchedule(total: number): number[] {
 /** checkout.md §5: instalment item names lose their double and single quotes. */
 export function instalmentItemName(name: string): string {
   return name.replace(/["'«»„“”‘’]/g, '');
+}
+
+/** The kind of payment a method is (which provider takes it); pay-by-another-person is `phone`. */
+export function paymentKindOf(payment: string, hePayMode: boolean): PaymentKind {
+  if (payment === 'hepay' || hePayMode) return 'phone';
+  if (payment === 'split' || payment === 'yaPay') return 'split';
+  if (payment === 'dolyame') return 'bnpl';
+  if (payment === 'tinkoff') return 'instalment';
+  return 'card';
 }

@@ -9,6 +9,7 @@ export type ProviderKind =
   | 'carriers'
   | 'internationalCarrier'
   | 'geocoder'
+  | 'addressSuggest'
   | 'payments'
   | 'sms'
   | 'email';

@@ -1,7 +1,8 @@
 /**
- * The carriers' side of delivery (DECISIONS 4): the sandbox answers from an offline data set,
- * the real adapters (CDEK API v2, Boxberry, DHL Express, integrations.md §1, §2, §9) come later
- * behind the same interfaces. Money is in kopecks, weights in grams, periods in calendar days.
+ * The carriers' side of delivery (DECISIONS 4): the sandbox answers from an offline data set, the
+ * real adapters (CDEK API v2, Boxberry, DHL Express, integrations.md §1, §2, §9;
+ * docs/decisions/0025-real-carriers.md) behind the same interfaces. Money is in kopecks, weights in
+ * grams, periods in calendar days.
  */
 
 /** A Russian locality as the first carrier knows it; its `code` is the shop's city id (Moscow 44). */
@@ -69,8 +70,63 @@ export interface DeliveryQuote {
 
 export type DeliveryMode = 'door' | 'pickup';
 
+/** What the shop tells a carrier when staff hand an order over. */
+export interface ShipmentRequest {
+  /** The shop's order number (the carrier's `number` / `order_id`). */
+  orderNumber: number;
+  mode: DeliveryMode;
+  recipient: { name: string; phone: string; email: string };
+  destination: {
+    /** The first carrier's city code (domestic), null abroad. */
+    cityCode: number | null;
+    city: string;
+    /** ISO 3166-1 alpha-2. */
+    countryCode: string;
+    postalCode: string;
+    /** Street address (door delivery). */
+    address: string;
+    /** The carrier's pickup point code (pickup delivery). */
+    pickupPointCode: string | null;
+  };
+  parcel: Parcel;
+  /** Order lines; prices in kopecks per unit. */
+  items: { sku: string; name: string; price: number; count: number; weightGrams: number }[];
+}
+
+/** A registered shipment: the carrier's key and, once assigned, the number the buyer follows. */
+export interface Shipment {
+  carrierId: string;
+  trackingNumber: string | null;
+}
+
+/** Where a parcel is, in the shop's terms (the carrier's own code kept beside it). */
+export type ShipmentStage =
+  | 'registered'
+  | 'handed_over'
+  | 'at_pickup_point'
+  | 'delivered'
+  | 'returned'
+  | 'other';
+
+export interface ShipmentState {
+  stage: ShipmentStage;
+  /** The carrier's status code, `RECEIVED_AT_SHIPMENT_WAREHOUSE`. */
+  code: string;
+  /** When the carrier recorded it; null when it does not say. */
+  at: Date | null;
+  trackingNumber: string | null;
+}
+
+/** Registers parcels with a carrier and reads their state. */
+export interface ShippingCarrier {
+  /** Registers the parcel; the same order number twice must not make two parcels (callers keep the id). */
+  createShipment(request: ShipmentRequest): Promise<Shipment>;
+  /** The parcel's current state, or null when the carrier does not know the id. */
+  shipmentState(carrierId: string): Promise<ShipmentState | null>;
+}
+
 /** A domestic carrier (CDEK, Boxberry). */
-export interface CarrierProvider {
+export interface CarrierProvider extends ShippingCarrier {
   readonly name: string;
   readonly carrier: CarrierName;
   /** Localities matching a typed name (prefix and word matches, `ё` = `е`, case-insensitive), best first. */
@@ -97,8 +153,8 @@ export interface WorldCity {
   countryCode: string;
 }
 
-/** An international express carrier (DHL Express MyDHL rates). */
-export interface InternationalCarrierProvider {
+/** An international express carrier (DHL Express MyDHL rates and shipments). */
+export interface InternationalCarrierProvider extends ShippingCarrier {
   readonly name: string;
   suggestCities(query: string, limit: number): Promise<WorldCity[]>;
   /** Price in kopecks and term for a parcel from Moscow, or null when the destination is not served. */

@@ -1,6 +1,7 @@
 import type { InternationalCarrierProvider } from './carrier-provider.ts';
 import { rankByName } from './sandbox-data/text.ts';
 import { quoteInternational, worldCities } from './sandbox-data/world.ts';
+import { sandboxShipping } from './sandbox-domestic.ts';
 
 /**
  * Offline DHL Express (integrations.md §9): world cities for the English edition's city field and
@@ -23,5 +24,6 @@ export function createSandboxDhl(): InternationalCarrierProvider {
     async quote({ countryCode, parcel }) {
       return quoteInternational(countryCode, parcel);
     },
+    ...sandboxShipping('dhl'),
   };
 }

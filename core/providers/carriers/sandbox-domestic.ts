@@ -1,4 +1,4 @@
-import type { CarrierCity, CarrierName, CarrierProvider } from './carrier-provider.ts';
+import type { CarrierCity, CarrierName, CarrierProvider, ShippingCarrier } from './carrier-provider.ts';
 import {
   type Locality,
   localities,
@@ -47,6 +47,35 @@ export function createSandboxDomesticCarrier(carrier: CarrierName, name: string)
       const to = localityByCode(toCityCode);
       if (!from || !to) return null;
       return quoteDomestic(carrier, { from, to, mode, parcel });
+    },
+    ...sandboxShipping(carrier),
+  };
+}
+
+/**
+ * Parcels of the sandboxes: the tracking number follows from the order number (CDEK `10` + the number
+ * padded to 8 digits, Boxberry `BB` + 9 digits, DHL 10 digits from `5`), nothing is stored, and a
+ * parcel stays `registered` (no statuses come). A pickup parcel without its point is refused.
+ */
+export function sandboxShipping(carrier: CarrierName | 'dhl'): ShippingCarrier {
+  const tracking = (order: number) =>
+    carrier === 'sdek'
+      ? `10${String(order).padStart(8, '0')}`
+      : carrier === 'boxberry'
+        ? `BB${String(order).padStart(9, '0')}`
+        : `5${String(order).padStart(9, '0')}`;
+  const prefix = `sandbox-${carrier}-`;
+  return {
+    async createShipment(request) {
+      if (request.mode === 'pickup' && !request.destination.pickupPointCode) {
+        throw new Error(`sandbox ${carrier}: a pickup parcel needs its point`);
+      }
+      return { carrierId: `${prefix}${request.orderNumber}`, trackingNumber: tracking(request.orderNumber) };
+    },
+    async shipmentState(carrierId) {
+      const order = carrierId.startsWith(prefix) ? Number(carrierId.slice(prefix.length)) : Number.NaN;
+      if (!Number.isInteger(order) || order <= 0) return null;
+      return { stage: 'registered', code: 'REGISTERED', at: null, trackingNumber: tracking(order) };
     },
   };
 }

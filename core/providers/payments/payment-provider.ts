@@ -55,6 +55,8 @@ export interface PaymentSession {
   paymentId: string;
   /** The page the shopper pays on. */
   url: string;
+  /** The provider that opened it, when one of several is behind the interface (core/payments/payment-router.ts). */
+  provider?: string;
 }
 
 /** A provider's notification after the signature check. */
@@ -80,6 +82,8 @@ export interface PaymentProvider {
   readonly name: string;
   /** The kinds of payment it takes; absent = every kind (the sandbox). */
   readonly kinds?: readonly PaymentKind[];
+  /** The providers behind it, when it routes kinds to several (their payments' `paymentProvider`). */
+  readonly names?: readonly string[];
   startPayment(input: StartPaymentInput): Promise<PaymentSession>;
   /**
    * Closes an unpaid session when its order expires, so its page can no longer pay. A session
@@ -103,6 +107,11 @@ export interface PaymentProvider {
    * null while the payment is still open. Absent where the provider has no such call.
    */
   getPaymentState?(paymentId: string): Promise<PaymentNotice | null>;
+  /**
+   * Takes the money held for a paid order when its parcel goes to the carrier (two-stage methods:
+   * Dolyame's commit). Absent where a payment is final when paid.
+   */
+  capturePayment?(paymentId: string, amountKopecks: number, receipt?: PaymentReceipt): Promise<void>;
   /** The parsed notification, or null when the signature or the body is not valid. */
   verifyNotification(input: {
     headers: Record<string, string | string[] | undefined>;

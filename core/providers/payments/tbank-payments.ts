@@ -159,7 +159,7 @@ export function createTbankPayments(options: TbankOptions) {
     kinds: ['card'],
     async startPayment(input: StartPaymentInput): Promise<PaymentSession> {
       if (input.kind !== 'card') {
-        throw new AppError('invalid_data', 'This payment method is not available', { field: 'payment' });
+        throw new AppError('invalid_data', { key: 'payment.method_unavailable' }, { field: 'payment' });
       }
       const answer = await call(
         'Init',

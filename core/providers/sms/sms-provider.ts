@@ -1,6 +1,12 @@
 export type SmsResult = { ok: true; ref: string } | { ok: false; reason: string };
 
 /**
+ * A sent code. A call-password provider picks the code itself (the calling number's last 4 digits)
+ * and returns it as `code`; the shop then checks that one instead of the code it offered.
+ */
+export type SendCodeResult = { ok: true; ref: string; code?: string } | { ok: false; reason: string };
+
+/**
  * Delivers sign-in codes to a phone (catalogue.md §7 `auth/get-code`, DECISIONS 17): by a call whose
  * number ends in the code (`isByCall`), or by SMS.
  */
@@ -15,7 +21,7 @@ export interface SmsProvider {
     code: string;
     channel: 'call' | 'sms';
     locale: 'ru' | 'en';
-  }): Promise<SmsResult>;
+  }): Promise<SendCodeResult>;
   /**
    * Sends a text message (order steps, core/messages). `idempotencyKey` is fixed per message so a
    * provider that supports it drops a repeat. A refusal is a result; a network fault throws.

@@ -1,0 +1,291 @@
+import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
+import { z } from 'zod';
+import { AppError } from '../../errors.ts';
+import type {
+  PaymentNotice,
+  PaymentProvider,
+  PaymentReceipt,
+  PaymentSession,
+  RefundResult,
+  StartPaymentInput,
+} from './payment-provider.ts';
+
+/** Yandex Pay Merchant API v1 (integrations.md §6). */
+export const YANDEX_PAY_PRODUCTION_URL = 'https://pay.yandex.ru/api/merchant/v1';
+export const YANDEX_PAY_JWKS_URL = 'https://pay.yandex.ru/api/jwks';
+
+export interface YandexPayOptions {
+  merchantId: string;
+  apiKey: string;
+  /** `https://pay.yandex.ru/api/merchant/v1` or the sandbox's; no trailing slash needed. */
+  apiUrl: string;
+  /** Yandex's published webhook keys. */
+  jwksUrl: string;
+  /** The shop's public origin: return addresses are absolute. */
+  publicUrl: string;
+  requestTimeoutMs?: number;
+  /** The keys are re-read at most this often when a webhook names an unknown key id (default 30 s). */
+  jwksCooldownMs?: number;
+  /** The keys are kept this long before they are read again (default 10 min). */
+  jwksMaxAgeMs?: number;
+  clock?: () => Date;
+}
+
+/** Paid: the money is captured. Final without money: failed or voided. */
+const PAID = new Set(['CAPTURED', 'CONFIRMED']);
+const DECLINED = new Set(['FAILED', 'VOIDED']);
+const REFUNDABLE = new Set(['CAPTURED', 'CONFIRMED', 'PARTIALLY_REFUNDED']);
+
+const failSchema = z.object({
+  status: z.literal('fail'),
+  reasonCode: z.string().optional(),
+  reason: z.string().optional(),
+});
+const createAnswerSchema = z.object({
+  status: z.literal('success'),
+  data: z.object({ paymentUrl: z.string().url() }),
+});
+const orderAnswerSchema = z.object({
+  status: z.literal('success'),
+  data: z.object({
+    order: z.object({
+      orderId: z.string(),
+      paymentStatus: z.string(),
+      orderAmount: z.string().regex(/^\d+(\.\d{1,2})?$/),
+    }),
+  }),
+});
+const refundAnswerSchema = z.object({
+  status: z.literal('success'),
+  data: z.object({ operation: z.object({ operationId: z.string(), status: z.string() }) }),
+});
+
+/** The webhook's payload after the signature check (ORDER_STATUS_UPDATED, OPERATION_STATUS_UPDATED). */
+const webhookSchema = z.object({
+  merchantId: z.string(),
+  event: z.string(),
+  order: z.object({ orderId: z.string() }).optional(),
+  operation: z.object({ orderId: z.string() }).optional(),
+});
+
+/** What a webhook proved: a forged one is not verified; a verified one may carry nothing to apply. */
+export type YandexPayWebhookCheck = { verified: false } | { verified: true; notice: PaymentNotice | null };
+
+/** Kopecks as Yandex's decimal string of rubles. */
+export function rubles(kopecks: number): string {
+  return (kopecks / 100).toFixed(2);
+}
+
+function kopecksOf(amount: string): number {
+  const [whole = '0', part = ''] = amount.split('.');
+  return Number(whole) * 100 + Number(part.padEnd(2, '0'));
+}
+
+/**
+ * Yandex Pay with Split (integrations.md §6, docs/decisions/0030-more-payment-methods.md): the order
+ * is created with its cart (the receipt's lines) and the shopper pays on Yandex's page; the webhook is
+ * a JWT (ES256) verified against Yandex's published keys (cached; read again for an unknown key id),
+ * its `merchantId` and expiry checked, and then only a hint: the order's state is read back from the
+ * API, so the amount applied is Yandex's own. Refunds carry the refund receipt's cart.
+ */
+export function createYandexPayPayments(options: YandexPayOptions) {
+  const base = options.apiUrl.replace(/\/+$/, '');
+  const origin = options.publicUrl.replace(/\/+$/, '');
+  const timeoutMs = options.requestTimeoutMs ?? 10_000;
+  const clock = options.clock ?? (() => new Date());
+  const keys = createRemoteJWKSet(new URL(options.jwksUrl), {
+    timeoutDuration: timeoutMs,
+    cooldownDuration: options.jwksCooldownMs ?? 30_000,
+    cacheMaxAge: options.jwksMaxAgeMs ?? 600_000,
+  });
+
+  async function call(method: 'GET' | 'POST', path: string, requestId: string, body?: unknown) {
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers: {
+        authorization: `Api-Key ${options.apiKey}`,
+        'x-request-id': requestId,
+        'x-request-timeout': String(timeoutMs),
+        'x-request-attempt': '0',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    let json: unknown;
+    try {
+      json = await response.json();
+    } catch {
+      throw new Error(`Yandex Pay ${method} ${path} answered HTTP ${response.status} without JSON`);
+    }
+    return { status: response.status, json };
+  }
+
+  function orderIdOf(paymentId: string): string | null {
+    return /^yandex-pay-\d{1,12}$/.test(paymentId) ? paymentId.slice('yandex-pay-'.length) : null;
+  }
+
+  function absolute(url: string): string {
+    return /^https?:\/\//.test(url) ? url : `${origin}${url.startsWith('/') ? '' : '/'}${url}`;
+  }
+
+  /** The order as Yandex holds it; null when Yandex does not know it. */
+  async function readOrder(orderId: string) {
+    const { status, json } = await call('GET', `/orders/${encodeURIComponent(orderId)}`, `info-${orderId}`);
+    if (status === 404) return null;
+    const parsed = orderAnswerSchema.safeParse(json);
+    if (status !== 200 || !parsed.success) throw new Error(`Yandex Pay order read answered HTTP ${status}`);
+    return parsed.data.data.order;
+  }
+
+  function noticeOf(order: {
+    orderId: string;
+    paymentStatus: string;
+    orderAmount: string;
+  }): PaymentNotice | null {
+    const outcome = PAID.has(order.paymentStatus)
+      ? 'paid'
+      : DECLINED.has(order.paymentStatus)
+        ? 'declined'
+        : null;
+    if (!outcome || !/^\d{1,12}$/.test(order.orderId)) return null;
+    return {
+      // The same id for the webhook and the polled state: whichever comes second is a duplicate.
+      notificationId: `yandex-pay-${order.orderId}-${outcome}`,
+      paymentId: `yandex-pay-${order.orderId}`,
+      orderNumber: Number(order.orderId),
+      outcome,
+      amount: kopecksOf(order.orderAmount),
+    };
+  }
+
+  /**
+   * The webhook body (a compact JWT): signature by a published key (ES256 only), unexpired, this
+   * merchant's; then the order's state is read back. Anything else is not verified and changes nothing.
+   */
+  async function checkWebhook(token: string): Promise<YandexPayWebhookCheck> {
+    if (typeof token !== 'string' || token.length > 20_000) return { verified: false };
+    let payload: unknown;
+    try {
+      const header = decodeProtectedHeader(token);
+      const now = Math.floor(clock().getTime() / 1000);
+      // The documented header carries the expiry; a payload `exp` is checked by jwtVerify as well.
+      if (typeof header.exp === 'number' && header.exp < now) return { verified: false };
+      const verified = await jwtVerify(token, keys, { algorithms: ['ES256'], currentDate: clock() });
+      if (typeof header.exp !== 'number' && typeof verified.payload.exp !== 'number')
+        return { verified: false };
+      payload = verified.payload;
+    } catch {
+      return { verified: false };
+    }
+    const parsed = webhookSchema.safeParse(payload);
+    if (!parsed.success || parsed.data.merchantId !== options.merchantId) return { verified: false };
+    const orderId = parsed.data.order?.orderId ?? parsed.data.operation?.orderId;
+    if (!orderId || !/^\d{1,12}$/.test(orderId)) return { verified: true, notice: null };
+    const order = await readOrder(orderId);
+    return { verified: true, notice: order ? noticeOf(order) : null };
+  }
+
+  const provider: PaymentProvider = {
+    name: 'yandex-pay',
+    kinds: ['split'],
+    async startPayment(input: StartPaymentInput): Promise<PaymentSession> {
+      if (input.kind !== 'split') {
+        throw new AppError('invalid_data', { key: 'payment.method_unavailable' }, { field: 'payment' });
+      }
+      const orderId = String(input.orderNumber);
+      const { status, json } = await call('POST', '/orders', `create-${orderId}`, {
+        orderId,
+        currencyCode: 'RUB',
+        cart: {
+          items: cartItems(input.receipt, input.amount, orderId),
+          total: { amount: rubles(input.amount) },
+        },
+        redirectUrls: {
+          onSuccess: absolute(input.successUrl),
+          onError: absolute(input.failUrl),
+          onAbort: absolute(input.failUrl),
+        },
+        availablePaymentMethods: ['CARD', 'SPLIT'],
+        orderSource: 'WEBSITE',
+      });
+      const created = createAnswerSchema.safeParse(json);
+      if (status !== 200 || !created.success) {
+        const fail = failSchema.safeParse(json);
+        throw new Error(
+          `Yandex Pay order create refused: HTTP ${status} ${fail.success ? (fail.data.reasonCode ?? '') : ''}`.trim(),
+        );
+      }
+      return { paymentId: `yandex-pay-${orderId}`, url: created.data.data.paymentUrl };
+    },
+    /** Cancels an unpaid order so its page can no longer pay; a paid or closed one stays as it is. */
+    async expirePayment(paymentId: string): Promise<void> {
+      const orderId = orderIdOf(paymentId);
+      if (!orderId) return;
+      try {
+        const order = await readOrder(orderId);
+        if (order?.paymentStatus !== 'PENDING') return;
+        await call('POST', `/orders/${orderId}/cancel`, `cancel-${orderId}`, {
+          reason: 'The time to pay ran out',
+        });
+      } catch {
+        // Best effort: a payment that still goes through is recorded for a refund (orders.service).
+      }
+    },
+    async refund(paymentId, amountKopecks, idempotencyKey, receipt): Promise<RefundResult> {
+      const orderId = orderIdOf(paymentId);
+      if (!orderId) return { status: 'refused', reason: 'unknown_payment' };
+      if (!Number.isInteger(amountKopecks) || amountKopecks <= 0) {
+        return { status: 'refused', reason: 'amount_exceeds_payment' };
+      }
+      const order = await readOrder(orderId);
+      if (!order) return { status: 'refused', reason: 'unknown_payment' };
+      if (!REFUNDABLE.has(order.paymentStatus) && order.paymentStatus !== 'REFUNDED') {
+        return { status: 'refused', reason: 'not_paid' };
+      }
+      // The operation id is the idempotency key: a retry answers the first refund.
+      const { status, json } = await call('POST', `/orders/${orderId}/refund`, `refund-${idempotencyKey}`, {
+        refundAmount: rubles(amountKopecks),
+        externalOperationId: idempotencyKey,
+        ...(receipt ? { targetCart: { items: cartItems(receipt, amountKopecks, orderId) } } : {}),
+      });
+      const answer = refundAnswerSchema.safeParse(json);
+      if (status === 200 && answer.success) {
+        return {
+          status: 'succeeded',
+          refundId: `yandex-pay-refund-${answer.data.data.operation.operationId}`,
+        };
+      }
+      if (status >= 500 || status === 429) throw new Error(`Yandex Pay refund answered HTTP ${status}`);
+      return { status: 'refused', reason: 'amount_exceeds_payment' };
+    },
+    async getPaymentState(paymentId: string): Promise<PaymentNotice | null> {
+      const orderId = orderIdOf(paymentId);
+      if (!orderId) return null;
+      const order = await readOrder(orderId);
+      return order ? noticeOf(order) : null;
+    },
+    /** Yandex's webhooks come to their own route (`checkWebhook`); nothing else is taken for one. */
+    verifyNotification(): PaymentNotice | null {
+      return null;
+    },
+  };
+
+  return { provider, checkWebhook };
+}
+
+export type YandexPayPayments = ReturnType<typeof createYandexPayPayments>;
+
+/** The cart as Yandex takes it: the receipt's lines (their amounts add up to the total), decimal rubles. */
+function cartItems(receipt: PaymentReceipt | undefined, amount: number, orderId: string) {
+  const items = receipt?.items.length
+    ? receipt.items
+    : [{ name: `Заказ №${orderId}`, price: amount, quantity: 1, amount, vat: 'none' as const }];
+  return items.map((item, index) => ({
+    productId: String(index + 1),
+    title: item.name.slice(0, 2048),
+    quantity: { count: String(item.quantity) },
+    unitPrice: rubles(item.price),
+    total: rubles(item.amount),
+  }));
+}
