@@ -1,0 +1,591 @@
+import { and, desc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import type { Actor, AuditService } from '../audit/audit.service.ts';
+import { cacheTags, noReadCache, type ReadCache } from '../cache/read-cache.ts';
+import { slugOf, uniqueSlug } from '../catalogue/slug.rules.ts';
+import type { Db } from '../db/client.ts';
+import {
+  categories,
+  type ImportKind,
+  imports,
+  productGroups,
+  restockSubscriptions,
+  variantProducts,
+} from '../db/schema/index.ts';
+import { enqueueRestockCheck } from '../messages/order-messages.service.ts';
+import { type CmlDocument, CommerceMlError, parseCommerceMl } from './commerceml.parser.ts';
+import { capReport, emptyReport, type ImportReport } from './exchange.rules.ts';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** The colour shown for a group 1C created until staff pick one (1C sends the colour's name only). */
+const UNSET_COLOUR_HEX = '#9e9e9e';
+const INSERT_BATCH = 500;
+const UPDATE_BATCH = 1000;
+/** 1C's usual name of the retail price type. */
+export const DEFAULT_PRICE_TYPE = 'Розничная';
+
+export interface ImportOptions {
+  fileName: string;
+  actor: Actor | null;
+  /** The 1C price type (its name or Ид) whose prices the shop sells at (ONEC_PRICE_TYPE). */
+  priceType?: string;
+}
+
+export interface ImportOutcome {
+  importId: number;
+  status: 'applied' | 'refused' | 'failed';
+  report: ImportReport;
+}
+
+/**
+ * Applies CommerceML 2 files (import.xml: classifier and catalogue; offers.xml: prices and stock)
+ * to the catalogue (spec integrations.md §11; docs/decisions/0031-catalogue-exchange.md). Each
+ * file is applied in one transaction or not at all, with its audit record, the read-cache and
+ * page-cache announcement a manual edit makes and the restock checks of variants back in stock.
+ * Applying the same file twice changes nothing the second time. Every run is kept in `imports`.
+ */
+export function createCommerceMlService({
+  db,
+  audit,
+  clock,
+  cache = noReadCache,
+  onCatalogueChange,
+}: {
+  db: Db;
+  audit: AuditService;
+  clock: () => Date;
+  cache?: ReadCache;
+  onCatalogueChange?: () => void;
+}) {
+  async function importFile(
+    source: AsyncIterable<Uint8Array>,
+    options: ImportOptions,
+  ): Promise<ImportOutcome> {
+    const [row] = await db
+      .insert(imports)
+      .values({
+        kind: 'commerceml-import' as ImportKind,
+        fileName: options.fileName,
+        actorId: options.actor?.userId ?? null,
+        actorLabel: options.actor ? `${options.actor.email} (${options.actor.role})` : '1C',
+        startedAt: clock(),
+      })
+      .returning({ id: imports.id });
+    const importId = row?.id ?? 0;
+    const report = emptyReport();
+    const finish = async (status: ImportOutcome['status'], kind?: ImportKind): Promise<ImportOutcome> => {
+      const capped = capReport(report);
+      await db
+        .update(imports)
+        .set({
+          status,
+          report: capped as unknown as Record<string, unknown>,
+          finishedAt: clock(),
+          ...(kind ? { kind } : {}),
+        })
+        .where(eq(imports.id, importId));
+      return { importId, status, report: capped };
+    };
+
+    let doc: CmlDocument;
+    try {
+      doc = await parseCommerceMl(source);
+    } catch (error) {
+      if (error instanceof CommerceMlError) {
+        report.error = error.message;
+        report.errorLine = error.line;
+        return finish('refused');
+      }
+      report.error = error instanceof Error ? error.message : String(error);
+      return finish('failed');
+    }
+    const kind: ImportKind = doc.hasOffers && !doc.hasCatalogue ? 'commerceml-offers' : 'commerceml-import';
+    if (!doc.hasCatalogue && !doc.hasOffers && doc.groups.length === 0) {
+      report.error = 'the file holds neither <Каталог>, <Классификатор> nor <ПакетПредложений>';
+      return finish('refused', kind);
+    }
+
+    const tags = new Set<string>();
+    try {
+      await db.transaction(async (tx) => {
+        if (doc.groups.length > 0 || doc.hasCatalogue) await applyCatalogue(tx, doc, report, tags);
+        if (doc.hasOffers) await applyOffers(tx, doc, report, tags, options.priceType ?? DEFAULT_PRICE_TYPE);
+        await audit.record(tx, options.actor, {
+          action: 'catalogue.import',
+          entityType: 'import',
+          entityId: String(importId),
+          after: {
+            file: options.fileName,
+            created: report.created,
+            changed: report.changed,
+            hidden: report.hidden,
+            refused: report.refused.length,
+          },
+        });
+        await cache.announce(tx, [...tags]);
+      });
+    } catch (error) {
+      if (error instanceof RefuseFile) {
+        report.error = error.message;
+        return finish('refused', kind);
+      }
+      report.error = error instanceof Error ? error.message : String(error);
+      return finish('failed', kind);
+    }
+    if (tags.size > 0) {
+      cache.invalidate([...tags]);
+      onCatalogueChange?.();
+    }
+    return finish('applied', kind);
+  }
+
+  // ------------------------------------------------------------------ import.xml
+
+  async function applyCatalogue(tx: Tx, doc: CmlDocument, report: ImportReport, tags: Set<string>) {
+    const catalogueWide = () => {
+      tags.add(cacheTags.catalogue);
+      tags.add(cacheTags.listings);
+    };
+    // Categories: matched by the 1C group Ид kept in synchronizationSection; parents first.
+    const existingCategories = await tx.select().from(categories);
+    const slugBySection = new Map<string, string>();
+    const takenSlugs = new Set(existingCategories.map((c) => c.slug));
+    const categoryBySlug = new Map(existingCategories.map((c) => [c.slug, c]));
+    for (const c of existingCategories)
+      if (c.synchronizationSection) slugBySection.set(c.synchronizationSection, c.slug);
+    const groupsById = new Map(doc.groups.map((g) => [g.id, g]));
+    const done = new Set<string>();
+    const ensureCategory = async (id: string, depth = 0): Promise<string | null> => {
+      const g = groupsById.get(id);
+      if (!g) return slugBySection.get(id) ?? null;
+      if (done.has(id)) return slugBySection.get(id) ?? null;
+      if (depth > 50) throw new RefuseFile(`the group "${g.name}" is its own parent (line ${g.line})`);
+      done.add(id);
+      const parentSlug = g.parentId ? await ensureCategory(g.parentId, depth + 1) : null;
+      const name = g.name || g.id;
+      const slug = slugBySection.get(id);
+      if (slug) {
+        const current = categoryBySlug.get(slug);
+        if (current && (current.name.ru !== name || current.parentSlug !== parentSlug)) {
+          await tx
+            .update(categories)
+            .set({ name: { ru: name, en: current.name.en }, parentSlug, version: current.version + 1 })
+            .where(eq(categories.slug, slug));
+          report.changed.categories += 1;
+          catalogueWide();
+        }
+        return slug;
+      }
+      const newSlug = uniqueSlug(slugOf(name, 'category'), takenSlugs);
+      takenSlugs.add(newSlug);
+      await tx.insert(categories).values({
+        slug: newSlug,
+        parentSlug,
+        name: { ru: name, en: '' },
+        position: existingCategories.length + report.created.categories,
+        synchronizationSection: id,
+      });
+      slugBySection.set(id, newSlug);
+      report.created.categories += 1;
+      catalogueWide();
+      return newSlug;
+    };
+    for (const g of doc.groups) await ensureCategory(g.id);
+
+    if (!doc.hasCatalogue) return;
+
+    const groups = await tx.select().from(productGroups);
+    const groupById = new Map(groups.map((g) => [g.id, g]));
+    const groupByKey = new Map<string, (typeof groups)[number]>();
+    for (const g of groups) groupByKey.set(keyOf(g.art, g.colorName.ru), g);
+    const variants = await tx.select().from(variantProducts);
+    const variantByExchange = new Map<string, (typeof variants)[number]>();
+    const variantByBarcode = new Map<string, (typeof variants)[number]>();
+    const variantIds = new Set<string>();
+    /** Sizes made in the back office, not yet linked to 1C: a 1C product of that size takes them over. */
+    const variantBySize = new Map<string, (typeof variants)[number]>();
+    const groupIds = new Set(groups.map((g) => g.id));
+    for (const v of variants) {
+      if (v.exchangeId) variantByExchange.set(v.exchangeId, v);
+      variantByBarcode.set(v.barcode, v);
+      variantIds.add(v.id);
+      if (!v.exchangeId) variantBySize.set(`${v.groupId}\u0000${v.size}`, v);
+    }
+
+    // Validate every product and gather them by article + colour.
+    const seenBarcodes = new Map<string, number>();
+    const seenIds = new Set<string>();
+    interface Planned {
+      key: string;
+      art: string;
+      colour: string;
+      name: string;
+      description: string;
+      categorySlug: string;
+      section: string;
+      items: { exchangeId: string; size: string; barcode: string; line: number }[];
+    }
+    const planned = new Map<string, Planned>();
+    for (const p of doc.products) {
+      if (p.deleted) continue;
+      const refuse = (reason: string) => report.refused.push({ line: p.line, id: p.id, reason });
+      if (seenIds.has(p.id)) {
+        refuse(`the product Ид ${p.id} appears twice in the file`);
+        continue;
+      }
+      seenIds.add(p.id);
+      if (!p.art) {
+        refuse('no <Артикул>');
+        continue;
+      }
+      if (!p.barcode) {
+        refuse('no <ШтрихКод>');
+        continue;
+      }
+      const firstLine = seenBarcodes.get(p.barcode);
+      if (firstLine !== undefined) {
+        refuse(`the barcode ${p.barcode} is already used by the product on line ${firstLine}`);
+        continue;
+      }
+      const holder = variantByBarcode.get(p.barcode);
+      if (holder && holder.exchangeId !== p.id && variantByExchange.has(p.id)) {
+        refuse(`the barcode ${p.barcode} belongs to the variant ${holder.id}`);
+        continue;
+      }
+      if (holder?.exchangeId && holder.exchangeId !== p.id) {
+        refuse(`the barcode ${p.barcode} belongs to the variant ${holder.id}`);
+        continue;
+      }
+      const categorySlug = p.groupId ? slugBySection.get(p.groupId) : undefined;
+      if (!categorySlug) {
+        refuse(p.groupId ? `unknown group ${p.groupId}` : 'no <Группы> (the product has no category)');
+        continue;
+      }
+      seenBarcodes.set(p.barcode, p.line);
+      const key = keyOf(p.art, p.colour);
+      let plan = planned.get(key);
+      if (!plan) {
+        plan = {
+          key,
+          art: p.art,
+          colour: p.colour,
+          name: p.name || p.art,
+          description: p.description,
+          categorySlug,
+          section: p.groupId ?? '',
+          items: [],
+        };
+        planned.set(key, plan);
+      }
+      const size = p.size;
+      if (plan.items.some((i) => i.size === size)) {
+        report.refused.push({
+          line: p.line,
+          id: p.id,
+          reason: `the size "${size}" of ${p.art} ${p.colour} appears twice`,
+        });
+        seenBarcodes.delete(p.barcode);
+        continue;
+      }
+      plan.items.push({ exchangeId: p.id, size, barcode: p.barcode, line: p.line });
+    }
+
+    const now = clock();
+    const newGroups: (typeof productGroups.$inferInsert)[] = [];
+    const newVariants: (typeof variantProducts.$inferInsert)[] = [];
+    const touchedGroups = new Set<string>();
+    for (const plan of planned.values()) {
+      // The group: the one a known variant is in, else the one with this article and colour.
+      let group = plan.items
+        .map((i) => variantByExchange.get(i.exchangeId))
+        .map((v) => (v ? groupById.get(v.groupId) : undefined))
+        .find((g) => g !== undefined);
+      group ??= groupByKey.get(plan.key);
+      let groupId: string;
+      if (group) {
+        groupId = group.id;
+        const changes: Partial<typeof productGroups.$inferInsert> = {};
+        if (group.name.ru !== plan.name) changes.name = { ru: plan.name, en: group.name.en };
+        if (plan.description && group.description.ru !== plan.description)
+          changes.description = { ru: plan.description, en: group.description.en };
+        if (group.categorySlug !== plan.categorySlug) changes.categorySlug = plan.categorySlug;
+        if (group.synchronizationSection !== plan.section) changes.synchronizationSection = plan.section;
+        if (Object.keys(changes).length > 0) {
+          await tx
+            .update(productGroups)
+            .set({ ...changes, version: group.version + 1, updatedAt: now })
+            .where(eq(productGroups.id, group.id));
+          report.changed.groups += 1;
+          tags.add(cacheTags.group(group.id));
+          if (changes.categorySlug || changes.name) {
+            tags.add(cacheTags.catalogue);
+            tags.add(cacheTags.listings);
+          }
+        }
+      } else {
+        groupId = uniqueSlug(slugOf(`${plan.art}-${plan.colour}`, 'product'), groupIds);
+        groupIds.add(groupId);
+        newGroups.push({
+          id: groupId,
+          art: plan.art,
+          name: { ru: plan.name, en: '' },
+          description: { ru: plan.description, en: '' },
+          composition: { ru: '', en: '' },
+          care: { ru: '', en: '' },
+          categorySlug: plan.categorySlug,
+          colorName: { ru: plan.colour, en: '' },
+          colorHex: UNSET_COLOUR_HEX,
+          price: 0,
+          // Hidden until offers.xml gives it a price (docs/decisions/0031-catalogue-exchange.md).
+          published: false,
+          synchronizationSection: plan.section,
+          createdAt: now,
+          updatedAt: now,
+        });
+        report.created.groups += 1;
+        tags.add(cacheTags.catalogue);
+      }
+      touchedGroups.add(groupId);
+      const colour = slugOf(plan.colour, 'colour');
+      for (const item of plan.items) {
+        const variant =
+          variantByExchange.get(item.exchangeId) ??
+          variantByBarcode.get(item.barcode) ??
+          variantBySize.get(`${groupId}\u0000${item.size}`);
+        if (variant) {
+          if (
+            variant.groupId !== groupId ||
+            variant.size !== item.size ||
+            variant.barcode !== item.barcode ||
+            variant.exchangeId !== item.exchangeId
+          ) {
+            await tx
+              .update(variantProducts)
+              .set({
+                groupId,
+                size: item.size,
+                barcode: item.barcode,
+                exchangeId: item.exchangeId,
+                color: colour,
+              })
+              .where(eq(variantProducts.id, variant.id));
+            report.changed.variants += 1;
+            tags.add(cacheTags.group(groupId));
+            tags.add(cacheTags.group(variant.groupId));
+          }
+        } else {
+          const base = `${groupId}${item.size ? `-${slugOf(item.size, 'size')}` : ''}`;
+          const id = uniqueSlug(base, variantIds);
+          variantIds.add(id);
+          newVariants.push({
+            id,
+            groupId,
+            size: item.size,
+            color: colour,
+            barcode: item.barcode,
+            stock: 0,
+            exchangeId: item.exchangeId,
+          });
+          report.created.variants += 1;
+          tags.add(cacheTags.group(groupId));
+        }
+      }
+    }
+    for (let i = 0; i < newGroups.length; i += INSERT_BATCH) {
+      await tx.insert(productGroups).values(newGroups.slice(i, i + INSERT_BATCH));
+    }
+    for (let i = 0; i < newVariants.length; i += INSERT_BATCH) {
+      await tx.insert(variantProducts).values(newVariants.slice(i, i + INSERT_BATCH));
+    }
+
+    // A full catalogue (not only changes) hides the published groups 1C sent before and not now.
+    if (!doc.onlyChanges) {
+      const fromExchange = await tx
+        .selectDistinct({ groupId: variantProducts.groupId })
+        .from(variantProducts)
+        .innerJoin(productGroups, eq(productGroups.id, variantProducts.groupId))
+        .where(sql`${isNotNull(variantProducts.exchangeId)} and ${productGroups.published}`);
+      for (const { groupId } of fromExchange) {
+        if (touchedGroups.has(groupId)) continue;
+        await tx
+          .update(productGroups)
+          .set({ published: false, version: sql`${productGroups.version} + 1`, updatedAt: now })
+          .where(eq(productGroups.id, groupId));
+        report.hidden += 1;
+        tags.add(cacheTags.group(groupId));
+        tags.add(cacheTags.catalogue);
+        tags.add(cacheTags.listings);
+      }
+    }
+  }
+
+  // ------------------------------------------------------------------ offers.xml
+
+  async function applyOffers(
+    tx: Tx,
+    doc: CmlDocument,
+    report: ImportReport,
+    tags: Set<string>,
+    priceType: string,
+  ) {
+    const wanted = priceType.trim().toLowerCase();
+    const declared = doc.priceTypes;
+    let typeId = wanted;
+    if (declared.length > 0) {
+      const match = declared.find((t) => t.id.toLowerCase() === wanted || t.name.toLowerCase() === wanted);
+      if (!match) {
+        throw new RefuseFile(
+          `the price type "${priceType}" is not in the file; it has ${declared.map((t) => `"${t.name}"`).join(', ')}`,
+        );
+      }
+      typeId = match.id.toLowerCase();
+    }
+    const known = new Set(declared.map((t) => t.id.toLowerCase()));
+    const reportedUnknown = new Set<string>();
+
+    const variants = await tx.select().from(variantProducts);
+    const byExchange = new Map<string, (typeof variants)[number]>();
+    const byBarcode = new Map<string, (typeof variants)[number]>();
+    for (const v of variants) {
+      if (v.exchangeId) byExchange.set(v.exchangeId, v);
+      byBarcode.set(v.barcode, v);
+    }
+    const groups = await tx.select().from(productGroups);
+    const groupById = new Map(groups.map((g) => [g.id, g]));
+    const groupPrices = new Map<string, number>();
+    const now = clock();
+    const seen = new Set<string>();
+    const stockChanges: { id: string; stock: number }[] = [];
+    const backInStock: { id: string; groupId: string }[] = [];
+
+    for (const offer of doc.offers) {
+      const refuse = (reason: string) => report.refused.push({ line: offer.line, id: offer.id, reason });
+      const variant = byExchange.get(offer.id) ?? (offer.barcode ? byBarcode.get(offer.barcode) : undefined);
+      if (!variant) {
+        refuse(`no product with Ид ${offer.id}${offer.barcode ? ` or barcode ${offer.barcode}` : ''}`);
+        continue;
+      }
+      if (seen.has(variant.id)) {
+        refuse(`the offer for ${variant.id} appears twice in the file`);
+        continue;
+      }
+      for (const p of offer.prices) {
+        const id = p.typeId.toLowerCase();
+        if (declared.length > 0 && !known.has(id) && !reportedUnknown.has(id)) {
+          reportedUnknown.add(id);
+          report.warnings.push({ line: offer.line, reason: `unknown price type ${p.typeId}` });
+        }
+      }
+      const price = offer.prices.find((p) => p.typeId.toLowerCase() === typeId);
+      if (price && (price.value === null || price.value < 0)) {
+        refuse(`the price "${price.raw}" is not a price`);
+        continue;
+      }
+      if (offer.rawQuantity !== '' && offer.quantity === null) {
+        refuse(`the quantity "${offer.rawQuantity}" is not a number`);
+        continue;
+      }
+      if (offer.quantity !== null && offer.quantity < 0) {
+        refuse(`the quantity ${offer.quantity} is below zero`);
+        continue;
+      }
+      seen.add(variant.id);
+      if (offer.quantity !== null && offer.quantity !== variant.stock) {
+        stockChanges.push({ id: variant.id, stock: offer.quantity });
+        report.changed.stock += 1;
+        tags.add(cacheTags.group(variant.groupId));
+        if ((variant.stock === 0) !== (offer.quantity === 0)) tags.add(cacheTags.listings);
+        if (variant.stock === 0 && offer.quantity > 0) backInStock.push(variant);
+      }
+      if (price?.value != null) {
+        const before = groupPrices.get(variant.groupId);
+        groupPrices.set(variant.groupId, before === undefined ? price.value : Math.min(before, price.value));
+      }
+    }
+
+    // Written in batches: a full offers.xml changes most of the shop's stock at once.
+    for (let i = 0; i < stockChanges.length; i += UPDATE_BATCH) {
+      const rows = stockChanges.slice(i, i + UPDATE_BATCH).map((c) => sql`(${c.id}, ${c.stock}::integer)`);
+      await tx.execute(
+        sql`update ${variantProducts} set stock = x.stock from (values ${sql.join(rows, sql`, `)}) as x(id, stock) where ${variantProducts.id} = x.id`,
+      );
+    }
+    // The restock check a manual edit enqueues, for the sizes someone is waiting for.
+    if (backInStock.length > 0) {
+      const waiting = new Set<string>();
+      for (let i = 0; i < backInStock.length; i += UPDATE_BATCH) {
+        const chunk = backInStock.slice(i, i + UPDATE_BATCH);
+        const rows = await tx
+          .select({ productId: restockSubscriptions.productId })
+          .from(restockSubscriptions)
+          .where(
+            and(
+              isNull(restockSubscriptions.notifiedAt),
+              inArray(restockSubscriptions.productId, [
+                ...chunk.map((v) => v.id),
+                ...chunk.map((v) => v.groupId),
+              ]),
+            ),
+          );
+        for (const r of rows) waiting.add(r.productId);
+      }
+      for (const v of backInStock) {
+        if (waiting.has(v.id) || waiting.has(v.groupId)) await enqueueRestockCheck(tx, v.id, now);
+      }
+    }
+
+    const priceChanges: { id: string; price: number; oldPrice: number | null; published: boolean }[] = [];
+    for (const [groupId, price] of groupPrices) {
+      const group = groupById.get(groupId);
+      if (!group || group.price === price) continue;
+      const oldPrice = group.oldPrice !== null && group.oldPrice > price ? group.oldPrice : null;
+      // A group 1C created without a price is shown once it has one.
+      const published =
+        group.published || (group.price === 0 && price > 0 && group.synchronizationSection !== null);
+      priceChanges.push({ id: groupId, price, oldPrice, published });
+      report.changed.prices += 1;
+      tags.add(cacheTags.group(groupId));
+      tags.add(cacheTags.listings);
+      tags.add(cacheTags.catalogue);
+    }
+    for (let i = 0; i < priceChanges.length; i += UPDATE_BATCH) {
+      const rows = priceChanges
+        .slice(i, i + UPDATE_BATCH)
+        .map((c) => sql`(${c.id}, ${c.price}::integer, ${c.oldPrice}::integer, ${c.published}::boolean)`);
+      await tx.execute(
+        sql`update ${productGroups} set price = x.price, old_price = x.old_price, published = x.published, version = ${productGroups.version} + 1, updated_at = ${now.toISOString()}::timestamptz from (values ${sql.join(rows, sql`, `)}) as x(id, price, old_price, published) where ${productGroups.id} = x.id`,
+      );
+    }
+  }
+
+  /** The imports, newest first, a page of `limit` before the id `before` (the history screen). */
+  async function listImports({ limit = 50, before }: { limit?: number; before?: number } = {}) {
+    const rows = await db
+      .select()
+      .from(imports)
+      .where(before ? lt(imports.id, before) : undefined)
+      .orderBy(desc(imports.id))
+      .limit(Math.min(Math.max(limit, 1), 200));
+    return rows.map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      status: r.status,
+      fileName: r.fileName,
+      actor: r.actorLabel,
+      startedAt: r.startedAt.toISOString(),
+      finishedAt: r.finishedAt?.toISOString() ?? null,
+      report: r.report as unknown as ImportReport,
+    }));
+  }
+
+  return { importFile, listImports };
+}
+
+export type CommerceMlService = ReturnType<typeof createCommerceMlService>;
+
+/** A problem with the file as a whole: nothing of it is stored. */
+class RefuseFile extends Error {}
+
+function keyOf(art: string, colour: string): string {
+  return `${art.trim().toLowerCase()}\u0000${colour.trim().toLowerCase()}`;
+}

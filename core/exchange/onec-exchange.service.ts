@@ -1,0 +1,332 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, open, readdir, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { and, asc, eq, inArray, isNotNull, isNull, notExists, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { exchangeOrders, jobs, orderLines, orders, variantProducts } from '../db/schema/index.ts';
+import { AppError } from '../errors.ts';
+import { enqueueJob, type JobHandler } from '../jobs/jobs.service.ts';
+import { isPaidStatus, orderStatuses } from '../orders/order.rules.ts';
+import type { CommerceMlService } from './commerceml.service.ts';
+import { type OrderForExchange, ordersDocument } from './commerceml-orders.rules.ts';
+import type { ExchangeConfig } from './exchange-env.ts';
+import { extractZip, ZipRefused } from './zip.ts';
+
+/** The job that applies an uploaded CommerceML file (core/jobs; retried only when it crashed). */
+export const EXCHANGE_IMPORT_JOB = 'exchange.import';
+export const EXCHANGE_COOKIE = 'onec_exchange';
+const SESSION_MS = 60 * 60_000;
+
+/** What the protocol answers 1C, one line per item (`success`, `progress`, `failure`). */
+export type ExchangeAnswer = string;
+
+/**
+ * The 1C side of the catalogue exchange (spec integrations.md §11): `checkauth` with HTTP Basic
+ * credentials gives a session cookie (a signed, expiring token, so any instance accepts it);
+ * `init` tells the piece size; `file` appends pieces to the upload; `import` hands the file to a
+ * durable job and answers `progress` until the job is over, then `success` or `failure` with the
+ * report's first lines. docs/decisions/0031-catalogue-exchange.md.
+ */
+export function createOneCExchangeService({
+  db,
+  config,
+  clock,
+}: {
+  db: Db;
+  config: ExchangeConfig;
+  clock: () => Date;
+}) {
+  const enabled = config.login !== null && config.password !== null;
+  const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
+  const expected = enabled ? digest(`${config.login}:${config.password}`) : null;
+  /** The session signing key: derived from the credentials, so changing the password ends sessions. */
+  const key = createHash('sha256').update(`onec-session:${config.login}:${config.password}`).digest();
+
+  function requireEnabled() {
+    if (!enabled) throw new AppError('not_found', 'the 1C exchange is not configured');
+  }
+
+  /** Checks `Authorization: Basic …`; answers the cookie 1C sends back on every later call. */
+  function checkAuth(authorization: string | undefined): { name: string; value: string } {
+    requireEnabled();
+    const m = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(authorization ?? '');
+    const given = m?.[1] ? Buffer.from(m[1], 'base64').toString('utf8') : '';
+    if (!expected || !timingSafeEqual(digest(given), expected)) {
+      throw new AppError('unauthorized', 'wrong 1C exchange login or password');
+    }
+    const id = randomBytes(12).toString('hex');
+    const expires = clock().getTime() + SESSION_MS;
+    const payload = `${id}.${expires}`;
+    return { name: EXCHANGE_COOKIE, value: `${payload}.${sign(payload)}` };
+  }
+
+  function sign(payload: string): string {
+    return createHmac('sha256', key).update(payload).digest('base64url');
+  }
+
+  /** The session id of a valid cookie; 401 otherwise. */
+  function requireSession(cookie: string | null): string {
+    requireEnabled();
+    const [id, expires, mac] = (cookie ?? '').split('.');
+    if (!id || !expires || !mac)
+      throw new AppError('unauthorized', 'no 1C exchange session: call checkauth first');
+    const good = Buffer.from(sign(`${id}.${expires}`));
+    const seen = Buffer.from(mac);
+    if (good.length !== seen.length || !timingSafeEqual(good, seen) || Number(expires) < clock().getTime()) {
+      throw new AppError('unauthorized', 'the 1C exchange session has expired: call checkauth again');
+    }
+    return id;
+  }
+
+  function init(): { zip: boolean; fileLimit: number } {
+    requireEnabled();
+    return { zip: true, fileLimit: config.fileLimit };
+  }
+
+  /** A bare file name 1C may upload (import.xml, offers.xml, import_files/…/photo.jpg). */
+  function safeName(filename: string | undefined): string {
+    const name = (filename ?? '').replace(/\\/g, '/');
+    if (
+      !name ||
+      name.length > 255 ||
+      name.startsWith('/') ||
+      name.split('/').some((part) => part === '..' || part === '' || part === '.') ||
+      !/^[\p{L}\p{N}_ .\-/]+$/u.test(name)
+    ) {
+      throw new AppError('invalid_data', `the file name "${filename ?? ''}" is not allowed`, {
+        field: 'filename',
+      });
+    }
+    return name;
+  }
+
+  const sessionDir = (session: string) => path.join(config.dir, session);
+
+  /**
+   * Appends one piece to the upload. A piece over the limit or a file growing past the largest
+   * allowed is refused, and the partial file removed.
+   */
+  async function appendFile(session: string, filename: string | undefined, body: AsyncIterable<Uint8Array>) {
+    const name = safeName(filename);
+    const target = path.join(sessionDir(session), name);
+    await mkdir(path.dirname(target), { recursive: true });
+    const before = await stat(target).then(
+      (s) => s.size,
+      () => 0,
+    );
+    const handle = await open(target, 'a');
+    let piece = 0;
+    try {
+      for await (const chunk of body) {
+        piece += chunk.length;
+        if (piece > config.fileLimit) {
+          throw new AppError('invalid_data', `a piece larger than file_limit (${config.fileLimit} bytes)`, {
+            field: 'file',
+          });
+        }
+        if (before + piece > config.maxFileBytes) {
+          throw new AppError('invalid_data', `${name} is larger than ${config.maxFileBytes} bytes`, {
+            field: 'file',
+          });
+        }
+        await handle.write(chunk);
+      }
+    } catch (error) {
+      await handle.close();
+      await rm(target, { force: true });
+      throw error;
+    }
+    await handle.close();
+    return { name, size: before + piece };
+  }
+
+  /**
+   * One `import` call: the first hands the file to a job, the later ones report on it. The job's key
+   * names the session and the file, so repeated calls never start a second import.
+   */
+  async function importStep(session: string, filename: string | undefined): Promise<ExchangeAnswer> {
+    const name = safeName(filename);
+    if (!/\.xml$/i.test(name)) return 'success\nnothing to import in this file';
+    const file = path.join(sessionDir(session), name);
+    const jobKey = `exchange-import:${session}:${name}`;
+    const [job] = await db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.kind, EXCHANGE_IMPORT_JOB), eq(jobs.key, jobKey)));
+    if (!job) {
+      const unpacked = await unpackZips(session);
+      if (unpacked) return `failure\n${unpacked}`;
+      const exists = await stat(file).then(
+        () => true,
+        () => false,
+      );
+      if (!exists) return `failure\n${name} was not uploaded in this session`;
+      await enqueueJob(db, {
+        kind: EXCHANGE_IMPORT_JOB,
+        key: jobKey,
+        payload: { file, fileName: name, priceType: config.priceType },
+        runAt: clock(),
+        maxAttempts: 2,
+      });
+      return `progress\n${name}: queued`;
+    }
+    if (job.status === 'pending' || job.status === 'running') return `progress\n${name}: importing`;
+    if (job.status === 'failed') return `failure\n${job.lastError ?? 'the import failed'}`;
+    const result = JSON.parse(job.result ?? '{}') as { status?: string; summary?: string };
+    return result.status === 'applied'
+      ? `success\n${result.summary ?? ''}`
+      : `failure\n${result.summary ?? ''}`;
+  }
+
+  /**
+   * With `zip=yes` 1C sends one archive of its files: unpacked (with the zip-bomb guard) into the
+   * session's folder at the first `import`, then removed. Returns why it was refused, or null.
+   */
+  async function unpackZips(session: string): Promise<string | null> {
+    const dir = sessionDir(session);
+    const names = await readdir(dir).catch(() => [] as string[]);
+    for (const name of names.filter((n) => /\.zip$/i.test(n))) {
+      const zip = path.join(dir, name);
+      try {
+        await extractZip(zip, dir, {
+          maxEntries: 2_000,
+          maxTotalBytes: config.maxFileBytes,
+          maxRatio: 200,
+        });
+      } catch (error) {
+        if (error instanceof ZipRefused) return `${name}: ${error.message}`;
+        throw error;
+      } finally {
+        await rm(zip, { force: true });
+      }
+    }
+    return null;
+  }
+
+  /** Paid orders 1C has not yet confirmed taking, at most this many per query. */
+  const ORDERS_PER_QUERY = 500;
+
+  /**
+   * `type=sale&mode=query`: the paid orders 1C has not taken yet, as CommerceML, noted as sent in
+   * this session (an order sent but never confirmed is sent again next time).
+   */
+  async function ordersQuery(session: string): Promise<string> {
+    requireEnabled();
+    const paid = orderStatuses.filter(isPaidStatus);
+    const now = clock();
+    const rows = await db
+      .select()
+      .from(orders)
+      .where(
+        and(
+          inArray(orders.status, paid),
+          notExists(
+            db
+              .select({ one: sql`1` })
+              .from(exchangeOrders)
+              .where(and(eq(exchangeOrders.orderNumber, orders.number), isNotNull(exchangeOrders.takenAt))),
+          ),
+        ),
+      )
+      .orderBy(asc(orders.number))
+      .limit(ORDERS_PER_QUERY);
+    const numbers = rows.map((o) => o.number);
+    const lines =
+      numbers.length === 0
+        ? []
+        : await db
+            .select({ line: orderLines, exchangeId: variantProducts.exchangeId })
+            .from(orderLines)
+            .leftJoin(variantProducts, eq(variantProducts.id, orderLines.variantId))
+            .where(inArray(orderLines.orderNumber, numbers))
+            .orderBy(asc(orderLines.id));
+    const docs: OrderForExchange[] = rows.map((o) => ({
+      number: o.number,
+      createdAt: o.createdAt,
+      status: o.status,
+      payment: o.payment,
+      getWay: o.getWay,
+      fullName: o.fullName,
+      phone: o.phone,
+      email: o.email,
+      comment: o.comment,
+      address: [
+        o.delivery.postal,
+        o.delivery.country,
+        o.delivery.city,
+        o.delivery.pvz ?? o.delivery.address,
+        o.delivery.room,
+      ]
+        .filter((part) => part)
+        .join(', '),
+      total: o.total,
+      deliveryPrice: o.deliveryPrice,
+      promoDiscount: o.promoDiscount,
+      lines: lines
+        .filter((l) => l.line.orderNumber === o.number)
+        .map((l) => ({
+          id: l.exchangeId ?? l.line.variantId,
+          barcode: l.line.barcode,
+          name: l.line.name,
+          size: l.line.size,
+          price: l.line.price,
+          count: l.line.count,
+        })),
+    }));
+    if (numbers.length > 0) {
+      await db
+        .insert(exchangeOrders)
+        .values(numbers.map((orderNumber) => ({ orderNumber, session, sentAt: now })))
+        .onConflictDoUpdate({
+          target: exchangeOrders.orderNumber,
+          set: { session, sentAt: now },
+          where: isNull(exchangeOrders.takenAt),
+        });
+    }
+    return ordersDocument(docs, now);
+  }
+
+  /** `type=sale&mode=success`: 1C took the orders this session sent; returns how many. */
+  async function ordersTaken(session: string): Promise<number> {
+    requireEnabled();
+    const taken = await db
+      .update(exchangeOrders)
+      .set({ takenAt: clock() })
+      .where(and(eq(exchangeOrders.session, session), isNull(exchangeOrders.takenAt)))
+      .returning({ n: exchangeOrders.orderNumber });
+    return taken.length;
+  }
+
+  return { enabled, checkAuth, requireSession, init, appendFile, importStep, ordersQuery, ordersTaken };
+}
+
+export type OneCExchangeService = ReturnType<typeof createOneCExchangeService>;
+
+/** The job handler: streams the uploaded file into the CommerceML import and notes its outcome. */
+export function exchangeImportHandler(commerceMl: CommerceMlService): JobHandler {
+  return async (job) => {
+    const { file, fileName, priceType } = job.payload as {
+      file: string;
+      fileName: string;
+      priceType: string;
+    };
+    const outcome = await commerceMl.importFile(createReadStream(file, { highWaterMark: 256 * 1024 }), {
+      fileName,
+      actor: null,
+      priceType,
+    });
+    const r = outcome.report;
+    const summary =
+      outcome.status === 'applied'
+        ? `created ${r.created.groups} products, ${r.created.variants} sizes; changed ${
+            r.changed.groups + r.changed.variants + r.changed.stock + r.changed.prices
+          }; hidden ${r.hidden}; refused ${r.refused.length}${r.refused
+            .slice(0, 20)
+            .map((x) => `\nline ${x.line}: ${x.reason}`)
+            .join('')}`
+        : (r.error ?? 'refused');
+    await rm(file, { force: true });
+    return { done: JSON.stringify({ importId: outcome.importId, status: outcome.status, summary }) };
+  };
+}
