@@ -1,3 +1,6 @@
+import type { Locale } from './i18n.ts';
+import { type MessageParams, type ShopperMessageKey, shopperMessage } from './shopper-messages.ts';
+
 /** The closed set of expected failures; the HTTP layer maps each kind to one status. */
 export const errorKinds = {
   invalid_data: 400,
@@ -10,21 +13,45 @@ export const errorKinds = {
 } as const;
 export type ErrorKind = keyof typeof errorKinds;
 
+/** A message of the shopper catalogue (core/shopper-messages.ts), rendered per request language. */
+export interface MessageRef {
+  key: ShopperMessageKey;
+  params?: MessageParams;
+}
+
 export class AppError extends Error {
   readonly kind: ErrorKind;
   /** The request field at fault, for invalid_data. */
   readonly field: string | undefined;
-  constructor(kind: ErrorKind, message: string, options: { field?: string; cause?: unknown } = {}) {
-    super(message, { cause: options.cause });
+  /** The catalogue message, when the error names one; `message` then holds its English text (logs). */
+  readonly ref: MessageRef | undefined;
+  /**
+   * `message` is a catalogue reference (preferred: the shopper reads it in the request's language)
+   * or a text already in the caller's language.
+   */
+  constructor(
+    kind: ErrorKind,
+    message: string | MessageRef,
+    options: { field?: string; cause?: unknown } = {},
+  ) {
+    super(typeof message === 'string' ? message : shopperMessage(message.key, 'en', message.params), {
+      cause: options.cause,
+    });
     this.name = 'AppError';
     this.kind = kind;
     this.field = options.field;
+    this.ref = typeof message === 'string' ? undefined : message;
+  }
+
+  /** The text a shopper reads: the catalogue's in `locale`, else the message as given. */
+  localized(locale: Locale): string {
+    return this.ref ? shopperMessage(this.ref.key, locale, this.ref.params) : this.message;
   }
   get status(): number {
     return errorKinds[this.kind];
   }
 }
 
-export function notFound(message = 'Not found'): AppError {
+export function notFound(message: string | MessageRef = { key: 'request.not_found' }): AppError {
   return new AppError('not_found', message);
 }

@@ -3,27 +3,42 @@ import { createAuthService } from './accounts/auth.service.ts';
 import { createCustomersAdminService } from './accounts/customers-admin.service.ts';
 import { createStaffService } from './accounts/staff.service.ts';
 import { createUsersService } from './accounts/users.service.ts';
+import { createAddressSuggestService } from './address/address-suggest.service.ts';
 import { createAuditService } from './audit/audit.service.ts';
 import { noReadCache, type ReadCache } from './cache/read-cache.ts';
 import { createCatalogueService } from './catalogue/catalogue.service.ts';
+import { createCatalogueAdminService } from './catalogue/catalogue-admin.service.ts';
 import { createRestockService } from './catalogue/restock.service.ts';
 import { createPagesService } from './content/pages.service.ts';
+import { createPagesAdminService } from './content/pages-admin.service.ts';
 import { createSettingsService } from './content/settings.service.ts';
+import { createSettingsAdminService } from './content/settings-admin.service.ts';
+import { createTextsService } from './content/texts.service.ts';
 import type { Db } from './db/client.ts';
 import { createDeliveryService } from './delivery/delivery.service.ts';
 import { createEngagementService } from './engagement/engagement.service.ts';
+import { createCommerceMlService } from './exchange/commerceml.service.ts';
+import { createFeedsService } from './exchange/feeds.service.ts';
+import { EXCHANGE_IMPORT_JOB, exchangeImportHandler } from './exchange/onec-exchange.service.ts';
+import { createCatalogueRefreshService } from './exchange/refresh.service.ts';
 import { createJobsService } from './jobs/jobs.service.ts';
 import { createJobsAdminService } from './jobs/jobs-admin.service.ts';
 import { createRateLimitService } from './limits/rate-limit.service.ts';
+import { createProductMediaService } from './media/product-media.service.ts';
+import { createMessageTextsAdminService } from './messages/message-texts-admin.service.ts';
 import { createMessagesService } from './messages/messages.service.ts';
 import { createDashboardService } from './orders/dashboard.service.ts';
+import { createOrderStatusService } from './orders/order-status.service.ts';
 import { createOrdersService } from './orders/orders.service.ts';
 import { createOrdersAdminService } from './orders/orders-admin.service.ts';
+import { createPromoAdminService } from './orders/promo-admin.service.ts';
 import { createRemindersService } from './orders/reminders.service.ts';
+import { createShipmentsService } from './orders/shipments.service.ts';
 import { createPaymentsService } from './payments/payments.service.ts';
 import type { Providers } from './providers/index.ts';
 import { createRatesService } from './rates/rates.service.ts';
 import { createSearchService } from './search/search.service.ts';
+import { createSynonymsService } from './search/synonyms.service.ts';
 
 export interface ServiceDeps {
   db: Db;
@@ -102,6 +117,12 @@ export function createServices({
     return r.refreshed ? { done: 'refreshed' } : { retry: r.error ?? 'not refreshed' };
   });
   const ordersAdmin = createOrdersAdminService({ db, providers, orders, audit, clock });
+  // Parcels with the carriers: the status poll is the fallback of CDEK's webhook (docs/decisions/0025).
+  const shipments = createShipmentsService({ db, providers, orders, clock });
+  jobs.register('carriers.poll', async () => {
+    const r = await shipments.pollOpen();
+    return { done: `checked ${r.checked}, applied ${r.applied}, failed ${r.failed}` };
+  });
   jobs.register('shop.daily-summary', async (job) =>
     messages.sendDailySummary(
       job,
@@ -113,33 +134,82 @@ export function createServices({
     await jobs.pruneDone();
     return { done: 'pruned' };
   });
+  const search = createSearchService({
+    db,
+    clock,
+    onError: (e) => onBackgroundError?.(e, 'search index rebuild'),
+  });
+  // The 1C CommerceML import (docs/decisions/0031-catalogue-exchange.md).
+  const commerceMl = createCommerceMlService({
+    db,
+    audit,
+    clock,
+    cache,
+    onCatalogueChange: () => search.invalidate(),
+  });
+  jobs.register(EXCHANGE_IMPORT_JOB, exchangeImportHandler(commerceMl));
   return {
+    addressSuggest: createAddressSuggestService({
+      provider: providers.addressSuggest,
+      limits,
+      clock,
+      onError: (e) => onBackgroundError?.(e, 'address suggestions'),
+    }),
     auth,
     audit,
     jobs,
     jobsAdmin: createJobsAdminService({ db, jobs, audit }),
     messages,
+    messageTextsAdmin: createMessageTextsAdminService({ db, audit, clock }),
     staff: createStaffService({ db, providers, limits, audit, clock, issuer: 'Shop back office' }),
     customersAdmin: createCustomersAdminService({ db, audit, clock }),
     dashboard: createDashboardService({ db, clock }),
-    users: createUsersService({ db, providers, auth }),
+    users: createUsersService({ db, providers, auth, clock }),
     settings,
     limits,
     engagement,
     catalogue: createCatalogueService({ db, cache }),
+    productMedia: createProductMediaService({ db, store: providers.media, audit, cache }),
+    commerceMl,
+    catalogueRefresh: createCatalogueRefreshService({
+      db,
+      audit,
+      jobs,
+      cache,
+      onRefresh: () => search.invalidate(),
+    }),
+    feeds: createFeedsService({
+      db,
+      cache,
+      clock,
+      shopName: async (locale) => {
+        const s = await settings.getShopSettings();
+        return s.main.shopName[locale] || s.main.shopName.ru;
+      },
+    }),
+    catalogueAdmin: createCatalogueAdminService({
+      db,
+      audit,
+      clock,
+      cache,
+      onCatalogueChange: () => search.invalidate(),
+    }),
     pages: createPagesService({ db }),
+    pagesAdmin: createPagesAdminService({ db, audit, clock, cache }),
+    promoAdmin: createPromoAdminService({ db, audit, clock }),
+    settingsAdmin: createSettingsAdminService({ db, audit, clock, cache }),
+    texts: createTextsService({ db, audit, clock, cache }),
     restock: createRestockService({ db }),
     delivery,
     orders,
     ordersAdmin,
+    shipments,
+    orderStatus: createOrderStatusService({ db, limits }),
     payments: createPaymentsService({ providers }),
-    reminders: createRemindersService({ db, limits, clock }),
+    reminders: createRemindersService({ db, limits, settings, clock }),
     rates,
-    search: createSearchService({
-      db,
-      clock,
-      onError: (e) => onBackgroundError?.(e, 'search index rebuild'),
-    }),
+    search,
+    searchSynonyms: createSynonymsService({ db, audit, clock, onChange: () => search.invalidate() }),
   };
 }
 
@@ -147,6 +217,7 @@ export function createServices({
 export const periodicTasks = [
   { kind: 'orders.expire', everyMs: 60_000 },
   { kind: 'crm.retry', everyMs: 60_000 },
+  { kind: 'carriers.poll', everyMs: 30 * 60_000 },
   { kind: 'rates.refresh', everyMs: 6 * 60 * 60_000 },
   { kind: 'maintenance.prune', everyMs: 6 * 60 * 60_000 },
   // Once a day (a UTC day: it goes out soon after 03:00 Moscow time).

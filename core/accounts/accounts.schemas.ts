@@ -86,6 +86,8 @@ export const profileUpdateSchema = z.object({
   phone: phoneSchema.optional(),
   code: codeSchema.optional(),
   notificationChannel: notificationChannelSchema.optional(),
+  /** Consent to marketing messages (38-FZ): given or withdrawn in the cabinet's settings. */
+  marketingConsent: z.boolean().optional(),
 });
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 

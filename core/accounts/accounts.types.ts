@@ -23,6 +23,8 @@ export interface UserView {
   phone: string | null;
   birthDate: string | null;
   notificationChannel: string;
+  /** A marketing consent (38-FZ) is on record: cart reminders and offers may be sent. */
+  marketingConsent: boolean;
   isAdmin: boolean;
   addresses: SavedAddress[];
 }

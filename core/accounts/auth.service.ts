@@ -215,7 +215,14 @@ export function createAuthService({
         t(locale, 'Не удалось отправить код. Попробуйте позже', 'Could not send the code. Please try later'),
       );
     }
-    logCode?.(phone, code);
+    // A call-password provider picked its own code (the calling number's last 4 digits): that one counts.
+    if (sent.code !== undefined && sent.code !== code) {
+      await db
+        .update(signInCodes)
+        .set({ codeHash: sha256(`${phone}:${sent.code}`) })
+        .where(and(eq(signInCodes.phone, phone), eq(signInCodes.client, client), isNull(signInCodes.usedAt)));
+    }
+    logCode?.(phone, sent.code ?? code);
     return { resendAfter: RESEND_AFTER_S, channel: input.channel };
   }
 

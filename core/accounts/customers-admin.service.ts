@@ -222,6 +222,17 @@ export function createCustomersAdminService({
               },
             ]
           : []),
+        // 38-FZ: the consent to marketing messages, while it stands (docs/product/marketing-consent.md).
+        ...(user.marketingConsentAt
+          ? [
+              {
+                source: 'marketing',
+                version: user.marketingConsentVersion,
+                at: user.marketingConsentAt.toISOString(),
+                ip: user.marketingConsentIp,
+              },
+            ]
+          : []),
         ...orderRows.map((o) => ({
           source: `order ${o.number}`,
           version: o.consentVersion,

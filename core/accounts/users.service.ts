@@ -3,6 +3,7 @@ import type { Db } from '../db/client.ts';
 import { orderLines, orders, userAddresses, userCarts, users } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import type { Locale } from '../i18n.ts';
+import { MARKETING_CONSENT_VERSION, mayGiveMarketingConsent } from '../messages/marketing.rules.ts';
 import type { Providers } from '../providers/index.ts';
 import type { AddressInput, ProfileUpdate } from './accounts.schemas.ts';
 import type { CabinetOrder, SavedAddress, UserView } from './accounts.types.ts';
@@ -24,10 +25,12 @@ export function createUsersService({
   db,
   providers,
   auth,
+  clock = () => new Date(),
 }: {
   db: Db;
   providers: Pick<Providers, 'carriers'>;
   auth: Pick<AuthService, 'consumeCode'>;
+  clock?: () => Date;
 }) {
   async function listAddresses(userId: string): Promise<SavedAddress[]> {
     const rows = await db
@@ -47,6 +50,7 @@ export function createUsersService({
       phone: user.phone,
       birthDate: user.birthDate,
       notificationChannel: user.notificationChannel,
+      marketingConsent: user.marketingConsentAt !== null,
       isAdmin: user.role === 'admin',
       addresses: await listAddresses(user.id),
     };
@@ -67,6 +71,33 @@ export function createUsersService({
     if (input.secondName !== undefined) patch.secondName = input.secondName;
     if (input.birthDate !== undefined) patch.birthDate = input.birthDate;
     if (input.notificationChannel !== undefined) patch.notificationChannel = input.notificationChannel;
+    if (input.marketingConsent === false && user.marketingConsentAt) {
+      Object.assign(patch, {
+        marketingConsentAt: null,
+        marketingConsentIp: null,
+        marketingConsentVersion: null,
+      });
+    }
+    if (input.marketingConsent === true && !user.marketingConsentAt) {
+      // 38-FZ: recorded with its moment, address and wording, and only for an account whose contact
+      // was proven (core/messages/marketing.rules.ts).
+      if (!mayGiveMarketingConsent(user)) {
+        throw new AppError(
+          'not_allowed',
+          t(
+            locale,
+            'Подтвердите телефон или email, чтобы получать напоминания и предложения',
+            'Confirm your phone or e-mail to get reminders and offers',
+          ),
+          { field: 'marketingConsent' },
+        );
+      }
+      Object.assign(patch, {
+        marketingConsentAt: clock(),
+        marketingConsentIp: ctx.ip,
+        marketingConsentVersion: MARKETING_CONSENT_VERSION,
+      });
+    }
     if (input.email !== undefined && input.email !== user.email) {
       if (user.email) {
         throw new AppError(

@@ -16,6 +16,7 @@ import { VIEWED_LIMIT } from './catalogue.schemas.ts';
 import type {
   CategoryView,
   CollectionView,
+  GroupDetails,
   PhotoTagView,
   ProductCard,
   ProductPage,
@@ -402,6 +403,57 @@ export function createCatalogueService({ db, cache = noReadCache }: { db: Db; ca
   }
 
   /**
+   * Product groups as the app's API answers them (catalogue.md §7, DECISIONS 28): the groups of
+   * `ids` (groups or variants, in their order) with barcode, videos and the article's colours.
+   */
+  function listGroupDetails(ids: string[]): Promise<GroupDetails[]> {
+    return cache.get(
+      `group-details:${JSON.stringify(ids)}`,
+      (groups) => groupTags(groups.flatMap((g) => [g.id, ...g.colours.map((c) => c.id)])),
+      () => readGroupDetails(ids),
+    );
+  }
+
+  async function readGroupDetails(ids: string[]): Promise<GroupDetails[]> {
+    const groups = await readGroupsByIds(ids);
+    if (groups.length === 0) return [];
+    const groupIds = groups.map((g) => g.id);
+    const [own, videos, siblings] = await Promise.all([
+      db
+        .select({ id: productGroups.id, barcode: productGroups.barcode })
+        .from(productGroups)
+        .where(inArray(productGroups.id, groupIds)),
+      db
+        .select({ groupId: productVideos.groupId, src: productVideos.src })
+        .from(productVideos)
+        .where(inArray(productVideos.groupId, groupIds))
+        .orderBy(asc(productVideos.groupId), asc(productVideos.position)),
+      db
+        .select({
+          id: productGroups.id,
+          art: productGroups.art,
+          colorName: productGroups.colorName,
+          colorHex: productGroups.colorHex,
+        })
+        .from(productGroups)
+        .where(
+          and(
+            inArray(productGroups.art, [...new Set(groups.map((g) => g.art))]),
+            eq(productGroups.published, true),
+          ),
+        )
+        .orderBy(asc(productGroups.position)),
+    ]);
+    const barcodes = new Map(own.map((g) => [g.id, g.barcode]));
+    return groups.map((group) => ({
+      ...group,
+      barcode: barcodes.get(group.id) ?? null,
+      videos: videos.filter((v) => v.groupId === group.id).map((v) => v.src),
+      colours: siblings.filter((s) => s.art === group.art).map(({ art: _, ...s }) => s),
+    }));
+  }
+
+  /**
    * The product page's suggestion blocks: also-like (same category, then its parent),
    * recommendations (bestsellers of other categories: completing the look) and recently viewed.
    */
@@ -481,6 +533,7 @@ export function createCatalogueService({ db, cache = noReadCache }: { db: Db; ca
     listPublicPaths,
     getSuggestions,
     listGroupsByIds,
+    listGroupDetails,
     getProductPage,
     listCategories,
     listTopCategories,

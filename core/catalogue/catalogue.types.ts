@@ -41,6 +41,18 @@ export interface VariantView {
   notification: boolean;
 }
 
+/**
+ * A product group with everything the app's wire shape carries (catalogue.md §3 Product group):
+ * the tile, its sizes, barcode, videos and the article's colours. Prices in kopecks.
+ */
+export interface GroupDetails extends ProductCard {
+  variants: VariantView[];
+  barcode: string | null;
+  videos: string[];
+  /** The same article in other colours, this one included (DECISIONS 25). */
+  colours: { id: string; colorName: Localized; colorHex: string }[];
+}
+
 export interface ProductPage {
   id: string;
   art: string;

@@ -21,7 +21,7 @@ export function createRestockService({ db }: { db: Db }) {
       .leftJoin(variantProducts, eq(variantProducts.groupId, productGroups.id))
       .where(or(eq(productGroups.id, productId), eq(variantProducts.id, productId)))
       .limit(1);
-    if (!target) throw new AppError('not_found', locale === 'en' ? 'Product not found' : 'Товар не найден');
+    if (!target) throw new AppError('not_found', { key: 'product.not_found' });
     await db
       .insert(restockSubscriptions)
       .values({ email, productId, groupId: target.groupId, locale })

@@ -47,6 +47,16 @@ export const mainSettingsSchema = z.object({
   orderHoldMinutes: z
     .object({ online: z.number().int().min(5).max(1440), decision: z.number().int().min(5).max(1440) })
     .optional(),
+  /** What one client's unpaid orders may hold (DECISIONS 32); absent = core/orders/order.rules.ts HOLD_CAPS. */
+  holdCaps: z
+    .object({
+      orders: z.number().int().min(1).max(100),
+      unitsPerVariant: z.number().int().min(1).max(1000),
+      addressOrders: z.number().int().min(1).max(1000),
+      addressUnitsPerVariant: z.number().int().min(1).max(10000),
+      tryOnItems: z.number().int().min(1).max(100),
+    })
+    .optional(),
   /**
    * Receipts of online payments (DECISIONS 36): taxation system and the VAT rate of goods and
    * delivery; absent = simplified tax on income without VAT (`usn_income`, `none`).
@@ -60,6 +70,35 @@ export const mainSettingsSchema = z.object({
   smsCountryCodes: z
     .array(z.string().regex(/^[1-9]\d{0,3}$/))
     .max(300)
+    .optional(),
+  /** Minutes after a cart reminder sign-up before it is sent (core/messages/marketing.rules.ts); absent = 120. */
+  cartReminderDelayMinutes: z.number().int().min(15).max(10_080).optional(),
+  /**
+   * The seller's requisites shown in the footer and the public offer (legal name, ИНН of 10 digits for
+   * a company or 12 for a sole trader, ОГРН of 13 or ОГРНИП of 15 digits); absent = the footer shows none.
+   */
+  seller: z
+    .object({
+      name: localized,
+      inn: z.string().regex(/^(\d{10}|\d{12})$/, 'ИНН: 10 or 12 digits'),
+      ogrn: z.string().regex(/^(\d{13}|\d{15})$/, 'ОГРН: 13 or 15 digits'),
+      address: localized,
+    })
+    .optional(),
+  /** Counters loaded on every storefront page with the page's CSP nonce; each only when set. */
+  analytics: z
+    .object({
+      /** Google Tag Manager container, `GTM-XXXXXXX`. */
+      gtmId: z
+        .string()
+        .regex(/^GTM-[A-Z0-9]+$/, 'GTM id: GTM- followed by capitals and digits')
+        .optional(),
+      /** Yandex Metrica counter number. */
+      metrikaId: z
+        .string()
+        .regex(/^\d{5,10}$/, 'Metrica counter: 5 to 10 digits')
+        .optional(),
+    })
     .optional(),
 });
 

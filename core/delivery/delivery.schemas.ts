@@ -21,8 +21,16 @@ function hasControlCharacter(value: string): boolean {
 const cityCode = z.coerce.number().int().min(1).max(99_999_999);
 /** Parcel weight in grams: one garment to the carriers' 30 kg. */
 const weight = z.coerce.number().int().min(1).max(100_000).optional();
-/** Declared value in kopecks. */
-const summ = z.coerce.number().int().min(0).max(100_000_000_00).optional();
+/**
+ * Declared value: roubles with at most two decimals on the wire (DECISIONS 28), kopecks once parsed.
+ */
+const summ = z.coerce
+  .number()
+  .min(0)
+  .max(100_000_000)
+  .refine((r) => Number.isInteger(Math.round(r * 100 * 1e6) / 1e6), 'roubles with at most two decimals')
+  .transform((r) => Math.round(r * 100))
+  .optional();
 const lang = z.enum(['ru', 'en']).optional();
 
 export const citySearchSchema = z.object({ query: text(100).optional(), lang });

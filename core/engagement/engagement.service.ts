@@ -189,7 +189,13 @@ export function createEngagementService(deps: {
     if (found.confirmedAt) return { result: true as const, message: texts[locale].already };
     // The list service first, outside the transaction (its sandbox writes to the outbox).
     const answer = await providers.mailing.subscribe(found.email, found.locale === 'en' ? 'en' : 'ru');
-    if (!answer.ok) throw new AppError('invalid_data', answer.reason, { field: 'email' });
+    if (!answer.ok) {
+      throw new AppError(
+        'invalid_data',
+        { key: 'newsletter.refused' },
+        { field: 'email', cause: answer.reason },
+      );
+    }
     const now = clock();
     return db.transaction(async (tx) => {
       const [row] = await tx

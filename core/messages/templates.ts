@@ -3,6 +3,7 @@
  * (responsive HTML and plain text) and a short SMS, in Russian or English, with the brand's name and
  * colour from the settings. Pure: no I/O.
  */
+import { type MessageTexts, messageTexts } from './message-texts.ts';
 import type { OrderMessageEvent } from './order-messages.rules.ts';
 
 export type MessageLocale = 'ru' | 'en';
@@ -31,6 +32,8 @@ export interface OrderForMessage {
   total: number;
   deliveryText: string;
   trackingNumber: string | null;
+  /** The carrier's tracking page of the parcel, when handed over (docs/decisions/0025-real-carriers.md). */
+  trackingUrl?: string | null;
   statusUrl: string;
 }
 
@@ -55,57 +58,14 @@ export function escapeHtml(s: string): string {
     .replaceAll("'", '&#39;');
 }
 
-function headline(event: OrderMessageEvent, o: OrderForMessage, locale: MessageLocale): string {
-  const n = o.number;
-  switch (event) {
-    case 'created':
-      return tr(locale, `Заказ №${n} принят`, `Order ${n} received`);
-    case 'paid':
-      return tr(locale, `Заказ №${n} оплачен`, `Order ${n} is paid`);
-    case 'shipped':
-      return tr(locale, `Заказ №${n} передан в доставку`, `Order ${n} is on its way`);
-    case 'ready_for_pickup':
-      return tr(locale, `Заказ №${n} ждёт вас в пункте выдачи`, `Order ${n} is ready for pickup`);
-    case 'delivered':
-      return tr(locale, `Заказ №${n} доставлен`, `Order ${n} is delivered`);
-    case 'cancelled':
-      return tr(locale, `Заказ №${n} отменён`, `Order ${n} is cancelled`);
-    case 'refunded':
-      return tr(locale, `Деньги за заказ №${n} возвращены`, `Order ${n} is refunded`);
-  }
+function headline(event: OrderMessageEvent, o: OrderForMessage, text: MessageTexts): string {
+  return text(`order.${event}.title`, { number: o.number });
 }
 
-function detail(event: OrderMessageEvent, o: OrderForMessage, locale: MessageLocale): string {
-  switch (event) {
-    case 'created':
-      return tr(
-        locale,
-        'Спасибо за заказ! Мы сообщим о каждом его шаге.',
-        'Thank you! We will tell you about each step.',
-      );
-    case 'paid':
-      return tr(
-        locale,
-        'Оплата получена, собираем заказ.',
-        'We have your payment and are packing the order.',
-      );
-    case 'shipped':
-      return o.trackingNumber
-        ? tr(locale, `Трек-номер: ${o.trackingNumber}.`, `Tracking number: ${o.trackingNumber}.`)
-        : tr(locale, 'Заказ у перевозчика.', 'The carrier has the order.');
-    case 'ready_for_pickup':
-      return tr(locale, 'Возьмите с собой паспорт или номер заказа.', 'Bring your ID or the order number.');
-    case 'delivered':
-      return tr(locale, 'Спасибо, что выбрали нас!', 'Thank you for shopping with us!');
-    case 'cancelled':
-      return tr(
-        locale,
-        'Если заказ был оплачен, деньги вернутся тем же способом.',
-        'If it was paid, the money goes back the way it came.',
-      );
-    case 'refunded':
-      return tr(locale, 'Срок зачисления зависит от банка.', 'How soon you see it depends on your bank.');
-  }
+function detail(event: OrderMessageEvent, o: OrderForMessage, text: MessageTexts): string {
+  if (event === 'shipped' && o.trackingNumber)
+    return text('order.shipped.noteTracking', { tracking: o.trackingNumber });
+  return text(`order.${event}.note`);
 }
 
 /** The buyer's message about `event` of an order. Confirmations list lines, totals and delivery. */
@@ -114,10 +74,11 @@ export function renderOrderMessage(
   o: OrderForMessage,
   locale: MessageLocale,
   brand: Brand,
+  text: MessageTexts = messageTexts(locale),
 ): RenderedMessage {
-  const title = headline(event, o, locale);
-  const note = detail(event, o, locale);
-  const statusLabel = tr(locale, 'Статус заказа', 'Order status');
+  const title = headline(event, o, text);
+  const note = detail(event, o, text);
+  const statusLabel = text('order.statusLink');
   const full = event === 'created' || event === 'paid';
   const money = (k: number) => formatRub(k, locale);
   const totals: [string, string][] = [
@@ -129,6 +90,10 @@ export function renderOrderMessage(
     [tr(locale, 'Итого', 'Total'), money(o.total)],
   ];
   const textParts = [title, '', note];
+  // DECISIONS 37: the hand-over message carries the tracking link.
+  const track = event === 'shipped' && o.trackingUrl ? o.trackingUrl : null;
+  const trackLabel = tr(locale, 'Отследить посылку', 'Track the parcel');
+  if (track) textParts.push(`${trackLabel}: ${track}`);
   if (full) {
     textParts.push(
       '',
@@ -153,7 +118,7 @@ export function renderOrderMessage(
           '',
         )}</table><p>${escapeHtml(tr(locale, 'Доставка', 'Delivery'))}: ${escapeHtml(o.deliveryText)}</p>`
     : '';
-  const body = `<h1 style="font-size:20px;margin:0 0 12px">${escapeHtml(title)}</h1><p>${escapeHtml(note)}</p>${rows}<p><a href="${escapeHtml(o.statusUrl)}" style="display:inline-block;padding:10px 18px;background:${brand.colour};color:#fff;text-decoration:none;border-radius:4px">${escapeHtml(statusLabel)}</a></p>`;
+  const body = `<h1 style="font-size:20px;margin:0 0 12px">${escapeHtml(title)}</h1><p>${escapeHtml(note)}</p>${track ? `<p><a href="${escapeHtml(track)}">${escapeHtml(trackLabel)}</a></p>` : ''}${rows}<p><a href="${escapeHtml(o.statusUrl)}" style="display:inline-block;padding:10px 18px;background:${brand.colour};color:#fff;text-decoration:none;border-radius:4px">${escapeHtml(statusLabel)}</a></p>`;
   const sms = `${brand.name}: ${title}. ${event === 'shipped' && o.trackingNumber ? `${note} ` : ''}${o.statusUrl}`;
   return { subject: title, text: textParts.join('\n'), html: layout(brand, locale, title, body), sms };
 }
@@ -189,21 +154,17 @@ export function renderRestockMessage(
   input: { productName: string; size: string | null; productUrl: string; unsubscribeUrl: string },
   locale: MessageLocale,
   brand: Brand,
+  texts: MessageTexts = messageTexts(locale),
 ): { subject: string; text: string; html: string } {
   const what = input.size ? `${input.productName}, ${input.size}` : input.productName;
-  const subject = tr(locale, `Снова в наличии: ${what}`, `Back in stock: ${what}`);
+  const subject = texts('restock.subject', { product: what });
+  const note = texts('restock.note');
   const cta = tr(locale, 'Посмотреть', 'Take a look');
-  const off = tr(locale, 'Отписаться от рассылок', 'Unsubscribe');
-  const text = [
-    subject,
-    '',
-    tr(locale, 'Вы просили сообщить, когда товар появится.', 'You asked us to tell you when it is back.'),
-    input.productUrl,
-    '',
-    `${off}: ${input.unsubscribeUrl}`,
-    brand.name,
-  ].join('\n');
-  const body = `<h1 style="font-size:20px;margin:0 0 12px">${escapeHtml(subject)}</h1><p>${escapeHtml(tr(locale, 'Вы просили сообщить, когда товар появится.', 'You asked us to tell you when it is back.'))}</p><p><a href="${escapeHtml(input.productUrl)}" style="display:inline-block;padding:10px 18px;background:${brand.colour};color:#fff;text-decoration:none;border-radius:4px">${escapeHtml(cta)}</a></p>`;
+  const off = texts('unsubscribe');
+  const text = [subject, '', note, input.productUrl, '', `${off}: ${input.unsubscribeUrl}`, brand.name].join(
+    '\n',
+  );
+  const body = `<h1 style="font-size:20px;margin:0 0 12px">${escapeHtml(subject)}</h1><p>${escapeHtml(note)}</p><p><a href="${escapeHtml(input.productUrl)}" style="display:inline-block;padding:10px 18px;background:${brand.colour};color:#fff;text-decoration:none;border-radius:4px">${escapeHtml(cta)}</a></p>`;
   const footer = `<a href="${escapeHtml(input.unsubscribeUrl)}" style="color:#777">${escapeHtml(off)}</a>`;
   return { subject, text, html: layout(brand, locale, subject, body, footer) };
 }
@@ -213,13 +174,10 @@ export function renderNewsletterConfirm(
   confirmUrl: string,
   locale: MessageLocale,
   brand: Brand,
+  texts: MessageTexts = messageTexts(locale),
 ): { subject: string; text: string; html: string } {
-  const subject = tr(locale, 'Подтвердите подписку', 'Confirm your subscription');
-  const note = tr(
-    locale,
-    'Чтобы получать наши письма и промокод на скидку, подтвердите адрес. Если вы не подписывались, просто не отвечайте.',
-    'To get our letters and your discount code, confirm this address. If you did not sign up, ignore this mail.',
-  );
+  const subject = texts('newsletter.confirm.subject');
+  const note = texts('newsletter.confirm.note');
   const text = [subject, '', note, confirmUrl, '', brand.name].join('\n');
   const body = `<h1 style="font-size:20px;margin:0 0 12px">${escapeHtml(subject)}</h1><p>${escapeHtml(note)}</p><p><a href="${escapeHtml(confirmUrl)}" style="display:inline-block;padding:10px 18px;background:${brand.colour};color:#fff;text-decoration:none;border-radius:4px">${escapeHtml(tr(locale, 'Подтвердить', 'Confirm'))}</a></p>`;
   return { subject, text, html: layout(brand, locale, subject, body) };
@@ -230,18 +188,11 @@ export function renderNewsletterWelcome(
   input: { code: string; percent: number; shopUrl: string; unsubscribeUrl: string },
   locale: MessageLocale,
   brand: Brand,
+  texts: MessageTexts = messageTexts(locale),
 ): { subject: string; text: string; html: string } {
-  const subject = tr(
-    locale,
-    `Ваш промокод на скидку ${input.percent}%`,
-    `Your ${input.percent}% discount code`,
-  );
-  const note = tr(
-    locale,
-    'Спасибо за подписку! Код действует на один заказ.',
-    'Thank you for subscribing! The code works for one order.',
-  );
-  const off = tr(locale, 'Отписаться от рассылок', 'Unsubscribe');
+  const subject = texts('newsletter.welcome.subject', { percent: input.percent });
+  const note = texts('newsletter.welcome.note');
+  const off = texts('unsubscribe');
   const text = [
     subject,
     '',
@@ -255,6 +206,43 @@ export function renderNewsletterWelcome(
   const body = `<h1 style="font-size:20px;margin:0 0 12px">${escapeHtml(subject)}</h1><p>${escapeHtml(note)}</p><p style="font-size:24px;font-weight:bold;letter-spacing:2px">${escapeHtml(input.code)}</p><p><a href="${escapeHtml(input.shopUrl)}" style="display:inline-block;padding:10px 18px;background:${brand.colour};color:#fff;text-decoration:none;border-radius:4px">${escapeHtml(tr(locale, 'В магазин', 'Go shopping'))}</a></p>`;
   const footer = `<a href="${escapeHtml(input.unsubscribeUrl)}" style="color:#777">${escapeHtml(off)}</a>`;
   return { subject, text, html: layout(brand, locale, subject, body, footer) };
+}
+
+/**
+ * A cart reminder (marketing, sent only with a consent on record: core/messages/marketing.rules.ts):
+ * what was left in the cart, a link that opens it, and the unsubscribe link in the mail and the SMS.
+ */
+export function renderCartReminder(
+  input: { items: string[]; more: number; cartUrl: string; unsubscribeUrl: string },
+  locale: MessageLocale,
+  brand: Brand,
+  texts: MessageTexts = messageTexts(locale),
+): RenderedMessage {
+  const subject = texts('cart.subject');
+  const note = texts('cart.note');
+  const list =
+    input.more > 0
+      ? [...input.items, tr(locale, `и ещё ${input.more}`, `and ${input.more} more`)]
+      : input.items;
+  const cta = tr(locale, 'Вернуться в корзину', 'Back to the cart');
+  const off = texts('unsubscribe');
+  const text = [
+    subject,
+    '',
+    note,
+    '',
+    ...list.map((i) => `• ${i}`),
+    '',
+    `${cta}: ${input.cartUrl}`,
+    '',
+    `${off}: ${input.unsubscribeUrl}`,
+    brand.name,
+  ].join('\n');
+  const items = list.map((i) => `<li>${escapeHtml(i)}</li>`).join('');
+  const body = `<h1 style="font-size:20px;margin:0 0 12px">${escapeHtml(subject)}</h1><p>${escapeHtml(note)}</p><ul>${items}</ul><p><a href="${escapeHtml(input.cartUrl)}" style="display:inline-block;padding:10px 18px;background:${brand.colour};color:#fff;text-decoration:none;border-radius:4px">${escapeHtml(cta)}</a></p>`;
+  const footer = `<a href="${escapeHtml(input.unsubscribeUrl)}" style="color:#777">${escapeHtml(off)}</a>`;
+  const sms = `${brand.name}: ${texts('cart.sms')} ${input.cartUrl} ${tr(locale, 'Отписаться', 'Stop')}: ${input.unsubscribeUrl}`;
+  return { subject, text, html: layout(brand, locale, subject, body, footer), sms };
 }
 
 /** The shop's daily summary: background work that failed for good, and money to refund. */

@@ -69,14 +69,23 @@ export function holdMinutes(payment: string, holds: HoldMinutes): number {
  * browser (its `shi-device` cookie), a phone, and an address; many shoppers share one address
  * (mobile carriers, offices), so the address has higher ceilings.
  */
-export const HOLD_CAPS = {
+export const HOLD_CAPS: HoldCaps = {
   orders: 3,
   unitsPerVariant: 10,
   addressOrders: 10,
   addressUnitsPerVariant: 30,
   /** Items of one try-on order (`moscow-try`). */
   tryOnItems: 10,
-} as const;
+};
+
+/** The caps of unpaid orders; a setting (`main.holdCaps`), {@link HOLD_CAPS} when absent. */
+export interface HoldCaps {
+  orders: number;
+  unitsPerVariant: number;
+  addressOrders: number;
+  addressUnitsPerVariant: number;
+  tryOnItems: number;
+}
 
 export interface Holder {
   phone: string;
@@ -101,6 +110,7 @@ export function holdRefusal(
   held: HeldOrder[],
   client: Holder,
   wanted: { variantId: string; count: number }[],
+  caps: HoldCaps = HOLD_CAPS,
 ): HoldRefusal | null {
   const taking = wanted.filter((w) => w.count > 0);
   if (taking.length === 0) return null;
@@ -114,9 +124,9 @@ export function holdRefusal(
   ];
   for (const { by, match } of views) {
     const mine = held.filter(match);
-    const ordersCap = by === 'address' ? HOLD_CAPS.addressOrders : HOLD_CAPS.orders;
+    const ordersCap = by === 'address' ? caps.addressOrders : caps.orders;
     if (mine.length >= ordersCap) return { kind: 'orders', by, cap: ordersCap };
-    const unitsCap = by === 'address' ? HOLD_CAPS.addressUnitsPerVariant : HOLD_CAPS.unitsPerVariant;
+    const unitsCap = by === 'address' ? caps.addressUnitsPerVariant : caps.unitsPerVariant;
     for (const w of taking) {
       const already = mine
         .flatMap((o) => o.lines)

@@ -33,6 +33,8 @@ import {
 } from './orders-admin.rules.ts';
 import type { OrderListQuery, OrderStepInput } from './orders-admin.schemas.ts';
 import { normalizePromoCode } from './promo.rules.ts';
+import type { HandOverInput } from './shipments.schemas.ts';
+import { createShipmentsService } from './shipments.service.ts';
 
 /** The list's total is counted up to here; beyond it the screen says "10 000+". */
 export const COUNT_CAP = 10_000;
@@ -86,6 +88,7 @@ export function createOrdersAdminService({
   clock: () => Date;
 }) {
   const payments = providers.payments.provider;
+  const shipments = createShipmentsService({ db, providers, orders: ordersService, clock });
 
   function listConditions(f: OrderListQuery): SQL[] {
     const where: SQL[] = [];
@@ -380,7 +383,13 @@ export function createOrdersAdminService({
    * `orders.transition` (the path expiry uses). Cancelling a paid order starts its refund, recorded
    * once per order (the refunds table's unique order number).
    */
-  async function takeStep(number: number, input: OrderStepInput, actor: Actor, locale: Locale) {
+  async function takeStep(
+    number: number,
+    input: OrderStepInput,
+    actor: Actor,
+    locale: Locale,
+    parcel?: { carrier: string; carrierId: string },
+  ) {
     const outcome = await ordersService.withStockChanges(async (tx, changed) => {
       const before = await lockCurrent(tx, number, input.version, locale, input.from);
       const refused = stepRefusal(before, input.to, input.trackingNumber);
@@ -412,7 +421,11 @@ export function createOrdersAdminService({
         entityType: 'order',
         entityId: String(number),
         before: auditView(before),
-        after: { ...auditView(after), ...(refund ? { refund: { amount: refund.amount } } : {}) },
+        after: {
+          ...auditView(after),
+          ...(refund ? { refund: { amount: refund.amount } } : {}),
+          ...(parcel ? { parcel } : {}),
+        },
       });
       return { before, refund };
     });
@@ -423,7 +436,42 @@ export function createOrdersAdminService({
       await payments.expirePayment(before.paymentId as string).catch(() => {});
     }
     if (refund) await sendRefund(refund, before.paymentId as string, actor);
+    // A two-stage payment (Dolyame) is committed when the goods leave the shop (docs/decisions/0030).
+    if ((input.to === 'shipped' || input.to === 'delivered') && hasProviderPayment(before)) {
+      await ordersService.capturePayment(number);
+    }
     return get(number, locale);
+  }
+
+  /**
+   * "Hand to the carrier" (docs/decisions/0025-real-carriers.md): registers the parcel with the
+   * order's carrier (CDEK, Boxberry or DHL by its delivery method), then takes the `shipped` step with
+   * the carrier's tracking number, audited with the parcel. The screen's version is checked first, so
+   * a stale screen registers nothing; a parcel registered earlier is reused, never registered twice.
+   */
+  async function handOver(number: number, input: HandOverInput, actor: Actor, locale: Locale) {
+    const order = await requireOrder(number, locale);
+    if (order.version !== input.version) throw stale(locale, order);
+    const refused = stepRefusal(order, 'shipped', 'registered by the carrier');
+    if (refused) throw refusal(locale, refused, order.status, 'shipped');
+    const parcel = await shipments.register(order, locale);
+    if (!parcel.trackingNumber) {
+      throw new AppError(
+        'unavailable',
+        t(
+          locale,
+          'Перевозчик принял отправление, но ещё не присвоил трек-номер. Повторите через минуту',
+          'The carrier accepted the parcel but has not given its tracking number yet. Try again in a minute',
+        ),
+      );
+    }
+    return takeStep(
+      number,
+      { version: input.version, from: order.status, to: 'shipped', trackingNumber: parcel.trackingNumber },
+      actor,
+      locale,
+      { carrier: parcel.carrier, carrierId: parcel.carrierId },
+    );
   }
 
   function hasProviderPayment(order: OrderRow): boolean {
@@ -608,7 +656,17 @@ export function createOrdersAdminService({
     };
   }
 
-  return { list, exportCsv, get, saveComment, takeStep, startRefund, listRefundsDue, listInstalments };
+  return {
+    list,
+    exportCsv,
+    get,
+    saveComment,
+    takeStep,
+    handOver,
+    startRefund,
+    listRefundsDue,
+    listInstalments,
+  };
 }
 
 /** The lender's or provider's decision as staff read it. */

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import { cacheTags, noReadCache, type ReadCache } from '../cache/read-cache.ts';
 import { signedInEmailOptional } from '../checkout/checkout.rules.ts';
 import type { SettingsService } from '../content/settings.service.ts';
@@ -33,7 +33,7 @@ import type { RateLimitService } from '../limits/rate-limit.service.ts';
 import { messageEventOf } from '../messages/order-messages.rules.ts';
 import { enqueueOrderMessages, enqueueRestockCheck } from '../messages/order-messages.service.ts';
 import type { Currency } from '../money.ts';
-import { availablePaymentMethods, instalmentTerms } from '../payments/payment.rules.ts';
+import { availablePaymentMethods, instalmentTerms, paymentKindOf } from '../payments/payment.rules.ts';
 import type { Providers } from '../providers/index.ts';
 import type { PaymentKind, PaymentReceipt } from '../providers/payments/payment-provider.ts';
 import type { RatesService } from '../rates/rates.service.ts';
@@ -54,7 +54,12 @@ import type { OrderAccess, PaymentState } from './order-cookies.rules.ts';
 import type { OrderPayload } from './orders.schemas.ts';
 import type { OrderStatusView, OrderView } from './orders.types.ts';
 import { buildPaymentReceipt, DEFAULT_RECEIPT_SETTINGS } from './payment-receipt.rules.ts';
-import { checkPromoCode, normalizePromoCode, promoDiscount } from './promo.rules.ts';
+import {
+  checkPromoCode,
+  normalizePromoCode,
+  type PromoCustomerHistory,
+  promoDiscount,
+} from './promo.rules.ts';
 
 /** Orders one IP address may place in an hour. */
 const ORDER_LIMIT = { limit: 60, windowSeconds: 3600 };
@@ -170,7 +175,10 @@ export function createOrdersService({
     const normalized = normalizePromoCode(code);
     if (!normalized) return { result: false as const, message: promoMessages.refused[locale] };
     const [row] = await db.select().from(promoCodes).where(eq(promoCodes.code, normalized));
-    const refusal = checkPromoCode(row ?? null, phone.replace(/\D/g, ''), clock());
+    const digits = phone.replace(/\D/g, '');
+    // With a phone the customer's own limits are judged too; the order judges them again under lock.
+    const history = row && digits ? await promoHistory(db, row.code, digits, null) : undefined;
+    const refusal = checkPromoCode(row ?? null, digits, clock(), history);
     if (refusal || !row) return { result: false as const, message: promoMessages.refused[locale] };
     return { result: true as const, message: promoMessages.ok[locale], data: { percent: row.percent } };
   }
@@ -188,14 +196,19 @@ export function createOrdersService({
         },
       );
     }
-    const methods = availablePaymentMethods({ locale, getWay: input.getWay, switches: shop.main.payments });
+    const methods = availablePaymentMethods({
+      locale,
+      getWay: input.getWay,
+      switches: shop.main.payments,
+      kinds: payments.kinds,
+    });
     const payment = input.payment === 'other_pay' ? 'online' : input.payment;
     // A method whose provider is not configured (T-Bank takes cards only) is refused before anything
     // is stored (docs/decisions/0020-tbank-card-payments.md).
     const takes = payments.kinds;
     if (
       !methods.includes(payment) ||
-      (takes && !takes.includes(paymentKind(input.payment, Boolean(input.hePayMode))))
+      (takes && !takes.includes(paymentKindOf(input.payment, Boolean(input.hePayMode))))
     ) {
       throw new AppError(
         'invalid_data',
@@ -257,14 +270,15 @@ export function createOrdersService({
     });
     const goods = lines.reduce((sum, l) => sum + l.price * l.count, 0);
     const items = lines.reduce((n, l) => n + l.count, 0);
-    // DECISIONS 32: a try-on order brings at most 10 items to the door.
-    if (input.getWay === 'moscow-try' && items > HOLD_CAPS.tryOnItems) {
+    // DECISIONS 32: a try-on order brings at most 10 items to the door (a setting).
+    const tryOnItems = (shop.main.holdCaps ?? HOLD_CAPS).tryOnItems;
+    if (input.getWay === 'moscow-try' && items > tryOnItems) {
       throw new AppError(
         'invalid_data',
         t(
           locale,
-          `В заказ с примеркой можно положить не больше ${HOLD_CAPS.tryOnItems} вещей`,
-          `A try-on order may hold at most ${HOLD_CAPS.tryOnItems} items`,
+          `В заказ с примеркой можно положить не больше ${tryOnItems} вещей`,
+          `A try-on order may hold at most ${tryOnItems} items`,
         ),
         { field: 'products' },
       );
@@ -461,7 +475,7 @@ export function createOrdersService({
     // Drafts, instalments and BNPL start their payment in a second call.
     const startKind =
       !ctx.draft && !['dolyame', 'tinkoff'].includes(input.payment)
-        ? paymentKind(input.payment, Boolean(input.hePayMode))
+        ? paymentKindOf(input.payment, Boolean(input.hePayMode))
         : null;
     const shop = await settings.getShopSettings();
     const holdFor = holdMinutes(input.payment, shop.main.orderHoldMinutes ?? DEFAULT_HOLD_MINUTES);
@@ -489,6 +503,7 @@ export function createOrdersService({
           await heldBy(tx, client),
           client,
           priced.lines.map((l) => ({ variantId: l.variantId, count: l.preorder ? 0 : l.count })),
+          shop.main.holdCaps ?? HOLD_CAPS,
         );
         if (refusal) {
           const line = priced.lines.find(
@@ -533,6 +548,19 @@ export function createOrdersService({
           if (ok.stock === 0) changed.add(cacheTags.listings);
         }
         if (priced.promo) {
+          // Per customer and first order only: judged under the customer's phone lock (lockHolder
+          // above), so two orders of one customer cannot both pass; the row lock serialises the count.
+          const [rule] = await tx
+            .select()
+            .from(promoCodes)
+            .where(eq(promoCodes.code, priced.promo.code))
+            .for('update');
+          const history = rule
+            ? await promoHistory(tx, rule.code, input.phone, ctx.userId ?? null)
+            : undefined;
+          if (checkPromoCode(rule ?? null, input.phone, now, history)) {
+            throw new AppError('conflict', promoMessages.refused[ctx.locale], { field: 'promocode' });
+          }
           const [used] = await tx
             .update(promoCodes)
             .set({ usedCount: sql`${promoCodes.usedCount} + 1` })
@@ -755,7 +783,11 @@ export function createOrdersService({
     await withStockChanges(async (tx, changed) => {
       await tx
         .update(orders)
-        .set({ paymentProvider: payments.name, paymentId: session.paymentId, paymentUrl: session.url })
+        .set({
+          paymentProvider: session.provider ?? payments.name,
+          paymentId: session.paymentId,
+          paymentUrl: session.url,
+        })
         .where(and(eq(orders.number, number), eq(orders.paymentId, claim)));
       await transition(tx, number, 'awaiting_payment', `payment started (${kind})`, changed);
     });
@@ -794,7 +826,7 @@ export function createOrdersService({
       .where(
         and(
           eq(orders.status, 'awaiting_payment'),
-          eq(orders.paymentProvider, payments.name),
+          inArray(orders.paymentProvider, [...(payments.names ?? [payments.name])]),
           lt(orders.updatedAt, before),
         ),
       )
@@ -813,7 +845,7 @@ export function createOrdersService({
   async function waitForPaymentUrl(number: number): Promise<string> {
     for (let attempt = 0; attempt < 100; attempt++) {
       const [order] = await db.select().from(orders).where(eq(orders.number, number));
-      if (!order) throw new AppError('not_found', 'Order not found');
+      if (!order) throw new AppError('not_found', { key: 'order.not_found' });
       if (order.paymentUrl) return order.paymentUrl;
       if (order.status !== 'new' || order.paymentId === null) {
         throw new AppError(
@@ -827,10 +859,32 @@ export function createOrdersService({
       }
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    throw new AppError('unavailable', 'The payment is still starting; try again');
+    throw new AppError('unavailable', { key: 'payment.starting' });
   }
 
   /** Takes the client's locks (device, phone, address) in one order, so two orders cannot deadlock. */
+  /** The customer's counting orders (not cancelled, not failed), by phone or by their account. */
+  async function promoHistory(
+    runner: Pick<Db, 'select'>,
+    code: string,
+    phone: string,
+    userId: string | null,
+  ): Promise<PromoCustomerHistory> {
+    const [row] = await runner
+      .select({
+        orders: sql<number>`count(*)::int`,
+        withCode: sql<number>`(count(*) filter (where ${orders.promoCode} = ${code}))::int`,
+      })
+      .from(orders)
+      .where(
+        and(
+          userId ? or(eq(orders.phone, phone), eq(orders.userId, userId)) : eq(orders.phone, phone),
+          notInArray(orders.status, ['cancelled', 'payment_failed']),
+        ),
+      );
+    return { orders: row?.orders ?? 0, ordersWithCode: row?.withCode ?? 0 };
+  }
+
   async function lockHolder(tx: Tx, client: Holder) {
     const keys = [`phone:${client.phone}`, `ip:${client.ip}`];
     if (client.deviceId) keys.push(`device:${client.deviceId}`);
@@ -876,7 +930,8 @@ export function createOrdersService({
   async function requireOrder(number: number, access: OrderAccess[]) {
     const grant = access.find((a) => a.n === number);
     const [order] = grant ? await db.select().from(orders).where(eq(orders.number, number)) : [];
-    if (!order || !grant || order.accessKey !== grant.k) throw new AppError('not_found', 'Order not found');
+    if (!order || !grant || order.accessKey !== grant.k)
+      throw new AppError('not_found', { key: 'order.not_found' });
     return order;
   }
 
@@ -904,11 +959,42 @@ export function createOrdersService({
     return row.status === 'new' || row.status === 'awaiting_payment' ? 'pending' : 'failed';
   }
 
+  /** The payment an order was started with (provider webhooks that name only the order). */
+  async function paymentIdOf(number: number): Promise<string | null> {
+    const [row] = await db
+      .select({ paymentId: orders.paymentId })
+      .from(orders)
+      .where(eq(orders.number, number));
+    return row?.paymentId ?? null;
+  }
+
+  /**
+   * The parcel went to the carrier (or the goods to the shopper): a two-stage payment takes the
+   * money held (Dolyame's commit, with the order's receipt lines). A failure is recorded on the order
+   * for the staff and does not undo the step.
+   */
+  async function capturePayment(number: number): Promise<void> {
+    const [order] = await db.select().from(orders).where(eq(orders.number, number));
+    if (!order?.paymentId || order.paymentId.startsWith('claim-') || !payments.capturePayment) return;
+    try {
+      const lines = await db.select().from(orderLines).where(eq(orderLines.orderNumber, number));
+      await payments.capturePayment(order.paymentId, order.total, await receiptOf(order, lines));
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      await db.insert(orderEvents).values({
+        orderNumber: number,
+        fromStatus: order.status,
+        toStatus: order.status,
+        cause: `the payment could not be committed: ${reason}`.slice(0, 500),
+      });
+    }
+  }
+
   /** `POST /api/dolyame/create`: the BNPL page for a drafted order. */
   async function startDolyame(number: number, access: OrderAccess[]) {
     const order = await requireOrder(number, access);
     if (order.payment !== 'dolyame')
-      throw new AppError('conflict', 'The order is not paid by Dolyame', { field: 'orderID' });
+      throw new AppError('conflict', { key: 'order.not_paid_by_dolyame' }, { field: 'orderID' });
     return { result: true, data: await startPayment(number, 'bnpl') };
   }
 
@@ -916,7 +1002,7 @@ export function createOrdersService({
   async function startInstalment(number: number, promoCode: string, access: OrderAccess[]) {
     const order = await requireOrder(number, access);
     if (order.payment !== 'tinkoff')
-      throw new AppError('conflict', 'The order is not paid by instalment', { field: 'orderNumber' });
+      throw new AppError('conflict', { key: 'order.not_paid_by_instalment' }, { field: 'orderNumber' });
     const term = instalmentTerms.find((x) => x.promoCode === promoCode);
     return { result: true, data: await startPayment(number, 'instalment', term?.months ?? 3) };
   }
@@ -936,7 +1022,8 @@ export function createOrdersService({
         .insert(paymentNotifications)
         .values({
           id: notice.notificationId,
-          provider: payments.name,
+          provider:
+            (payments.names ?? []).find((name) => notice.paymentId.startsWith(`${name}-`)) ?? payments.name,
           orderNumber: notice.orderNumber,
           outcome: notice.outcome,
         })
@@ -1088,7 +1175,7 @@ export function createOrdersService({
         .from(orders)
         .where(eq(orders.number, number));
       if (!row || !sameKey(orderStatusKey(row.accessKey), statusKey)) {
-        throw new AppError('not_found', 'Order not found');
+        throw new AppError('not_found', { key: 'order.not_found' });
       }
       return { orderID: number, status: row.status, paid: isPaidStatus(row.status) };
     }
@@ -1125,6 +1212,8 @@ export function createOrdersService({
     startDolyame,
     startInstalment,
     applyPaymentNotice,
+    paymentIdOf,
+    capturePayment,
     checkAwaitingPayments,
     paymentReceipt,
     cancelOrder,
@@ -1199,14 +1288,6 @@ function isPaidStatus(status: OrderStatus): boolean {
     status === 'ready_for_pickup' ||
     status === 'delivered'
   );
-}
-
-function paymentKind(payment: string, hePayMode: boolean): PaymentKind {
-  if (payment === 'hepay' || hePayMode) return 'phone';
-  if (payment === 'split' || payment === 'yaPay') return 'split';
-  if (payment === 'dolyame') return 'bnpl';
-  if (payment === 'tinkoff') return 'instalment';
-  return 'card';
 }
 
 function soldOutMessage(name: string, size: string, left: number, locale: Locale): string {

@@ -40,6 +40,8 @@ describe('checkPromoCode', () => {
     usageLimit: null,
     usedCount: 0,
     phone: null,
+    perCustomerLimit: null,
+    firstOrderOnly: false,
     ...patch,
   });
 
@@ -55,6 +57,23 @@ describe('checkPromoCode', () => {
     expect(checkPromoCode(rule({ usageLimit: 3, usedCount: 2 }), '7999', now)).toBeNull();
     expect(checkPromoCode(rule({ phone: '79991234567' }), '79990000000', now)).toBe('wrong_phone');
     expect(checkPromoCode(rule({ phone: '79991234567' }), '79991234567', now)).toBeNull();
+  });
+
+  it('refuses a customer who used the code up to their own limit', () => {
+    const once = rule({ perCustomerLimit: 1 });
+    expect(checkPromoCode(once, '7999', now, { ordersWithCode: 0, orders: 4 })).toBeNull();
+    expect(checkPromoCode(once, '7999', now, { ordersWithCode: 1, orders: 4 })).toBe('customer_used_up');
+    expect(
+      checkPromoCode(rule({ perCustomerLimit: 2 }), '7999', now, { ordersWithCode: 1, orders: 1 }),
+    ).toBeNull();
+  });
+
+  it('refuses a first-order-only code to a customer with an earlier order', () => {
+    const first = rule({ firstOrderOnly: true });
+    expect(checkPromoCode(first, '7999', now, { ordersWithCode: 0, orders: 0 })).toBeNull();
+    expect(checkPromoCode(first, '7999', now, { ordersWithCode: 0, orders: 1 })).toBe('not_first_order');
+    // Without the history (the preview check before the phone is known) the customer rules wait.
+    expect(checkPromoCode(first, '7999', now)).toBeNull();
   });
 
   it('normalises codes', () => {

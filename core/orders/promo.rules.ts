@@ -37,18 +37,55 @@ export interface PromoCodeRule {
   usedCount: number;
   /** Digits; null = any phone. */
   phone: string | null;
+  /** Orders one customer may place with it; null = unlimited. */
+  perCustomerLimit: number | null;
+  /** Only for a customer without earlier orders. */
+  firstOrderOnly: boolean;
 }
 
-export type PromoRefusal = 'unknown' | 'inactive' | 'not_started' | 'expired' | 'used_up' | 'wrong_phone';
+/**
+ * What the shop knows of the customer placing the order (their phone, and their account when signed
+ * in): orders that still count, i.e. not cancelled and not failed at payment.
+ */
+export interface PromoCustomerHistory {
+  /** Their counting orders that used this code. */
+  ordersWithCode: number;
+  /** All their counting orders. */
+  orders: number;
+}
 
-/** Whether a stored code applies now for a phone (digits). */
-export function checkPromoCode(rule: PromoCodeRule | null, phone: string, now: Date): PromoRefusal | null {
+export type PromoRefusal =
+  | 'unknown'
+  | 'inactive'
+  | 'not_started'
+  | 'expired'
+  | 'used_up'
+  | 'wrong_phone'
+  | 'customer_used_up'
+  | 'not_first_order';
+
+/**
+ * Whether a stored code applies now for a phone (digits). Without `history` the per-customer rules
+ * are not judged (the order judges them again under the customer's lock, with the history).
+ */
+export function checkPromoCode(
+  rule: PromoCodeRule | null,
+  phone: string,
+  now: Date,
+  history?: PromoCustomerHistory,
+): PromoRefusal | null {
   if (!rule) return 'unknown';
   if (!rule.active) return 'inactive';
   if (rule.startsAt && now < rule.startsAt) return 'not_started';
   if (rule.endsAt && now >= rule.endsAt) return 'expired';
   if (rule.usageLimit !== null && rule.usedCount >= rule.usageLimit) return 'used_up';
   if (rule.phone && rule.phone !== phone) return 'wrong_phone';
+  if (history) {
+    if (rule.perCustomerLimit !== null && history.ordersWithCode >= rule.perCustomerLimit) {
+      return 'customer_used_up';
+    }
+    if (rule.firstOrderOnly && history.orders > 0) return 'not_first_order';
+  }
   return null;
 }
 

@@ -12,9 +12,10 @@ describe('moscowDate', () => {
 
 describe.each(engines)('currency rates on %s (DECISIONS 7)', (engine) => {
   let database: TestDatabase;
+  // Room for a loaded machine: a fresh embedded database takes a while beside other suites.
   beforeAll(async () => {
     database = await createTestDatabase(engine);
-  });
+  }, 180_000);
   afterAll(async () => {
     await database.destroy();
   });

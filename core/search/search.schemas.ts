@@ -16,7 +16,8 @@ export interface SearchResult {
   name: string;
   path: string;
   _id: string;
-  /** Products only: the tile's photo and prices (kopecks). */
+  /** Products only: the colour (siblings told apart), the tile's photo and prices (kopecks). */
+  colour?: string;
   photo?: string | null;
   price?: number;
   oldPrice?: number | null;

@@ -1,9 +1,9 @@
 import { asc, eq } from 'drizzle-orm';
-import MiniSearch from 'minisearch';
+import MiniSearch, { type Query, type SearchResult as SearchHit } from 'minisearch';
 import type { Db } from '../db/client.ts';
-import { categories, customPages, productGroups, productPhotos } from '../db/schema/index.ts';
+import { categories, customPages, productGroups, productPhotos, searchSynonyms } from '../db/schema/index.ts';
 import type { Locale } from '../i18n.ts';
-import { stem, switchLayout, tokenize } from './search.rules.ts';
+import { indexStems, isMenStem, parseQuery, searchStem, switchLayout, tokenize } from './search.rules.ts';
 import type { SearchResult, SearchView } from './search.schemas.ts';
 
 interface Doc {
@@ -15,7 +15,13 @@ interface Doc {
   nameEn: string;
   category: string;
   colour: string;
+  colourRu: string;
+  colourEn: string;
+  composition: string;
+  description: string;
   art: string;
+  /** Labelled for men: a query for women's goods leaves it out. */
+  men: boolean;
   path: string;
   photo: string | null;
   price: number | null;
@@ -26,8 +32,42 @@ interface Doc {
 const viewWeight: Record<SearchView, number> = { category: 1.4, product: 1, other: 0.8 };
 /** How long an index serves before it is rebuilt from the database in the background. */
 const INDEX_TTL_MS = 60_000;
-/** The typed reading finds this many: the keyboard-layout reading is not tried. */
+/** The typed reading finds this many with every word: the keyboard-layout reading is not tried. */
 const ENOUGH_HITS = 3;
+/** A synonym's hit weighs this much of the typed word's. */
+const SYNONYM_BOOST = 0.6;
+/** How many popular queries an empty search offers. */
+const POPULAR = 6;
+
+/** One built index with what the queries need next to it. */
+interface IndexState {
+  index: MiniSearch<Doc>;
+  /** The alternatives of a word, by its search stem (the search_synonyms table). */
+  synonyms: Map<string, string[]>;
+  /** What an empty search offers, per edition. */
+  popular: Record<Locale, string[]>;
+}
+
+const emptyDoc = {
+  name: '',
+  category: '',
+  colour: '',
+  colourRu: '',
+  colourEn: '',
+  composition: '',
+  description: '',
+  art: '',
+  men: false,
+  photo: null,
+  price: null,
+  oldPrice: null,
+  rank: 0,
+} as const;
+
+/** Where the word being typed may match as a prefix. */
+const prefixFields = ['nameRu', 'nameEn', 'category', 'colour', 'art'];
+
+const isMen = (text: string) => tokenize(text).some((w) => isMenStem(searchStem(w)));
 
 export function createSearchService({
   db,
@@ -41,13 +81,13 @@ export function createSearchService({
   /** Answers kept per index (shoppers repeat the popular queries; a new index starts afresh); 0 keeps none. */
   resultMemory?: number;
 }) {
-  let current: { index: MiniSearch<Doc>; builtAt: number } | null = null;
-  let building: Promise<MiniSearch<Doc>> | null = null;
+  let current: { state: IndexState; builtAt: number } | null = null;
+  let building: Promise<IndexState> | null = null;
   /** Bumped by invalidate(): a build started before it must not install its stale index. */
   let generation = 0;
 
-  async function build(): Promise<MiniSearch<Doc>> {
-    const [cats, groups, photos, pages] = await Promise.all([
+  async function build(): Promise<IndexState> {
+    const [cats, groups, photos, pages, synonymRows] = await Promise.all([
       db.select().from(categories),
       db.select().from(productGroups).where(eq(productGroups.published, true)),
       db
@@ -55,6 +95,7 @@ export function createSearchService({
         .from(productPhotos)
         .where(eq(productPhotos.position, 0)),
       db.select().from(customPages).orderBy(asc(customPages.index)),
+      db.select().from(searchSynonyms),
     ]);
     const catBySlug = new Map(cats.map((c) => [c.slug, c]));
     const photoByGroup = new Map(photos.map((p) => [p.groupId, p.src]));
@@ -62,20 +103,15 @@ export function createSearchService({
     for (const c of cats) {
       const parent = c.parentSlug ? catBySlug.get(c.parentSlug) : undefined;
       docs.push({
+        ...emptyDoc,
         id: `c:${c.slug}`,
         view: 'category',
         key: c.slug,
-        name: '',
         nameRu: c.name.ru,
         nameEn: c.name.en,
         category: parent ? `${parent.name.ru} ${parent.name.en}` : '',
-        colour: '',
-        art: '',
+        men: isMen(`${c.name.ru} ${c.name.en}`),
         path: parent ? `/catalog/${parent.slug}/${c.slug}` : `/catalog/${c.slug}`,
-        photo: null,
-        price: null,
-        oldPrice: null,
-        rank: 0,
       });
     }
     for (const g of groups) {
@@ -90,7 +126,12 @@ export function createSearchService({
         nameEn: g.name.en,
         category: [cat?.name.ru, cat?.name.en, parent?.name.ru, parent?.name.en].filter(Boolean).join(' '),
         colour: `${g.colorName.ru} ${g.colorName.en}`,
+        colourRu: g.colorName.ru,
+        colourEn: g.colorName.en,
+        composition: `${g.composition.ru} ${g.composition.en}`,
+        description: `${g.description.ru} ${g.description.en}`,
         art: g.art,
+        men: isMen(`${g.name.ru} ${g.name.en}`),
         path: `/products/${g.id}`,
         photo: photoByGroup.get(g.id) ?? null,
         price: g.price,
@@ -100,49 +141,77 @@ export function createSearchService({
     }
     for (const p of pages) {
       docs.push({
+        ...emptyDoc,
         id: `o:${p.slug}`,
         view: 'other',
         key: p.id,
-        name: '',
         nameRu: p.title.ru,
         nameEn: p.title.en,
-        category: '',
-        colour: '',
-        art: '',
         path: `/${p.slug}`,
-        photo: null,
-        price: null,
-        oldPrice: null,
-        rank: 0,
       });
     }
     const index = new MiniSearch<Doc>({
-      fields: ['nameRu', 'nameEn', 'category', 'colour', 'art'],
-      storeFields: ['view', 'key', 'nameRu', 'nameEn', 'path', 'photo', 'price', 'oldPrice', 'rank'],
+      fields: ['nameRu', 'nameEn', 'category', 'colour', 'art', 'composition', 'description'],
+      storeFields: [
+        'view',
+        'key',
+        'nameRu',
+        'nameEn',
+        'colourRu',
+        'colourEn',
+        'men',
+        'path',
+        'photo',
+        'price',
+        'oldPrice',
+        'rank',
+      ],
       tokenize,
-      processTerm: (term) => stem(term),
+      // A derived adjective is indexed under its own stem and its material's root ('льнян', 'лен').
+      processTerm: (term) => indexStems(term),
       searchOptions: {
-        boost: { nameRu: 3, nameEn: 3, category: 1.5, colour: 1, art: 2 },
-        combineWith: 'AND',
-        prefix: (term, i, terms) => i === terms.length - 1 && term.length >= 2,
+        processTerm: (term) => searchStem(term),
+        boost: { nameRu: 3, nameEn: 3, category: 1.5, colour: 1.2, art: 2, composition: 1, description: 0.3 },
         // One typo in 4 to 7 letters, two from 8 (catalogue search: 'плаье' finds dresses).
         fuzzy: (term) => (term.length >= 8 ? 2 : term.length >= 4 ? 1 : false),
       },
     });
     // Chunked, so a rebuild over a large catalogue never stalls the event loop for long.
     await index.addAllAsync(docs, { chunkSize: 500 });
-    return index;
+
+    const synonyms = new Map<string, string[]>();
+    for (const row of synonymRows) {
+      const key = searchStem(tokenize(row.term)[0] ?? '');
+      if (key) synonyms.set(key, [...(synonyms.get(key) ?? []), ...row.alternatives]);
+    }
+
+    // An empty search offers the categories holding the most bestsellers and new goods.
+    const weight = new Map<string, number>();
+    for (const g of groups) {
+      const w = (g.isBestseller ? 2 : 0) + (g.isNew ? 1 : 0);
+      if (w > 0) weight.set(g.categorySlug, (weight.get(g.categorySlug) ?? 0) + w);
+    }
+    const top = [...weight.entries()]
+      .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+      .map(([slug]) => catBySlug.get(slug))
+      .filter((c) => c !== undefined)
+      .slice(0, POPULAR);
+    const popular = {
+      ru: top.map((c) => c.name.ru.toLowerCase()),
+      en: top.map((c) => (c.name.en || c.name.ru).toLowerCase()),
+    };
+    return { index, synonyms, popular };
   }
 
-  async function getIndex(): Promise<MiniSearch<Doc>> {
+  async function getIndex(): Promise<IndexState> {
     const now = clock().getTime();
-    if (current && now - current.builtAt < INDEX_TTL_MS) return current.index;
+    if (current && now - current.builtAt < INDEX_TTL_MS) return current.state;
     if (!building) {
       const started = generation;
       building = build()
-        .then((index) => {
-          if (started === generation) current = { index, builtAt: clock().getTime() };
-          return index;
+        .then((state) => {
+          if (started === generation) current = { state, builtAt: clock().getTime() };
+          return state;
         })
         .finally(() => {
           building = null;
@@ -152,7 +221,7 @@ export function createSearchService({
     // Serve the stale index while a fresh one builds. A failed background rebuild keeps the old
     // index (and is retried on the next search), never an unhandled rejection.
     building.catch((error) => onError?.(error));
-    return current.index;
+    return current.state;
   }
 
   /** Drops the index so the next search sees a catalogue change at once. */
@@ -163,15 +232,16 @@ export function createSearchService({
   }
 
   /**
-   * Ranked results grouped by view: categories first, then products, then other pages. A query
-   * typed in the wrong keyboard layout is tried switched too, and the better reading wins.
+   * Ranked results grouped by view: categories first, then products, then other pages. Within a
+   * view, hits with every word of the query come first, then the best partial matches. A query typed
+   * in the wrong keyboard layout is tried switched too, and the better reading wins.
    */
   async function search(query: string, locale: Locale, limit = 24): Promise<SearchResult[]> {
-    if (tokenize(query).length === 0) return [];
-    const index = await getIndex();
+    if (parseQuery(query).words.length === 0) return [];
+    const state = await getIndex();
     // The same query on the same index gives the same answer: popular ones are answered from memory.
-    if (resultsFor !== index) {
-      resultsFor = index;
+    if (resultsFor !== state) {
+      resultsFor = state;
       results.clear();
     }
     const key = `${locale}\u0000${limit}\u0000${query.trim().toLowerCase()}`;
@@ -182,7 +252,7 @@ export function createSearchService({
       results.set(key, cached);
       return cached;
     }
-    const answer = rank(index, query, locale, limit);
+    const answer = rank(state, query, locale, limit);
     if (resultMemory > 0) {
       results.set(key, answer);
       if (results.size > resultMemory) results.delete(results.keys().next().value as string);
@@ -190,30 +260,108 @@ export function createSearchService({
     return answer;
   }
 
-  let resultsFor: MiniSearch<Doc> | null = null;
+  /** The queries an empty search box offers (the categories with the most bestsellers and new goods). */
+  async function popular(locale: Locale): Promise<string[]> {
+    return (await getIndex()).popular[locale];
+  }
+
+  let resultsFor: IndexState | null = null;
   const results = new Map<string, SearchResult[]>();
 
-  function rank(index: MiniSearch<Doc>, query: string, locale: Locale, limit: number): SearchResult[] {
-    let best = index.search(query);
-    let bestScore = best.reduce((s, h) => s + h.score, 0);
+  interface Reading {
+    hits: { hit: SearchHit; words: number; score: number }[];
+    /** Hits carrying every word. */
+    complete: number;
+    total: number;
+  }
+
+  /**
+   * One reading of the query: each word (with its synonyms, weighted lower) may match; a hit counts
+   * the words it carries, so all-word hits rank before partial ones.
+   */
+  function read(state: IndexState, query: string, limit: number): Reading {
+    const { words, women } = parseQuery(query);
+    if (words.length === 0) return { hits: [], complete: 0, total: 0 };
+    const groups = words.map((word) => {
+      const alternatives = state.synonyms.get(searchStem(word)) ?? [];
+      return {
+        word,
+        alternatives,
+        stems: new Set([word, ...alternatives].flatMap(tokenize).map(searchStem)),
+      };
+    });
+    const last = groups.length - 1;
+    const tree = (combineWith: 'AND' | 'OR'): Query => ({
+      combineWith,
+      queries: groups.map((g, i) => ({
+        combineWith: 'OR' as const,
+        queries: [
+          { queries: [g.word], prefix: false },
+          // The word being typed (the last) matches as a prefix too, in the short fields only
+          // ('лен' must not find 'лентами' in a description).
+          ...(i === last && g.word.length >= 2
+            ? [{ queries: [g.word], prefix: true, fuzzy: false, fields: prefixFields }]
+            : []),
+          ...(g.alternatives.length > 0
+            ? [{ queries: g.alternatives, prefix: false, boostTerm: () => SYNONYM_BOOST }]
+            : []),
+        ],
+      })),
+    });
+    const score = (hit: SearchHit) =>
+      hit.score * viewWeight[hit.view as SearchView] * (1 + (hit.rank as number));
+    // Every word first: an AND of the words' groups.
+    const hits: Reading['hits'] = [];
+    let total = 0;
+    let products = 0;
+    const seen = new Set<string>();
+    for (const hit of state.index.search(tree('AND'))) {
+      if (women && hit.men) continue;
+      const s = score(hit);
+      hits.push({ hit, words: groups.length, score: s });
+      seen.add(hit.id as string);
+      total += s;
+      if (hit.view === 'product') products += 1;
+    }
+    hits.sort((a, b) => b.score - a.score);
+    const complete = hits.length;
+    // Then the best partial matches, only when the complete ones do not fill the answer (a large
+    // catalogue's OR of common words is thousands of hits: not computed when not shown).
+    if (groups.length > 1 && products < limit) {
+      const partial: Reading['hits'] = [];
+      for (const hit of state.index.search(tree('OR'))) {
+        if ((women && hit.men) || seen.has(hit.id as string)) continue;
+        const matched = new Set(hit.queryTerms);
+        const words = groups.filter((g) => [...g.stems].some((t) => matched.has(t))).length;
+        const s = score(hit);
+        partial.push({ hit, words, score: s });
+        total += s;
+      }
+      partial.sort((a, b) => b.words - a.words || b.score - a.score);
+      hits.push(...partial);
+    }
+    return { hits, complete, total };
+  }
+
+  function rank(state: IndexState, query: string, locale: Locale, limit: number): SearchResult[] {
+    let best = read(state, query, limit);
     // A query typed in the other keyboard layout finds (next to) nothing as typed: try it switched.
-    const switched = best.length < ENOUGH_HITS ? switchLayout(query) : null;
+    const switched = best.complete < ENOUGH_HITS ? switchLayout(query) : null;
     if (switched !== null) {
-      const hits = index.search(switched);
-      const score = hits.reduce((s, h) => s + h.score, 0);
-      if (score > bestScore) [best, bestScore] = [hits, score];
+      const other = read(state, switched, limit);
+      if (other.complete > best.complete || (other.complete === best.complete && other.total > best.total)) {
+        best = other;
+      }
     }
     const prefix = locale === 'en' ? '/en' : '';
-    const ranked = best
-      .map((h) => ({ h, score: h.score * viewWeight[h.view as SearchView] * (1 + (h.rank as number)) }))
-      .sort((a, b) => b.score - a.score);
     const take = { category: 6, product: limit, other: 4 };
     const out: SearchResult[] = [];
-    for (const { h } of ranked) {
+    for (const { hit: h } of best.hits) {
       const view = h.view as SearchView;
       if (take[view] <= 0) continue;
       take[view] -= 1;
       const name = (locale === 'en' ? h.nameEn : h.nameRu) || h.nameRu;
+      const colour = ((locale === 'en' ? h.colourEn : h.colourRu) || h.colourRu) as string;
       out.push({
         view,
         name: name as string,
@@ -221,6 +369,7 @@ export function createSearchService({
         _id: h.key as string,
         ...(view === 'product'
           ? {
+              colour,
               photo: h.photo as string | null,
               price: h.price as number,
               oldPrice: h.oldPrice as number | null,
@@ -232,7 +381,7 @@ export function createSearchService({
     return out.sort((a, b) => order.indexOf(a.view) - order.indexOf(b.view));
   }
 
-  return { search, invalidate };
+  return { search, popular, invalidate };
 }
 
 export type SearchService = ReturnType<typeof createSearchService>;

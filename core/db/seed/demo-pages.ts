@@ -148,4 +148,63 @@ export const demoPages = [
       ),
     ],
   },
+  {
+    // The public offer (Civil Code art. 435, 437; consumer protection law): the pay step's consent
+    // links it, the footer names it beside the seller's requisites.
+    id: 'page-public-offer',
+    slug: 'public-offer',
+    title: l('Публичная оферта', 'Public offer'),
+    index: 7,
+    sections: [
+      text(
+        ['1. Общие положения', '1. General terms'],
+        [
+          'Настоящий документ — публичная оферта ООО «Северная линия» (ИНН 7704123456, ОГРН 1197746123456, 125009, Москва, ул. Большая Никитская, д. 24/1, стр. 1), далее «Продавец», любому физическому лицу, далее «Покупатель», заключить договор розничной купли-продажи товаров дистанционным способом на условиях ниже.\n\nАкцептом оферты считается оформление заказа на сайте с отметкой согласия на шаге оплаты. С этого момента договор считается заключённым.',
+          'This document is the public offer of Severnaya Liniya LLC (INN 7704123456, OGRN 1197746123456, 24/1 Bolshaya Nikitskaya St, bldg 1, Moscow 125009), the Seller, to any individual, the Buyer, to conclude a distance retail sale contract on the terms below.\n\nPlacing an order on the site with the consent ticked at the payment step accepts this offer; the contract is concluded from that moment.',
+        ],
+      ),
+      text(
+        ['2. Товар и цена', '2. Goods and prices'],
+        [
+          'Описание, фотографии, размеры и состав товара приведены на его странице. Цена указана в рублях и включает НДС, если Продавец его уплачивает. Цена заказа фиксируется в момент его оформления; стоимость доставки показывается до оплаты.',
+          'Each item’s page gives its description, photos, sizes and composition. Prices are in roubles (in the English edition also converted for reference) and include VAT where the Seller pays it. The order’s price is fixed when it is placed; the delivery price is shown before payment.',
+        ],
+      ),
+      text(
+        ['3. Оплата', '3. Payment'],
+        [
+          'Заказ оплачивается онлайн картой, через СБП, частями или в рассрочку банка-партнёра — способами, доступными на шаге оплаты. Неоплаченный заказ резервирует товар ограниченное время, после чего отменяется. Кассовый чек направляется на электронную почту или телефон Покупателя (54-ФЗ).',
+          'Orders are paid online by card, fast payment system, in parts or by a partner bank’s instalments, as offered at the payment step. An unpaid order holds its goods for a limited time and is then cancelled. The fiscal receipt is sent to the Buyer’s e-mail or phone.',
+        ],
+      ),
+      text(
+        ['4. Доставка', '4. Delivery'],
+        [
+          'Товар доставляется курьером или в пункт выдачи выбранной службы по адресу, указанному Покупателем. Сроки и стоимость доставки показываются при оформлении заказа. Статус заказа и номер для отслеживания можно узнать на странице «Статус заказа» по номеру заказа и телефону или e-mail.',
+          'Goods are delivered by courier or to a pickup point of the chosen carrier at the address the Buyer gives. Delivery times and prices are shown at checkout. The order’s status and tracking number are available on the Order status page by the order number with the phone or e-mail.',
+        ],
+      ),
+      text(
+        ['5. Обмен и возврат', '5. Returns and exchanges'],
+        [
+          'Покупатель вправе отказаться от товара надлежащего качества в течение 14 дней после получения (дольше 7 дней, установленных законом для дистанционной продажи), если сохранены его товарный вид, бирки и документ об оплате. Деньги возвращаются тем же способом, которым был оплачен заказ, в течение 10 дней после получения возврата.',
+          'The Buyer may return goods of proper quality within 14 days of receipt with their tags on and in their original condition. The money goes back the way the order was paid within 10 days after the return arrives.',
+        ],
+      ),
+      text(
+        ['6. Персональные данные', '6. Personal data'],
+        [
+          'Оформляя заказ, Покупатель даёт согласие на обработку персональных данных для исполнения договора в соответствии с Политикой конфиденциальности (152-ФЗ).',
+          'By placing an order the Buyer consents to the processing of personal data for performing the contract, as the Privacy policy describes.',
+        ],
+      ),
+      text(
+        ['7. Реквизиты продавца', '7. The Seller'],
+        [
+          'ООО «Северная линия»\n\nИНН 7704123456, ОГРН 1197746123456\n\n125009, Москва, ул. Большая Никитская, д. 24/1, стр. 1\n\nhello@severnaya-liniya.example, +7 (495) 120-45-67',
+          'Severnaya Liniya LLC\n\nINN 7704123456, OGRN 1197746123456\n\n24/1 Bolshaya Nikitskaya St, bldg 1, Moscow 125009, Russia\n\nhello@severnaya-liniya.example, +7 (495) 120-45-67',
+        ],
+      ),
+    ],
+  },
 ];

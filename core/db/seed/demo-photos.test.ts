@@ -46,11 +46,13 @@ describe('the media route', () => {
   let app: Awaited<ReturnType<typeof import('../../../server/app.ts').buildApp>>;
   beforeAll(async () => {
     const { buildApp } = await import('../../../server/app.ts');
+    const { createFolderStore } = await import('../../media/folder-store.ts');
     database = await createTestDatabase('pglite');
     app = await buildApp({
       config: loadConfig({ MEDIA_DIR: mediaDir, LOG_LEVEL: 'silent' }),
       database,
-      services: {} as never,
+      // Only what the media route reads: the store over the media folder.
+      services: { productMedia: { store: createFolderStore(mediaDir) } } as never,
       storefront: false,
       logger: false,
     });

@@ -12,6 +12,16 @@ export const demoMainSettings: MainSettings = {
   englishEnabled: true,
   // Sign-in codes go to the countries checkout's phone masks offer.
   smsCountryCodes: [...defaultSmsCountryCodes],
+  // Requisites of the (fictional) seller, shown in the footer and named by the public offer.
+  seller: {
+    name: { ru: 'ООО «Северная линия»', en: 'Severnaya Liniya LLC' },
+    inn: '7704123456',
+    ogrn: '1197746123456',
+    address: {
+      ru: '125009, Москва, ул. Большая Никитская, д. 24/1, стр. 1',
+      en: '24/1 Bolshaya Nikitskaya St, bldg 1, Moscow 125009, Russia',
+    },
+  },
 };
 
 export const demoContactsSettings: ContactsSettings = {

@@ -1,0 +1,15 @@
+import type { UserView } from './accounts.types.ts';
+
+/**
+ * The user on the wire (catalogue.md §3 User, §7 `GET /api/user/fetch`, DECISIONS 28): `_id`, name,
+ * secondName, email, phone, birthDate (`YYYY-MM-DD` or null), addresses (catalogue.md §3 Saved
+ * address) and `token`, the session token the app sends back as `Authorization: Bearer` (null when
+ * the request came with the cookie only). The cabinet's own fields (notification channel, consents)
+ * travel beside them.
+ */
+export type WireUser = UserView & { token: string | null };
+
+/** The internal view already carries the spec's names (accounts.types.ts); the token is added. */
+export function userToWire(user: UserView, token: string | null): WireUser {
+  return { ...user, token };
+}

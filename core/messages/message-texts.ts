@@ -1,0 +1,171 @@
+/**
+ * The wording of the shop's messages that staff may change (docs/decisions/0021-durable-jobs-and-messages.md,
+ * docs/product/marketing-consent.md): every text with its built-in Russian and English and the
+ * placeholders it takes. Staff wording lives in `message_texts`; a text without one is sent as built in.
+ * Pure: no I/O.
+ */
+import { orderMessageEvents } from './order-messages.rules.ts';
+import type { MessageLocale } from './templates.ts';
+
+interface BuiltIn {
+  ru: string;
+  en: string;
+  /** What the text is, in Russian and English: staff see it above the text. */
+  about: readonly [string, string];
+}
+
+const event = (ru: string, en: string, about: readonly [string, string]): BuiltIn => ({ ru, en, about });
+
+export const messageTextCatalogue = {
+  'order.created.title': event('Заказ №{number} принят', 'Order {number} received', [
+    'Заказ принят: тема и заголовок',
+    'Order placed: subject and heading',
+  ]),
+  'order.created.note': event(
+    'Спасибо за заказ! Мы сообщим о каждом его шаге.',
+    'Thank you! We will tell you about each step.',
+    ['Заказ принят: текст', 'Order placed: text'],
+  ),
+  'order.paid.title': event('Заказ №{number} оплачен', 'Order {number} is paid', [
+    'Оплачен: тема и заголовок',
+    'Paid: subject and heading',
+  ]),
+  'order.paid.note': event(
+    'Оплата получена, собираем заказ.',
+    'We have your payment and are packing the order.',
+    ['Оплачен: текст', 'Paid: text'],
+  ),
+  'order.shipped.title': event('Заказ №{number} передан в доставку', 'Order {number} is on its way', [
+    'Передан в доставку: тема и заголовок',
+    'Handed to the carrier: subject and heading',
+  ]),
+  'order.shipped.note': event('Заказ у перевозчика.', 'The carrier has the order.', [
+    'Передан в доставку, без трек-номера',
+    'Handed over, no tracking number',
+  ]),
+  'order.shipped.noteTracking': event('Трек-номер: {tracking}.', 'Tracking number: {tracking}.', [
+    'Передан в доставку, с трек-номером',
+    'Handed over, with the tracking number',
+  ]),
+  'order.ready_for_pickup.title': event(
+    'Заказ №{number} ждёт вас в пункте выдачи',
+    'Order {number} is ready for pickup',
+    ['В пункте выдачи: тема и заголовок', 'At the pickup point: subject and heading'],
+  ),
+  'order.ready_for_pickup.note': event(
+    'Возьмите с собой паспорт или номер заказа.',
+    'Bring your ID or the order number.',
+    ['В пункте выдачи: текст', 'At the pickup point: text'],
+  ),
+  'order.delivered.title': event('Заказ №{number} доставлен', 'Order {number} is delivered', [
+    'Доставлен: тема и заголовок',
+    'Delivered: subject and heading',
+  ]),
+  'order.delivered.note': event('Спасибо, что выбрали нас!', 'Thank you for shopping with us!', [
+    'Доставлен: текст',
+    'Delivered: text',
+  ]),
+  'order.cancelled.title': event('Заказ №{number} отменён', 'Order {number} is cancelled', [
+    'Отменён: тема и заголовок',
+    'Cancelled: subject and heading',
+  ]),
+  'order.cancelled.note': event(
+    'Если заказ был оплачен, деньги вернутся тем же способом.',
+    'If it was paid, the money goes back the way it came.',
+    ['Отменён: текст', 'Cancelled: text'],
+  ),
+  'order.refunded.title': event('Деньги за заказ №{number} возвращены', 'Order {number} is refunded', [
+    'Деньги возвращены: тема и заголовок',
+    'Refunded: subject and heading',
+  ]),
+  'order.refunded.note': event(
+    'Срок зачисления зависит от банка.',
+    'How soon you see it depends on your bank.',
+    ['Деньги возвращены: текст', 'Refunded: text'],
+  ),
+  'order.statusLink': event('Статус заказа', 'Order status', [
+    'Сообщения о заказе: кнопка статуса',
+    'Order messages: the status button',
+  ]),
+  'restock.subject': event('Снова в наличии: {product}', 'Back in stock: {product}', [
+    'Снова в наличии: тема',
+    'Restock notice: subject',
+  ]),
+  'restock.note': event(
+    'Вы просили сообщить, когда товар появится.',
+    'You asked us to tell you when it is back.',
+    ['Снова в наличии: текст', 'Restock notice: text'],
+  ),
+  'newsletter.confirm.subject': event('Подтвердите подписку', 'Confirm your subscription', [
+    'Подтверждение подписки: тема',
+    'Newsletter confirmation: subject',
+  ]),
+  'newsletter.confirm.note': event(
+    'Чтобы получать наши письма и промокод на скидку, подтвердите адрес. Если вы не подписывались, просто не отвечайте.',
+    'To get our letters and your discount code, confirm this address. If you did not sign up, ignore this mail.',
+    ['Подтверждение подписки: текст', 'Newsletter confirmation: text'],
+  ),
+  'newsletter.welcome.subject': event('Ваш промокод на скидку {percent}%', 'Your {percent}% discount code', [
+    'Приветствие подписчика: тема',
+    'Newsletter welcome: subject',
+  ]),
+  'newsletter.welcome.note': event(
+    'Спасибо за подписку! Код действует на один заказ.',
+    'Thank you for subscribing! The code works for one order.',
+    ['Приветствие подписчика: текст', 'Newsletter welcome: text'],
+  ),
+  'cart.subject': event('Вы оставили товары в корзине', 'You left something in your cart', [
+    'Напоминание о корзине: тема',
+    'Cart reminder: subject',
+  ]),
+  'cart.note': event(
+    'Они ещё ждут вас, но размеры быстро заканчиваются.',
+    'They are still waiting for you, but sizes sell out fast.',
+    ['Напоминание о корзине: текст', 'Cart reminder: text'],
+  ),
+  'cart.sms': event('товары ждут в корзине', 'your cart is waiting', [
+    'Напоминание о корзине: текст SMS',
+    'Cart reminder: SMS text',
+  ]),
+  unsubscribe: event('Отписаться от рассылок', 'Unsubscribe', [
+    'Рекламные письма: ссылка для отписки',
+    'Marketing mail: the unsubscribe link',
+  ]),
+} satisfies Record<string, BuiltIn>;
+
+export type MessageTextKey = keyof typeof messageTextCatalogue;
+export const messageTextKeys = Object.keys(messageTextCatalogue) as MessageTextKey[];
+
+export function isMessageTextKey(key: string): key is MessageTextKey {
+  return Object.hasOwn(messageTextCatalogue, key);
+}
+
+/** Built-in texts of one language, as the staff text check takes them (core/content/texts.rules.ts). */
+export function builtInMessageTexts(locale: MessageLocale): Record<string, string> {
+  return Object.fromEntries(messageTextKeys.map((k) => [k, messageTextCatalogue[k][locale]]));
+}
+
+/** One language's texts: staff wording where given, otherwise built in, with placeholders filled. */
+export type MessageTexts = (key: MessageTextKey, params?: Record<string, string | number>) => string;
+
+export function messageTexts(
+  locale: MessageLocale,
+  overrides: ReadonlyMap<string, string> = new Map(),
+): MessageTexts {
+  return (key, params = {}) => {
+    const text = overrides.get(key) ?? messageTextCatalogue[key][locale];
+    return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
+      Object.hasOwn(params, name) ? String(params[name]) : whole,
+    );
+  };
+}
+
+/** The messages the back office can preview (core/messages/message-texts.ts). */
+export const messagePreviewKinds = [
+  ...orderMessageEvents.map((e) => `order.${e}` as const),
+  'restock',
+  'newsletter.confirm',
+  'newsletter.welcome',
+  'cart',
+] as const;
+export type MessagePreviewKind = (typeof messagePreviewKinds)[number];

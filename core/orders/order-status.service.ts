@@ -1,0 +1,92 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { orders, shipments } from '../db/schema/index.ts';
+import { AppError } from '../errors.ts';
+import type { Locale } from '../i18n.ts';
+import type { RateLimitService, RateRule } from '../limits/rate-limit.service.ts';
+import {
+  carrierOf,
+  isCarrier,
+  normalizeContact,
+  type OrderStatusQuery,
+  type OrderStatusView,
+  trackingUrl,
+} from './order-status.rules.ts';
+
+/** Lookups from one address: a shopper retyping a number is served, a script guessing is not. */
+export const ORDER_STATUS_LIMIT: RateRule = { limit: 20, windowSeconds: 600 };
+/** Lookups of one order number from anywhere: guessing its phone or e-mail stops early. */
+export const ORDER_STATUS_PER_ORDER_LIMIT: RateRule = { limit: 10, windowSeconds: 3600 };
+
+const messages = {
+  notFound: {
+    ru: 'Заказ с таким номером и телефоном или e-mail не найден',
+    en: 'No order with this number and phone or e-mail was found',
+  },
+  tooMany: {
+    ru: 'Слишком много попыток узнать статус заказа. Попробуйте позже',
+    en: 'Too many order status lookups. Please try later',
+  },
+};
+
+/**
+ * `/status` and `POST /api/order-status` (DECISIONS 29): an order number with the phone or e-mail
+ * given at checkout shows the order's state, delivery and tracking. Every refusal is the same
+ * `not_found` whether the order is missing or the contact differs, and both come from one query, so
+ * neither the answer nor its timing tells whether an order exists. Limited per address and per order.
+ */
+export function createOrderStatusService({ db, limits }: { db: Db; limits: RateLimitService }) {
+  async function lookup(
+    query: OrderStatusQuery,
+    locale: Locale,
+    client: { ip: string },
+  ): Promise<OrderStatusView> {
+    await limits.hit(`order-status:${client.ip}`, ORDER_STATUS_LIMIT, messages.tooMany[locale]);
+    await limits.hit(
+      `order-status-order:${query.orderID}`,
+      ORDER_STATUS_PER_ORDER_LIMIT,
+      messages.tooMany[locale],
+    );
+    const contact = normalizeContact(query.contact);
+    if (!contact) throw new AppError('not_found', messages.notFound[locale]);
+    const matches =
+      'email' in contact ? eq(sql`lower(${orders.email})`, contact.email) : eq(orders.phone, contact.phone);
+    const [row] = await db
+      .select({
+        number: orders.number,
+        status: orders.status,
+        updatedAt: orders.updatedAt,
+        getWay: orders.getWay,
+        delivery: orders.delivery,
+        trackingNumber: orders.trackingNumber,
+        shipmentCarrier: shipments.carrier,
+        shipmentTracking: shipments.trackingNumber,
+      })
+      .from(orders)
+      .leftJoin(shipments, eq(shipments.orderNumber, orders.number))
+      .where(and(eq(orders.number, query.orderID), matches));
+    if (!row) throw new AppError('not_found', messages.notFound[locale]);
+    // The parcel handed to a carrier names its carrier and number; staff's number stands otherwise.
+    const carrier = isCarrier(row.shipmentCarrier)
+      ? row.shipmentCarrier
+      : carrierOf(row.getWay, row.delivery.countryCode);
+    const number = row.shipmentTracking ?? row.trackingNumber;
+    return {
+      orderID: row.number,
+      status: row.status,
+      updatedAt: row.updatedAt.toISOString(),
+      delivery: {
+        getWay: row.getWay,
+        city: row.delivery.city,
+        pickupPoint: row.getWay.startsWith('self-') && row.getWay !== 'self' ? row.delivery.pvz : null,
+        date: row.delivery.deliveryDate,
+        time: row.delivery.deliveryTime,
+      },
+      tracking: number ? { carrier, number, url: trackingUrl(carrier, number) } : null,
+    };
+  }
+
+  return { lookup };
+}
+
+export type OrderStatusService = ReturnType<typeof createOrderStatusService>;

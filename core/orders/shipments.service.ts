@@ -1,0 +1,302 @@
+import { and, asc, eq, lt, notInArray, or, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { orderLines, orders, shipments } from '../db/schema/index.ts';
+import { ITEM_WEIGHT_GRAMS } from '../delivery/delivery.rules.ts';
+import { AppError } from '../errors.ts';
+import type { Locale } from '../i18n.ts';
+import type {
+  ShipmentRequest,
+  ShipmentState,
+  ShippingCarrier,
+} from '../providers/carriers/carrier-provider.ts';
+import { cdekWebhookSchema } from '../providers/carriers/cdek.ts';
+import type { Providers } from '../providers/index.ts';
+import type { OrdersService } from './orders.service.ts';
+import {
+  isNewerStatus,
+  type ShipmentCarrier,
+  shipmentCarrierOf,
+  shipmentModeOf,
+  stepsForStage,
+} from './shipments.rules.ts';
+
+type OrderRow = typeof orders.$inferSelect;
+type ShipmentRow = typeof shipments.$inferSelect;
+
+/** A registration under way: the row claims the order, so two staff never register two parcels. */
+const PENDING = 'pending:';
+/** A claim older than this is a process that died mid-way: the next hand-over may take it over. */
+const CLAIM_TIMEOUT_MS = 2 * 60_000;
+/** Carrier statuses after which nothing more is polled. */
+const FINAL_CODES = ['DELIVERED', 'NOT_DELIVERED', 'RETURNED', 'OK'];
+
+const t = (locale: Locale, ru: string, en: string) => (locale === 'en' ? en : ru);
+
+export type StatusOutcome = 'applied' | 'unchanged' | 'unknown';
+
+/**
+ * Parcels with the carriers (docs/decisions/0025-real-carriers.md): registering an order's parcel
+ * when staff hand it over, and moving the order through the transition table as the carrier
+ * reports the parcel handed over, at the pickup point and delivered, by its status webhook (CDEK)
+ * and by a poll of the open parcels. A carrier's status is always read from the carrier itself, so
+ * a forged webhook can only make the shop ask; the same or an older status changes nothing.
+ */
+export function createShipmentsService({
+  db,
+  providers,
+  orders: ordersService,
+  clock,
+}: {
+  db: Db;
+  providers: Providers;
+  orders: OrdersService;
+  clock: () => Date;
+}) {
+  function carrierApi(carrier: ShipmentCarrier): ShippingCarrier {
+    return carrier === 'dhl' ? providers.internationalCarrier : providers.carriers[carrier];
+  }
+
+  async function requestOf(order: OrderRow): Promise<ShipmentRequest> {
+    const lines = await db
+      .select()
+      .from(orderLines)
+      .where(eq(orderLines.orderNumber, order.number))
+      .orderBy(orderLines.id);
+    const d = order.delivery;
+    const units = lines.reduce((sum, line) => sum + line.count, 0);
+    return {
+      orderNumber: order.number,
+      mode: shipmentModeOf(order.getWay),
+      recipient: { name: order.fullName, phone: order.phone, email: order.email },
+      destination: {
+        cityCode: d.cityID,
+        city: d.city,
+        countryCode: (d.countryCode || 'RU').toUpperCase(),
+        postalCode: d.postal,
+        address: [d.address, d.room].filter((part) => part?.trim()).join(', '),
+        pickupPointCode: d.pvzID,
+      },
+      parcel: { weightGrams: Math.max(1, units) * ITEM_WEIGHT_GRAMS, valueKopecks: order.goodsTotal },
+      items: lines.map((line) => ({
+        sku: line.barcode || line.variantId,
+        name: `${line.name}, ${line.size}`,
+        price: line.price,
+        count: line.count,
+        weightGrams: ITEM_WEIGHT_GRAMS,
+      })),
+    };
+  }
+
+  async function find(number: number): Promise<ShipmentRow | null> {
+    const [row] = await db.select().from(shipments).where(eq(shipments.orderNumber, number));
+    return row ?? null;
+  }
+
+  /**
+   * Registers the order's parcel with its carrier, once: a parcel already registered is read back
+   * (its tracking number may have come since). Refused for methods without a carrier. A carrier
+   * that refuses or fails leaves nothing behind, so staff may try again.
+   */
+  async function register(
+    order: OrderRow,
+    locale: Locale,
+  ): Promise<{ carrier: ShipmentCarrier; carrierId: string; trackingNumber: string | null }> {
+    const carrier = shipmentCarrierOf(order);
+    if (!carrier) {
+      throw new AppError(
+        'conflict',
+        t(locale, 'Этот способ доставки не передаётся перевозчику', 'This delivery method has no carrier'),
+      );
+    }
+    const now = clock();
+    const claimId = `${PENDING}${order.number}`;
+    const [claimed] = await db
+      .insert(shipments)
+      .values({ orderNumber: order.number, carrier, carrierId: claimId, createdAt: now, updatedAt: now })
+      .onConflictDoNothing()
+      .returning();
+    if (!claimed) {
+      const existing = await find(order.number);
+      if (existing && !existing.carrierId.startsWith(PENDING)) return readBack(existing);
+      // Someone else is registering it now, unless that claim is old (a process that died).
+      const [taken] = await db
+        .update(shipments)
+        .set({ carrier, updatedAt: now })
+        .where(
+          and(
+            eq(shipments.orderNumber, order.number),
+            eq(shipments.carrierId, claimId),
+            lt(shipments.updatedAt, new Date(now.getTime() - CLAIM_TIMEOUT_MS)),
+          ),
+        )
+        .returning();
+      if (!taken) {
+        throw new AppError(
+          'conflict',
+          t(
+            locale,
+            'Заказ уже передаётся перевозчику. Обновите страницу через минуту',
+            'The order is being handed to the carrier already. Reload the page in a minute',
+          ),
+        );
+      }
+    }
+    let created: Awaited<ReturnType<ShippingCarrier['createShipment']>>;
+    try {
+      created = await carrierApi(carrier).createShipment(await requestOf(order));
+    } catch (error) {
+      await db
+        .delete(shipments)
+        .where(and(eq(shipments.orderNumber, order.number), eq(shipments.carrierId, claimId)));
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new AppError(
+        'unavailable',
+        t(
+          locale,
+          `Перевозчик не принял отправление: ${reason}`,
+          `The carrier did not accept the parcel: ${reason}`,
+        ),
+      );
+    }
+    await db
+      .update(shipments)
+      .set({ carrierId: created.carrierId, trackingNumber: created.trackingNumber, updatedAt: clock() })
+      .where(eq(shipments.orderNumber, order.number));
+    return { carrier, carrierId: created.carrierId, trackingNumber: created.trackingNumber };
+  }
+
+  async function readBack(row: ShipmentRow) {
+    const carrier = row.carrier as ShipmentCarrier;
+    let trackingNumber = row.trackingNumber;
+    if (!trackingNumber) {
+      const state = await carrierApi(carrier)
+        .shipmentState(row.carrierId)
+        .catch(() => null);
+      if (state?.trackingNumber) {
+        trackingNumber = state.trackingNumber;
+        await db
+          .update(shipments)
+          .set({ trackingNumber, updatedAt: clock() })
+          .where(eq(shipments.orderNumber, row.orderNumber));
+      }
+    }
+    return { carrier, carrierId: row.carrierId, trackingNumber };
+  }
+
+  /**
+   * Applies a carrier's state of a parcel: stores the status (and a tracking number that came late),
+   * and takes the order steps it asks for. Unknown parcels and repeated or older statuses change nothing.
+   */
+  async function applyState(
+    carrier: ShipmentCarrier,
+    carrierId: string,
+    state: ShipmentState,
+    source: string,
+  ): Promise<StatusOutcome> {
+    return ordersService.withStockChanges(async (tx, changed) => {
+      const [row] = await tx
+        .select()
+        .from(shipments)
+        .where(and(eq(shipments.carrier, carrier), eq(shipments.carrierId, carrierId)))
+        .for('update');
+      if (!row) return 'unknown';
+      const newer = isNewerStatus({ code: row.statusCode, at: row.statusAt }, state);
+      const lateNumber = !row.trackingNumber && state.trackingNumber ? state.trackingNumber : null;
+      if (!newer && !lateNumber) return 'unchanged';
+      const now = clock();
+      await tx
+        .update(shipments)
+        .set({
+          ...(newer ? { statusCode: state.code, statusAt: state.at ?? now } : {}),
+          ...(lateNumber ? { trackingNumber: lateNumber } : {}),
+          updatedAt: now,
+        })
+        .where(eq(shipments.orderNumber, row.orderNumber));
+      const [order] = await tx.select().from(orders).where(eq(orders.number, row.orderNumber)).for('update');
+      if (!order) return 'unknown';
+      if (lateNumber && !order.trackingNumber) {
+        await tx
+          .update(orders)
+          .set({ trackingNumber: lateNumber, version: order.version + 1, updatedAt: now })
+          .where(eq(orders.number, order.number));
+      }
+      if (!newer) return 'applied';
+      for (const to of stepsForStage(order.status, state.stage)) {
+        const cause = `${to} by ${carrier} status ${state.code} (${source})`;
+        if (!(await ordersService.transition(tx, order.number, to, cause, changed))) break;
+      }
+      return 'applied';
+    });
+  }
+
+  /** Reads a parcel's state from its carrier and applies it. */
+  async function refresh(
+    carrier: ShipmentCarrier,
+    carrierId: string,
+    source: string,
+  ): Promise<StatusOutcome> {
+    const state = await carrierApi(carrier).shipmentState(carrierId);
+    if (!state) return 'unknown';
+    return applyState(carrier, carrierId, state, source);
+  }
+
+  return {
+    register,
+    find,
+    applyState,
+
+    /**
+     * CDEK's `ORDER_STATUS` webhook (integrations.md §1: no signature documented). The caller has
+     * checked the secret path; the body only names the order, which must be one of the shop's parcels,
+     * and its status is then read from CDEK (`GET /orders/{uuid}`), never taken from the body.
+     */
+    async cdekWebhook(body: unknown): Promise<StatusOutcome> {
+      const parsed = cdekWebhookSchema.safeParse(body);
+      if (!parsed.success) return 'unknown';
+      const row = await db
+        .select({ n: shipments.orderNumber })
+        .from(shipments)
+        .where(and(eq(shipments.carrier, 'sdek'), eq(shipments.carrierId, parsed.data.uuid)));
+      if (row.length === 0) return 'unknown';
+      return refresh('sdek', parsed.data.uuid, 'webhook');
+    },
+
+    /**
+     * The fallback for webhooks that never came: reads the state of open parcels (not final, order not
+     * closed), least recently updated first, and applies each. A carrier failure skips that parcel.
+     */
+    async pollOpen(limit = 50): Promise<{ checked: number; applied: number; failed: number }> {
+      const open = await db
+        .select({ carrier: shipments.carrier, carrierId: shipments.carrierId })
+        .from(shipments)
+        .innerJoin(orders, eq(orders.number, shipments.orderNumber))
+        .where(
+          and(
+            sql`${shipments.carrierId} not like ${`${PENDING}%`}`,
+            or(sql`${shipments.statusCode} is null`, notInArray(shipments.statusCode, FINAL_CODES)),
+            notInArray(orders.status, ['delivered', 'cancelled']),
+          ),
+        )
+        .orderBy(asc(shipments.updatedAt))
+        .limit(limit);
+      let applied = 0;
+      let failed = 0;
+      for (const parcel of open) {
+        try {
+          if ((await refresh(parcel.carrier as ShipmentCarrier, parcel.carrierId, 'poll')) === 'applied')
+            applied++;
+          else
+            await db
+              .update(shipments)
+              .set({ updatedAt: clock() })
+              .where(and(eq(shipments.carrier, parcel.carrier), eq(shipments.carrierId, parcel.carrierId)));
+        } catch {
+          failed++;
+        }
+      }
+      return { checked: open.length, applied, failed };
+    },
+  };
+}
+
+export type ShipmentsService = ReturnType<typeof createShipmentsService>;
