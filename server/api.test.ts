@@ -47,12 +47,20 @@ describe.each(engines)('the HTTP service on %s', (engine) => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.map((d: { _id: string }) => d._id)).toEqual(['main', 'contacts', 'ui']);
-    expect(body[1]).toEqual(docs.contacts);
+    // DECISIONS 28: texts in the edition's language, prices in its currency.
+    expect(body[1]).toEqual({
+      ...docs.contacts,
+      copyrights: docs.contacts.copyrights.ru,
+      address: docs.contacts.address.ru,
+    });
     expect(body[2].global.menu.categoriesPrefix[0]).toEqual({
-      name: { ru: 'Распродажа', en: 'Sale' },
+      name: 'Распродажа',
       path: '/catalog?sale=1',
       isRed: true,
     });
+    expect(body[0].freeDeliveryMin).toBe(docs.main.freeDeliveryMin / 100);
+    const en = (await t.app.inject({ method: 'GET', url: '/api/settings?lang=en' })).json();
+    expect(en[2].global.menu.categoriesPrefix[0].name).toBe('Sale');
   });
 
   it('refuses a settings document that breaks its schema and keeps the stored one', async () => {
@@ -117,11 +125,14 @@ describe('unknown API paths next to the storefront', () => {
     const { buildApp } = await import('./app.ts');
     const { loadConfig } = await import('../core/config/env.ts');
     const { createTestDatabase } = await import('../tests/setup/test-database.ts');
+    const { createFolderStore } = await import('../core/media/folder-store.ts');
     const database = await createTestDatabase('pglite');
+    const config = loadConfig({ LOG_LEVEL: 'silent' });
     const app = await buildApp({
-      config: loadConfig({ LOG_LEVEL: 'silent' }),
+      config,
       database,
-      services: {} as never,
+      // Only what building the app reads: the media store behind /media.
+      services: { productMedia: { store: createFolderStore(config.mediaDir) } } as never,
       // A stand-in build: the catch-all must never see /api paths, so it is never loaded.
       storefront: 'build',
       logger: false,

@@ -5,7 +5,12 @@ import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { fastifyReactRouter } from '@mcansh/react-router-fastify';
-import Fastify, { type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import { RouterContextProvider } from 'react-router';
 import type { ViteDevServer } from 'vite';
 import { appContext } from '#app-context';
@@ -13,7 +18,11 @@ import type { Config } from '../core/config/env.ts';
 import type { Database } from '../core/db/client.ts';
 import { createDemoPhotoDrawer } from '../core/db/seed/demo-photos.ts';
 import { AppError } from '../core/errors.ts';
+import { createOneCExchangeService } from '../core/exchange/onec-exchange.service.ts';
+import { contentTypeOf, isSafeKey, type MediaStore } from '../core/media/media-store.ts';
 import type { Services } from '../core/services.ts';
+import { shopperMessage } from '../core/shopper-messages.ts';
+import { registerAnalyticsCsp } from './analytics-csp.ts';
 import { registerErrorHandler } from './errors.ts';
 import { findUnsafeInput } from './input-guard.ts';
 import { redactUrl } from './logger.ts';
@@ -21,17 +30,26 @@ import { createAddressMatcher, createMetrics, type Metrics } from './metrics.ts'
 import { type PageCache, registerPageCache } from './page-cache.ts';
 import { requestLocale } from './request.ts';
 import { accountsRoutes } from './routes/accounts.routes.ts';
+import { addressRoutes } from './routes/address.routes.ts';
 import { adminRoutes } from './routes/admin/index.ts';
 import { trackRoutes } from './routes/admin/staff-route.ts';
+import { carrierWebhookRoutes } from './routes/carrier-webhooks.routes.ts';
 import { catalogueRoutes } from './routes/catalogue.routes.ts';
 import { deliveryRoutes } from './routes/delivery.routes.ts';
 import { devOutboxRoutes } from './routes/dev-outbox.routes.ts';
 import { engagementRoutes } from './routes/engagement.routes.ts';
+import { exchange1cRoutes } from './routes/exchange-1c.routes.ts';
+import { feedsRoutes } from './routes/feeds.routes.ts';
 import { healthRoutes } from './routes/health.routes.ts';
 import { messagesRoutes } from './routes/messages.routes.ts';
 import { ordersRoutes } from './routes/orders.routes.ts';
+import { dolyameRoutes } from './routes/payments-dolyame.routes.ts';
+import { formaRoutes } from './routes/payments-forma.routes.ts';
+import { yandexPayRoutes } from './routes/payments-yandex-pay.routes.ts';
+import { searchRoutes } from './routes/search.routes.ts';
 import { seoRoutes } from './routes/seo.routes.ts';
 import { settingsRoutes } from './routes/settings.routes.ts';
+import { statusRoutes } from './routes/status.routes.ts';
 import { clearTokenCookie, sessionToken } from './session.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -116,7 +134,7 @@ export async function buildApp({
   // PostgreSQL refuses NUL in text: no URL or JSON body carrying one reaches a service.
   app.addHook('onRequest', async (request) => {
     if (request.url.includes('\u0000') || /%00/i.test(request.url))
-      throw new AppError('invalid_data', 'The address contains a NUL character');
+      throw new AppError('invalid_data', { key: 'request.nul_in_address' });
   });
   // Nor does a body, query or path parameter with a NUL or a lone surrogate (jsonb refuses it), and
   // no input nests deeper than a request ever needs (a deep body would overflow the stack).
@@ -125,15 +143,11 @@ export async function buildApp({
       const found = input !== undefined && typeof input === 'object' ? findUnsafeInput(input) : null;
       if (found === null) continue;
       const { field } = found;
-      const en = requestLocale(request) === 'en';
       const why = found.reason === 'depth' ? 'nested too deeply' : 'a NUL character or broken Unicode text';
+      request.log.info({ field, why }, 'unsafe input');
       throw new AppError(
         'invalid_data',
-        en
-          ? `Invalid value${field ? ` of ${field}` : ''}: ${why}`
-          : field
-            ? `Неверное значение поля «${field}»`
-            : 'Неверный запрос',
+        field ? { key: 'request.invalid_field', params: { field } } : { key: 'request.invalid' },
         { field: field || undefined },
       );
     }
@@ -151,7 +165,8 @@ export async function buildApp({
             scriptSrc: ["'self'"],
             styleSrc: ["'self'"],
             styleSrcAttr: ["'unsafe-inline'"],
-            imgSrc: ["'self'", 'data:', 'blob:', tileOrigin(config.maps.tileUrl)],
+            imgSrc: ["'self'", 'data:', 'blob:', tileOrigin(config.maps.tileUrl), ...mediaOrigin(config)],
+            mediaSrc: ["'self'", ...mediaOrigin(config)],
             fontSrc: ["'self'", 'data:'],
             connectSrc: ["'self'"],
             frameAncestors: ["'self'"],
@@ -165,13 +180,20 @@ export async function buildApp({
     strictTransportSecurity: false,
     crossOriginEmbedderPolicy: false,
   });
+  if (storefront !== false) registerAnalyticsCsp(app, services);
   // After helmet (a cached page takes the response's fresh nonce), before compression.
   if (pageCache && storefront !== false) registerPageCache(app, pageCache);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
   registerErrorHandler(app);
   const notFound = (request: FastifyRequest, reply: FastifyReply) =>
-    reply.status(404).send({ result: false, message: `Route ${request.method} ${request.url} not found` });
+    reply.status(404).send({
+      result: false,
+      message: shopperMessage('request.route_not_found', requestLocale(request), {
+        method: request.method,
+        url: redactUrl(request.url),
+      }),
+    });
   app.setNotFoundHandler(notFound);
   // Unknown API paths answer JSON even when the storefront's catch-all route is registered.
   app.all('/api/*', notFound);
@@ -219,32 +241,33 @@ export async function buildApp({
   healthRoutes(app, { database });
   settingsRoutes(app, { services });
   catalogueRoutes(app, { services, secureCookies });
+  searchRoutes(app, { services });
   engagementRoutes(app, { services });
   messagesRoutes(app, { services });
   deliveryRoutes(app, { services });
+  carrierWebhookRoutes(app, { services, cdekSecret: config.carriers?.cdek.webhookSecret ?? null });
+  addressRoutes(app, { services });
   ordersRoutes(app, { services, secureCookies });
+  dolyameRoutes(app, { services });
+  formaRoutes(app, { services });
+  await yandexPayRoutes(app, { services });
+  statusRoutes(app, { services });
   accountsRoutes(app, { services, secureCookies });
   // DECISIONS 17, 34: sandbox codes and e-mails on a development page, never in production mode nor
   // on a public shop (core/config/env.ts decides `devOutbox`).
   if (config.devOutbox && !config.production && !config.publicShop) devOutboxRoutes(app, { database });
   adminRoutes(app, { services, publicUrl: config.publicUrl, metrics });
   seoRoutes(app, { services, publicUrl: config.publicUrl });
+  feedsRoutes(app, { services, publicUrl: config.publicUrl });
+  await exchange1cRoutes(app, {
+    exchange: createOneCExchangeService({
+      db: database.db,
+      config: config.exchange,
+      clock: () => new Date(),
+    }),
+  });
 
-  fs.mkdirSync(config.mediaDir, { recursive: true });
-  // The demo's photos are drawn on their first request, so a first start does not wait for them
-  // (docs/decisions/0017-first-paint-and-first-start.md).
-  const ensureDemoPhoto = createDemoPhotoDrawer(config.mediaDir);
-  app.addHook('onRequest', async (request) => {
-    if (request.url.startsWith('/media/')) await ensureDemoPhoto(request.url.slice('/media/'.length));
-  });
-  await app.register(fastifyStatic, {
-    root: config.mediaDir,
-    prefix: '/media/',
-    decorateReply: false,
-    // Photo names are stable but renditions never change in place; a week is a safe browser cache.
-    maxAge: '7d',
-    dotfiles: 'deny',
-  });
+  await serveMedia(app, config, services.productMedia.store);
 
   if (storefront !== false) {
     await app.register(async (scope) => {
@@ -292,6 +315,82 @@ function trustedProxies(
   trust: Config['trustProxy'],
 ): false | string[] | ((address: string, hop: number) => boolean) {
   return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
+
+/**
+ * `/media/*` from the media store (DECISIONS 38). A folder is served as static files; a bucket is
+ * streamed through the shop with its type, validators, ranges (videos) and the same week of caching,
+ * or redirected to `MEDIA_PUBLIC_URL` when the bucket is public. The demo's photos are drawn on their
+ * first request (docs/decisions/0017-first-paint-and-first-start.md): into the folder, or drawn
+ * aside and put into the bucket.
+ */
+async function serveMedia(app: FastifyInstance, config: Config, store: MediaStore) {
+  fs.mkdirSync(config.mediaDir, { recursive: true });
+  const ensureDemoPhoto = createDemoPhotoDrawer(config.mediaDir);
+  // Photo names are stable and renditions never change in place; a week is a safe browser cache.
+  const maxAge = 7 * 24 * 60 * 60;
+  if (store.dir) {
+    app.addHook('onRequest', async (request) => {
+      if (request.url.startsWith('/media/')) await ensureDemoPhoto(request.url.slice('/media/'.length));
+    });
+    await app.register(fastifyStatic, {
+      root: store.dir,
+      prefix: '/media/',
+      decorateReply: false,
+      maxAge: maxAge * 1000,
+      dotfiles: 'deny',
+    });
+    return;
+  }
+  const inBucket = new Set<string>();
+  async function ensureDemoInBucket(key: string) {
+    if (inBucket.has(key) || !/^(products|banners)\//.test(key)) return;
+    await ensureDemoPhoto(key);
+    const drawn = path.join(config.mediaDir, key);
+    if (fs.existsSync(drawn) && !(await store.exists(key))) {
+      await store.put(key, await fs.promises.readFile(drawn), contentTypeOf(key));
+    }
+    inBucket.add(key);
+  }
+  const publicBase = config.media.kind === 's3' ? config.media.publicUrl : null;
+  app.get('/media/*', async (request, reply) => {
+    const key = decodeURIComponent((request.params as { '*': string })['*'] ?? '');
+    if (!isSafeKey(key)) return reply.callNotFound();
+    await ensureDemoInBucket(key);
+    if (publicBase) {
+      return reply.header('cache-control', 'public, max-age=3600').redirect(`${publicBase}/${key}`, 302);
+    }
+    const asked = /^bytes=(\d+)-(\d*)$/.exec(String(request.headers.range ?? ''));
+    const range = asked
+      ? { start: Number(asked[1]), end: asked[2] ? Number(asked[2]) : undefined }
+      : undefined;
+    if (range?.end !== undefined && range.end < range.start) return reply.status(416).send();
+    const found = await store.stream(key, range);
+    if (!found) return reply.callNotFound();
+    if (range && !found.range && found.size === 0) return reply.status(416).send();
+    reply
+      .header('content-type', found.contentType)
+      .header('cache-control', `public, max-age=${maxAge}`)
+      .header('accept-ranges', 'bytes')
+      .header('content-length', String(found.size));
+    if (found.etag) reply.header('etag', found.etag);
+    if (found.lastModified) reply.header('last-modified', found.lastModified.toUTCString());
+    if (found.etag && request.headers['if-none-match'] === found.etag) {
+      found.body.destroy();
+      return reply.status(304).removeHeader('content-length').send();
+    }
+    if (found.range) {
+      reply
+        .status(206)
+        .header('content-range', `bytes ${found.range.start}-${found.range.end}/${found.totalSize}`);
+    }
+    return reply.send(found.body);
+  });
+}
+
+/** The public media address's origin for the content security policy, when `/media/*` redirects there. */
+function mediaOrigin(config: Config): string[] {
+  return config.media.kind === 's3' && config.media.publicUrl ? [new URL(config.media.publicUrl).origin] : [];
 }
 
 /** The map tile server's origin for `img-src`; `{s}` subdomains are allowed by a wildcard. */

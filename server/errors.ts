@@ -2,45 +2,54 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { isDatabaseUnavailable } from '../core/db/availability.ts';
 import { AppError } from '../core/errors.ts';
 import { type ProviderKind, ProviderTimeoutError } from '../core/providers/timeout.ts';
+import { type ShopperMessageKey, shopperMessage } from '../core/shopper-messages.ts';
 import { requestLocale } from './request.ts';
 
 /** What the shopper reads when a third-party service does not answer in time (issue 8). */
-const providerTimeoutMessages: Record<ProviderKind, { ru: string; en: string }> = {
-  payments: { ru: 'Платёжный сервис не ответил вовремя', en: 'The payment service did not answer in time' },
-  carriers: { ru: 'Служба доставки не ответила вовремя', en: 'The delivery service did not answer in time' },
-  internationalCarrier: {
-    ru: 'Служба доставки не ответила вовремя',
-    en: 'The delivery service did not answer in time',
-  },
-  geocoder: { ru: 'Сервис адресов не ответил вовремя', en: 'The address service did not answer in time' },
-  rates: {
-    ru: 'Сервис курсов валют не ответил вовремя',
-    en: 'The currency-rate service did not answer in time',
-  },
-  crm: { ru: 'Сервис заявок не ответил вовремя', en: 'The request service did not answer in time' },
-  mailing: { ru: 'Сервис рассылки не ответил вовремя', en: 'The newsletter service did not answer in time' },
-  sms: { ru: 'Сервис SMS не ответил вовремя', en: 'The SMS service did not answer in time' },
-  email: { ru: 'Почтовый сервис не ответил вовремя', en: 'The e-mail service did not answer in time' },
+const providerTimeoutMessages: Record<ProviderKind, ShopperMessageKey> = {
+  payments: 'timeout.payments',
+  carriers: 'timeout.carriers',
+  internationalCarrier: 'timeout.carriers',
+  geocoder: 'timeout.addresses',
+  addressSuggest: 'timeout.addresses',
+  rates: 'timeout.rates',
+  crm: 'timeout.crm',
+  mailing: 'timeout.mailing',
+  sms: 'timeout.sms',
+  email: 'timeout.email',
 };
 
-/** One handler maps every failure to a status and a body `{ result: false, message, field? }`. */
+/** Fastify's own refusals of a request it cannot read, in the catalogue's words. */
+function frameworkMessage(status: number): ShopperMessageKey {
+  if (status === 413) return 'request.too_large';
+  if (status === 415) return 'request.media_type';
+  if (status === 404) return 'request.not_found';
+  if (status === 429) return 'request.too_many';
+  return 'request.invalid';
+}
+
+/**
+ * One handler maps every failure to a status and a body `{ result: false, message, field? }`; the
+ * message comes from the shopper catalogue (core/shopper-messages.ts) in the request's language.
+ */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
-    const en = requestLocale(request) === 'en';
+    const locale = requestLocale(request);
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.error({ err: error }, error.message);
-      return reply.status(error.status).send({ result: false, message: error.message, field: error.field });
+      return reply
+        .status(error.status)
+        .send({ result: false, message: error.localized(locale), field: error.field });
     }
     // A third-party service that hangs was cut off (core/providers/timeout.ts): a temporary 503.
     if (error instanceof ProviderTimeoutError) {
       request.log.error({ err: error }, error.message);
-      const name = providerTimeoutMessages[error.kind];
       return reply
         .status(503)
         .header('retry-after', '5')
         .send({
           result: false,
-          message: en ? `${name.en}. Please try again` : `${name.ru}. Попробуйте ещё раз`,
+          message: shopperMessage(providerTimeoutMessages[error.kind] ?? 'timeout.other', locale),
           requestId: request.id,
         });
     }
@@ -53,20 +62,22 @@ export function registerErrorHandler(app: FastifyInstance) {
         .header('retry-after', '5')
         .send({
           result: false,
-          message: en
-            ? 'The shop is temporarily unavailable. Please try again in a minute'
-            : 'Магазин временно недоступен. Попробуйте через минуту',
+          message: shopperMessage('server.database_unavailable', locale),
           requestId: request.id,
         });
     }
     const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status < 500) {
-      return reply.status(status).send({ result: false, message: error.message });
+      // Fastify's own refusals (unreadable JSON, too large, unknown type): logged as they are.
+      request.log.info({ err: error }, 'request refused');
+      return reply
+        .status(status)
+        .send({ result: false, message: shopperMessage(frameworkMessage(status), locale) });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({
       result: false,
-      message: en ? `Internal error (request ${request.id})` : `Внутренняя ошибка (запрос ${request.id})`,
+      message: shopperMessage('server.internal', locale, { requestId: request.id }),
       requestId: request.id,
     });
   });

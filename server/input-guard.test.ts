@@ -1,3 +1,4 @@
+import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { findUnsafeInput, MAX_INPUT_DEPTH } from './input-guard.ts';
 
@@ -19,5 +20,13 @@ describe('findUnsafeInput', () => {
     let fine: unknown = 'x';
     for (let i = 0; i < MAX_INPUT_DEPTH - 1; i++) fine = { a: fine };
     expect(findUnsafeInput(fine)).toBeNull();
+  });
+
+  it('walks parsed input only: a raw request stream (a page’s form post) is left to the page', () => {
+    const stream = new PassThrough();
+    expect(findUnsafeInput(stream)).toBeNull();
+    // Query objects without a prototype are parsed input and are walked.
+    const query = Object.assign(Object.create(null), { token: 'a\u0000' });
+    expect(findUnsafeInput(query)).toEqual({ field: 'token', reason: 'text' });
   });
 });

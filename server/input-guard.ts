@@ -19,6 +19,9 @@ export function findUnsafeInput(value: unknown): UnstorableInput | null {
       continue;
     }
     if (current === null || typeof current !== 'object') continue;
+    // Only parsed input (plain objects and arrays) is walked: a page's form post arrives as the raw
+    // request stream, which the page reads and checks itself.
+    if (!Array.isArray(current) && !isPlainObject(current)) continue;
     if (depth >= MAX_INPUT_DEPTH) return { field: path, reason: 'depth' };
     if (Array.isArray(current)) {
       for (let i = current.length - 1; i >= 0; i--)
@@ -36,4 +39,9 @@ export function findUnsafeInput(value: unknown): UnstorableInput | null {
 
 function storable(text: string): boolean {
   return !text.includes('\u0000') && text.isWellFormed();
+}
+
+function isPlainObject(value: object): boolean {
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
 }

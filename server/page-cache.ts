@@ -60,7 +60,7 @@ export interface PageCache {
  * and anything under /api, /media, /assets or /dev are not.
  */
 const PAGE =
-  /^(?:\/en)?(?:\/?|\/catalog(?:\/[^/]+){0,2}|\/products\/[^/]+|\/(?!(?:api|media|assets|dev|status|widget-boxberry|widget-embedded|payment-result|sandbox|en)$)[^/.]+)$/;
+  /^(?:\/en)?(?:\/?|\/catalog(?:\/[^/]+){0,2}|\/products\/[^/]+|\/(?!(?:api|media|assets|dev|status|unsubscribe|newsletter-confirm|widget-boxberry|widget-embedded|payment-result|sandbox|en)$)[^/.]+)$/;
 /** Queries that open a shopper's own cart or payment result: one-off, never stored. */
 const PERSONAL_QUERY = /(?:^|&)(?:cart|success|orderID)(?:=|&|$)/;
 const MAX_URL = 1024;

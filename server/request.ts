@@ -16,13 +16,13 @@ export function parseInput<S extends z.ZodType>(
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   const field = issue?.path.join('.') || undefined;
-  const message =
-    requestLocale(request) === 'en'
-      ? `Invalid value${field ? ` of ${field}` : ''}: ${issue?.message ?? 'bad request'}`
-      : field
-        ? `Неверное значение поля «${field}»`
-        : 'Неверный запрос';
-  throw new AppError('invalid_data', message, { field });
+  // The shopper reads the catalogue's words; the schema's own detail goes to the log.
+  request.log.info({ field, issue: issue?.message }, 'invalid input');
+  throw new AppError(
+    'invalid_data',
+    field ? { key: 'request.invalid_field', params: { field } } : { key: 'request.invalid' },
+    { field },
+  );
 }
 
 /** The edition a request speaks for: `?lang=` from our own pages, else Accept-Language. */

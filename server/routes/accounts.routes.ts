@@ -12,6 +12,7 @@ import {
   removeAddressSchema,
   wgCitiesSchema,
 } from '../../core/accounts/accounts.schemas.ts';
+import { userToWire } from '../../core/accounts/accounts.wire.ts';
 import { clientKey } from '../../core/accounts/auth.rules.ts';
 import type { SignedIn } from '../../core/accounts/auth.service.ts';
 import { isCartCookie, readJsonCookie } from '../../core/cart/cookies.rules.ts';
@@ -48,7 +49,7 @@ export function accountsRoutes(
       result: true,
       data: {
         token: result.token,
-        user: await users.getUserView(result.user),
+        user: userToWire(await users.getUserView(result.user), result.token),
         cart,
         created: result.created,
       },
@@ -140,24 +141,33 @@ export function accountsRoutes(
         message: requestLocale(request) === 'en' ? 'Please sign in' : 'Войдите в личный кабинет',
       };
     }
-    return { result: true, data: { ...(await users.getUserView(user)), cart: await users.getCart(user.id) } };
+    return {
+      result: true,
+      data: {
+        ...userToWire(await users.getUserView(user), sessionToken(request)),
+        cart: await users.getCart(user.id),
+      },
+    };
   });
 
   app.post('/api/user/update', async (request) => {
     const user = await requireUser(services, request);
+    const token = sessionToken(request);
     const locale = requestLocale(request);
     const body = request.body as Record<string, unknown> | undefined;
     // An address comes alone (`{ address }`); anything else is the profile.
     if (body && typeof body === 'object' && 'address' in body) {
       const { address } = parseInput(addressUpdateSchema, body, request);
       const addresses = await users.saveAddress(user.id, address, locale);
-      return { result: true, data: { ...(await users.getUserView(user)), addresses } };
+      return { result: true, data: { ...userToWire(await users.getUserView(user), token), addresses } };
     }
     const input = parseInput(profileUpdateSchema, body ?? {}, request);
-    return {
-      result: true,
-      data: await users.updateProfile(user, input, { ip: request.ip, client: client(request), locale }),
-    };
+    const updated = await users.updateProfile(user, input, {
+      ip: request.ip,
+      client: client(request),
+      locale,
+    });
+    return { result: true, data: userToWire(updated, token) };
   });
 
   app.post('/api/user/remove-address', async (request) => {

@@ -35,9 +35,23 @@ describe.each(engines)('catalogue API on %s', (engine) => {
     const res = await post('/api/groups-by-ids', [`${coat.id}-M`, 'gone', dress.id]);
     expect(res.statusCode).toBe(200);
     const body = res.json();
+    expect(body.map((g: { _id: string }) => g._id)).toEqual([coat.id, dress.id]);
+    expect(body[1].products.map((v: { TheSize: string }) => v.TheSize)).toEqual(['XS', 'M', 'L']);
+    expect(body[1].products.map((v: { WarehouseQuantity: number }) => v.WarehouseQuantity)).toEqual([
+      0, 4, 1,
+    ]);
+    // DECISIONS 28: roubles on the wire.
+    expect(body[1].price).toBe(9_990);
+  });
+
+  it('keeps the storefront its own lookup in the internal shape (kopecks, both languages)', async () => {
+    const res = await post('/api/storefront/groups', [`${coat.id}-M`, 'gone', dress.id]);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
     expect(body.map((g: { id: string }) => g.id)).toEqual([coat.id, dress.id]);
     expect(body[1].variants.map((v: { size: string }) => v.size)).toEqual(['XS', 'M', 'L']);
     expect(body[1].price).toBe(9_990_00);
+    expect((await post('/api/storefront/groups', { ids: 'x' })).statusCode).toBe(400);
   });
 
   it('accepts { ids } too and an empty list', async () => {
@@ -60,7 +74,7 @@ describe.each(engines)('catalogue API on %s', (engine) => {
   });
 
   it('answers group-by-id, and 404 for an unknown one', async () => {
-    expect((await post('/api/group-by-id', { _id: boots.id })).json().id).toBe(boots.id);
+    expect((await post('/api/group-by-id', { _id: boots.id })).json()._id).toBe(boots.id);
     expect((await post('/api/group-by-id', { _id: 'nope' })).statusCode).toBe(404);
     expect((await post('/api/group-by-id', {})).statusCode).toBe(400);
   });
@@ -73,16 +87,34 @@ describe.each(engines)('catalogue API on %s', (engine) => {
     );
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.page).toBe(dress.id);
-    expect(body.like.map((c: { id: string }) => c.id)).toEqual([coat.id]);
-    expect(body.suggestions.map((c: { id: string }) => c.id)).toEqual([boots.id]);
-    expect(body.viewed.map((c: { id: string }) => c.id)).toEqual([boots.id]);
+    expect(body.page._id).toBe(dress.id);
+    expect(body.like.map((c: { _id: string }) => c._id)).toEqual([coat.id]);
+    expect(body.suggestions.map((c: { _id: string }) => c._id)).toEqual([boots.id]);
+    expect(body.viewed.map((c: { _id: string }) => c._id)).toEqual([boots.id]);
     const cookie = String(res.headers['set-cookie']);
     expect(cookie).toContain('Max-Age=86400');
     expect(JSON.parse(decodeURIComponent(cookie.split(';')[0]?.split('=')[1] ?? ''))).toEqual([
       dress.id,
       boots.id,
     ]);
+  });
+
+  it('gives the storefront the same blocks as tiles and remembers the view there too', async () => {
+    const res = await post(
+      '/api/storefront/product-content',
+      { _id: dress.id, forLike: { limit: 4 } },
+      `viewed=${encodeURIComponent(JSON.stringify([boots.id]))}`,
+    );
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.like.map((c: { id: string }) => c.id)).toEqual([coat.id]);
+    expect(body.suggestions.map((c: { id: string }) => c.id)).toEqual([boots.id]);
+    expect(body.viewed.map((c: { id: string }) => c.id)).toEqual([boots.id]);
+    expect(body.like[0].price).toBe(9_990_00);
+    expect(String(res.headers['set-cookie'])).toContain(
+      `viewed=${encodeURIComponent(JSON.stringify([dress.id, boots.id]))}`,
+    );
+    expect((await post('/api/storefront/product-content', { _id: 'nope' })).statusCode).toBe(404);
   });
 
   it('ignores a tampered viewed cookie', async () => {

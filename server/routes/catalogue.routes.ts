@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { readJsonCookie } from '../../core/cart/cookies.rules.ts';
 import {
   groupByIdSchema,
@@ -9,21 +9,53 @@ import {
   tagsFetchSchema,
   VIEWED_COOKIE_MAX_AGE_S,
 } from '../../core/catalogue/catalogue.schemas.ts';
+import { groupToWire, photoKeyFromWire, photoTagToWire } from '../../core/catalogue/catalogue.wire.ts';
 import { restockSignUpSchema } from '../../core/catalogue/restock.schemas.ts';
 import { AppError } from '../../core/errors.ts';
 import { searchRequestSchema } from '../../core/search/search.schemas.ts';
+import { searchResultToWire } from '../../core/search/search.wire.ts';
 import type { Services } from '../../core/services.ts';
+import type { WireEdition } from '../../core/wire.ts';
+import { requestEdition } from '../edition.ts';
 import { parseInput, requestLocale } from '../request.ts';
 
 export function catalogueRoutes(
   app: FastifyInstance,
   { services, secureCookies }: { services: Services; secureCookies: (request: FastifyRequest) => boolean },
 ) {
-  // catalogue.md §7: favourites and the cart; ids missing from the answer no longer exist.
+  /** Product groups in the app's wire shape (DECISIONS 28), in the order of `ids`. */
+  async function wireGroups(ids: string[], edition: WireEdition) {
+    if (ids.length === 0) return [];
+    const [groups, categories] = await Promise.all([
+      services.catalogue.listGroupDetails(ids),
+      services.catalogue.listCategories(),
+    ]);
+    const bySlug = new Map(categories.map((c) => [c.slug, c]));
+    return groups.map((g) => groupToWire(g, bySlug, edition));
+  }
+
+  /** The product page's suggestion blocks; remembers the product in the `viewed` cookie. */
+  async function productContent(request: FastifyRequest, reply: FastifyReply) {
+    const body = parseInput(productPageContentSchema, request.body, request);
+    const viewed = readJsonCookie(request.headers.cookie, 'viewed', isViewedCookie, []);
+    const content = await services.catalogue.getSuggestions(body._id, viewed, body.forLike.limit);
+    if (!content) throw new AppError('not_found', { key: 'product.not_found' });
+    const next = rememberViewed(viewed, body._id);
+    reply.header(
+      'set-cookie',
+      `viewed=${encodeURIComponent(JSON.stringify(next))}; Path=/; Max-Age=${VIEWED_COOKIE_MAX_AGE_S}; SameSite=Lax${secureCookies(request) ? '; Secure' : ''}`,
+    );
+    return { id: body._id, ...content };
+  }
+
   // catalogue.md §7 search; the edition comes from the page that asks (Accept-Language or ?lang).
   app.post('/api/search', async (request) => {
     const { query } = parseInput(searchRequestSchema, request.body, request);
-    return services.search.search(query, requestLocale(request));
+    const [results, edition] = await Promise.all([
+      services.search.search(query, requestLocale(request)),
+      requestEdition(request, services.rates),
+    ]);
+    return results.map((r) => searchResultToWire(r, edition));
   });
 
   app.get('/api/preorder/sign-up', async (request) => {
@@ -37,33 +69,70 @@ export function catalogueRoutes(
     return { result: true, ...(await services.restock.signUp(email, productID, locale)) };
   });
 
+  // catalogue.md §7: favourites and the cart; ids missing from the answer no longer exist.
   app.post('/api/groups-by-ids', async (request) => {
     const ids = parseInput(groupsByIdsSchema, request.body, request);
-    return services.catalogue.listGroupsByIds(ids);
+    return wireGroups(ids, await requestEdition(request, services.rates));
   });
 
   app.post('/api/group-by-id', async (request) => {
     const { _id } = parseInput(groupByIdSchema, request.body, request);
-    const [group] = await services.catalogue.listGroupsByIds([_id]);
-    if (!group) throw new AppError('not_found', 'Product not found');
+    const [group] = await wireGroups([_id], await requestEdition(request, services.rates));
+    if (!group) throw new AppError('not_found', { key: 'product.not_found' });
     return group;
   });
 
   app.post('/api/tags-fetch', async (request) => {
     const { src, productID } = parseInput(tagsFetchSchema, request.body, request);
-    return { result: true, data: await services.catalogue.listPhotoTags(productID, src) };
+    const tags = await services.catalogue.listPhotoTags(productID, photoKeyFromWire(src));
+    const shown = await wireGroups(
+      tags.map((t) => t.link).filter((link) => link !== ''),
+      await requestEdition(request, services.rates),
+    );
+    const byId = new Map(shown.map((g) => [g._id, g]));
+    return {
+      result: true,
+      data: tags.map((tag) => photoTagToWire(tag, productID, byId.get(tag.link) ?? null)),
+    };
   });
 
+  // catalogue.md §7: `page` is the product itself; the blocks are groups in the same shape.
   app.post('/api/get-product-page-content', async (request, reply) => {
-    const body = parseInput(productPageContentSchema, request.body, request);
-    const viewed = readJsonCookie(request.headers.cookie, 'viewed', isViewedCookie, []);
-    const content = await services.catalogue.getSuggestions(body._id, viewed, body.forLike.limit);
-    if (!content) throw new AppError('not_found', 'Product not found');
-    const next = rememberViewed(viewed, body._id);
-    reply.header(
-      'set-cookie',
-      `viewed=${encodeURIComponent(JSON.stringify(next))}; Path=/; Max-Age=${VIEWED_COOKIE_MAX_AGE_S}; SameSite=Lax${secureCookies(request) ? '; Secure' : ''}`,
-    );
-    return { page: body._id, ...content };
+    const content = await productContent(request, reply);
+    const edition = await requestEdition(request, services.rates);
+    const [page, like, suggestions, viewed] = await Promise.all([
+      wireGroups([content.id], edition),
+      wireGroups(
+        content.like.map((c) => c.id),
+        edition,
+      ),
+      wireGroups(
+        content.suggestions.map((c) => c.id),
+        edition,
+      ),
+      wireGroups(
+        content.viewed.map((c) => c.id),
+        edition,
+      ),
+    ]);
+    return { page: page[0] ?? null, viewed, like, suggestions };
+  });
+
+  // The storefront's own lookups (docs/decisions/0023-api-wire-shapes.md): its pages render both
+  // languages' names and convert kopecks themselves (DECISIONS 7), and its cart rules count in kopecks,
+  // so they read the catalogue's internal shape; the app-facing calls above keep the specs' shape.
+  app.post('/api/storefront/groups', async (request) => {
+    const ids = parseInput(groupsByIdsSchema, request.body, request);
+    return services.catalogue.listGroupsByIds(ids);
+  });
+
+  app.post('/api/storefront/product-content', async (request, reply) => {
+    const { id: _, ...content } = await productContent(request, reply);
+    return content;
+  });
+
+  app.post('/api/storefront/search', async (request) => {
+    const { query } = parseInput(searchRequestSchema, request.body, request);
+    return services.search.search(query, requestLocale(request));
   });
 }

@@ -14,14 +14,26 @@ import {
   sdekPriceSchema,
 } from '../../core/delivery/delivery.schemas.ts';
 import type { Outcome } from '../../core/delivery/delivery.service.ts';
+import type { PickupPoint } from '../../core/delivery/delivery.types.ts';
+import {
+  freeDeliveryToWire,
+  moscowPriceToWire,
+  pickupPointToWire,
+  quoteToWire,
+} from '../../core/delivery/delivery.wire.ts';
 import type { Services } from '../../core/services.ts';
 import { parseInput, requestLocale } from '../request.ts';
 
-/** `{ result: true, data }`, or the spec's refusal text in the request's language (checkout.md §8). */
-function answer<T>(outcome: Outcome<T>, request: FastifyRequest) {
-  if (outcome.ok) return { result: true, data: outcome.value };
+/**
+ * `{ result: true, data }` with `data` in its wire shape (DECISIONS 28: prices in roubles), or the
+ * spec's refusal text in the request's language (checkout.md §8).
+ */
+function answer<T, W = T>(outcome: Outcome<T>, request: FastifyRequest, toWire?: (value: T) => W) {
+  if (outcome.ok) return { result: true, data: toWire ? toWire(outcome.value) : outcome.value };
   return { result: false, message: deliveryMessages[outcome.reason][requestLocale(request)] };
 }
+
+const pickupPoints = (points: PickupPoint[]) => points.map(pickupPointToWire);
 
 /** The delivery endpoints of checkout.md §7 and catalogue.md §7. */
 export function deliveryRoutes(app: FastifyInstance, { services }: { services: Services }) {
@@ -63,23 +75,28 @@ export function deliveryRoutes(app: FastifyInstance, { services }: { services: S
     return answer(
       await delivery.quoteCarrier({ carrier: 'sdek', mode: 'door', cityCode: code, weight, summ }),
       request,
+      quoteToWire,
     );
   });
 
   app.get('/api/checkout/delivery', async (request) => {
     const input = parseInput(deliveryByCitySchema, request.query, request);
-    return answer(await delivery.quoteByCityName(input), request);
+    return answer(await delivery.quoteByCityName(input), request, quoteToWire);
   });
 
   // The minimum for the city named by `code` or `query` (rules in delivery.freeDeliveryFor).
   app.get('/api/checkout/free-delivery', async (request) => {
     const { code, query } = parseInput(freeDeliverySchema, request.query, request);
-    return answer(await delivery.freeDeliveryFor({ code, query }, requestLocale(request)), request);
+    return answer(
+      await delivery.freeDeliveryFor({ code, query }, requestLocale(request)),
+      request,
+      freeDeliveryToWire,
+    );
   });
 
   app.get('/api/checkout/moscow-price', async (request) => {
     const input = parseInput(moscowPriceSchema, request.query, request);
-    return answer(await delivery.moscowPrice(input), request);
+    return answer(await delivery.moscowPrice(input), request, moscowPriceToWire);
   });
 
   app.get('/api/sdek/offices', async (request) => {
@@ -87,6 +104,7 @@ export function deliveryRoutes(app: FastifyInstance, { services }: { services: S
     return answer(
       await delivery.listPickupPoints('sdek', { code: city_code, postalCode: postal_code }),
       request,
+      pickupPoints,
     );
   });
 
@@ -103,7 +121,7 @@ export function deliveryRoutes(app: FastifyInstance, { services }: { services: S
       weight: input.weight,
       summ: input.summ,
     });
-    return answer(outcome, request);
+    return answer(outcome, request, quoteToWire);
   });
 
   app.get('/api/boxberry/points', async (request) => {
@@ -111,6 +129,7 @@ export function deliveryRoutes(app: FastifyInstance, { services }: { services: S
     return answer(
       await delivery.listPickupPoints('boxberry', { code: city_code, postalCode: postal_code }),
       request,
+      pickupPoints,
     );
   });
 
@@ -119,11 +138,12 @@ export function deliveryRoutes(app: FastifyInstance, { services }: { services: S
     return answer(
       await delivery.quoteCarrier({ carrier: 'boxberry', mode: 'pickup', cityCode: city_code, weight, summ }),
       request,
+      quoteToWire,
     );
   });
 
   app.post('/api/count-delivery/dhl', async (request) => {
     const input = parseInput(dhlSchema, request.body, request);
-    return answer(await delivery.quoteInternational(input), request);
+    return answer(await delivery.quoteInternational(input), request, quoteToWire);
   });
 }

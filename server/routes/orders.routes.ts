@@ -22,14 +22,13 @@ import {
   sandboxTokenSchema,
   tinkoffCreateSchema,
 } from '../../core/orders/orders.schemas.ts';
+import { orderAnswerToWire } from '../../core/orders/orders.wire.ts';
 import type { Services } from '../../core/services.ts';
 import { parseInput, requestLocale } from '../request.ts';
 import { getUser } from '../session.ts';
 
 const ORDERS_COOKIE_MAX_AGE_S = 30 * 24 * 60 * 60;
 const DEVICE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
-
-const notFound = { ru: 'Заказ не найден', en: 'Order not found' };
 
 /** The browser's `shi-device` id, or a new one the answer sets (docs/decisions/0018). */
 function deviceOf(request: FastifyRequest): { id: string; sent: boolean } {
@@ -107,13 +106,14 @@ export function ordersRoutes(
   app.get('/api/orders/payment-state', async (request) => {
     const { orderID, key } = parseInput(orderIdQuerySchema, request.query, request);
     const state = await orders.getPaymentState(orderID, orderAccess(request), key);
-    if (state === 'not_found') throw new AppError('not_found', notFound[requestLocale(request)]);
+    if (state === 'not_found') throw new AppError('not_found', { key: 'order.not_found' });
     return { result: true, data: { orderID, state } };
   });
 
   app.get('/api/orders/for-analytics', async (request) => {
     const { orderID, key } = parseInput(orderIdQuerySchema, request.query, request);
-    return { result: true, data: await orders.getOrderView(orderID, orderAccess(request), key) };
+    const view = await orders.getOrderView(orderID, orderAccess(request), key);
+    return { result: true, data: orderAnswerToWire(view) };
   });
 
   // T-Bank's notification (integrations.md §3): the token proves it, a final state is applied once,
@@ -149,7 +149,7 @@ export function ordersRoutes(
   app.get('/api/sandbox/payments/:token', async (request) => {
     const { token } = parseInput(sandboxTokenSchema, request.params, request);
     const session = await services.payments.sandboxSession(token);
-    if (!session) throw new AppError('not_found', 'Payment not found');
+    if (!session) throw new AppError('not_found', { key: 'payment.not_found' });
     return { result: true, data: session };
   });
 
@@ -157,7 +157,7 @@ export function ordersRoutes(
     const { token } = parseInput(sandboxTokenSchema, request.params, request);
     const { decision } = parseInput(sandboxDecisionSchema, request.body, request);
     const settled = await services.payments.sandboxDecide(token, decision);
-    if (!settled) throw new AppError('not_found', 'Payment not found');
+    if (!settled) throw new AppError('not_found', { key: 'payment.not_found' });
     if (settled.expired) {
       throw new AppError(
         'conflict',

@@ -1,12 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import { auditRoutes } from './audit.routes.ts';
 import { staffAuthRoutes } from './auth.routes.ts';
+import { catalogueRoutes } from './catalogue.routes.ts';
 import { customersRoutes } from './customers.routes.ts';
 import { dashboardRoutes } from './dashboard.routes.ts';
+import { importsRoutes } from './imports.routes.ts';
 import { jobsRoutes } from './jobs.routes.ts';
+import { mediaRoutes } from './media.routes.ts';
+import { messageTextsRoutes } from './message-texts.routes.ts';
 import { adminOrdersRoutes } from './orders.routes.ts';
+import { pagesRoutes } from './pages.routes.ts';
+import { promoRoutes } from './promo.routes.ts';
+import { searchSynonymsRoutes } from './search-synonyms.routes.ts';
+import { settingsRoutes } from './settings.routes.ts';
 import { staffRoutes } from './staff.routes.ts';
 import type { StaffRouteDeps } from './staff-route.ts';
+import { textsRoutes } from './texts.routes.ts';
 
 /** Every staff endpoint, each declared with its role (server/routes/admin/staff-route.ts). */
 export function adminRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
@@ -17,4 +26,13 @@ export function adminRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
   customersRoutes(app, deps);
   dashboardRoutes(app, deps);
   jobsRoutes(app, deps);
+  importsRoutes(app, deps);
+  messageTextsRoutes(app, deps);
+  mediaRoutes(app, deps);
+  catalogueRoutes(app, deps);
+  promoRoutes(app, deps);
+  settingsRoutes(app, deps);
+  pagesRoutes(app, deps);
+  textsRoutes(app, deps);
+  searchSynonymsRoutes(app, deps);
 }

@@ -9,6 +9,7 @@ import {
   orderRefundBody,
   orderStepBody,
 } from '../../../core/orders/orders-admin.schemas.ts';
+import { handOverBody } from '../../../core/orders/shipments.schemas.ts';
 import { parseInput, requestLocale } from '../../request.ts';
 import { roles, type StaffRouteDeps, staffRoute } from './staff-route.ts';
 
@@ -86,6 +87,21 @@ export function adminOrdersRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
       return {
         result: true,
         ...(await services.ordersAdmin.takeStep(number, body, actor, requestLocale(request))),
+      };
+    },
+  });
+
+  // Hand to the carrier: the parcel registered with CDEK, Boxberry or DHL, then the shipped step.
+  staffRoute(app, deps, {
+    method: 'POST',
+    url: '/api/admin/orders/:number/hand-over',
+    roles: roles.manager,
+    async handler(request, _reply, actor) {
+      const { number } = parseInput(orderNumberParams, request.params, request);
+      const body = parseInput(handOverBody, request.body, request);
+      return {
+        result: true,
+        ...(await services.ordersAdmin.handOver(number, body, actor, requestLocale(request))),
       };
     },
   });

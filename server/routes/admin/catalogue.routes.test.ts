@@ -1,0 +1,516 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, jobs, productGroups, variantProducts } from '../../../core/db/schema/index.ts';
+import { RESTOCK_CHECK_JOB } from '../../../core/messages/order-messages.service.ts';
+import {
+  buildProductInput,
+  insertCategory,
+  insertProductGroup,
+  insertSettings,
+  insertSizeTable,
+} from '../../../tests/factories/catalogue.ts';
+import { insertPlacedOrder } from '../../../tests/factories/orders.ts';
+import {
+  type InsertedStaff,
+  insertShopperSession,
+  insertStaff,
+  SHOP_ORIGIN,
+} from '../../../tests/factories/staff.ts';
+import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+import { engines } from '../../../tests/setup/test-database.ts';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+describe.each(engines)('back-office catalogue API on %s', (engine) => {
+  let t: TestApp;
+  let editor: InsertedStaff;
+  let manager: InsertedStaff;
+  let category: string;
+
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    await insertSettings(t.database.db);
+    category = (await insertCategory(t.database.db)).slug;
+    editor = await insertStaff(t.database.db, { role: 'editor' });
+    manager = await insertStaff(t.database.db, { role: 'manager' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const as = (who: { headers: object }) => (method: Method, url: string, payload?: object) =>
+    t.app.inject({
+      method,
+      url,
+      headers: who.headers as Record<string, string>,
+      ...(payload ? { payload } : {}),
+    });
+  const api = (method: Method, url: string, payload?: object) => as(editor)(method, url, payload);
+  const create = async (overrides: object = {}) => {
+    const res = await api(
+      'POST',
+      '/api/admin/catalogue/products',
+      buildProductInput({ categorySlug: category, ...overrides }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json();
+  };
+  const groupRow = async (id: string) =>
+    (await t.database.db.select().from(productGroups).where(eq(productGroups.id, id)))[0];
+  const editable = (r: { product: Record<string, unknown>; variants: Record<string, unknown>[] }) => ({
+    version: r.product.version,
+    art: r.product.art,
+    name: r.product.name,
+    description: r.product.description,
+    composition: r.product.composition,
+    care: r.product.care,
+    categorySlug: r.product.categorySlug,
+    collectionSlugs: r.product.collectionSlugs,
+    isNew: r.product.isNew,
+    isBestseller: r.product.isBestseller,
+    price: r.product.price,
+    oldPrice: r.product.oldPrice,
+    colorName: r.product.colorName,
+    colorHex: r.product.colorHex,
+    sizeTableId: r.product.sizeTableId,
+    published: r.product.published,
+    variants: r.variants.map((v) => ({
+      id: v.id,
+      size: v.size,
+      barcode: v.barcode,
+      stock: v.stock,
+      preorder: v.preorder,
+      notification: v.notification,
+    })),
+  });
+
+  describe('who may call it', () => {
+    it('refuses the signed-out (401) and a signed-in shopper (403)', async () => {
+      const guest = await t.app.inject({ method: 'GET', url: '/api/admin/catalogue/products' });
+      expect(guest.statusCode).toBe(401);
+      const shopper = await insertShopperSession(t.database.db);
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/admin/catalogue/products',
+        headers: { cookie: shopper.cookie, origin: SHOP_ORIGIN },
+      });
+      expect(res.statusCode).toBe(403);
+    });
+
+    it('lets a manager read the list and change stock, and nothing else', async () => {
+      const created = await create();
+      const m = as(manager);
+      expect((await m('GET', '/api/admin/catalogue/products')).statusCode).toBe(200);
+      const variant = created.variants[0];
+      const stock = await m('PUT', `/api/admin/catalogue/variants/${variant.id}/stock`, {
+        stock: 7,
+        was: variant.stock,
+      });
+      expect(stock.statusCode, stock.body).toBe(200);
+      expect(stock.json().variant.stock).toBe(7);
+      const edit = await m('PUT', `/api/admin/catalogue/products/${created.product.id}`, editable(created));
+      expect(edit.statusCode).toBe(403);
+      const newOne = await m(
+        'POST',
+        '/api/admin/catalogue/products',
+        buildProductInput({ categorySlug: category }),
+      );
+      expect(newOne.statusCode).toBe(403);
+      const cat = await m('POST', '/api/admin/catalogue/categories', {
+        name: { ru: 'Шарфы', en: '' },
+        parentSlug: null,
+      });
+      expect(cat.statusCode).toBe(403);
+    });
+  });
+
+  describe('products', () => {
+    it('creates a hidden product with a transliterated, unique slug, its sizes, and an audit record', async () => {
+      const a = await create({
+        name: { ru: 'Жакет Хлопковый', en: '' },
+        colorName: { ru: 'Чёрный', en: '' },
+      });
+      expect(a.product.id).toBe('zhaket-khlopkovyi-chernyi');
+      expect(a.product.published).toBe(false);
+      expect(a.product.version).toBe(1);
+      expect(a.variants.map((v: { size: string }) => v.size)).toEqual(['S', 'M']);
+      const b = await create({
+        name: { ru: 'Жакет Хлопковый', en: '' },
+        colorName: { ru: 'Чёрный', en: '' },
+      });
+      expect(b.product.id).toBe('zhaket-khlopkovyi-chernyi-2');
+      const log = await t.database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entityId, a.product.id), eq(auditLog.action, 'product.create')));
+      expect(log).toHaveLength(1);
+      expect(log[0]?.actorId).toBe(editor.userId);
+    });
+
+    it('names the field of a bad price, an old price not above the price, a stock out of range, a bad colour', async () => {
+      const cases: [object, string][] = [
+        [{ price: 0 }, 'price'],
+        [{ price: 5_000_000_000 }, 'price'],
+        [{ price: 1_000_00, oldPrice: 900_00 }, 'oldPrice'],
+        [{ colorHex: 'red' }, 'colorHex'],
+        [{ name: { ru: '', en: 'Coat' } }, 'name.ru'],
+        [
+          {
+            variants: [
+              { size: 'S', barcode: '46000001', stock: 1_000_000, preorder: false, notification: false },
+            ],
+          },
+          'variants.0.stock',
+        ],
+        [
+          {
+            variants: [
+              { size: 'S', barcode: '46000002', stock: 1, preorder: false, notification: false },
+              { size: 'S', barcode: '46000003', stock: 1, preorder: false, notification: false },
+            ],
+          },
+          'variants.1.size',
+        ],
+        [{ categorySlug: 'no-such-category' }, 'categorySlug'],
+      ];
+      const before = (await t.database.db.select().from(productGroups)).length;
+      for (const [overrides, field] of cases) {
+        const res = await api(
+          'POST',
+          '/api/admin/catalogue/products',
+          buildProductInput({ categorySlug: category, ...overrides }),
+        );
+        expect(res.statusCode, JSON.stringify(overrides)).toBe(400);
+        expect(res.json().field).toBe(field);
+      }
+      expect((await t.database.db.select().from(productGroups)).length).toBe(before);
+    });
+
+    it('refuses a barcode another product holds, naming the variant field', async () => {
+      const a = await create();
+      const taken = a.variants[0].barcode;
+      const res = await api(
+        'POST',
+        '/api/admin/catalogue/products',
+        buildProductInput({
+          categorySlug: category,
+          variants: [{ size: 'M', barcode: taken, stock: 1, preorder: false, notification: false }],
+        }),
+      );
+      expect(res.statusCode).toBe(400);
+      expect(res.json().field).toBe('variants.0.barcode');
+    });
+
+    it('saves over the version shown, and refuses a stale save with 409 and the newer values', async () => {
+      const a = await create();
+      const first = await api('PUT', `/api/admin/catalogue/products/${a.product.id}`, {
+        ...editable(a),
+        price: 7_500_00,
+      });
+      expect(first.statusCode, first.body).toBe(200);
+      expect(first.json().product.version).toBe(2);
+      const stale = await api('PUT', `/api/admin/catalogue/products/${a.product.id}`, {
+        ...editable(a),
+        price: 6_000_00,
+      });
+      expect(stale.statusCode).toBe(409);
+      expect(stale.json().current.product.price).toBe(7_500_00);
+      expect(stale.json().current.product.version).toBe(2);
+      expect((await groupRow(a.product.id))?.price).toBe(7_500_00);
+    });
+
+    it('adds, edits and removes sizes, never overwrites the stock of a size, and refuses to remove a size in an order', async () => {
+      const a = await create();
+      const saved = await api('PUT', `/api/admin/catalogue/products/${a.product.id}`, {
+        ...editable(a),
+        variants: [
+          { ...editable(a).variants[0], stock: 9, preorder: true },
+          {
+            size: 'L',
+            barcode: `${a.product.id}-L-bc`.slice(0, 40),
+            stock: 2,
+            preorder: false,
+            notification: true,
+          },
+        ],
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const sizes = saved.json().variants.map((v: { size: string; stock: number }) => `${v.size}:${v.stock}`);
+      expect(sizes).toEqual(['S:3', 'L:2']);
+
+      const record = saved.json();
+      const sold = record.variants[0];
+      await insertPlacedOrder(t.database.db, { lines: [{ variantId: sold.id, groupId: a.product.id }] });
+      const refused = await api('PUT', `/api/admin/catalogue/products/${a.product.id}`, {
+        ...editable(record),
+        variants: editable(record).variants.slice(1),
+      });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().field).toBe('variants');
+      const left = await t.database.db
+        .select()
+        .from(variantProducts)
+        .where(eq(variantProducts.groupId, a.product.id));
+      expect(left).toHaveLength(2);
+    });
+
+    it('hides and shows a product', async () => {
+      const a = await create();
+      const shown = await api('PUT', `/api/admin/catalogue/products/${a.product.id}/published`, {
+        version: 1,
+        published: true,
+      });
+      expect(shown.statusCode).toBe(200);
+      expect((await groupRow(a.product.id))?.published).toBe(true);
+      const stale = await api('PUT', `/api/admin/catalogue/products/${a.product.id}/published`, {
+        version: 1,
+        published: false,
+      });
+      expect(stale.statusCode).toBe(409);
+      expect((await groupRow(a.product.id))?.published).toBe(true);
+    });
+
+    it('duplicates as a new colour: same article, new slug, new barcodes, no stock, no photos, hidden', async () => {
+      const a = await create({ name: { ru: 'Юбка', en: 'Skirt' } });
+      const res = await api('POST', `/api/admin/catalogue/products/${a.product.id}/duplicate`, {
+        version: 1,
+        colorName: { ru: 'Оливковый', en: 'Olive' },
+        colorHex: '#6B7A3A',
+        barcodes: { S: '77000001', M: '' },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const copy = res.json();
+      expect(copy.product.id).toBe('skirt-olive');
+      expect(copy.product.art).toBe(a.product.art);
+      expect(copy.product.colorHex).toBe('#6b7a3a');
+      expect(copy.product.published).toBe(false);
+      expect(copy.photoCount).toBe(0);
+      expect(
+        copy.variants.map((v: { size: string; barcode: string; stock: number }) => [
+          v.size,
+          v.barcode,
+          v.stock,
+        ]),
+      ).toEqual([['S', '77000001', 0]]);
+      expect(copy.siblings.map((s: { id: string }) => s.id)).toContain(a.product.id);
+    });
+
+    it('lists with search by name, article and barcode, and the filters', async () => {
+      const a = await create({ name: { ru: 'Кардиган Поисковый', en: 'Search cardigan' }, art: 'SRCH-1' });
+      const hiddenIds = (await api('GET', '/api/admin/catalogue/products?hidden=1&limit=100'))
+        .json()
+        .rows.map((r: { id: string }) => r.id);
+      expect(hiddenIds).toContain(a.product.id);
+      for (const q of ['поисковый', 'SRCH-1', a.variants[0].barcode]) {
+        const res = await api('GET', `/api/admin/catalogue/products?q=${encodeURIComponent(q)}`);
+        expect(
+          res.json().rows.map((r: { id: string }) => r.id),
+          q,
+        ).toEqual([a.product.id]);
+      }
+      const seeded = await insertProductGroup(t.database.db, { categorySlug: category }, [
+        { size: 'S', stock: 0 },
+      ]);
+      const out = (await api('GET', '/api/admin/catalogue/products?inStock=0&limit=100')).json();
+      expect(out.rows.map((r: { id: string }) => r.id)).toContain(seeded.id);
+      const noPhoto = (await api('GET', '/api/admin/catalogue/products?noPhoto=1&limit=100')).json();
+      expect(noPhoto.rows.map((r: { id: string }) => r.id)).toContain(a.product.id);
+      expect(noPhoto.rows.map((r: { id: string }) => r.id)).not.toContain(seeded.id);
+      const bad = await api('GET', '/api/admin/catalogue/products?limit=1000');
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().field).toBe('limit');
+    });
+  });
+
+  describe('stock', () => {
+    it('refuses a change over a stock that moved, and queues the restock check when back from zero', async () => {
+      const g = await insertProductGroup(t.database.db, { categorySlug: category }, [
+        { size: 'M', stock: 0 },
+      ]);
+      const id = `${g.id}-M`;
+      const stale = await api('PUT', `/api/admin/catalogue/variants/${id}/stock`, { stock: 5, was: 2 });
+      expect(stale.statusCode).toBe(409);
+      expect(stale.json().current.stock).toBe(0);
+      const ok = await api('PUT', `/api/admin/catalogue/variants/${id}/stock`, { stock: 5, was: 0 });
+      expect(ok.statusCode).toBe(200);
+      const queued = await t.database.db.select().from(jobs).where(eq(jobs.kind, RESTOCK_CHECK_JOB));
+      expect(queued.some((j) => (j.payload as { variantId?: string }).variantId === id)).toBe(true);
+      const negative = await api('PUT', `/api/admin/catalogue/variants/${id}/stock`, { stock: -1, was: 5 });
+      expect(negative.statusCode).toBe(400);
+      expect(negative.json().field).toBe('stock');
+    });
+  });
+
+  describe('bulk edits', () => {
+    it('changes every selected product in one go', async () => {
+      const a = await create({ price: 1_000_00 });
+      const b = await create({ price: 2_000_00 });
+      const res = await api('POST', '/api/admin/catalogue/products/bulk', {
+        ids: [a.product.id, b.product.id],
+        change: { kind: 'price-percent', percent: -10, sale: true },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect((await groupRow(a.product.id))?.price).toBe(900_00);
+      expect((await groupRow(a.product.id))?.oldPrice).toBe(1_000_00);
+      expect((await groupRow(b.product.id))?.price).toBe(1_800_00);
+      const stock = await api('POST', '/api/admin/catalogue/products/bulk', {
+        ids: [a.product.id],
+        change: { kind: 'stock-set', stock: 4 },
+      });
+      expect(stock.statusCode).toBe(200);
+      const variants = await t.database.db
+        .select()
+        .from(variantProducts)
+        .where(eq(variantProducts.groupId, a.product.id));
+      expect(variants.every((v) => v.stock === 4)).toBe(true);
+      const flags = await api('POST', '/api/admin/catalogue/products/bulk', {
+        ids: [a.product.id, b.product.id],
+        change: { kind: 'flags', isBestseller: true },
+      });
+      expect(flags.statusCode).toBe(200);
+      expect((await groupRow(b.product.id))?.isBestseller).toBe(true);
+    });
+
+    it('changes nothing when one product refuses the change', async () => {
+      const a = await create({ price: 1_000_00 });
+      const b = await create({ price: 1_000_00, oldPrice: 1_050_00 });
+      const res = await api('POST', '/api/admin/catalogue/products/bulk', {
+        ids: [a.product.id, b.product.id],
+        change: { kind: 'price-percent', percent: 10, sale: false },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().field).toBe('change.price');
+      expect((await groupRow(a.product.id))?.price).toBe(1_000_00);
+      const missing = await api('POST', '/api/admin/catalogue/products/bulk', {
+        ids: [a.product.id, 'no-such-product'],
+        change: { kind: 'published', published: true },
+      });
+      expect(missing.statusCode).toBe(404);
+      expect((await groupRow(a.product.id))?.published).toBe(false);
+    });
+  });
+
+  describe('categories, collections and size tables', () => {
+    it('creates a category under a parent with a transliterated slug, refuses a loop and a stale save', async () => {
+      const parent = await api('POST', '/api/admin/catalogue/categories', {
+        name: { ru: 'Верхняя одежда', en: '' },
+        parentSlug: null,
+      });
+      expect(parent.statusCode, parent.body).toBe(201);
+      expect(parent.json().category.slug).toBe('verkhnyaya-odezhda');
+      const child = await api('POST', '/api/admin/catalogue/categories', {
+        name: { ru: 'Пальто', en: 'Coats' },
+        parentSlug: 'verkhnyaya-odezhda',
+      });
+      expect(child.json().category.slug).toBe('coats');
+      const loop = await api('PUT', '/api/admin/catalogue/categories/verkhnyaya-odezhda', {
+        version: 1,
+        name: { ru: 'Верхняя одежда', en: 'Outerwear' },
+        parentSlug: 'coats',
+        position: 1,
+      });
+      expect(loop.statusCode).toBe(400);
+      expect(loop.json().field).toBe('parentSlug');
+      const ok = await api('PUT', '/api/admin/catalogue/categories/verkhnyaya-odezhda', {
+        version: 1,
+        name: { ru: 'Верхняя одежда', en: 'Outerwear' },
+        parentSlug: null,
+        position: 1,
+      });
+      expect(ok.statusCode).toBe(200);
+      const stale = await api('PUT', '/api/admin/catalogue/categories/verkhnyaya-odezhda', {
+        version: 1,
+        name: { ru: 'Старое', en: '' },
+        parentSlug: null,
+        position: 1,
+      });
+      expect(stale.statusCode).toBe(409);
+      expect(stale.json().current.name.en).toBe('Outerwear');
+    });
+
+    it('refuses to delete a category in use, naming the products and the count', async () => {
+      const cat = (
+        await api('POST', '/api/admin/catalogue/categories', {
+          name: { ru: 'Брюки', en: 'Trousers' },
+          parentSlug: null,
+        })
+      ).json().category;
+      const a = await create({ categorySlug: cat.slug });
+      const res = await api('DELETE', `/api/admin/catalogue/categories/${cat.slug}?version=1`);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().usedBy.count).toBe(1);
+      expect(res.json().usedBy.products[0].id).toBe(a.product.id);
+      const empty = (
+        await api('POST', '/api/admin/catalogue/categories', {
+          name: { ru: 'Пустая', en: '' },
+          parentSlug: null,
+        })
+      ).json().category;
+      expect(
+        (await api('DELETE', `/api/admin/catalogue/categories/${empty.slug}?version=1`)).statusCode,
+      ).toBe(200);
+    });
+
+    it('keeps a collection with its members in order', async () => {
+      const a = await create();
+      const b = await create();
+      const res = await api('POST', '/api/admin/catalogue/collections', {
+        name: { ru: 'Осень', en: 'Autumn' },
+        description: { ru: 'Тёплое', en: 'Warm' },
+        groupIds: [b.product.id, a.product.id],
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const slug = res.json().collection.slug;
+      expect(slug).toBe('autumn');
+      expect(res.json().collection.groupIds).toEqual([b.product.id, a.product.id]);
+      const bad = await api('PUT', `/api/admin/catalogue/collections/${slug}`, {
+        version: 1,
+        name: { ru: 'Осень', en: 'Autumn' },
+        description: { ru: '', en: '' },
+        position: 1,
+        groupIds: ['no-such-product'],
+      });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().field).toBe('groupIds');
+      const product = (await api('GET', `/api/admin/catalogue/products/${a.product.id}`)).json();
+      expect(product.product.collectionSlugs).toEqual(['autumn']);
+    });
+
+    it('attaches a size table to a product and refuses to delete it while used', async () => {
+      const res = await api('POST', '/api/admin/catalogue/size-tables', {
+        title: { ru: 'Платья', en: 'Dresses' },
+        items: [
+          {
+            name: { ru: 'Обхваты', en: 'Girths' },
+            columns: ['RU', 'Грудь'],
+            rows: [
+              ['42', '84'],
+              ['44', '88'],
+            ],
+            text: { ru: 'Измеряйте по телу', en: 'Measure on the body' },
+          },
+        ],
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const table = res.json().sizeTable;
+      const ragged = await api('PUT', `/api/admin/catalogue/size-tables/${table.id}`, {
+        version: 1,
+        title: { ru: 'Платья', en: 'Dresses' },
+        items: [
+          { name: { ru: '', en: '' }, columns: ['RU', 'Грудь'], rows: [['42']], text: { ru: '', en: '' } },
+        ],
+      });
+      expect(ragged.statusCode).toBe(400);
+      expect(ragged.json().field).toBe('items.0.rows.0');
+      const a = await create({ sizeTableId: table.id });
+      expect(a.product.sizeTableId).toBe(table.id);
+      const refused = await api('DELETE', `/api/admin/catalogue/size-tables/${table.id}?version=1`);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().usedBy).toMatchObject({ count: 1, products: [{ id: a.product.id }] });
+      const unused = await insertSizeTable(t.database.db);
+      expect(
+        (await api('DELETE', `/api/admin/catalogue/size-tables/${unused.id}?version=1`)).statusCode,
+      ).toBe(200);
+    });
+  });
+});

@@ -1,0 +1,205 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../../core/errors.ts';
+import type { Locale } from '../../../core/i18n.ts';
+import { MAX_PHOTO_BYTES, MAX_PHOTOS_PER_UPLOAD, MAX_VIDEO_BYTES } from '../../../core/media/media.rules.ts';
+import {
+  mediaVersion,
+  photoOrderBody,
+  productMediaParams,
+  productPhotoParams,
+  productVideoParams,
+} from '../../../core/media/media.schemas.ts';
+import {
+  type MediaChange,
+  type UploadedFile,
+  videoMessages,
+} from '../../../core/media/product-media.service.ts';
+import { parseInput, requestLocale } from '../../request.ts';
+import { roles, type StaffRouteDeps, staffRoute } from './staff-route.ts';
+
+const t = (locale: Locale, ru: string, en: string) => (locale === 'en' ? en : ru);
+
+/**
+ * The files of a multipart upload, each cut off at `maxBytes` while it streams in: a larger file
+ * stops the request with `tooLarge` before the rest of it is read, and nothing is stored.
+ */
+async function readFiles(
+  request: FastifyRequest,
+  {
+    maxBytes,
+    maxFiles,
+    tooLarge,
+  }: { maxBytes: number; maxFiles: number; tooLarge: (name: string) => string },
+): Promise<UploadedFile[]> {
+  const locale = requestLocale(request);
+  if (!request.isMultipart()) {
+    throw new AppError(
+      'invalid_data',
+      t(locale, 'Отправьте файлы формой multipart/form-data', 'Send the files as multipart/form-data'),
+      { field: 'files' },
+    );
+  }
+  const files: UploadedFile[] = [];
+  let name = '';
+  try {
+    for await (const part of request.parts({
+      limits: { fileSize: maxBytes, files: maxFiles, fields: 10, parts: maxFiles + 10 },
+    })) {
+      if (part.type !== 'file') continue;
+      name = part.filename.slice(0, 120);
+      files.push({ name, data: await part.toBuffer() });
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new AppError('invalid_data', tooLarge(name), { field: 'files' });
+    if (code === 'FST_FILES_LIMIT')
+      throw new AppError(
+        'invalid_data',
+        t(locale, `Не больше ${maxFiles} файлов за раз`, `At most ${maxFiles} files at once`),
+        { field: 'files' },
+      );
+    // Anything else here is the form itself: cut off, a missing boundary, a malformed part.
+    throw new AppError(
+      'invalid_data',
+      t(locale, 'Файлы пришли не полностью или повреждены', 'The upload was cut off or is malformed'),
+      { field: 'files', cause: error },
+    );
+  }
+  return files;
+}
+
+/** A change's answer: the media, or 409 with the newer state (DECISIONS 31). */
+function answer(reply: FastifyReply, change: MediaChange) {
+  if (change.ok) return { result: true, media: change.media };
+  return reply.status(409).send({ result: false, message: change.message, current: change.current });
+}
+
+/** Product photos and videos, and page images (issue 15, DECISIONS 38): editors and admins. */
+export function mediaRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
+  const { services } = deps;
+  const media = services.productMedia;
+  // Limits are set per route below; these are the ceilings no route goes past.
+  app.register(multipart, {
+    limits: { fileSize: Math.max(MAX_PHOTO_BYTES, MAX_VIDEO_BYTES), files: MAX_PHOTOS_PER_UPLOAD },
+  });
+
+  const photoTooLarge = (locale: Locale) => (name: string) =>
+    t(
+      locale,
+      `«${name}»: максимальный размер файла ${MAX_PHOTO_BYTES / 1_000_000} МБ`,
+      `«${name}»: the largest file allowed is ${MAX_PHOTO_BYTES / 1_000_000} MB`,
+    );
+
+  staffRoute(app, deps, {
+    method: 'GET',
+    url: '/api/admin/products/:id/media',
+    roles: roles.editor,
+    async handler(request) {
+      const { id } = parseInput(productMediaParams, request.params, request);
+      return { result: true, media: await media.getProductMedia(id, requestLocale(request)) };
+    },
+  });
+
+  staffRoute(app, deps, {
+    method: 'POST',
+    url: '/api/admin/products/:id/photos',
+    roles: roles.editor,
+    async handler(request, reply, actor) {
+      const locale = requestLocale(request);
+      const { id } = parseInput(productMediaParams, request.params, request);
+      const { version } = parseInput(mediaVersion, request.query, request);
+      const files = await readFiles(request, {
+        maxBytes: MAX_PHOTO_BYTES,
+        maxFiles: MAX_PHOTOS_PER_UPLOAD,
+        tooLarge: photoTooLarge(locale),
+      });
+      return answer(reply, await media.uploadPhotos(id, version, files, actor, locale));
+    },
+  });
+
+  staffRoute(app, deps, {
+    method: 'PUT',
+    url: '/api/admin/products/:id/photos/order',
+    roles: roles.editor,
+    async handler(request, reply, actor) {
+      const { id } = parseInput(productMediaParams, request.params, request);
+      const { version, photoIds } = parseInput(photoOrderBody, request.body, request);
+      return answer(reply, await media.reorderPhotos(id, version, photoIds, actor, requestLocale(request)));
+    },
+  });
+
+  staffRoute(app, deps, {
+    method: 'POST',
+    url: '/api/admin/products/:id/photos/:photoId/first',
+    roles: roles.editor,
+    async handler(request, reply, actor) {
+      const { id, photoId } = parseInput(productPhotoParams, request.params, request);
+      const { version } = parseInput(mediaVersion, request.body, request);
+      return answer(reply, await media.makeFirst(id, version, photoId, actor, requestLocale(request)));
+    },
+  });
+
+  staffRoute(app, deps, {
+    method: 'DELETE',
+    url: '/api/admin/products/:id/photos/:photoId',
+    roles: roles.editor,
+    async handler(request, reply, actor) {
+      const { id, photoId } = parseInput(productPhotoParams, request.params, request);
+      const { version } = parseInput(mediaVersion, request.query, request);
+      return answer(reply, await media.removePhoto(id, version, photoId, actor, requestLocale(request)));
+    },
+  });
+
+  staffRoute(app, deps, {
+    method: 'POST',
+    url: '/api/admin/products/:id/videos',
+    roles: roles.editor,
+    async handler(request, reply, actor) {
+      const locale = requestLocale(request);
+      const { id } = parseInput(productMediaParams, request.params, request);
+      const { version } = parseInput(mediaVersion, request.query, request);
+      const [file, ...more] = await readFiles(request, {
+        maxBytes: MAX_VIDEO_BYTES,
+        maxFiles: 1,
+        tooLarge: () => videoMessages.size[locale],
+      });
+      if (!file || more.length > 0)
+        throw new AppError('invalid_data', t(locale, 'Выберите один файл mp4', 'Choose one mp4 file'), {
+          field: 'file',
+        });
+      return answer(reply, await media.uploadVideo(id, version, file, actor, locale));
+    },
+  });
+
+  staffRoute(app, deps, {
+    method: 'DELETE',
+    url: '/api/admin/products/:id/videos/:videoId',
+    roles: roles.editor,
+    async handler(request, reply, actor) {
+      const { id, videoId } = parseInput(productVideoParams, request.params, request);
+      const { version } = parseInput(mediaVersion, request.query, request);
+      return answer(reply, await media.removeVideo(id, version, videoId, actor, requestLocale(request)));
+    },
+  });
+
+  staffRoute(app, deps, {
+    method: 'POST',
+    url: '/api/admin/media/images',
+    roles: roles.editor,
+    async handler(request, _reply, actor) {
+      const locale = requestLocale(request);
+      const [file, ...more] = await readFiles(request, {
+        maxBytes: MAX_PHOTO_BYTES,
+        maxFiles: 1,
+        tooLarge: photoTooLarge(locale),
+      });
+      if (!file || more.length > 0)
+        throw new AppError('invalid_data', t(locale, 'Выберите одно изображение', 'Choose one image'), {
+          field: 'file',
+        });
+      return { result: true, ...(await media.uploadImage(file, actor, locale)) };
+    },
+  });
+}

@@ -1,0 +1,142 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, messageTexts } from '../../../core/db/schema/index.ts';
+import { listOutbox } from '../../../core/providers/outbox.ts';
+import { insertCategory, insertProductGroup, insertSettings } from '../../../tests/factories/catalogue.ts';
+import { insertStaff } from '../../../tests/factories/staff.ts';
+import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+import { engines } from '../../../tests/setup/test-database.ts';
+
+describe.each(engines)('the wording of messages in the back office on %s', (engine) => {
+  let t: TestApp;
+  let variant = '';
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    await insertSettings(t.database.db);
+    const { slug } = await insertCategory(t.database.db);
+    const g = await insertProductGroup(t.database.db, { categorySlug: slug, price: 5_000_00 }, [
+      { size: 'S', stock: 10 },
+    ]);
+    variant = `${g.id}-S`;
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const save = (headers: Record<string, string>, body: object) =>
+    t.app.inject({ method: 'PUT', url: '/api/admin/message-texts', headers, payload: body });
+
+  it('an editor sees each text beside its built-in one, saves a wording that keeps its placeholders, and the next order message uses it', async () => {
+    const editor = await insertStaff(t.database.db, { role: 'editor' });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/message-texts',
+      headers: editor.headers,
+    });
+    expect(list.statusCode).toBe(200);
+    const row = list.json().rows.find((r: { key: string }) => r.key === 'order.created.title');
+    expect(row).toMatchObject({ ru: { builtIn: 'Заказ №{number} принят', override: null } });
+
+    const saved = await save(editor.headers, {
+      locale: 'ru',
+      key: 'order.created.title',
+      value: 'Спасибо! Заказ №{number} у нас',
+      updatedAt: null,
+    });
+    expect(saved.statusCode).toBe(200);
+    const audit = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, 'ru:order.created.title'));
+    expect(audit).toEqual([
+      expect.objectContaining({ action: 'message-text.update', actorId: editor.userId }),
+    ]);
+
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/payment',
+      remoteAddress: '10.55.0.1',
+      payload: {
+        getWay: 'self',
+        payment: 'online',
+        fullName: 'Иванова Анна',
+        phone: '79995550101',
+        email: 'wording@example.ru',
+        products: [{ _id: variant, count: 1 }],
+        consent: true,
+      },
+    });
+    expect(placed.statusCode).toBe(200);
+    const number = placed.json().order.orderID;
+    await t.services.jobs.runDue();
+    const mails = await listOutbox(t.database.db, { channel: 'email', recipient: 'wording@example.ru' });
+    expect(mails.map((m) => m.payload.subject)).toContain(`Спасибо! Заказ №${number} у нас`);
+
+    const preview = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/message-texts/preview?kind=order.created&locale=ru',
+      headers: editor.headers,
+    });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json().message.subject).toBe('Спасибо! Заказ №10234 у нас');
+    expect(preview.json().message.html).toContain('<!doctype html>');
+
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/message-texts/reset',
+      headers: editor.headers,
+      payload: { locale: 'ru', key: 'order.created.title', updatedAt: saved.json().text.updatedAt },
+    });
+    expect(reset.statusCode).toBe(200);
+    expect(await t.database.db.select().from(messageTexts)).toEqual([]);
+  });
+
+  it('refuses a wording that drops or invents a placeholder, an unknown text or an empty one, naming the field, and stores nothing', async () => {
+    const editor = await insertStaff(t.database.db, { role: 'editor' });
+    const cases = [
+      [{ key: 'order.paid.title', value: 'Заказ оплачен' }, 'value'],
+      [{ key: 'order.paid.note', value: 'Оплачено {amount}' }, 'value'],
+      [{ key: 'no.such.text', value: 'Привет' }, 'key'],
+      [{ key: 'cart.subject', value: '   ' }, 'value'],
+    ] as const;
+    for (const [body, field] of cases) {
+      const res = await save(editor.headers, { locale: 'ru', updatedAt: null, ...body });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().field).toBe(field);
+    }
+    expect(await t.database.db.select().from(messageTexts)).toEqual([]);
+  });
+
+  it('a stale save gets 409 with the newer wording, never overwriting it', async () => {
+    const editor = await insertStaff(t.database.db, { role: 'editor' });
+    const first = await save(editor.headers, {
+      locale: 'en',
+      key: 'cart.note',
+      value: 'Still here for you.',
+      updatedAt: null,
+    });
+    expect(first.statusCode).toBe(200);
+    const second = await save(editor.headers, {
+      locale: 'en',
+      key: 'cart.note',
+      value: 'Come back!',
+      updatedAt: null,
+    });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().current).toMatchObject({ value: 'Still here for you.' });
+    const [row] = await t.database.db.select().from(messageTexts).where(eq(messageTexts.key, 'cart.note'));
+    expect(row?.value).toBe('Still here for you.');
+  });
+
+  it('managers are refused: the wording is an editor’s work', async () => {
+    const manager = await insertStaff(t.database.db, { role: 'manager' });
+    const res = await save(manager.headers, { locale: 'ru', key: 'cart.note', value: 'x', updatedAt: null });
+    expect(res.statusCode).toBe(403);
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/message-texts',
+      headers: manager.headers,
+    });
+    expect(list.statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  promoCreateBody,
+  promoListQuery,
+  promoParams,
+  promoUpdateBody,
+} from '../../../core/orders/promo-admin.schemas.ts';
+import { parseInput, requestLocale } from '../../request.ts';
+import { roles, type StaffRouteDeps, staffRoute } from './staff-route.ts';
+import { withStaleReply } from './stale-reply.ts';
+
+/** Promo codes: pricing, so admins and managers (docs/product/promo-codes.md, DECISIONS 30). */
+export function promoRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
+  const { promoAdmin } = deps.services;
+
+  staffRoute(app, deps, {
+    method: 'GET',
+    url: '/api/admin/promo-codes',
+    roles: roles.manager,
+    async handler(request) {
+      return { result: true, ...(await promoAdmin.list(parseInput(promoListQuery, request.query, request))) };
+    },
+  });
+
+  staffRoute(app, deps, {
+    method: 'GET',
+    url: '/api/admin/promo-codes/:code',
+    roles: roles.manager,
+    async handler(request) {
+      const { code } = parseInput(promoParams, request.params, request);
+      return { result: true, promo: await promoAdmin.get(code, requestLocale(request)) };
+    },
+  });
+
+  staffRoute(app, deps, {
+    method: 'POST',
+    url: '/api/admin/promo-codes',
+    roles: roles.manager,
+    async handler(request, reply, actor) {
+      const input = parseInput(promoCreateBody, request.body, request);
+      const promo = await promoAdmin.create(input, actor, requestLocale(request));
+      reply.status(201);
+      return { result: true, promo };
+    },
+  });
+
+  staffRoute(app, deps, {
+    method: 'PUT',
+    url: '/api/admin/promo-codes/:code',
+    roles: roles.manager,
+    async handler(request, reply, actor) {
+      const { code } = parseInput(promoParams, request.params, request);
+      const input = parseInput(promoUpdateBody, request.body, request);
+      return withStaleReply(reply, async () => ({
+        result: true,
+        promo: await promoAdmin.update(code, input, actor, requestLocale(request)),
+      }));
+    },
+  });
+}

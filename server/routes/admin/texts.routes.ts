@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import { en } from '../../../app/i18n/en.ts';
+import { ru } from '../../../app/i18n/ru.ts';
+import { textResetBody, textSaveBody } from '../../../core/content/texts.schemas.ts';
+import type { BuiltInTexts } from '../../../core/content/texts.service.ts';
+import { parseInput, requestLocale } from '../../request.ts';
+import { roles, type StaffRouteDeps, staffRoute } from './staff-route.ts';
+import { withStaleReply } from './stale-reply.ts';
+
+/** The storefront's built-in texts, which overrides may replace key by key. */
+const builtIn: BuiltInTexts = { ru, en };
+
+/** Interface texts: editors (DECISIONS 30). */
+export function textsRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
+  const { texts } = deps.services;
+
+  staffRoute(app, deps, {
+    method: 'GET',
+    url: '/api/admin/texts',
+    roles: roles.editor,
+    async handler() {
+      return { result: true, ...(await texts.list(builtIn)) };
+    },
+  });
+
+  staffRoute(app, deps, {
+    method: 'PUT',
+    url: '/api/admin/texts',
+    roles: roles.editor,
+    async handler(request, reply, actor) {
+      const input = parseInput(textSaveBody, request.body, request);
+      return withStaleReply(reply, async () => ({
+        result: true,
+        text: await texts.save(input, builtIn, actor, requestLocale(request)),
+      }));
+    },
+  });
+
+  staffRoute(app, deps, {
+    method: 'POST',
+    url: '/api/admin/texts/reset',
+    roles: roles.editor,
+    async handler(request, reply, actor) {
+      const input = parseInput(textResetBody, request.body, request);
+      return withStaleReply(reply, async () => ({
+        result: true,
+        text: await texts.reset(input, builtIn, actor),
+      }));
+    },
+  });
+}

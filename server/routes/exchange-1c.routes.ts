@@ -1,0 +1,75 @@
+import type { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { readCookie } from '../../core/cart/cookies.rules.ts';
+import { AppError, errorKinds } from '../../core/errors.ts';
+import { EXCHANGE_COOKIE, type OneCExchangeService } from '../../core/exchange/onec-exchange.service.ts';
+
+const query = z.object({
+  type: z.enum(['catalog', 'sale']),
+  mode: z.enum(['checkauth', 'init', 'file', 'import', 'query', 'success']),
+  filename: z.string().max(255).optional(),
+});
+
+/**
+ * The 1C exchange (CommerceML 2 protocol, spec integrations.md §11) at /api/1c/exchange: answers
+ * are plain text lines as 1C reads them (`success`, `progress`, `failure` and a reason). Its own
+ * plugin scope takes `file` bodies as raw streams. Not configured (no ONEC_EXCHANGE_LOGIN and
+ * ONEC_EXCHANGE_PASSWORD): 404. docs/decisions/0031-catalogue-exchange.md.
+ */
+export async function exchange1cRoutes(
+  app: FastifyInstance,
+  { exchange }: { exchange: OneCExchangeService },
+) {
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+    const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+      reply.type('text/plain; charset=utf-8').header('cache-control', 'no-store');
+      try {
+        const q = query.safeParse(request.query);
+        if (!q.success) throw new AppError('invalid_data', 'type and mode are required', { field: 'mode' });
+        const { type, mode, filename } = q.data;
+        if (mode === 'checkauth') {
+          const cookie = exchange.checkAuth(request.headers.authorization);
+          return `success\n${cookie.name}\n${cookie.value}\n`;
+        }
+        const session = exchange.requireSession(readCookie(request.headers.cookie, EXCHANGE_COOKIE));
+        if (type === 'catalog' && mode === 'init') {
+          const { zip, fileLimit } = exchange.init();
+          return `zip=${zip ? 'yes' : 'no'}\nfile_limit=${fileLimit}\n`;
+        }
+        if (type === 'catalog' && mode === 'file') {
+          const body = request.body as Readable | undefined;
+          if (!body || typeof (body as Readable)[Symbol.asyncIterator] !== 'function') {
+            throw new AppError('invalid_data', 'the file piece is missing', { field: 'file' });
+          }
+          await exchange.appendFile(session, filename, body);
+          return 'success\n';
+        }
+        if (type === 'catalog' && mode === 'import')
+          return `${await exchange.importStep(session, filename)}\n`;
+        if (type === 'sale' && mode === 'init') {
+          const { zip, fileLimit } = exchange.init();
+          return `zip=${zip ? 'yes' : 'no'}\nfile_limit=${fileLimit}\n`;
+        }
+        if (type === 'sale' && mode === 'query') {
+          reply.type('application/xml; charset=utf-8');
+          return exchange.ordersQuery(session);
+        }
+        if (type === 'sale' && mode === 'success') {
+          await exchange.ordersTaken(session);
+          return 'success\n';
+        }
+        throw new AppError('invalid_data', `mode=${mode} is not served for type=${type}`, { field: 'mode' });
+      } catch (error) {
+        if (error instanceof AppError) {
+          reply.code(error.kind === 'invalid_data' ? 200 : errorKinds[error.kind]);
+          return `failure\n${error.message}\n`;
+        }
+        throw error;
+      }
+    };
+    scope.route({ method: ['GET', 'POST'], url: '/api/1c/exchange', handler, bodyLimit: 1_073_741_824 });
+  });
+}

@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { orderStatusBodySchema, orderStatusQuerySchema } from '../../core/orders/order-status.rules.ts';
+import type { Services } from '../../core/services.ts';
+import { parseInput, requestLocale } from '../request.ts';
+
+/** One contact out of the fields given (core/orders/order-status.rules.ts). */
+const bodySchema = orderStatusBodySchema.transform((b, ctx) => {
+  const contact = (b.contact || b.phone || b.email || '').trim();
+  const parsed = orderStatusQuerySchema.shape.contact.safeParse(contact);
+  if (!parsed.success) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['contact'],
+      message: 'must be the phone or e-mail of the order',
+    });
+    return z.NEVER;
+  }
+  return { orderID: b.orderID, contact: parsed.data };
+});
+
+/** DECISIONS 29: the order-status lookup of `/status` and the mobile app. */
+export function statusRoutes(app: FastifyInstance, { services }: { services: Services }) {
+  app.post('/api/order-status', async (request) => {
+    const query = parseInput(bodySchema, request.body, request);
+    const data = await services.orderStatus.lookup(query, requestLocale(request), { ip: request.ip });
+    return { result: true, data };
+  });
+}
