@@ -1,6 +1,7 @@
 import '@fontsource-variable/manrope';
 import '@fontsource-variable/cormorant-garamond';
 import './styles/app.css';
+import './styles/screens.css';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import {
   isRouteErrorResponse,
@@ -28,6 +29,7 @@ import { catalogueMenuEntries, globalMenuRows } from '../core/content/menu.rules
 import { type Locale, type Localized, localeFromPath, pathInLocale, pick } from '../core/i18n.ts';
 import { type Currency, type ForeignCurrency, isCurrency } from '../core/money.ts';
 import type { Route } from './+types/root';
+import { AnalyticsScripts } from './components/analytics.tsx';
 import { CabinetContext } from './components/cabinet/cabinet-context.ts';
 import type { CabinetView } from './components/cabinet/cabinet-popup.tsx';
 import { QuickOrderContext } from './components/checkout/quick-order-context.ts';
@@ -43,8 +45,9 @@ import {
 } from './components/engagement.tsx';
 import { Footer } from './components/footer.tsx';
 import { Header } from './components/header.tsx';
-import { LocaleContext, translate } from './i18n/index.ts';
+import { applyTextOverrides, LocaleContext, translate } from './i18n/index.ts';
 import { reloadForChunkError, useChunkReload } from './lib/network.ts';
+import { seoMeta } from './lib/seo.ts';
 import { useAccountSync } from './lib/use-account-sync.ts';
 import { useNonce } from './nonce.ts';
 import { ShopContext } from './shop-context.ts';
@@ -105,6 +108,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         }
       : null,
     contacts: settings.contacts,
+    /** The edition's interface texts changed in the back office (usually none). */
+    texts: await services.texts.getOverrides(locale),
+    // Legal requisites for the footer, the counters for every page (both optional in settings).
+    seller: settings.main.seller ?? null,
+    analytics: settings.main.analytics ?? null,
     engagement: settings.ui.engagement,
     delivery: {
       freeDeliveryMin: settings.main.freeDeliveryMin,
@@ -114,6 +122,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       moscowTryDeliveryPrice: settings.ui.moscowTryDeliveryPrice,
       moscowTryDeliveryOutMkadPrice: settings.ui.moscowTryDeliveryOutMkadPrice,
       payments: settings.main.payments,
+      // The kinds of payment the configured providers take: a method none takes is not offered.
+      paymentKinds: services.payments.kinds,
       // Only this edition's texts reach the page.
       texts: {
         moscow: pickTexts(settings.ui.deliveryTexts.moscow, locale),
@@ -146,6 +156,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<RootData>('root');
   const location = useLocation();
   const locale: Locale = data?.locale ?? localeFromPath(location.pathname);
+  applyTextOverrides(locale, data?.texts);
   const origin = data?.publicUrl ?? '';
   return (
     <html lang={locale}>
@@ -156,8 +167,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="alternate" hrefLang="ru" href={`${origin}${pathInLocale(location.pathname, 'ru')}`} />
         <link rel="alternate" hrefLang="en" href={`${origin}${pathInLocale(location.pathname, 'en')}`} />
+        <link
+          rel="alternate"
+          hrefLang="x-default"
+          href={`${origin}${pathInLocale(location.pathname, 'ru')}`}
+        />
         <Meta />
         <Links />
+        <AnalyticsScripts analytics={data?.analytics ?? null} nonce={nonce} />
       </head>
       <body>
         <LocaleContext.Provider value={locale}>{children}</LocaleContext.Provider>
@@ -320,10 +337,19 @@ export function ErrorBoundary() {
   );
 }
 
-export function meta({ location }: Route.MetaArgs) {
+export function meta({ location, error, loaderData }: Route.MetaArgs) {
   const locale = localeFromPath(location.pathname);
-  return [
-    { title: translate(locale, 'meta.title') },
-    { name: 'description', content: translate(locale, 'meta.description') },
-  ];
+  const shop = translate(locale, 'meta.title');
+  if (error) {
+    const notFound = isRouteErrorResponse(error) && error.status === 404;
+    const heading = translate(locale, notFound ? 'error.notFound' : 'error.generic');
+    return [{ title: `${heading} | ${shop}` }, { name: 'robots', content: 'noindex' }];
+  }
+  // Pages without meta of their own: the shop's title, description and social cards.
+  return seoMeta(loaderData?.publicUrl ?? '', {
+    locale,
+    title: shop,
+    description: translate(locale, 'meta.description'),
+    path: location.pathname,
+  });
 }

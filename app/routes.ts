@@ -20,6 +20,12 @@ function edition(prefix: '' | 'en') {
     // DECISIONS 4: the sandbox provider's payment page; checkout.md §4: the app's payment result.
     route(at('sandbox/pay/:token'), 'routes/sandbox-pay.tsx', { id: id('sandbox-pay') }),
     route(at('payment-result'), 'routes/payment-result.tsx', { id: id('payment-result') }),
+    // DECISIONS 37: the pages behind the links of marketing mail (one press each).
+    route(at('unsubscribe'), 'routes/unsubscribe.tsx', { id: id('unsubscribe') }),
+    route(at('newsletter-confirm'), 'routes/newsletter-confirm.tsx', { id: id('newsletter-confirm') }),
+    // DECISIONS 29: the order-status lookup and the mobile-app page.
+    route(at('status'), 'routes/status.tsx', { id: id('status') }),
+    route(at('app'), 'routes/app-page.tsx', { id: id('app') }),
     route(at(':slug'), 'routes/page.tsx', { id: id('page') }),
   ];
   return [layout(`routes/edition-${prefix || 'ru'}.tsx`, { id: `edition-${prefix || 'ru'}` }, pages)];
@@ -46,6 +52,19 @@ const admin = [
       route('customers/:id', 'routes/admin/customer.tsx'),
       route('audit', 'routes/admin/audit.tsx'),
       route('jobs', 'routes/admin/jobs.tsx'),
+      route('products', 'routes/admin/products.tsx'),
+      route('products/:id', 'routes/admin/product.tsx'),
+      route('products/:id/media', 'routes/admin/product-media.tsx'),
+      route('categories', 'routes/admin/categories.tsx'),
+      route('collections', 'routes/admin/collections.tsx'),
+      route('size-tables', 'routes/admin/size-tables.tsx'),
+      route('message-texts', 'routes/admin/message-texts.tsx'),
+      route('search-synonyms', 'routes/admin/search-synonyms.tsx'),
+      route('promo-codes', 'routes/admin/promo-codes.tsx'),
+      route('settings', 'routes/admin/settings.tsx'),
+      route('pages', 'routes/admin/pages.tsx'),
+      route('pages/:id', 'routes/admin/page-edit.tsx'),
+      route('texts', 'routes/admin/texts.tsx'),
     ]),
   ]),
 ];

@@ -35,6 +35,7 @@ import { useShop } from '../shop-context.ts';
 import { formatDate } from './checkout/checkout-date.ts';
 import { type QuoteState, useCheckoutState, usePrefillFromProfile } from './checkout/checkout-state.ts';
 import { parseOrderResult } from './checkout/result-query.ts';
+import { StepIndicator } from './checkout/step-indicator.tsx';
 import { useCartReminder } from './checkout/use-cart-reminder.ts';
 import { CloseIcon } from './icons.tsx';
 
@@ -106,7 +107,7 @@ export function CartPanel({
     if (cart.length === 0) return setLines([]);
     let groups: Group[];
     try {
-      const res = await fetch('/api/groups-by-ids', {
+      const res = await fetch('/api/storefront/groups', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(cart.map((i) => i._id)),
@@ -342,22 +343,7 @@ export function CartPanel({
           <CloseIcon />
         </button>
       </div>
-      {showCheckout ? (
-        <ol
-          className="cart__dots"
-          aria-label={t('checkout.progress', { step: step + 1, total: checkoutSteps.length })}
-        >
-          {checkoutSteps.map((name, i) => (
-            <li
-              key={name}
-              className={`cart__dot${i <= step ? ' cart__dot--done' : ''}`}
-              aria-current={i === step ? 'step' : undefined}
-            >
-              <span className="visually-hidden">{t(`checkout.step.${name}`)}</span>
-            </li>
-          ))}
-        </ol>
-      ) : null}
+      {showCheckout ? <StepIndicator step={step} /> : null}
       {result ? (
         <Suspense fallback={<p className="panel__loading">{t('checkout.loading')}</p>}>
           <OrderResult

@@ -145,14 +145,30 @@ function isPhone(): boolean {
   return window.matchMedia('(max-width: 767px)').matches;
 }
 
-/** The messenger floating button: the shop's Telegram or WhatsApp from the contacts settings. */
+/**
+ * The messenger floating button: the shop's Telegram or WhatsApp from the contacts settings. On
+ * phones it waits until the shopper scrolls (app/styles/screens.css), so it never sits on the
+ * first screen's controls (the product's heart, 'Весь каталог').
+ */
 export function MessengerButton() {
   const { engagement, contacts } = useShop();
   const t = useT();
+  const [scrolled, setScrolled] = useState(false);
+  useEffect(() => {
+    const onScroll = () => setScrolled(window.scrollY > window.innerHeight / 2);
+    onScroll();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
   const href = contacts.telegram || contacts.whatsapp;
   if (!engagement.messenger.enabled || !href) return null;
   return (
-    <a className="messenger" href={href} target="_blank" rel="noopener noreferrer">
+    <a
+      className={`messenger${scrolled ? '' : ' messenger--waiting'}`}
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+    >
       <span className="visually-hidden">{t('engage.messenger')}</span>
       <svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true" focusable="false">
         <path

@@ -23,7 +23,7 @@ export function FavouritesPanel({ open, onClose }: { open: boolean; onClose: () 
     if (open) {
       const ids = readFavourites();
       setCards(null);
-      fetch('/api/groups-by-ids', {
+      fetch('/api/storefront/groups', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(ids),

@@ -6,7 +6,8 @@ import { useShop } from '../shop-context.ts';
 import { Socials } from './socials.tsx';
 
 export function Footer() {
-  const { menu, contacts, locale, shopName } = useShop();
+  const { menu, contacts, locale, shopName, seller } = useShop();
+  const en = locale === 'en';
   const t = useT();
   return (
     <footer className="footer">
@@ -52,8 +53,31 @@ export function Footer() {
       </div>
       <div className="footer__bottom">
         <span>{pick(contacts.copyrights, locale)}</span>
-        <Link to={localizePath('/policy', locale)}>{t('menu.policy')}</Link>
+        <span className="footer__legal-links">
+          <Link to={localizePath('/public-offer', locale)}>{en ? 'Public offer' : 'Публичная оферта'}</Link>
+          <Link to={localizePath('/policy', locale)}>{t('menu.policy')}</Link>
+        </span>
       </div>
+      {seller ? (
+        // The seller's requisites (consumer protection law, art. 9): name, ИНН, ОГРН and address.
+        <p className="footer__seller">
+          <span>{pick(seller.name, locale)}</span>
+          <span>
+            {en ? 'INN' : 'ИНН'} {seller.inn}
+          </span>
+          <span>
+            {en
+              ? seller.ogrn.length === 15
+                ? 'OGRNIP'
+                : 'OGRN'
+              : seller.ogrn.length === 15
+                ? 'ОГРНИП'
+                : 'ОГРН'}{' '}
+            {seller.ogrn}
+          </span>
+          <span>{pick(seller.address, locale)}</span>
+        </p>
+      ) : null}
     </footer>
   );
 }

@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
 import type { ProductCard as Card } from '../../core/catalogue/catalogue.types.ts';
-import { photoSources } from '../../core/catalogue/media.rules.ts';
 import { pick } from '../../core/i18n.ts';
 import { useLocale, useT } from '../i18n/index.ts';
 import { usePrefetch } from '../lib/network.ts';
 import { FavouriteButton } from './favourite-button.tsx';
+import { Photo } from './photo.tsx';
 import { Price } from './price.tsx';
 
 const sizes = '(max-width: 767px) 50vw, (max-width: 1199px) 33vw, 25vw';
@@ -30,9 +30,9 @@ export function ProductCard({
       <Link to={href} className="card__link" prefetch={prefetch} onClick={onNavigate}>
         <div className="card__media">
           {first ? (
-            <img
+            <Photo
               className="card__img"
-              {...photoSources(first)}
+              photo={first}
               sizes={sizes}
               width={960}
               height={1200}
@@ -42,9 +42,9 @@ export function ProductCard({
             />
           ) : null}
           {second ? (
-            <img
+            <Photo
               className="card__img card__img--hover"
-              {...photoSources(second)}
+              photo={second}
               sizes={sizes}
               width={960}
               height={1200}

@@ -12,6 +12,7 @@ import { useShop } from '../shop-context.ts';
 import { useQuickOrder } from './checkout/quick-order-context.ts';
 import { FavouriteButton } from './favourite-button.tsx';
 import { CloseIcon } from './icons.tsx';
+import { Photo } from './photo.tsx';
 import { Price } from './price.tsx';
 import { RestockDialog } from './restock-dialog.tsx';
 import { Suggestions } from './suggestions.tsx';
@@ -428,8 +429,8 @@ function Gallery({
                   );
                 }}
               >
-                <img
-                  {...photoSources(p.src)}
+                <Photo
+                  photo={p.src}
                   sizes="(max-width: 767px) 100vw, 50vw"
                   width={960}
                   height={1200}

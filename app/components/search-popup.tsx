@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import '../styles/search.css';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { photoSources } from '../../core/catalogue/media.rules.ts';
 import type { SearchResult } from '../../core/search/search.schemas.ts';
@@ -15,9 +16,22 @@ export function SearchPopup({ open, onClose }: { open: boolean; onClose: () => v
   const t = useT();
   const { locale } = useShop();
   const ref = useModalDialog(open);
+  const input = useRef<HTMLInputElement>(null);
   const [query, setQuery] = useState('');
+  // A chosen popular query or Enter searches at once; typing waits for the pause.
+  const [delay, setDelay] = useState(SEARCH_DEBOUNCE_MS);
   const [results, setResults] = useState<SearchResult[] | null>(null);
   const [busy, setBusy] = useState(false);
+  const [popular, setPopular] = useState<string[]>([]);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    fetch(`/api/storefront/search/popular?lang=${locale}`, { signal: controller.signal })
+      .then((res) => (res.ok ? (res.json() as Promise<{ queries: string[] }>) : { queries: [] }))
+      .then((body) => setPopular(body.queries))
+      .catch(() => {});
+    return () => controller.abort();
+  }, [locale]);
 
   useEffect(() => {
     const q = query.trim();
@@ -29,7 +43,7 @@ export function SearchPopup({ open, onClose }: { open: boolean; onClose: () => v
     setBusy(true);
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      fetch(`/api/search?lang=${locale}`, {
+      fetch(`/api/storefront/search?lang=${locale}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ query: q }),
@@ -41,12 +55,17 @@ export function SearchPopup({ open, onClose }: { open: boolean; onClose: () => v
           setBusy(false);
         })
         .catch(() => {});
-    }, SEARCH_DEBOUNCE_MS);
+    }, delay);
     return () => {
       clearTimeout(timer);
       controller.abort();
     };
-  }, [query, locale]);
+  }, [query, locale, delay]);
+
+  const type = (text: string, at = SEARCH_DEBOUNCE_MS) => {
+    setDelay(at);
+    setQuery(text);
+  };
 
   const categories = results?.filter((r) => r.view === 'category') ?? [];
   const products = results?.filter((r) => r.view === 'product') ?? [];
@@ -62,20 +81,56 @@ export function SearchPopup({ open, onClose }: { open: boolean; onClose: () => v
       }}
     >
       <div className="panel__head search__head">
+        {/* biome-ignore lint/a11y/useSemanticElements: type=search draws a second clear button beside ours. */}
         <input
+          ref={input}
           className="search__input"
-          type="search"
+          // A text box in the search role: no browser-drawn clear cross beside ours (one clear button).
+          type="text"
+          role="searchbox"
+          inputMode="search"
+          enterKeyHint="search"
+          autoComplete="off"
           aria-label={t('search.title')}
           placeholder={t('search.placeholder')}
           value={query}
-          onChange={(e) => setQuery(e.target.value)}
+          onChange={(e) => type(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') type(query, 0);
+          }}
           maxLength={100}
           autoFocus
         />
-        <button type="button" className="icon-button" aria-label={t('product.close')} onClick={onClose}>
+        {/* One button: it clears the query while there is one, then closes. */}
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={query ? t('search.clear') : t('product.close')}
+          onClick={() => {
+            if (!query) return onClose();
+            type('');
+            input.current?.focus();
+          }}
+        >
           <CloseIcon />
         </button>
       </div>
+      {!query.trim() && popular.length > 0 ? (
+        <section className="search__popular" aria-labelledby="search-popular">
+          <h3 id="search-popular" className="search__heading">
+            {t('search.popular')}
+          </h3>
+          <ul className="chips">
+            {popular.map((q) => (
+              <li key={q}>
+                <button type="button" className="chip" onClick={() => type(q, 0)}>
+                  {q}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <div aria-live="polite">
         {busy ? <p className="panel__loading">{t('search.searching')}</p> : null}
         {!busy && results && results.length === 0 ? (
@@ -116,6 +171,7 @@ export function SearchPopup({ open, onClose }: { open: boolean; onClose: () => v
                         />
                       ) : null}
                       <span className="search__tile-name">{p.name}</span>
+                      {p.colour ? <span className="search__tile-colour">{p.colour}</span> : null}
                       {p.price !== undefined ? <Price price={p.price} oldPrice={p.oldPrice} /> : null}
                     </Link>
                   </li>

@@ -14,7 +14,7 @@ export function Suggestions({ groupId }: { groupId: string }) {
   const [content, setContent] = useState<Content | null>(null);
   useEffect(() => {
     const controller = new AbortController();
-    fetch('/api/get-product-page-content', {
+    fetch('/api/storefront/product-content', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ _id: groupId, forLike: { limit: 4 } }),

@@ -16,10 +16,22 @@ export function registerDictionary(locale: Locale, dictionary: Record<MessageKey
   dictionaries[locale] = dictionary;
 }
 
+/**
+ * Staff texts that replace built-in ones (the back office's Texts page), one edition's at a time,
+ * sent with the root loader's data (docs/decisions/0027-content-back-office.md).
+ */
+const overrides: Partial<Record<Locale, Readonly<Record<string, string>>>> = {};
+
+/** Puts an edition's overrides in place; called as the document renders, on the server and in the browser. */
+export function applyTextOverrides(locale: Locale, texts: Readonly<Record<string, string>> | undefined) {
+  if (texts) overrides[locale] = texts;
+}
+
 /** Looks a text up and fills `{name}` placeholders. */
 export function translate(locale: Locale, key: MessageKey, params?: Record<string, string | number>): string {
   // A page outside both editions that did not bring its dictionary shows the key, never throws.
-  const text = (dictionaries[locale] ?? dictionaries.ru ?? dictionaries.en)?.[key] ?? key;
+  const text =
+    overrides[locale]?.[key] ?? (dictionaries[locale] ?? dictionaries.ru ?? dictionaries.en)?.[key] ?? key;
   if (!params) return text;
   return text.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? `{${name}}`));
 }

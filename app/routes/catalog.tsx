@@ -8,9 +8,11 @@ import {
   parseListingQuery,
   toggleSize,
 } from '../../core/catalogue/listing.rules.ts';
+import { photoSources } from '../../core/catalogue/media.rules.ts';
 import { type Localized, localeFromPath, pick } from '../../core/i18n.ts';
 import { ProductCard } from '../components/product-card.tsx';
 import { translate, useT } from '../i18n/index.ts';
+import { rootFromMatches, seoMeta } from '../lib/seo.ts';
 import type { Route } from './+types/catalog';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -31,7 +33,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
   if (params.collection) {
     const collection = await catalogue.getCollection(params.collection);
-    if (!collection) throw data('This page could not be found', { status: 404 });
+    if (!collection) throw data(null, { status: 404 });
     scope = { kind: 'collection', slug: collection.slug };
     title = collection.name;
     description = collection.description;
@@ -41,7 +43,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const sub = params.subcategory
       ? all.find((c) => c.slug === params.subcategory && c.parentSlug === params.category)
       : undefined;
-    if (!top || (params.subcategory && !sub)) throw data('This page could not be found', { status: 404 });
+    if (!top || (params.subcategory && !sub)) throw data(null, { status: 404 });
     current = sub ?? top;
     parent = sub ? top : null;
     scope = { kind: 'category', slug: current.slug };
@@ -50,7 +52,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
 
   const listing = await catalogue.listGroups(scope, query);
-  if (query.page > listing.pages) throw data('This page could not be found', { status: 404 });
+  if (query.page > listing.pages) throw data(null, { status: 404 });
   const activeTop = parent ?? (current?.parentSlug === null ? current : null);
   return {
     locale,
@@ -73,21 +75,24 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-export function meta({ loaderData: d }: Route.MetaArgs) {
+export function meta({ loaderData: d, matches }: Route.MetaArgs) {
   if (!d) return [];
   const name = pick(d.title, d.locale);
   const shop = translate(d.locale, 'meta.title');
   const page = d.query.page > 1 ? ` — ${translate(d.locale, 'catalog.page', { page: d.query.page })}` : '';
-  return [
-    { title: `${name}${page} | ${shop}` },
-    {
-      name: 'description',
-      content: d.description
-        ? pick(d.description, d.locale)
-        : `${name}. ${translate(d.locale, 'meta.description')}`,
-    },
-    { tagName: 'link', rel: 'canonical', href: d.canonical },
-  ];
+  const publicUrl = rootFromMatches(matches)?.publicUrl ?? new URL(d.canonical).origin;
+  const photo = d.listing.cards[0]?.photos[0];
+  return seoMeta(publicUrl, {
+    locale: d.locale,
+    title: `${name}${page} | ${shop}`,
+    socialTitle: name,
+    description: d.description
+      ? pick(d.description, d.locale)
+      : `${name}. ${translate(d.locale, 'meta.description')}`,
+    path: d.path,
+    canonical: d.canonical,
+    image: photo ? photoSources(photo).src : null,
+  });
 }
 
 export default function Catalog({ loaderData }: Route.ComponentProps) {
@@ -276,11 +281,17 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
               ) : null}
             </div>
           ) : (
-            <div className="grid grid--catalog">
-              {listing.cards.map((card, i) => (
-                <ProductCard key={card.id} card={card} eager={i < 4} />
-              ))}
-            </div>
+            <section aria-labelledby="catalog-products">
+              {/* Card names (h3) sit under a heading of the grid, not straight under the h1 (issue 21). */}
+              <h2 id="catalog-products" className="visually-hidden">
+                {t('catalog.products')}
+              </h2>
+              <div className="grid grid--catalog">
+                {listing.cards.map((card, i) => (
+                  <ProductCard key={card.id} card={card} eager={i < 4} />
+                ))}
+              </div>
+            </section>
           )}
 
           {listing.pages > 1 ? (

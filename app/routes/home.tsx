@@ -5,7 +5,8 @@ import { localizePath } from '../../core/content/menu.rules.ts';
 import { localeFromPath, pick } from '../../core/i18n.ts';
 import { ArrowIcon } from '../components/icons.tsx';
 import { ProductCard } from '../components/product-card.tsx';
-import { useT } from '../i18n/index.ts';
+import { translate, useT } from '../i18n/index.ts';
+import { rootFromMatches, seoMeta } from '../lib/seo.ts';
 import type { Route } from './+types/home';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -16,6 +17,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     services.settings.getShopSettings(),
   ]);
   return { ...content, hero: settings.ui.home, locale };
+}
+
+export function meta({ loaderData: d, matches }: Route.MetaArgs) {
+  const root = rootFromMatches(matches);
+  const locale = d?.locale ?? root?.locale ?? 'ru';
+  const title = translate(locale, 'meta.title');
+  return seoMeta(root?.publicUrl ?? '', {
+    locale,
+    title,
+    description: d ? pick(d.hero.heroSubtitle, locale) || translate(locale, 'meta.description') : '',
+    // Canonical on both home pages (issue 21): `/` and `/en`.
+    path: locale === 'en' ? '/en' : '/',
+  });
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

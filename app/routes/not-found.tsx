@@ -8,7 +8,7 @@ registerDictionary('ru', ru);
 registerDictionary('en', en);
 
 export function loader() {
-  throw data('This page could not be found', { status: 404 });
+  throw data(null, { status: 404 });
 }
 
 export default function NotFound() {

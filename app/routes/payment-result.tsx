@@ -3,20 +3,33 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { appContext } from '#app-context';
 import { readJsonCookie } from '../../core/cart/cookies.rules.ts';
+import { localeFromPath } from '../../core/i18n.ts';
 import {
   isOrderAccessList,
   ORDERS_COOKIE,
   type PaymentState,
 } from '../../core/orders/order-cookies.rules.ts';
 import { ResultIcon } from '../components/checkout/order-result.tsx';
-import { useT } from '../i18n/index.ts';
+import { translate, useT } from '../i18n/index.ts';
+import { rootFromMatches, seoMeta } from '../lib/seo.ts';
 import type { Route } from './+types/payment-result';
 
 /** The mobile app's web view shows this page alone. */
 export const handle = { bare: true };
 
-export function meta() {
-  return [{ name: 'robots', content: 'noindex' }];
+/** The page's title names the payment's state (issue 21); never indexed. */
+export function meta({ loaderData: d, matches, location }: Route.MetaArgs) {
+  const root = rootFromMatches(matches);
+  const locale = root?.locale ?? localeFromPath(location.pathname);
+  const heading = translate(locale, titles[d?.state ?? 'not_found']);
+  return seoMeta(root?.publicUrl ?? '', {
+    locale,
+    title: `${heading} | ${translate(locale, 'meta.title')}`,
+    socialTitle: heading,
+    description: heading,
+    path: location.pathname,
+    noindex: true,
+  });
 }
 
 /**

@@ -4,6 +4,7 @@ import { photoSources } from '../../core/catalogue/media.rules.ts';
 import { localeFromPath, pick } from '../../core/i18n.ts';
 import { ProductView } from '../components/product-view.tsx';
 import { translate } from '../i18n/index.ts';
+import { rootFromMatches, seoMeta, structuredPrice } from '../lib/seo.ts';
 import type { Route } from './+types/product';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -11,7 +12,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const locale = localeFromPath(url.pathname);
   const product = await services.catalogue.getProductPage(params.id);
-  if (!product) throw data('This page could not be found', { status: 404 });
+  if (!product) throw data(null, { status: 404 });
   // DECISIONS 25: `p` (or `product`) names the exact variant; with one variant there is nothing to choose.
   const wanted = url.searchParams.get('p') ?? url.searchParams.get('product');
   const selected =
@@ -21,21 +22,35 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { product, selected, locale, canonical: `${publicUrl}${base}/products/${product.id}`, publicUrl };
 }
 
-export function meta({ loaderData: d }: Route.MetaArgs) {
+export function meta({ loaderData: d, matches }: Route.MetaArgs) {
   if (!d) return [];
   const { product: p, locale } = d;
+  const root = rootFromMatches(matches);
   const name = `${pick(p.name, locale)}, ${pick(p.colorName, locale).toLowerCase()}`;
-  const available = p.variants.some((v) => v.stock > 0);
-  const preorder = p.variants.some((v) => v.stock === 0 && v.preorder);
+  const base = locale === 'en' ? '/en' : '';
+  const images = p.photos.map((ph) => `${d.publicUrl}${photoSources(ph.src).src}`);
+  const availability = (v: { stock: number; preorder: boolean }) =>
+    v.stock > 0
+      ? 'https://schema.org/InStock'
+      : v.preorder
+        ? 'https://schema.org/PreOrder'
+        : 'https://schema.org/OutOfStock';
+  // The page's own currency (issue 21): the English edition shows and says dollars.
+  const { currency, price } = structuredPrice(p.price, root);
+  const brand = { '@type': 'Brand', name: root?.shopName || translate(locale, 'meta.title').split(' — ')[0] };
   return [
-    { title: `${name} | ${translate(locale, 'meta.title')}` },
-    { name: 'description', content: pick(p.description, locale) },
-    { tagName: 'link', rel: 'canonical', href: d.canonical },
-    { property: 'og:title', content: name },
-    {
-      property: 'og:image',
-      content: p.photos[0] ? `${d.publicUrl}${photoSources(p.photos[0].src).src}` : '',
-    },
+    ...seoMeta(d.publicUrl, {
+      locale,
+      title: `${name} | ${translate(locale, 'meta.title')}`,
+      socialTitle: name,
+      description: pick(p.description, locale),
+      path: `${base}/products/${p.id}`,
+      canonical: d.canonical,
+      image: images[0] ?? null,
+      type: 'product',
+    }),
+    { property: 'product:price:amount', content: price },
+    { property: 'product:price:currency', content: currency },
     {
       'script:ld+json': {
         '@context': 'https://schema.org',
@@ -54,30 +69,42 @@ export function meta({ loaderData: d }: Route.MetaArgs) {
           '@type': 'ListItem',
           position: i + 1,
           name: item.name,
-          item: `${d.publicUrl}${locale === 'en' ? '/en' : ''}${item.path}`,
+          item: `${d.publicUrl}${base}${item.path}`,
         })),
       },
     },
     {
+      // One Offer per size (schema.org ProductGroup with its variants).
       'script:ld+json': {
         '@context': 'https://schema.org',
-        '@type': 'Product',
+        '@type': 'ProductGroup',
         name,
+        productGroupID: p.id,
         sku: p.art,
+        url: d.canonical,
         color: pick(p.colorName, locale),
-        image: p.photos.map((ph) => `${d.publicUrl}${photoSources(ph.src).src}`),
+        image: images,
         description: pick(p.description, locale),
-        offers: {
-          '@type': 'Offer',
-          url: d.canonical,
-          priceCurrency: 'RUB',
-          price: (p.price / 100).toFixed(2),
-          availability: available
-            ? 'https://schema.org/InStock'
-            : preorder
-              ? 'https://schema.org/PreOrder'
-              : 'https://schema.org/OutOfStock',
-        },
+        brand,
+        ...(p.variants.length > 1 ? { variesBy: ['https://schema.org/size'] } : {}),
+        hasVariant: p.variants.map((v) => ({
+          '@type': 'Product',
+          name: `${name}, ${v.size}`,
+          sku: v.id,
+          size: v.size,
+          color: pick(p.colorName, locale),
+          ...(/^\d{13}$/.test(v.barcode) ? { gtin13: v.barcode } : {}),
+          image: images[0],
+          brand,
+          offers: {
+            '@type': 'Offer',
+            url: `${d.canonical}?p=${encodeURIComponent(v.id)}`,
+            priceCurrency: currency,
+            price,
+            availability: availability(v),
+            itemCondition: 'https://schema.org/NewCondition',
+          },
+        })),
       },
     },
   ];

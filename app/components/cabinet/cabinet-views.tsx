@@ -502,16 +502,19 @@ export function SettingsView({ user, onSaved }: { user: UserView; onSaved(user: 
   const locale = useLocale();
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
-  async function choose(channel: (typeof channels)[number]) {
+  async function save(patch: {
+    notificationChannel?: (typeof channels)[number];
+    marketingConsent?: boolean;
+  }) {
     setSaved(false);
-    const answer = await callApi<UserView>('POST', '/api/user/update', locale, {
-      notificationChannel: channel,
-    });
+    setError(null);
+    const answer = await callApi<UserView>('POST', '/api/user/update', locale, patch);
     if (answer.ok) {
       onSaved(answer.data);
       setSaved(true);
     } else setError(answer.message);
   }
+  const choose = (channel: (typeof channels)[number]) => save({ notificationChannel: channel });
   return (
     <fieldset className="cabinet-settings">
       <legend className="field__label">{t('cabinet.channel')}</legend>
@@ -527,6 +530,16 @@ export function SettingsView({ user, onSaved }: { user: UserView; onSaved(user: 
           <span>{t(`cabinet.channel.${c}` as MessageKey)}</span>
         </label>
       ))}
+      {/* 38-FZ: marketing (cart reminders, offers) only with this box ticked; unticking withdraws it. */}
+      <label className="checkbox cabinet-settings__marketing">
+        <input
+          type="checkbox"
+          name="marketingConsent"
+          checked={user.marketingConsent}
+          onChange={(e) => void save({ marketingConsent: e.currentTarget.checked })}
+        />
+        <span>{t('cabinet.marketingConsent')}</span>
+      </label>
       {saved ? (
         <p className="form__text" role="status">
           {t('cabinet.saved')}

@@ -14,12 +14,10 @@ import {
   parcelWeight,
   pickupCarrier,
 } from '../../../core/delivery/delivery.rules.ts';
-import type {
-  DeliveryQuoteView,
-  MoscowPriceView,
-  PickupPoint,
-} from '../../../core/delivery/delivery.types.ts';
+import type { MoscowPriceView, PickupPoint } from '../../../core/delivery/delivery.types.ts';
+import type { WireDeliveryQuote } from '../../../core/delivery/delivery.wire.ts';
 import { formatMoney, priceInCurrency } from '../../../core/money.ts';
+import { kopecksFromWire } from '../../../core/wire.ts';
 import { type MessageKey, useT } from '../../i18n/index.ts';
 import type { SavedAddress } from '../../lib/account.ts';
 import { useModalDialog } from '../../lib/modal-dialog.ts';
@@ -27,6 +25,7 @@ import { readCity, writeCity } from '../../lib/shop-cookies.ts';
 import { useShop } from '../../shop-context.ts';
 import { useOpenCabinet } from '../cabinet/cabinet-context.ts';
 import { CloseIcon } from '../icons.tsx';
+import { AddressField } from './address-field.tsx';
 import { formatDate } from './checkout-date.ts';
 import type { CheckoutState, QuoteState } from './checkout-state.ts';
 import { type CityChoice, CityField, searchRussianCities, searchWorldCities } from './city-field.tsx';
@@ -309,12 +308,12 @@ function useQuote(
     fetchRef
       .current(controller.signal)
       .then(async (res) => {
-        const body = (await res.json()) as { result: boolean; data?: DeliveryQuoteView; message?: string };
+        const body = (await res.json()) as { result: boolean; data?: WireDeliveryQuote; message?: string };
         if (controller.signal.aborted) return;
         if (body.result && body.data) {
           setQuote({
             status: 'ready',
-            price: body.data.price,
+            price: kopecksFromWire(body.data.price),
             periodMin: body.data.periodMin,
             periodMax: body.data.periodMax,
             maxDate: body.data.deliveryMaxDate,
@@ -364,12 +363,12 @@ function CourierAddress({ state, errorOf, shown, touch, items, goods }: PartProp
             country: confirmed.countryCode,
             city: confirmed.name,
             weight,
-            summ: goods,
+            summ: goods / 100,
           }),
           signal,
         })
       : fetch(
-          `/api/checkout/check-delivery?code=${confirmed?.code}&weight=${weight}&summ=${goods}&lang=${shop.locale}`,
+          `/api/checkout/check-delivery?code=${confirmed?.code}&weight=${weight}&summ=${goods / 100}&lang=${shop.locale}`,
           {
             signal,
           },
@@ -414,11 +413,11 @@ function CourierAddress({ state, errorOf, shown, touch, items, goods }: PartProp
           {t('checkout.country')}: {confirmed.countryCode}
         </p>
       ) : null}
-      <TextField
+      <AddressField
         label={t('checkout.address')}
         hint={t('checkout.addressHint')}
         required
-        autoComplete="street-address"
+        city={!en && confirmed ? confirmed.name : null}
         value={form.address}
         onChange={(address) => update({ address: address.slice(0, 300) })}
         onBlur={() => touch('address')}
@@ -466,8 +465,8 @@ function PickupAddress({
   useQuote(state, cityCode ? `${carrier}:${cityCode}:${weight}:${goods}` : null, (signal) =>
     fetch(
       carrier === 'sdek'
-        ? `/api/sdek/price?receiverCityId=${cityCode}&weight=${weight}&summ=${goods}&lang=${shop.locale}`
-        : `/api/boxberry/price?city_code=${cityCode}&weight=${weight}&summ=${goods}&lang=${shop.locale}`,
+        ? `/api/sdek/price?receiverCityId=${cityCode}&weight=${weight}&summ=${goods / 100}&lang=${shop.locale}`
+        : `/api/boxberry/price?city_code=${cityCode}&weight=${weight}&summ=${goods / 100}&lang=${shop.locale}`,
       { signal },
     ),
   );
@@ -588,11 +587,11 @@ function MoscowAddress({
   return (
     <div className="checkout-form__fields">
       <SavedAddressPicker state={state} addresses={moscowAddresses} withCity={false} />
-      <TextField
+      <AddressField
         label={t('checkout.address')}
         hint={t('checkout.addressHint')}
         required
-        autoComplete="street-address"
+        city="Москва"
         value={form.address}
         onChange={(value) => update({ address: value.slice(0, 300) })}
         onBlur={() => touch('address')}

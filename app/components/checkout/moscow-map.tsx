@@ -1,8 +1,10 @@
 import '../../styles/picker.css';
 import { useEffect, useRef, useState } from 'react';
 import type { MoscowPriceView } from '../../../core/delivery/delivery.types.ts';
+import type { WireMoscowPrice } from '../../../core/delivery/delivery.wire.ts';
 import { ADDRESS_ZOOM, MOSCOW_VIEW } from '../../../core/delivery/pickup-map.rules.ts';
 import { formatMoney, priceInCurrency } from '../../../core/money.ts';
+import { kopecksFromWire } from '../../../core/wire.ts';
 import { useT } from '../../i18n/index.ts';
 import { useShop } from '../../shop-context.ts';
 
@@ -57,10 +59,13 @@ export function MoscowMap({
     const params = new URLSearchParams({ address: query, getWay, lang: locale });
     fetch(`/api/checkout/moscow-price?${params}`, { signal: controller.signal })
       .then(async (res) => {
-        const body = (await res.json()) as { result: boolean; data?: MoscowPriceView; message?: string };
+        const body = (await res.json()) as { result: boolean; data?: WireMoscowPrice; message?: string };
         if (body.result && body.data) {
-          setLookup({ status: 'ready', view: body.data });
-          report.current(body.data);
+          // Roubles on the wire (DECISIONS 28); the checkout counts in kopecks.
+          const { currency: _, ...data } = body.data;
+          const view: MoscowPriceView = { ...data, price: kopecksFromWire(data.price) };
+          setLookup({ status: 'ready', view });
+          report.current(view);
         } else {
           setLookup({ status: 'error', message: body.message ?? null });
           report.current(null);

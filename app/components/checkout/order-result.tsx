@@ -1,6 +1,7 @@
 import '../../styles/payment.css';
 import { useEffect, useRef, useState } from 'react';
-import type { OrderStatusView, OrderView } from '../../../core/orders/orders.types.ts';
+import type { OrderStatusView } from '../../../core/orders/orders.types.ts';
+import type { WireOrder } from '../../../core/orders/orders.wire.ts';
 import { useT } from '../../i18n/index.ts';
 import { pushEcommerce } from '../../lib/analytics.ts';
 import { useShop } from '../../shop-context.ts';
@@ -21,8 +22,8 @@ type Screen =
   | { kind: 'unknown' };
 
 /** The browser that made the order reads all of it; a payer's browser its status only. */
-function isFullView(view: OrderView | OrderStatusView): view is OrderView {
-  return Array.isArray((view as Partial<OrderView>).products);
+function isFullView(view: WireOrder | OrderStatusView): view is WireOrder {
+  return Array.isArray((view as Partial<WireOrder>).products);
 }
 
 function reportOnce(orderID: number): boolean {
@@ -78,11 +79,11 @@ export function OrderResult({
     let tries = 0;
     const query = `orderID=${orderID}${statusKey ? `&key=${encodeURIComponent(statusKey)}` : ''}`;
     async function ask() {
-      let view: OrderView | OrderStatusView | null = null;
+      let view: WireOrder | OrderStatusView | null = null;
       try {
         const res = await fetch(`/api/orders/for-analytics?${query}`, { signal: controller.signal });
         if (res.status === 404) return setScreen(success ? { kind: 'unknown' } : { kind: 'failed' });
-        const body = (await res.json()) as { result: boolean; data?: OrderView | OrderStatusView };
+        const body = (await res.json()) as { result: boolean; data?: WireOrder | OrderStatusView };
         view = body.result && body.data ? body.data : null;
       } catch {
         if (controller.signal.aborted) return;
@@ -209,17 +210,18 @@ export function OrderResult({
 }
 
 /** DECISIONS 24, checkout.md §9: purchase with the order number, value = goods + delivery, in roubles. */
-function reportPurchase(view: OrderView, brand: string) {
+/** The purchase event; the answer's amounts are roubles already (checkout.md §9, DECISIONS 28). */
+function reportPurchase(view: WireOrder, brand: string) {
   pushEcommerce(
     'purchase',
     view.products.map((p) => ({
       item_name: p.name,
       item_id: p.groupId,
-      item_barcode: p.barcode,
-      item_variant: p.size,
+      item_barcode: p.Barcode,
+      item_variant: p.TheSize,
       quantity: p.count,
-      price: p.price / 100,
-      old_price: p.oldPrice === null ? null : p.oldPrice / 100,
+      price: p.price,
+      old_price: p.oldPrice,
       item_brand: brand,
       item_category: p.category,
       item_list_name: 'cart',
@@ -227,10 +229,10 @@ function reportPurchase(view: OrderView, brand: string) {
     {
       transaction_id: String(view.orderID),
       // The goods as paid (after the promo code) plus delivery: the order's total.
-      value: view.total / 100,
-      shipping: view.deliveryPrice / 100,
+      value: view.total,
+      shipping: view.deliveryPrice,
       payment_type: view.payment,
-      shipping_tier: view.getWay,
+      shipping_tier: view.get,
     },
   );
 }

@@ -96,6 +96,7 @@ export function PaymentPart({
     getWay,
     switches: shop.delivery.payments,
     quickOrder,
+    kinds: shop.delivery.paymentKinds ?? undefined,
   });
   const [chosen, setChosen] = useState<PaymentMethod | null>(null);
   const method = chosen && methods.includes(chosen) ? chosen : (methods[0] ?? 'online');
@@ -330,6 +331,13 @@ export function PaymentPart({
             {t('payment.consent.link')}
           </a>
           {t('payment.consent.after')}
+          <a
+            href={shop.locale === 'en' ? '/en/public-offer' : '/public-offer'}
+            target="_blank"
+            rel="noreferrer"
+          >
+            {t('payment.consent.offer')}
+          </a>
         </label>
       </div>
       {consentTried && !consent ? (

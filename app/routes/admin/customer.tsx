@@ -305,7 +305,7 @@ export default function CustomerPageView() {
       </section>
 
       <section className="adm-card" aria-labelledby="consents-title">
-        <h2 id="consents-title">{tr('Согласия на обработку данных', 'Consents to data processing')}</h2>
+        <h2 id="consents-title">{tr('Согласия', 'Consents')}</h2>
         {consents.length === 0 ? (
           <p className="adm-muted">{tr('Нет записей', 'No records')}</p>
         ) : (
@@ -327,7 +327,9 @@ export default function CustomerPageView() {
                     <td>
                       {k.source === 'registration'
                         ? tr('регистрация', 'registration')
-                        : k.source.replace('order', tr('заказ', 'order'))}
+                        : k.source === 'marketing'
+                          ? tr('рассылки и напоминания (38-ФЗ)', 'marketing messages (38-FZ)')
+                          : k.source.replace('order', tr('заказ', 'order'))}
                     </td>
                     <td>{k.version ?? '—'}</td>
                     <td>{formatDateTime(k.at, locale)}</td>

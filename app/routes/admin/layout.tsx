@@ -38,6 +38,28 @@ function Navigation({ staff }: { staff: SignedInStaff }) {
     { to: '/admin/customers', label: tr('Покупатели', 'Customers'), show: manages },
     { to: '/admin/audit', label: tr('Журнал изменений', 'Audit log'), show: manages },
     { to: '/admin/jobs', label: tr('Фоновые задачи', 'Background jobs'), show: manages },
+    { to: '/admin/products', label: tr('Товары', 'Products'), show: true },
+    { to: '/admin/categories', label: tr('Категории', 'Categories'), show: staff.role !== 'manager' },
+    { to: '/admin/collections', label: tr('Коллекции', 'Collections'), show: staff.role !== 'manager' },
+    {
+      to: '/admin/size-tables',
+      label: tr('Таблицы размеров', 'Size tables'),
+      show: staff.role !== 'manager',
+    },
+    {
+      to: '/admin/search-synonyms',
+      label: tr('Синонимы поиска', 'Search synonyms'),
+      show: staff.role === 'admin' || staff.role === 'editor',
+    },
+    {
+      to: '/admin/message-texts',
+      label: tr('Тексты сообщений', 'Message texts'),
+      show: staff.role === 'admin' || staff.role === 'editor',
+    },
+    { to: '/admin/promo-codes', label: tr('Промокоды', 'Promo codes'), show: manages },
+    { to: '/admin/pages', label: tr('Страницы', 'Pages'), show: staff.role !== 'manager' },
+    { to: '/admin/texts', label: tr('Тексты интерфейса', 'Interface texts'), show: staff.role !== 'manager' },
+    { to: '/admin/settings', label: tr('Настройки', 'Settings'), show: staff.role === 'admin' },
     { to: '/admin/staff', label: tr('Сотрудники', 'Staff'), show: staff.role === 'admin' },
   ];
   async function signOut() {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useLoaderData, useRevalidator } from 'react-router';
 import { needsTrackingNumber } from '../../../core/orders/orders-admin.rules.ts';
+import { type ShipmentCarrier, shipmentCarrierOf } from '../../../core/orders/shipments.rules.ts';
 import { AdminApiError, adminApi, errorText } from '../../admin/api.ts';
 import { AdminLoading } from '../../admin/frame.tsx';
 import { formatDateTime, formatMoney, useAdminLocale, useTr } from '../../admin/i18n.ts';
@@ -25,6 +26,7 @@ export interface AdminOrderPage {
     trackingNumber: string | null;
     delivery: {
       city: string;
+      countryCode?: string;
       address: string;
       room: string;
       postal: string;
@@ -124,6 +126,13 @@ export default function OrderPageView() {
         : undefined,
     );
 
+  // Hand to the carrier: the parcel is registered with the order's carrier, which gives the number.
+  const carrier = page.steps.includes('shipped') ? shipmentCarrierOf(o) : null;
+  const handOver = () =>
+    run(tr('Передано перевозчику', 'Handed to the carrier'), () =>
+      adminApi(`/api/admin/orders/${o.number}/hand-over`, { method: 'POST', body: { version: o.version } }),
+    );
+
   const d = o.delivery;
   return (
     <div className="adm-page adm-ord">
@@ -142,6 +151,19 @@ export default function OrderPageView() {
         <h2>{tr('Действия', 'Actions')}</h2>
         {page.steps.length === 0 && !page.canRefund ? (
           <p className="adm-muted">{tr('Заказ закрыт', 'The order is closed')}</p>
+        ) : null}
+        {carrier ? (
+          <div className="adm-row adm-ord__actions">
+            <button type="button" className="adm-btn adm-btn--primary" disabled={busy} onClick={handOver}>
+              {tr('Передать в', 'Hand to')} {carrierName(carrier)}
+            </button>
+            <span className="adm-muted">
+              {tr(
+                'создаст отправление у перевозчика и сохранит его трек-номер',
+                'registers the parcel with the carrier and keeps its tracking number',
+              )}
+            </span>
+          </div>
         ) : null}
         <div className="adm-row adm-ord__actions">
           {page.steps.includes('shipped') ? (
@@ -423,4 +445,8 @@ export default function OrderPageView() {
       </div>
     </div>
   );
+}
+
+function carrierName(carrier: ShipmentCarrier): string {
+  return carrier === 'sdek' ? 'CDEK' : carrier === 'boxberry' ? 'Boxberry' : 'DHL Express';
 }

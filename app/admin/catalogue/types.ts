@@ -1,0 +1,70 @@
+/** What the catalogue staff API answers (server/routes/admin/catalogue.routes.ts). */
+export interface L10n {
+  ru: string;
+  en: string;
+}
+
+export interface ProductRow {
+  id: string;
+  art: string;
+  name: L10n;
+  colorName: L10n;
+  colorHex: string;
+  categorySlug: string;
+  price: number;
+  oldPrice: number | null;
+  isNew: boolean;
+  isBestseller: boolean;
+  published: boolean;
+  version: number;
+  stock: number;
+  sizes: number;
+  photo: string | null;
+}
+
+export interface Variant {
+  id: string;
+  size: string;
+  barcode: string;
+  stock: number;
+  preorder: boolean;
+  notification: boolean;
+}
+
+export interface ProductRecord {
+  product: {
+    id: string;
+    art: string;
+    name: L10n;
+    description: L10n;
+    composition: L10n;
+    care: L10n;
+    categorySlug: string;
+    collectionSlugs: string[];
+    colorName: L10n;
+    colorHex: string;
+    price: number;
+    oldPrice: number | null;
+    isNew: boolean;
+    isBestseller: boolean;
+    sizeTableId: string | null;
+    published: boolean;
+    version: number;
+  };
+  variants: Variant[];
+  siblings: { id: string; colorName: L10n; colorHex: string; published: boolean }[];
+  photoCount: number;
+}
+
+export interface EditorOptions {
+  categories: { slug: string; name: L10n; parentSlug: string | null }[];
+  collections: { slug: string; name: L10n }[];
+  sizeTables: { id: string; title: L10n }[];
+}
+
+export interface SizeTableItem {
+  name: L10n;
+  columns: string[];
+  rows: string[][];
+  text: L10n;
+}
