@@ -11,6 +11,9 @@ const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `shop-e2e-${D
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // scripts/e2e.ts runs the two projects side by side, each with its own results folder (a run
+  // empties its folder as it starts).
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   fullyParallel: false,
   workers: 1,
   retries: 0,

@@ -34,8 +34,10 @@ async function shopperWithOrder(request: APIRequestContext, phone: string): Prom
   // A coat nobody else's journey buys, in its size with the most stock.
   const group = (await (
     await request.post('/api/group-by-id', { data: { _id: 'men-s-double-breasted-coat-navy' } })
-  ).json()) as { variants: { id: string; stock: number }[] };
-  const variant = [...group.variants].sort((a, b) => b.stock - a.stock)[0];
+  ).json()) as { products: { _id: string; WarehouseQuantity: number }[] };
+  const variant = [...group.products]
+    .map((p) => ({ id: p._id, stock: p.WarehouseQuantity }))
+    .sort((a, b) => b.stock - a.stock)[0];
   const res = await request.post('/api/payment', {
     data: {
       getWay: 'self',

@@ -38,8 +38,18 @@ async function catalogueGroups(page: Page, request: APIRequestContext) {
   for (const id of ids.slice(0, 30)) {
     const res = await request.post('/api/group-by-id', { data: { _id: id } });
     if (!res.ok()) continue;
-    const group = (await res.json()) as { variants?: Variant[] };
-    groups.push({ id, variants: group.variants ?? [] });
+    // The public wire shape (DECISIONS 28): `products` with `WarehouseQuantity` and 1/0 flags.
+    const group = (await res.json()) as {
+      products?: { _id: string; WarehouseQuantity: number; preorder: 0 | 1 }[];
+    };
+    groups.push({
+      id,
+      variants: (group.products ?? []).map((p) => ({
+        id: p._id,
+        stock: p.WarehouseQuantity,
+        preorder: p.preorder === 1,
+      })),
+    });
   }
   return groups;
 }

@@ -110,6 +110,9 @@ test.describe('browsing the catalogue', () => {
 
   test('unknown category and product give the 404 page', async ({ page }) => {
     expect((await page.goto('/catalog/no-such-category'))?.status()).toBe(404);
+    // The Russian edition says it in Russian; the English one in English.
+    await expect(page.getByRole('heading', { name: 'Страница не найдена' })).toBeVisible();
+    expect((await page.goto('/en/catalog/no-such-category'))?.status()).toBe(404);
     await expect(page.getByRole('heading', { name: 'This page could not be found' })).toBeVisible();
     expect((await page.goto('/products/no-such-product'))?.status()).toBe(404);
     expect((await page.goto('/catalog/dresses?page=abc&sort=%3Cscript%3E'))?.status()).toBe(200);

@@ -14,9 +14,14 @@ import { setCart } from './helpers.ts';
 
 const SCARF = 'cashmere-scarf-camel';
 
-/** The first free port of 3160-3199 on 127.0.0.1 (the journeys' second shops keep to that range). */
+/**
+ * The first free port of the journeys' second shops on 127.0.0.1: 3160-3199, or the 20 ports from
+ * E2E_SECOND_PORT_BASE when scripts/e2e.ts runs the projects side by side.
+ */
 async function freePort(): Promise<number> {
-  for (let port = 3160; port <= 3199; port++) {
+  const base = Number(process.env.E2E_SECOND_PORT_BASE ?? 3160);
+  const last = process.env.E2E_SECOND_PORT_BASE ? base + 19 : 3199;
+  for (let port = base; port <= last; port++) {
     const free = await new Promise<boolean>((resolve) => {
       const probe = net.createServer();
       probe.once('error', () => resolve(false));
@@ -24,7 +29,7 @@ async function freePort(): Promise<number> {
     });
     if (free) return port;
   }
-  throw new Error('no free port in 3160-3199');
+  throw new Error(`no free port in ${base}-${last}`);
 }
 
 test.describe('card payment through T-Bank', () => {

@@ -5,6 +5,7 @@ import {
   productGroups,
   productPhotos,
   settings,
+  sizeTables,
   variantProducts,
 } from '../../core/db/schema/index.ts';
 
@@ -87,6 +88,56 @@ export async function insertProductGroup(
     { groupId: group.id, src: `products/${group.id}-back`, width: 1200, height: 1500, position: 1 },
   ]);
   return group;
+}
+
+/**
+ * The body of a back-office "new product" request (core/catalogue/catalogue-admin.schemas.ts):
+ * two sizes with unique barcodes, hidden until published.
+ */
+export function buildProductInput(overrides: Record<string, unknown> & { categorySlug: string }) {
+  const n = next();
+  const tag = `${Date.now().toString(36)}${n}`;
+  return {
+    art: `NEW-${n}`,
+    name: l(`Жакет ${n}`, `Jacket ${n}`),
+    description: l('Прямой жакет', 'A straight jacket'),
+    composition: l('100% шерсть', '100% wool'),
+    care: l('Сухая чистка', 'Dry clean'),
+    collectionSlugs: [],
+    isNew: true,
+    isBestseller: false,
+    price: 12_900_00,
+    oldPrice: null,
+    colorName: l(`Графит ${n}`, `Graphite ${n}`),
+    colorHex: '#3a3a3c',
+    sizeTableId: null,
+    published: false,
+    variants: [
+      { size: 'S', barcode: `S-${tag}`, stock: 3, preorder: false, notification: true },
+      { size: 'M', barcode: `M-${tag}`, stock: 0, preorder: false, notification: true },
+    ],
+    ...overrides,
+  };
+}
+
+/** A size table with one girth table. */
+export async function insertSizeTable(db: Db, overrides: Partial<typeof sizeTables.$inferInsert> = {}) {
+  const n = next();
+  const row = {
+    id: `sizes-${n}`,
+    title: l(`Размеры ${n}`, `Sizes ${n}`),
+    items: [
+      {
+        name: l('Обхваты', 'Girths'),
+        columns: ['RU', 'Грудь'],
+        rows: [['42', '84']],
+        text: l('', ''),
+      },
+    ],
+    ...overrides,
+  };
+  await db.insert(sizeTables).values(row);
+  return row;
 }
 
 export function buildSettings(): { main: MainSettings; contacts: ContactsSettings; ui: UiSettingsInput } {

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -5,6 +6,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../core/config/env.ts';
 import { orders, variantProducts } from '../../core/db/schema/index.ts';
+import { createS3Store } from '../../core/media/s3-store.ts';
 import { createProviders, type Providers } from '../../core/providers/index.ts';
 import { createDbOutbox } from '../../core/providers/outbox.ts';
 import { guardProviders, isGuarded, PROVIDER_TIMEOUT_MS } from '../../core/providers/timeout.ts';
@@ -79,11 +81,33 @@ describe('a third-party provider that hangs', () => {
   it('the registry guards every provider it builds', () => {
     const config = loadConfig({ LOG_LEVEL: 'silent' });
     const built = createProviders(config, { outbox: createDbOutbox(database.db), db: database.db });
-    const { carriers, payments, ...rest } = built;
+    // The media store keeps its own deadlines (a large upload that is still moving outlasts 4 s):
+    // the next test proves a bucket that stops answering is cut off.
+    const { carriers, payments, media: _media, ...rest } = built;
     for (const provider of [...Object.values(rest), ...Object.values(carriers), payments.provider]) {
       expect(isGuarded(provider)).toBe(true);
     }
     expect(PROVIDER_TIMEOUT_MS).toBeLessThan(5_000);
+  });
+
+  it('cuts off a media bucket that accepts the connection and never answers', async () => {
+    const silent = net.createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as net.AddressInfo;
+    const store = createS3Store({
+      endpoint: `http://127.0.0.1:${port}`,
+      bucket: 'media',
+      region: 'us-east-1',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+      idleMs: 500,
+    });
+    const started = Date.now();
+    await expect(store.exists('products/x-480.webp')).rejects.toThrow();
+    // Two attempts of half a second each, never the hang of a socket without a deadline.
+    expect(Date.now() - started).toBeLessThan(4_000);
+    silent.close();
   });
 
   it('cuts off a payment start that never answers; the retry with the same key gets the page', async () => {

@@ -4,7 +4,11 @@ import pg from 'pg';
 import { type Database, openPglite, openPostgres } from '../../core/db/client.ts';
 
 export type Engine = 'pglite' | 'postgres';
-export const TEMPLATE_DB = 'shop_test_template';
+/**
+ * The migrated template each test file copies. TEST_TEMPLATE_DB names another one, so that two
+ * checkouts can run their suites against one server at once without dropping each other's template.
+ */
+export const TEMPLATE_DB = (process.env.TEST_TEMPLATE_DB ?? 'shop_test_template').replace(/[^a-z0-9_]/g, '_');
 
 /** Tests read the server's address here; the shop itself reads configuration only in core/config. */
 export function testDatabaseUrl(): string | undefined {

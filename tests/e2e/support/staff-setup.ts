@@ -1,7 +1,7 @@
 // Runs before the journeys' shop starts (playwright.config.ts): the staff accounts the back-office
 // journeys sign in with, made in the journeys' own fresh data folder. Admins have a password only
-// (their journey enrols the second factor through the page); managers are enrolled with a known
-// secret so other journeys can sign in. Never part of the shop: only the journeys' server runs it.
+// (their journey enrols the second factor through the page); managers and editors are enrolled with a
+// known secret so other journeys can sign in. Never part of the shop: only the journeys' server runs it.
 import { eq } from 'drizzle-orm';
 import { hashPassword } from '../../../core/accounts/auth.service.ts';
 import { loadConfig } from '../../../core/config/env.ts';

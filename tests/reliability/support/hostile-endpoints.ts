@@ -37,6 +37,7 @@ import {
   newsletterSignupSchema,
 } from '../../../core/engagement/engagement.schemas.ts';
 import { unsubscribeQuerySchema } from '../../../core/messages/messages.schemas.ts';
+import { orderStatusBodySchema } from '../../../core/orders/order-status.rules.ts';
 import {
   dolyameCreateSchema,
   draftQuerySchema,
@@ -84,6 +85,7 @@ export const orderEndpoints: Endpoint[] = [
   { method: 'POST', path: '/api/payment/create-tinkoff-order', body: tinkoffCreateSchema },
   { method: 'GET', path: '/api/orders/for-analytics', query: orderIdQuerySchema },
   { method: 'GET', path: '/api/orders/payment-state', query: orderIdQuerySchema },
+  { method: 'POST', path: '/api/order-status', body: orderStatusBodySchema },
   {
     method: 'POST',
     path: '/api/payment/notify/:provider',
@@ -112,6 +114,9 @@ export const catalogueEndpoints: Endpoint[] = [
   { method: 'POST', path: '/api/group-by-id', body: groupByIdSchema },
   { method: 'POST', path: '/api/tags-fetch', body: tagsFetchSchema },
   { method: 'POST', path: '/api/get-product-page-content', body: productPageContentSchema },
+  { method: 'POST', path: '/api/storefront/groups', body: groupsByIdsSchema },
+  { method: 'POST', path: '/api/storefront/product-content', body: productPageContentSchema },
+  { method: 'POST', path: '/api/storefront/search', body: searchRequestSchema },
   { method: 'POST', path: '/api/crm/add', body: crmAddSchema },
   { method: 'GET', path: '/api/sendpulse/signup', query: newsletterSignupSchema },
   { method: 'GET', path: '/api/newsletter/confirm', query: newsletterConfirmSchema },

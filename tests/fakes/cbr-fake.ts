@@ -1,0 +1,165 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** One currency line of a day, as the bank writes it (decimal commas). */
+export interface FakeValute {
+  id: string;
+  numCode: string;
+  charCode: string;
+  nominal: number;
+  name: string;
+  value: string;
+  /** Omitted in the style of archives before late 2023. */
+  vunitRate?: string;
+}
+
+export interface CbrFake {
+  url: string;
+  /** Published days by `DD.MM.YYYY`; a request for a day without rates gets the last day before it. */
+  days: Map<string, FakeValute[]>;
+  /** Every request's `date_req`, in order (null when absent). */
+  calls: (string | null)[];
+  delayMs: number;
+  /** `http500`: a 500 page; `garbage`: 200 with an HTML page instead of the XML. */
+  failure: null | 'http500' | 'garbage';
+  close(): Promise<void>;
+}
+
+/** The lines of a 04.10.2024 capture in public code, JPY included for the per-`Nominal` case. */
+export function sampleDay(overrides: Partial<Record<'USD' | 'EUR' | 'AED', string>> = {}): FakeValute[] {
+  return [
+    {
+      id: 'R01230',
+      numCode: '784',
+      charCode: 'AED',
+      nominal: 1,
+      name: 'Дирхам ОАЭ',
+      value: overrides.AED ?? '25,8751',
+      vunitRate: overrides.AED ?? '25,8751',
+    },
+    {
+      id: 'R01235',
+      numCode: '840',
+      charCode: 'USD',
+      nominal: 1,
+      name: 'Доллар США',
+      value: overrides.USD ?? '95,0352',
+      vunitRate: overrides.USD ?? '95,0352',
+    },
+    {
+      id: 'R01239',
+      numCode: '978',
+      charCode: 'EUR',
+      nominal: 1,
+      name: 'Евро',
+      value: overrides.EUR ?? '104,6898',
+      vunitRate: overrides.EUR ?? '104,6898',
+    },
+    {
+      id: 'R01820',
+      numCode: '392',
+      charCode: 'JPY',
+      nominal: 100,
+      name: 'Японских иен',
+      value: '64,6349',
+      vunitRate: '0,646349',
+    },
+  ];
+}
+
+/** windows-1251 for the fake's own documents: ASCII, the Russian alphabet, Ё/ё and №. */
+export function encodeWindows1251(text: string): Buffer {
+  const bytes: number[] = [];
+  for (const ch of text) {
+    const code = ch.codePointAt(0) ?? 63;
+    if (code < 0x80) bytes.push(code);
+    else if (code >= 0x410 && code <= 0x44f) bytes.push(code - 0x410 + 0xc0);
+    else if (code === 0x401) bytes.push(0xa8);
+    else if (code === 0x451) bytes.push(0xb8);
+    else if (code === 0x2116) bytes.push(0xb9);
+    else bytes.push(63);
+  }
+  return Buffer.from(bytes);
+}
+
+function dayKey(ddmmyyyy: string): string {
+  const [d, m, y] = ddmmyyyy.split(/[./]/);
+  return `${y}${m}${d}`;
+}
+
+/**
+ * A fake of the Central Bank's `XML_daily.asp` (integrations.md §7) on 127.0.0.1: `?date_req=DD/MM/YYYY`
+ * answers the rates in force that day in windows-1251 XML with decimal commas, and switches for
+ * errors and slow answers.
+ */
+export async function startCbrFake(): Promise<CbrFake> {
+  const calls: CbrFake['calls'] = [];
+
+  function document(date: string, valutes: FakeValute[]): string {
+    const lines = valutes.map(
+      (v) =>
+        `<Valute ID="${v.id}"><NumCode>${v.numCode}</NumCode><CharCode>${v.charCode}</CharCode><Nominal>${v.nominal}</Nominal><Name>${v.name}</Name><Value>${v.value}</Value>${v.vunitRate ? `<VunitRate>${v.vunitRate}</VunitRate>` : ''}</Valute>`,
+    );
+    return `<?xml version="1.0" encoding="windows-1251"?><ValCurs Date="${date}" name="Foreign Currency Market">${lines.join('')}</ValCurs>`;
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    if (fake.delayMs > 0) await new Promise((r) => setTimeout(r, fake.delayMs));
+    if (req.method !== 'GET' || url.pathname !== '/scripts/XML_daily.asp') {
+      res.writeHead(404).end();
+      return;
+    }
+    const asked = url.searchParams.get('date_req');
+    calls.push(asked);
+    if (fake.failure === 'http500') {
+      res.writeHead(500).end('Internal Server Error');
+      return;
+    }
+    if (fake.failure === 'garbage') {
+      res
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end('<html><body>Сервис временно недоступен</body></html>');
+      return;
+    }
+    if (asked !== null && !/^\d{2}\/\d{2}\/\d{4}$/.test(asked)) {
+      res
+        .writeHead(200, { 'content-type': 'application/xml' })
+        .end(
+          encodeWindows1251(
+            '<?xml version="1.0" encoding="windows-1251"?><ValCurs>Error in parameters</ValCurs>',
+          ),
+        );
+      return;
+    }
+    const days = [...fake.days.keys()].sort((a, b) => dayKey(a).localeCompare(dayKey(b)));
+    const inForce = days.filter((d) => asked === null || dayKey(d) <= dayKey(asked)).at(-1);
+    const body = inForce
+      ? document(inForce, fake.days.get(inForce) ?? [])
+      : '<?xml version="1.0" encoding="windows-1251"?><ValCurs Date="01.01.1990" name="Foreign Currency Market"></ValCurs>';
+    res
+      .writeHead(200, { 'content-type': 'application/xml; charset=windows-1251' })
+      .end(encodeWindows1251(body));
+  }
+
+  const server: Server = createServer((req, res) => {
+    handle(req, res).catch(() => {
+      if (!res.headersSent) res.writeHead(500);
+      res.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const fake: CbrFake = {
+    url: `http://127.0.0.1:${port}/scripts/XML_daily.asp`,
+    days: new Map(),
+    calls,
+    delayMs: 0,
+    failure: null,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+  return fake;
+}

@@ -1,0 +1,197 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A fake of the MyDHL API (integrations.md §9) on 127.0.0.1: `GET /rates` and `POST /shipments`
+ * behind HTTP Basic, tracking at `GET /shipments/{n}/tracking`, RFC 7807-like errors, and switches
+ * for errors and slow answers.
+ */
+export interface DhlFake {
+  /** `http://127.0.0.1:PORT/mydhlapi/test`, the adapter's `apiUrl`. */
+  apiUrl: string;
+  apiKey: string;
+  apiSecret: string;
+  accountNumber: string;
+  calls: { method: string; path: string; query: Record<string, string>; body: unknown }[];
+  shipments: Map<
+    string,
+    { body: Record<string, unknown>; events: { date: string; time: string; typeCode: string }[] }
+  >;
+  delayMs: number;
+  hang: string[];
+  failure: null | 'http500';
+  close(): Promise<void>;
+}
+
+/** Zones by destination, as a rate card in roubles for the first 0.5 kg. */
+const zones: Record<string, { first: number; days: number }> = {
+  DE: { first: 4500, days: 3 },
+  FR: { first: 5200, days: 4 },
+  US: { first: 7200, days: 5 },
+  AE: { first: 6100, days: 4 },
+};
+
+export async function startDhlFake({
+  apiKey = 'shop-dhl-key',
+  apiSecret = 'shop-dhl-secret',
+  accountNumber = '123456789',
+}: {
+  apiKey?: string;
+  apiSecret?: string;
+  accountNumber?: string;
+} = {}): Promise<DhlFake> {
+  let next = 5_000_000_001;
+  const state: DhlFake = {
+    apiUrl: '',
+    apiKey,
+    apiSecret,
+    accountNumber,
+    calls: [],
+    shipments: new Map(),
+    delayMs: 0,
+    hang: [],
+    failure: null,
+    close: async () => {},
+  };
+
+  function send(res: ServerResponse, status: number, body: unknown) {
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body));
+  }
+  const problem = (res: ServerResponse, status: number, title: string, detail: string, instance: string) =>
+    send(res, status, { instance, detail, title, status });
+
+  async function handle(req: IncomingMessage, res: ServerResponse, raw: string) {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const path = url.pathname.replace(/^\/mydhlapi\/test/, '');
+    const query = Object.fromEntries(url.searchParams);
+    let body: unknown = null;
+    try {
+      body = raw ? JSON.parse(raw) : null;
+    } catch {
+      body = raw;
+    }
+    state.calls.push({ method: req.method ?? 'GET', path, query, body });
+    if (state.hang.some((prefix) => path.startsWith(prefix))) return;
+    if (state.delayMs) await new Promise((r) => setTimeout(r, state.delayMs));
+    const expected = `Basic ${Buffer.from(`${apiKey}:${apiSecret}`).toString('base64')}`;
+    if (req.headers.authorization !== expected)
+      return problem(res, 401, 'Unauthorized', 'Invalid credentials', path);
+    if (state.failure === 'http500') {
+      res.writeHead(500);
+      return res.end('Internal Server Error');
+    }
+    if (req.method === 'GET' && path === '/rates') {
+      const zone = zones[query.destinationCountryCode ?? ''];
+      const missing = [
+        'accountNumber',
+        'originCountryCode',
+        'originCityName',
+        'destinationCountryCode',
+        'destinationCityName',
+        'weight',
+        'plannedShippingDate',
+        'isCustomsDeclarable',
+        'unitOfMeasurement',
+      ].filter((name) => !query[name]);
+      if (missing.length) return problem(res, 400, 'Bad request', `Missing ${missing.join(', ')}`, path);
+      if (query.accountNumber !== accountNumber)
+        return problem(res, 400, 'Bad request', 'Invalid account', path);
+      if (!zone)
+        return problem(res, 404, 'Product not found', 'No product available for the requested route', path);
+      const weight = Number(query.weight);
+      const price = zone.first + Math.max(0, Math.ceil((weight - 0.5) / 0.5)) * 900 + 0.25;
+      return send(res, 200, {
+        products: [
+          {
+            productName: 'EXPRESS WORLDWIDE',
+            productCode: 'P',
+            totalPrice: [
+              { currencyType: 'BILLC', priceCurrency: 'RUB', price },
+              { currencyType: 'PULCL', priceCurrency: 'EUR', price: price / 100 },
+            ],
+            deliveryCapabilities: {
+              deliveryTypeCode: 'QDDC',
+              estimatedDeliveryDateAndTime: '2030-01-05T23:59:00',
+              totalTransitDays: zone.days,
+            },
+          },
+          {
+            productName: 'EXPRESS 12:00',
+            productCode: 'Y',
+            totalPrice: [{ currencyType: 'BILLC', priceCurrency: 'RUB', price: price * 1.4 }],
+            deliveryCapabilities: { deliveryTypeCode: 'QDDC', totalTransitDays: Math.max(1, zone.days - 1) },
+          },
+        ],
+      });
+    }
+    if (req.method === 'POST' && path === '/shipments') {
+      const b = body as {
+        plannedShippingDateAndTime?: string;
+        productCode?: string;
+        accounts?: { number?: string }[];
+        customerDetails?: {
+          receiverDetails?: {
+            postalAddress?: { countryCode?: string };
+            contactInformation?: { phone?: string };
+          };
+        };
+        content?: { packages?: unknown[] };
+      } | null;
+      const receiver = b?.customerDetails?.receiverDetails;
+      if (
+        !b?.plannedShippingDateAndTime ||
+        !b.productCode ||
+        b.accounts?.[0]?.number !== accountNumber ||
+        !receiver?.postalAddress?.countryCode ||
+        !receiver?.contactInformation?.phone ||
+        !b.content?.packages?.length
+      ) {
+        return problem(res, 422, 'Unprocessable entity', 'Missing or invalid shipment data', path);
+      }
+      if (!zones[receiver?.postalAddress?.countryCode ?? ''])
+        return problem(res, 422, 'Unprocessable entity', 'Destination not served', path);
+      const waybill = String(next++);
+      state.shipments.set(waybill, { body: b as Record<string, unknown>, events: [] });
+      return send(res, 201, {
+        url: `${state.apiUrl}/shipments/${waybill}`,
+        shipmentTrackingNumber: waybill,
+        trackingUrl: `${state.apiUrl}/shipments/${waybill}/tracking`,
+        packages: [{ referenceNumber: 1, trackingNumber: `JD0${waybill}` }],
+        documents: [{ imageFormat: 'PDF', content: 'JVBERi0=', typeCode: 'label' }],
+      });
+    }
+    const tracking = /^\/shipments\/(\d+)\/tracking$/.exec(path);
+    if (req.method === 'GET' && tracking) {
+      const shipment = state.shipments.get(tracking[1] ?? '');
+      if (!shipment) return problem(res, 404, 'Not found', 'No shipment found', path);
+      return send(res, 200, {
+        shipments: [{ shipmentTrackingNumber: tracking[1], status: 'Success', events: shipment.events }],
+      });
+    }
+    return problem(res, 404, 'Not found', `${req.method} ${path}`, path);
+  }
+
+  const server = createServer((req, res) => {
+    let raw = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk) => {
+      raw += chunk;
+    });
+    req.on('end', () => {
+      handle(req, res, raw).catch((error: unknown) => {
+        res.writeHead(500);
+        res.end(String(error));
+      });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  state.apiUrl = `http://127.0.0.1:${port}/mydhlapi/test`;
+  state.close = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  return state;
+}
