@@ -29,6 +29,7 @@ import {
   seedBenchCatalogue,
 } from './catalogue-data.ts';
 import { type LighthouseRow, runLighthouse } from './lighthouse.ts';
+import { benchMedia } from './media.ts';
 import { percentile, type Row, waitFor } from './support.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -557,7 +558,12 @@ async function main() {
   if ((onlyCases.length === 0 || onlyCases.includes('admin-orders')) && runEngines.includes('postgres')) {
     rows.push(...(await benchAdminOrders({ serverUrl, port: SHOP_PORT, seconds, warmSeconds, log })));
   }
-  if (onlyCases.length > 0 && onlyCases.every((c) => c === 'admin-orders')) runEngines = [];
+  // A product save with 3 photos through the image pipeline (bench/media.ts), in process on PGlite;
+  // `--cases=media` runs it alone.
+  if (onlyCases.length === 0 || onlyCases.includes('media')) {
+    rows.push(...(await benchMedia({ rounds: quick ? 2 : 3, log })));
+  }
+  if (onlyCases.length > 0 && onlyCases.every((c) => c === 'admin-orders' || c === 'media')) runEngines = [];
 
   let pagesDone = !pages;
   for (const engine of runEngines) {
