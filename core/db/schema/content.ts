@@ -42,6 +42,37 @@ export const customPages = pgTable(
   (t) => [index('custom_pages_category_idx').on(t.categoryId, t.index)],
 );
 
+/** A tag on a look's photo: where it sits (percent) and the product group it names (catalogue.md §3 Photo tag). */
+export interface LookTag {
+  left: number;
+  top: number;
+  name: string;
+  /** The tagged product group: an item of the look that 'Купить образ' offers. */
+  productID: string;
+  link: string;
+  /** 0 to 300, step 10 (catalogue.md §9). */
+  maxWidth: number;
+}
+
+/**
+ * The looks of the 'instashop' page (catalogue.md §3 Custom page list item: date, sections, src,
+ * tags), ordered by `index`; each tag names an item the shopper can buy with 'Купить образ'.
+ */
+export const looks = pgTable(
+  'looks',
+  {
+    id: text('id').primaryKey(),
+    src: text('src').notNull().default(''),
+    tags: jsonb('tags').$type<LookTag[]>().notNull().default([]),
+    sections: jsonb('sections').$type<unknown[]>().notNull().default([]),
+    date: timestamp('date', { withTimezone: true }).notNull().defaultNow(),
+    index: integer('index').notNull().default(0),
+    /** Optimistic concurrency of staff edits (DECISIONS 31). */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('looks_index_idx').on(t.index)],
+);
+
 /**
  * Central Bank of Russia rates: roubles per one unit of the currency, in ten-thousandths
  * (`rate4 = 92.5312 RUB` is stored as 925312), one row per currency and day (DECISIONS 7).
