@@ -15,6 +15,8 @@ export const customPageCategories = pgTable('custom_page_categories', {
   sections: jsonb('sections').$type<unknown[]>().notNull().default([]),
   date: timestamp('date', { withTimezone: true }).notNull().defaultNow(),
   index: integer('index').notNull().default(0),
+  /** Optimistic concurrency of staff edits (DECISIONS 31): a stale update answers 409. */
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 export interface PageSection {

@@ -1,0 +1,1 @@
+ALTER TABLE "custom_page_categories" ADD COLUMN "updated_at" timestamp with time zone DEFAULT now() NOT NULL;
