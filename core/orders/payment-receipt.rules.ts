@@ -17,14 +17,12 @@ export const DEFAULT_RECEIPT_SETTINGS: ReceiptSettings = { taxation: 'usn_income
 const NAME_MAX = 128;
 
 /**
- * The 54-FZ receipt of an online payment (DECISIONS 36, docs/decisions/0020-tbank-card-payments.md):
- * one item per order line at the price paid after the discount, delivery as its own item, VAT rate
- * and taxation from the settings. The goods' discount is spread over the lines it applies to (the
- * promo code's: lines without their own old price) in proportion to their sums, the rounding kopecks
- * on the last; a line whose sum does not divide by its count is split into two items, so every
- * item's price times its quantity is its amount and the amounts add up to the payment exactly.
+ * What each order line was paid, after the discount (kopecks, in the order of `order.lines`): the
+ * goods' discount is spread over the lines it applies to (the promo code's: lines without their own
+ * old price) in proportion to their sums, the rounding kopecks on the last. The payment receipt shows
+ * these amounts, and a return refunds its units by them (core/returns/returns.rules.ts).
  */
-export function buildPaymentReceipt(order: ReceiptOrder, settings: ReceiptSettings): PaymentReceipt {
+export function lineAmounts(order: ReceiptOrder): number[] {
   const sums = order.lines.map((l) => l.price * l.count);
   const goodsTotal = sums.reduce((a, b) => a + b, 0);
   const discount = Math.max(0, goodsTotal - Math.max(0, order.goodsPayable - order.promoDiscount));
@@ -42,9 +40,21 @@ export function buildPaymentReceipt(order: ReceiptOrder, settings: ReceiptSettin
     cuts[i] = (cuts[i] ?? 0) + more;
     left -= more;
   }
+  return sums.map((s, i) => s - (cuts[i] ?? 0));
+}
+
+/**
+ * The 54-FZ receipt of an online payment (DECISIONS 36, docs/decisions/0020-tbank-card-payments.md):
+ * one item per order line at the price paid after the discount (`lineAmounts`), delivery as its own
+ * item, VAT rate and taxation from the settings. A line whose sum does not divide by its count is
+ * split into two items, so every item's price times its quantity is its amount and the amounts add
+ * up to the payment exactly.
+ */
+export function buildPaymentReceipt(order: ReceiptOrder, settings: ReceiptSettings): PaymentReceipt {
+  const amounts = lineAmounts(order);
   const items: ReceiptItem[] = [];
   order.lines.forEach((line, i) => {
-    const amount = (sums[i] ?? 0) - (cuts[i] ?? 0);
+    const amount = amounts[i] ?? 0;
     if (amount <= 0) return;
     const name = line.name.slice(0, NAME_MAX);
     const unit = Math.floor(amount / line.count);

@@ -6,6 +6,7 @@ export * from './engagement.ts';
 export * from './exchange.ts';
 export * from './jobs.ts';
 export * from './orders.ts';
+export * from './returns.ts';
 export * from './search.ts';
 export * from './shipments.ts';
 export * from './staff.ts';

@@ -1,0 +1,184 @@
+/**
+ * Returns and size exchanges (docs/product/returns.md, docs/decisions/0032-returns-and-exchanges.md):
+ * the return window, what of an order may still be returned, and the refund of returned units, sums
+ * to the kopeck as the payment's receipt showed them. Pure: no I/O.
+ */
+import { lineAmounts, type ReceiptOrder } from '../orders/payment-receipt.rules.ts';
+import type { PaymentReceipt, ReceiptItem, ReceiptSettings } from '../providers/payments/payment-provider.ts';
+
+export const returnStatuses = ['requested', 'received', 'closed', 'cancelled'] as const;
+export type ReturnStatus = (typeof returnStatuses)[number];
+
+/** How the parcel comes back: a carrier's pickup point, a carrier's courier, or the showroom. */
+export const returnMethods = ['pickup_point', 'courier', 'showroom'] as const;
+export type ReturnMethod = (typeof returnMethods)[number];
+
+export const returnReasons = ['size', 'not_as_described', 'defect', 'changed_mind', 'other'] as const;
+export type ReturnReason = (typeof returnReasons)[number];
+
+/** Staff's decision on a line: back to stock, to the defective count (both refunded or exchanged), refused. */
+export const returnLineDecisions = ['pending', 'accepted', 'defective', 'refused'] as const;
+export type ReturnLineDecision = (typeof returnLineDecisions)[number];
+
+export type ReturnRefundStatus = 'none' | 'started' | 'succeeded' | 'failed' | 'manual' | 'nothing';
+
+/** The shop's return settings (`main.returns`); absent = these. */
+export interface ReturnSettings {
+  /** Days after receipt a return may be asked; the law's minimum for distance selling is 7. */
+  windowDays: number;
+  /** Who pays the parcel's way back: the shop also refunds the delivery when the whole order returns. */
+  deliveryPaidBy: 'shop' | 'buyer';
+  /** An exchange's new size is sent when the return is received, or at once. */
+  exchangeShips: 'on_receipt' | 'at_once';
+}
+
+export const DEFAULT_RETURN_SETTINGS: ReturnSettings = {
+  windowDays: 14,
+  deliveryPaidBy: 'buyer',
+  exchangeShips: 'on_receipt',
+};
+
+/** The law's minimum for distance selling (ЗоЗПП art. 26.1): 7 days after receipt. */
+export const MIN_RETURN_WINDOW_DAYS = 7;
+
+const DAY = 86_400_000;
+const MOSCOW = 3 * 3_600_000;
+
+/**
+ * The last instant a return may be asked: the end of the `windowDays`-th Moscow calendar day after
+ * the day of receipt (DECISIONS 15: dates are Moscow's). Received on 1 March with 7 days: until the
+ * end of 8 March.
+ */
+export function returnDeadline(deliveredAt: Date, windowDays: number): Date {
+  const moscowDayStart = Math.floor((deliveredAt.getTime() + MOSCOW) / DAY) * DAY - MOSCOW;
+  return new Date(moscowDayStart + (windowDays + 1) * DAY - 1);
+}
+
+export function withinWindow(deliveredAt: Date | null, windowDays: number, now: Date): boolean {
+  return deliveredAt !== null && now.getTime() <= returnDeadline(deliveredAt, windowDays).getTime();
+}
+
+/** Units of an order line still returnable: its count less those in returns not cancelled. */
+export function returnableUnits(count: number, inReturns: number): number {
+  return Math.max(0, count - inReturns);
+}
+
+/**
+ * What `units` more of a line refund once `before` of its `count` units were refunded: the line's
+ * paid amount (after the discount, as the receipt showed it) shared so that each unit is the
+ * receipt's unit price and the last unit carries the rounding kopecks. Over all returns of a line the
+ * refunds add up to its amount exactly.
+ */
+export function unitsRefund(amount: number, count: number, before: number, units: number): number {
+  const value = (n: number) => (n >= count ? amount : n * Math.floor(amount / count));
+  return value(Math.min(count, before + units)) - value(before);
+}
+
+/** The refund receipt items of `units` of a line, after `before` refunded (price × quantity = amount). */
+export function refundItems(
+  line: { name: string; amount: number; count: number },
+  before: number,
+  units: number,
+  settings: ReceiptSettings,
+): ReceiptItem[] {
+  const unit = Math.floor(line.amount / line.count);
+  const name = line.name.slice(0, 128);
+  const item = (price: number, quantity: number): ReceiptItem => ({
+    name,
+    price,
+    quantity,
+    amount: price * quantity,
+    vat: settings.vat,
+    paymentObject: 'commodity',
+  });
+  const last = before + units >= line.count;
+  const lastUnit = line.amount - unit * (line.count - 1);
+  if (!last || lastUnit === unit) return unit > 0 ? [item(unit, units)] : [];
+  const items: ReceiptItem[] = [];
+  if (units > 1 && unit > 0) items.push(item(unit, units - 1));
+  if (lastUnit > 0) items.push(item(lastUnit, 1));
+  return items;
+}
+
+export interface RefundLineInput {
+  orderLineId: number;
+  /** Units refunded now (accepted, not exchanged). */
+  units: number;
+}
+
+/** An order as the refund needs it: the receipt's figures, its lines with their ids. */
+export type ReturnOrder = Omit<ReceiptOrder, 'lines'> & {
+  lines: (ReceiptOrder['lines'][number] & { id: number })[];
+};
+
+export interface RefundPlan {
+  goods: number;
+  delivery: number;
+  /** Kopecks per order line id. */
+  perLine: Map<number, number>;
+  receipt: PaymentReceipt;
+}
+
+/**
+ * The refund of a decided return: each accepted unit at its share of what was paid for its line (the
+ * payment receipt's allocation of the promo discount), the delivery too when the shop pays the way
+ * back and, with this return, every unit of the order has come back. `refundedBefore` counts units of
+ * each line already refunded by earlier returns.
+ */
+export function planRefund(
+  order: ReturnOrder,
+  refundedBefore: ReadonlyMap<number, number>,
+  now: readonly RefundLineInput[],
+  settings: ReceiptSettings,
+  deliveryPaidBy: ReturnSettings['deliveryPaidBy'],
+  deliveryRefundedBefore: number,
+): RefundPlan {
+  const amounts = lineAmounts(order);
+  const perLine = new Map<number, number>();
+  const items: ReceiptItem[] = [];
+  let goods = 0;
+  for (const r of now) {
+    const index = order.lines.findIndex((l) => l.id === r.orderLineId);
+    const line = order.lines[index];
+    if (!line || r.units <= 0) continue;
+    const before = refundedBefore.get(line.id) ?? 0;
+    const units = Math.min(r.units, line.count - before);
+    if (units <= 0) continue;
+    const amount = amounts[index] ?? 0;
+    const sum = unitsRefund(amount, line.count, before, units);
+    perLine.set(line.id, (perLine.get(line.id) ?? 0) + sum);
+    goods += sum;
+    items.push(...refundItems({ name: line.name, amount, count: line.count }, before, units, settings));
+  }
+  const allBack = order.lines.every((l) => {
+    const back =
+      (refundedBefore.get(l.id) ?? 0) +
+      now.filter((r) => r.orderLineId === l.id).reduce((a, r) => a + r.units, 0);
+    return back >= l.count;
+  });
+  const delivery =
+    deliveryPaidBy === 'shop' && allBack && goods > 0
+      ? Math.max(0, order.deliveryPrice - deliveryRefundedBefore)
+      : 0;
+  if (delivery > 0) {
+    items.push({
+      name: 'Доставка',
+      price: delivery,
+      quantity: 1,
+      amount: delivery,
+      vat: settings.vat,
+      paymentObject: 'service',
+    });
+  }
+  return {
+    goods,
+    delivery,
+    perLine,
+    receipt: { email: order.email || undefined, phone: order.phone, taxation: settings.taxation, items },
+  };
+}
+
+/** The shopper-facing return number, `R5001`. */
+export function returnLabel(number: number): string {
+  return `R${number}`;
+}
