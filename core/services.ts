@@ -146,6 +146,7 @@ export function createServices({
     clock,
     cache,
     onCatalogueChange: () => search.invalidate(),
+    store: providers.media,
   });
   jobs.register(EXCHANGE_IMPORT_JOB, exchangeImportHandler(commerceMl));
   return {

@@ -87,7 +87,7 @@ describe.each(engines)('CommerceML import on %s', (engine) => {
 
       const first = await service.importFile(chunks(file, 97), { fileName: 'import.xml', actor: null });
       expect(first.status).toBe('applied');
-      expect(first.report.created).toEqual({ categories: 3, groups: 6, variants: 18 });
+      expect(first.report.created).toEqual({ categories: 3, groups: 6, variants: 18, photos: 0 });
       expect(first.report.refused).toEqual([]);
       const cats = await database.db
         .select()
@@ -116,7 +116,7 @@ describe.each(engines)('CommerceML import on %s', (engine) => {
 
       const again = await service.importFile(chunks(file, 4096), { fileName: 'import.xml', actor: null });
       expect(again.status).toBe('applied');
-      expect(again.report.created).toEqual({ categories: 0, groups: 0, variants: 0 });
+      expect(again.report.created).toEqual({ categories: 0, groups: 0, variants: 0, photos: 0 });
       expect(again.report.changed).toEqual({ categories: 0, groups: 0, variants: 0, stock: 0, prices: 0 });
       expect(again.report.hidden).toBe(0);
 

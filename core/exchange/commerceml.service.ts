@@ -8,12 +8,15 @@ import {
   type ImportKind,
   imports,
   productGroups,
+  productPhotos,
   restockSubscriptions,
   variantProducts,
 } from '../db/schema/index.ts';
+import type { MediaStore } from '../media/media-store.ts';
 import { enqueueRestockCheck } from '../messages/order-messages.service.ts';
 import { type CmlDocument, CommerceMlError, parseCommerceMl } from './commerceml.parser.ts';
 import { capReport, emptyReport, type ImportReport } from './exchange.rules.ts';
+import { type ExchangePhoto, prepareExchangePhotos } from './exchange-photos.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -29,6 +32,11 @@ export interface ImportOptions {
   actor: Actor | null;
   /** The 1C price type (its name or Ид) whose prices the shop sells at (ONEC_PRICE_TYPE). */
   priceType?: string;
+  /**
+   * The exchange folder the file's photos (`<Картинка>import_files/…</Картинка>`) were uploaded to;
+   * without it the photos a file names are left out with a warning.
+   */
+  filesDir?: string;
 }
 
 export interface ImportOutcome {
@@ -50,12 +58,15 @@ export function createCommerceMlService({
   clock,
   cache = noReadCache,
   onCatalogueChange,
+  store,
 }: {
   db: Db;
   audit: AuditService;
   clock: () => Date;
   cache?: ReadCache;
   onCatalogueChange?: () => void;
+  /** The media store 1C's photos go to (through the image pipeline). */
+  store?: MediaStore;
 }) {
   async function importFile(
     source: AsyncIterable<Uint8Array>,
@@ -105,10 +116,33 @@ export function createCommerceMlService({
       return finish('refused', kind);
     }
 
+    // Photos go through the pipeline into the media store before the transaction (sharp is slow;
+    // the rows naming them are written with the rest of the file).
+    const pictures = new Map<string, number>();
+    for (const p of doc.products) {
+      if (p.deleted) continue;
+      for (const src of p.pictures) if (!pictures.has(src)) pictures.set(src, p.line);
+    }
+    let photos = new Map<string, ExchangePhoto>();
+    let written: string[] = [];
+    if (pictures.size > 0 && store && options.filesDir) {
+      const prepared = await prepareExchangePhotos({ db, store, filesDir: options.filesDir, pictures });
+      photos = prepared.photos;
+      written = prepared.written;
+      for (const r of prepared.refused)
+        report.refused.push({ line: r.line, id: r.picture, reason: r.reason });
+    } else if (pictures.size > 0) {
+      const [first] = pictures.values();
+      report.warnings.push({
+        line: first ?? 0,
+        reason: `${pictures.size} photos named but no exchange folder to take them from: left out`,
+      });
+    }
+
     const tags = new Set<string>();
     try {
       await db.transaction(async (tx) => {
-        if (doc.groups.length > 0 || doc.hasCatalogue) await applyCatalogue(tx, doc, report, tags);
+        if (doc.groups.length > 0 || doc.hasCatalogue) await applyCatalogue(tx, doc, report, tags, photos);
         if (doc.hasOffers) await applyOffers(tx, doc, report, tags, options.priceType ?? DEFAULT_PRICE_TYPE);
         await audit.record(tx, options.actor, {
           action: 'catalogue.import',
@@ -125,6 +159,8 @@ export function createCommerceMlService({
         await cache.announce(tx, [...tags]);
       });
     } catch (error) {
+      // Photos stored for this file and named by no committed row go again.
+      if (written.length > 0) await store?.delete(written).catch(() => {});
       if (error instanceof RefuseFile) {
         report.error = error.message;
         return finish('refused', kind);
@@ -132,6 +168,7 @@ export function createCommerceMlService({
       report.error = error instanceof Error ? error.message : String(error);
       return finish('failed', kind);
     }
+    if (written.length > 0) await removeUnnamed(written);
     if (tags.size > 0) {
       cache.invalidate([...tags]);
       onCatalogueChange?.();
@@ -141,7 +178,13 @@ export function createCommerceMlService({
 
   // ------------------------------------------------------------------ import.xml
 
-  async function applyCatalogue(tx: Tx, doc: CmlDocument, report: ImportReport, tags: Set<string>) {
+  async function applyCatalogue(
+    tx: Tx,
+    doc: CmlDocument,
+    report: ImportReport,
+    tags: Set<string>,
+    photos: Map<string, ExchangePhoto>,
+  ) {
     const catalogueWide = () => {
       tags.add(cacheTags.catalogue);
       tags.add(cacheTags.listings);
@@ -224,6 +267,8 @@ export function createCommerceMlService({
       categorySlug: string;
       section: string;
       items: { exchangeId: string; size: string; barcode: string; line: number }[];
+      /** The photos the group's products name, in the file's order, each once. */
+      photos: ExchangePhoto[];
     }
     const planned = new Map<string, Planned>();
     for (const p of doc.products) {
@@ -274,6 +319,7 @@ export function createCommerceMlService({
           categorySlug,
           section: p.groupId ?? '',
           items: [],
+          photos: [],
         };
         planned.set(key, plan);
       }
@@ -288,12 +334,17 @@ export function createCommerceMlService({
         continue;
       }
       plan.items.push({ exchangeId: p.id, size, barcode: p.barcode, line: p.line });
+      for (const src of p.pictures) {
+        const photo = photos.get(src);
+        if (photo && !plan.photos.some((x) => x.src === photo.src)) plan.photos.push(photo);
+      }
     }
 
     const now = clock();
     const newGroups: (typeof productGroups.$inferInsert)[] = [];
     const newVariants: (typeof variantProducts.$inferInsert)[] = [];
     const touchedGroups = new Set<string>();
+    const photosOf = new Map<string, ExchangePhoto[]>();
     for (const plan of planned.values()) {
       // The group: the one a known variant is in, else the one with this article and colour.
       let group = plan.items
@@ -346,6 +397,7 @@ export function createCommerceMlService({
         tags.add(cacheTags.catalogue);
       }
       touchedGroups.add(groupId);
+      if (plan.photos.length > 0) photosOf.set(groupId, plan.photos);
       const colour = slugOf(plan.colour, 'colour');
       for (const item of plan.items) {
         const variant =
@@ -397,6 +449,7 @@ export function createCommerceMlService({
     for (let i = 0; i < newVariants.length; i += INSERT_BATCH) {
       await tx.insert(variantProducts).values(newVariants.slice(i, i + INSERT_BATCH));
     }
+    await attachPhotos(tx, photosOf, report, tags, now);
 
     // A full catalogue (not only changes) hides the published groups 1C sent before and not now.
     if (!doc.onlyChanges) {
@@ -416,6 +469,72 @@ export function createCommerceMlService({
         tags.add(cacheTags.catalogue);
         tags.add(cacheTags.listings);
       }
+    }
+  }
+
+  /** Removes the stored photo files no committed row names (their products were all refused). */
+  async function removeUnnamed(keys: string[]) {
+    const stemOf = (key: string) => key.replace(/-\d+\.(webp|avif)$/, '');
+    const stems = [...new Set(keys.map(stemOf))];
+    const named = new Set(
+      (
+        await db
+          .select({ src: productPhotos.src })
+          .from(productPhotos)
+          .where(inArray(productPhotos.src, stems))
+      ).map((r) => r.src),
+    );
+    const unused = keys.filter((k) => !named.has(stemOf(k)));
+    if (unused.length > 0) await store?.delete(unused).catch(() => {});
+  }
+
+  /**
+   * 1C's photos become the group's photos after the ones it has: a photo (by its content) the group
+   * already shows is not added again, and staff's photos and order stay as they are.
+   */
+  async function attachPhotos(
+    tx: Tx,
+    photosOf: Map<string, ExchangePhoto[]>,
+    report: ImportReport,
+    tags: Set<string>,
+    now: Date,
+  ) {
+    const groupIds = [...photosOf.keys()];
+    for (let i = 0; i < groupIds.length; i += UPDATE_BATCH) {
+      const chunk = groupIds.slice(i, i + UPDATE_BATCH);
+      const rows = await tx
+        .select({ groupId: productPhotos.groupId, src: productPhotos.src, position: productPhotos.position })
+        .from(productPhotos)
+        .where(inArray(productPhotos.groupId, chunk));
+      const have = new Map<string, { srcs: Set<string>; last: number }>();
+      for (const r of rows) {
+        const h = have.get(r.groupId) ?? { srcs: new Set<string>(), last: -1 };
+        h.srcs.add(r.src);
+        h.last = Math.max(h.last, r.position);
+        have.set(r.groupId, h);
+      }
+      const inserts: (typeof productPhotos.$inferInsert)[] = [];
+      const changedGroups: string[] = [];
+      for (const groupId of chunk) {
+        const h = have.get(groupId) ?? { srcs: new Set<string>(), last: -1 };
+        const fresh = (photosOf.get(groupId) ?? []).filter((p) => !h.srcs.has(p.src));
+        if (fresh.length === 0) continue;
+        for (const [k, p] of fresh.entries())
+          inserts.push({ groupId, src: p.src, width: p.width, height: p.height, position: h.last + 1 + k });
+        changedGroups.push(groupId);
+        tags.add(cacheTags.group(groupId));
+      }
+      for (let j = 0; j < inserts.length; j += INSERT_BATCH)
+        await tx.insert(productPhotos).values(inserts.slice(j, j + INSERT_BATCH));
+      if (changedGroups.length > 0) {
+        await tx
+          .update(productGroups)
+          .set({ version: sql`${productGroups.version} + 1`, updatedAt: now })
+          .where(inArray(productGroups.id, changedGroups));
+        tags.add(cacheTags.listings);
+        tags.add(cacheTags.catalogue);
+      }
+      report.created.photos = (report.created.photos ?? 0) + inserts.length;
     }
   }
 

@@ -1,6 +1,7 @@
 /** What an import did (docs/decisions/0031-catalogue-exchange.md), kept in `imports.report`. */
 export interface ImportReport {
-  created: { categories: number; groups: number; variants: number };
+  /** `photos`: 1C photos added to groups (absent in reports made before photos were taken). */
+  created: { categories: number; groups: number; variants: number; photos?: number };
   changed: { categories: number; groups: number; variants: number; stock: number; prices: number };
   /** Groups a full catalogue no longer lists, now hidden from the storefront. */
   hidden: number;
@@ -19,7 +20,7 @@ export const REPORT_LIMIT = 500;
 
 export function emptyReport(): ImportReport {
   return {
-    created: { categories: 0, groups: 0, variants: 0 },
+    created: { categories: 0, groups: 0, variants: 0, photos: 0 },
     changed: { categories: 0, groups: 0, variants: 0, stock: 0, prices: 0 },
     hidden: 0,
     refused: [],

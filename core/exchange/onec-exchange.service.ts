@@ -165,7 +165,7 @@ export function createOneCExchangeService({
       await enqueueJob(db, {
         kind: EXCHANGE_IMPORT_JOB,
         key: jobKey,
-        payload: { file, fileName: name, priceType: config.priceType },
+        payload: { file, fileName: name, priceType: config.priceType, filesDir: sessionDir(session) },
         runAt: clock(),
         maxAttempts: 2,
       });
@@ -306,22 +306,25 @@ export type OneCExchangeService = ReturnType<typeof createOneCExchangeService>;
 /** The job handler: streams the uploaded file into the CommerceML import and notes its outcome. */
 export function exchangeImportHandler(commerceMl: CommerceMlService): JobHandler {
   return async (job) => {
-    const { file, fileName, priceType } = job.payload as {
+    const { file, fileName, priceType, filesDir } = job.payload as {
       file: string;
       fileName: string;
       priceType: string;
+      filesDir?: string;
     };
     const outcome = await commerceMl.importFile(createReadStream(file, { highWaterMark: 256 * 1024 }), {
       fileName,
       actor: null,
       priceType,
+      // The photos it names were uploaded beside it (import_files/…), by mode=file or in the zip.
+      filesDir: filesDir ?? path.dirname(file),
     });
     const r = outcome.report;
     const summary =
       outcome.status === 'applied'
         ? `created ${r.created.groups} products, ${r.created.variants} sizes; changed ${
             r.changed.groups + r.changed.variants + r.changed.stock + r.changed.prices
-          }; hidden ${r.hidden}; refused ${r.refused.length}${r.refused
+          }; photos ${r.created.photos ?? 0}; hidden ${r.hidden}; refused ${r.refused.length}${r.refused
             .slice(0, 20)
             .map((x) => `\nline ${x.line}: ${x.reason}`)
             .join('')}`

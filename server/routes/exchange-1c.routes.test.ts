@@ -5,13 +5,14 @@ import { XMLParser } from 'fast-xml-parser';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../core/config/env.ts';
-import { imports, productGroups, variantProducts } from '../../core/db/schema/index.ts';
+import { imports, productGroups, productPhotos, variantProducts } from '../../core/db/schema/index.ts';
 import { EXCHANGE_IMPORT_JOB } from '../../core/exchange/onec-exchange.service.ts';
 import { createProviders } from '../../core/providers/index.ts';
 import { createDbOutbox } from '../../core/providers/outbox.ts';
 import { createServices, type Services } from '../../core/services.ts';
 import { insertCategory, insertProductGroup } from '../../tests/factories/catalogue.ts';
 import { importXml, offersXml } from '../../tests/factories/commerceml.ts';
+import { buildJpeg } from '../../tests/factories/media.ts';
 import { insertPlacedOrder } from '../../tests/factories/orders.ts';
 import { createTestDatabase, engines, type TestDatabase } from '../../tests/setup/test-database.ts';
 import { buildApp } from '../app.ts';
@@ -256,5 +257,72 @@ describe.each(engines)('the 1C exchange protocol on %s', (engine) => {
     await upload(bombSession, 'exchange.zip', bomb, 65_536);
     const refused = await runImport(bombSession, 'import.xml');
     expect(refused.body).toBe('failure\nexchange.zip: the archive unpacks to more than 200000 bytes\n');
+  });
+
+  it('photos in the zip and sent by mode=file become the product photos once; a broken one is refused alone', async () => {
+    const jpeg = await buildJpeg(900, 1200, '#5a7d9a');
+    const broken = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2000, 7)]);
+    const products = [
+      {
+        id: 'pic-1-S',
+        art: 'PIC-1',
+        name: 'Платье',
+        colour: 'Синий',
+        size: 'S',
+        barcode: 'pic1s',
+        groupId: 'pic-dresses',
+        pictures: ['import_files/ab/front.jpg', 'import_files/ab/broken.jpg'],
+      },
+      {
+        id: 'pic-1-M',
+        art: 'PIC-1',
+        name: 'Платье',
+        colour: 'Синий',
+        size: 'M',
+        barcode: 'pic1m',
+        groupId: 'pic-dresses',
+        // The same photo under another name: the same content is one photo.
+        pictures: ['import_files/cd/same.jpg', 'import_files/cd/missing.jpg'],
+      },
+    ];
+    const catalogue = importXml({ groups: [{ id: 'pic-dresses', name: 'Платья' }], products });
+    const exchange = async () => {
+      const cookie = await signIn();
+      const archive = Buffer.from(
+        zipSync({
+          'import.xml': catalogue,
+          'import_files/ab/front.jpg': jpeg,
+          'import_files/ab/broken.jpg': broken,
+        }),
+      );
+      await upload(cookie, 'exchange.zip', archive, 60_000);
+      await upload(cookie, 'import_files/cd/same.jpg', jpeg, 60_000);
+      return runImport(cookie, 'import.xml');
+    };
+
+    const first = await exchange();
+    expect(first.answers.at(-1)).toBe('success');
+    expect(first.body).toMatch(/photos 1;/);
+    expect(first.body).toMatch(/import_files\/ab\/broken\.jpg: the image is damaged/);
+    expect(first.body).toMatch(/import_files\/cd\/missing\.jpg was not uploaded/);
+    const [group] = await database.db.select().from(productGroups).where(eq(productGroups.art, 'PIC-1'));
+    const photos = await database.db
+      .select()
+      .from(productPhotos)
+      .where(eq(productPhotos.groupId, group?.id ?? ''));
+    expect(photos).toHaveLength(1);
+    const [photo] = photos;
+    expect(photo?.src).toMatch(/^uploads\/1c-[0-9a-f]{32}-900$/);
+    expect([photo?.width, photo?.height]).toEqual([900, 1200]);
+    const stored = await services.productMedia.store.list(`${photo?.src}-`);
+    expect(stored.length).toBeGreaterThan(0);
+    expect(await services.productMedia.store.get(`${photo?.src}-900.webp`)).not.toBeNull();
+
+    // The same exchange again: nothing new stored, no second row.
+    const again = await exchange();
+    expect(again.answers.at(-1)).toBe('success');
+    expect(again.body).toMatch(/photos 0;/);
+    expect(await database.db.$count(productPhotos, eq(productPhotos.groupId, group?.id ?? ''))).toBe(1);
+    expect(await services.productMedia.store.list(`${photo?.src}-`)).toEqual(stored);
   });
 });

@@ -11,6 +11,8 @@ export interface CmlTestProduct {
   barcode: string;
   groupId: string;
   description?: string;
+  /** Photo paths as 1C writes them, relative to the exchange folder: `import_files/ab/abc.jpg`. */
+  pictures?: string[];
 }
 
 export interface CmlTestOffer {
@@ -74,6 +76,7 @@ export function importXml({
         <БазоваяЕдиница Код="796" НаименованиеПолное="Штука">шт</БазоваяЕдиница>
         <Группы><Ид>${p.groupId}</Ид></Группы>
         <Описание>${esc(p.description ?? '')}</Описание>
+        ${(p.pictures ?? []).map((src) => `<Картинка>${esc(src)}</Картинка>`).join('')}
         ${props}
       </Товар>`;
   };
