@@ -51,6 +51,7 @@ import { seoMeta } from './lib/seo.ts';
 import { useAccountSync } from './lib/use-account-sync.ts';
 import { useNonce } from './nonce.ts';
 import { ShopContext } from './shop-context.ts';
+import { useStaffModeLoader } from './staff/staff-mode.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services, publicUrl, maps, staging, clearSessionCookie } = context.get(appContext);
@@ -227,6 +228,10 @@ export default function App({ loaderData }: Route.ComponentProps) {
   // The mobile app's web views (the pickup widgets, `handle.bare`) show the page without the shop's chrome.
   const matches = useMatches();
   const bare = matches.some((match) => (match.handle as { bare?: boolean } | undefined)?.bare);
+  // catalogue.md §6: a signed-in editor's tools, loaded as their own chunk only for staff, on the shop's pages.
+  const staffMode = useStaffModeLoader(
+    !bare && !matches.some((match) => (match.handle as { admin?: boolean } | undefined)?.admin),
+  );
   // The back office draws its own frame (app/routes/admin/layout.tsx): none of the shop's chrome.
   if (matches.some((match) => (match.handle as { admin?: boolean } | undefined)?.admin)) return <Outlet />;
   if (bare) {
@@ -279,6 +284,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
               <ScrollToTop />
               <MessengerButton />
             </div>
+            {staffMode ? <staffMode.kit.EditingBar staff={staffMode.staff} /> : null}
           </ContactPopupContext.Provider>
         </QuickOrderContext.Provider>
       </CabinetContext.Provider>

@@ -251,4 +251,42 @@ describe.each(engines)('staff sign-in, second factor and invitations on %s', (en
       ]),
     );
   });
+
+  it('sends the staff cookie to the whole API, sets the editing marker for editors only, clears both on sign-out', async () => {
+    const setCookies = (res: { headers: Record<string, unknown> }) =>
+      [res.headers['set-cookie']].flat().filter(Boolean).map(String);
+    for (const role of ['editor', 'manager'] as const) {
+      const member = await insertStaff(t.database.db, { role });
+      const signIn = await post('/api/admin/auth/sign-in', { email: member.email, password: STAFF_PASSWORD });
+      expect(signIn.statusCode).toBe(200);
+      const given = setCookies(signIn);
+      expect(given.find((c) => c.startsWith('shi_staff='))).toMatch(
+        /; Path=\/api; Max-Age=\d+; HttpOnly; SameSite=Strict/,
+      );
+      // The marker is readable by scripts (no HttpOnly) and says only "load the editing chunk".
+      const marker = given.find((c) => c.startsWith('shi_staff_ui='));
+      expect(marker).toMatch(/^shi_staff_ui=1; Path=\/; Max-Age=\d+; SameSite=Strict$/);
+
+      // Past the second factor, `me` keeps the marker for an editor and drops it for a manager.
+      const answer = await me(`${member.headers.cookie}; shi_staff_ui=1`);
+      expect(answer.json().staff.role).toBe(role);
+      const kept = setCookies(answer).find((c) => c.startsWith('shi_staff_ui='));
+      expect(kept).toMatch(role === 'editor' ? /^shi_staff_ui=1;/ : /^shi_staff_ui=; .*Max-Age=0/);
+
+      const out = await post('/api/admin/auth/sign-out', {}, member.headers.cookie);
+      expect(out.statusCode).toBe(200);
+      const cleared = setCookies(out);
+      expect(cleared).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/^shi_staff=; Path=\/api; Max-Age=0; HttpOnly/),
+          expect.stringMatching(/^shi_staff=; Path=\/api\/admin; Max-Age=0; HttpOnly/),
+          expect.stringMatching(/^shi_staff_ui=; Path=\/; Max-Age=0/),
+        ]),
+      );
+      expect((await me(member.headers.cookie)).json().signedIn).toBe(false);
+    }
+    // A stale marker without a session is dropped too.
+    const stale = await me('shi_staff_ui=1');
+    expect(setCookies(stale).find((c) => c.startsWith('shi_staff_ui='))).toMatch(/Max-Age=0/);
+  });
 });

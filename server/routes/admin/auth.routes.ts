@@ -7,24 +7,40 @@ import {
   staffSecondFactorSchema,
   staffSignInSchema,
 } from '../../../core/accounts/staff.schemas.ts';
+import {
+  editsInPlace,
+  hasStaffMarker,
+  STAFF_MARKER_COOKIE,
+} from '../../../core/accounts/staff-marker.rules.ts';
 import { AppError } from '../../../core/errors.ts';
 import { parseInput, requestLocale } from '../../request.ts';
 import { STAFF_COOKIE, type StaffRouteDeps, staffRoute, staffToken } from './staff-route.ts';
 
-/** The staff cookie: HttpOnly, SameSite=Strict, sent to the staff API only, Secure on https. */
-function setStaffCookie(
+/**
+ * The staff cookie: HttpOnly, SameSite=Strict, Secure on https, sent to the API only (`/api`: the
+ * in-place editing endpoints of the storefront live outside `/api/admin`). Beside it a readable
+ * marker (Path=/) tells storefront pages to load the editing chunk; it proves nothing. Clearing also
+ * clears the staff cookie of the older `/api/admin` path.
+ */
+export function setStaffCookie(
   reply: FastifyReply,
   request: FastifyRequest,
   publicUrl: string,
   token: string | null,
 ) {
   const secure = request.protocol === 'https' || publicUrl.startsWith('https:');
-  const value = token ?? '';
+  const tail = `SameSite=Strict${secure ? '; Secure' : ''}`;
   const age = token ? Math.floor(STAFF_IDLE_MS / 1000) : 0;
-  reply.header(
-    'set-cookie',
-    `${STAFF_COOKIE}=${value}; Path=/api/admin; Max-Age=${age}; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`,
-  );
+  const cookies = [`${STAFF_COOKIE}=${token ?? ''}; Path=/api; Max-Age=${age}; HttpOnly; ${tail}`];
+  if (!token) cookies.push(`${STAFF_COOKIE}=; Path=/api/admin; Max-Age=0; HttpOnly; ${tail}`);
+  cookies.push(markerCookie(token !== null, secure));
+  reply.header('set-cookie', cookies);
+}
+
+/** The marker cookie set (for an in-place editor) or cleared. */
+function markerCookie(on: boolean, secure: boolean): string {
+  const age = on ? Math.floor(STAFF_IDLE_MS / 1000) : 0;
+  return `${STAFF_MARKER_COOKIE}=${on ? '1' : ''}; Path=/; Max-Age=${age}; SameSite=Strict${secure ? '; Secure' : ''}`;
 }
 
 const inviteToken = z.object({
@@ -55,8 +71,15 @@ export function staffAuthRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
     method: 'GET',
     url: '/api/admin/auth/me',
     roles: 'signed-out',
-    async handler(request) {
+    async handler(request, reply) {
       const staff = await services.staff.getStaffSession(staffToken(request));
+      // The marker follows the session: refreshed for an in-place editor, dropped for anyone else,
+      // so a stale marker stops loading the editing chunk.
+      const editor = Boolean(staff?.mfa && editsInPlace(staff.role));
+      if (editor || hasStaffMarker(request.headers.cookie)) {
+        const secure = request.protocol === 'https' || publicUrl.startsWith('https:');
+        reply.header('set-cookie', markerCookie(editor, secure));
+      }
       if (!staff) return { result: true, signedIn: false };
       return {
         result: true,

@@ -136,8 +136,10 @@ export function staffRoute(
     handler: Handler | SignedOutHandler;
   },
 ): void {
-  if (!route.url.startsWith('/api/admin/'))
-    throw new Error(`Staff route ${route.url} must live under /api/admin/`);
+  // The staff cookie is sent to `/api` (server/routes/admin/auth.routes.ts): the back office's
+  // endpoints live under /api/admin/, the storefront's in-place editing ones (catalogue.md §7) beside
+  // the shop's own; server/routes/admin/staff-route.test.ts lists the latter.
+  if (!route.url.startsWith('/api/')) throw new Error(`Staff route ${route.url} must live under /api/`);
   const list = declared.get(app) ?? [];
   list.push({ method: route.method, url: route.url, access: route.roles });
   declared.set(app, list);

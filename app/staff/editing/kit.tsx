@@ -1,0 +1,47 @@
+import './editing.css';
+import { editsInPlace } from '../../../core/accounts/staff-marker.rules.ts';
+import { Notices, notify } from './notices.tsx';
+import { failureText, StaffApiError, staffApi } from './staff-api.ts';
+import { st } from './texts.ts';
+
+/** The staff member editing this page (catalogue.md §6: an editor or an admin). */
+export interface SignedInEditor {
+  id: string;
+  email: string;
+  name: string;
+  role: 'admin' | 'editor';
+}
+
+interface MeAnswer {
+  signedIn: boolean;
+  staff: { id: string; email: string; name: string; role: string } | null;
+}
+
+/** The bar every edited page shows: who edits, and the notices of saves and refusals. */
+function EditingBar({ staff }: { staff: SignedInEditor }) {
+  return (
+    <aside className="staff-bar" aria-label={st('bar')}>
+      <span className="staff-bar__who">
+        {st('bar')} · {staff.name || staff.email}
+      </span>
+      <Notices closeLabel={st('close')} />
+    </aside>
+  );
+}
+
+/** What the editing chunk gives the storefront's components (app/staff/staff-mode.ts). */
+export const kit = {
+  EditingBar,
+  api: staffApi,
+  notify,
+  failureText,
+  StaffApiError,
+};
+export type EditingKit = typeof kit;
+
+/** Asks the staff API who is signed in; the tools only for an editor or an admin past the second factor. */
+export async function startEditing(): Promise<{ staff: SignedInEditor; kit: EditingKit } | null> {
+  const me = await staffApi<MeAnswer>('/api/admin/auth/me');
+  if (!me.signedIn || !me.staff || !editsInPlace(me.staff.role)) return null;
+  return { staff: { ...me.staff, role: me.staff.role as SignedInEditor['role'] }, kit };
+}
