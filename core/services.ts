@@ -9,6 +9,7 @@ import { noReadCache, type ReadCache } from './cache/read-cache.ts';
 import { createCatalogueService } from './catalogue/catalogue.service.ts';
 import { createCatalogueAdminService } from './catalogue/catalogue-admin.service.ts';
 import { createRestockService } from './catalogue/restock.service.ts';
+import { createCustomPagesService } from './content/custom-pages.service.ts';
 import { createPagesService } from './content/pages.service.ts';
 import { createPagesAdminService } from './content/pages-admin.service.ts';
 import { createSettingsService } from './content/settings.service.ts';
@@ -197,6 +198,7 @@ export function createServices({
     }),
     pages: createPagesService({ db }),
     pagesAdmin: createPagesAdminService({ db, audit, clock, cache }),
+    customPages: createCustomPagesService({ db, audit, clock, cache }),
     promoAdmin: createPromoAdminService({ db, audit, clock }),
     settingsAdmin: createSettingsAdminService({ db, audit, clock, cache }),
     texts: createTextsService({ db, audit, clock, cache }),
