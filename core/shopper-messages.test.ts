@@ -1,4 +1,8 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { deliveryMessages } from './delivery/delivery.messages.ts';
 import { AppError } from './errors.ts';
 import { locales } from './i18n.ts';
 import { placeholders, type ShopperMessageKey, shopperMessage, shopperMessages } from './shopper-messages.ts';
@@ -35,5 +39,48 @@ describe('the shopper message catalogue (issue 21: Russian everywhere)', () => {
     expect(error.localized('en')).toBe('Order not found');
     // A text given as it is stays as it is.
     expect(new AppError('conflict', 'Уже есть').localized('en')).toBe('Уже есть');
+  });
+});
+
+/**
+ * Every server module a shopper's request runs through speaks from the catalogue: none holds a
+ * Russian text of its own (which would reach an English shopper as it is, or split the wording).
+ * Comments and the data values listed below are not messages.
+ */
+describe('shopper-facing server code has no texts of its own', () => {
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  const routes = readdirSync(join(root, 'server/routes'))
+    .filter((f) => f.endsWith('.routes.ts'))
+    .map((f) => `server/routes/${f}`);
+  const modules = [
+    ...routes,
+    'server/session.ts',
+    'server/errors.ts',
+    'server/request.ts',
+    'core/accounts/auth.service.ts',
+    'core/accounts/users.service.ts',
+    'core/engagement/engagement.service.ts',
+    'core/orders/order-status.service.ts',
+    'core/payments/payments.service.ts',
+  ];
+  /** Values of the spec's answers, not messages: the country name `/api/wg-cities` returns. */
+  const dataValues = new Set(['Россия']);
+
+  it.each(modules)('%s', (path) => {
+    const source = readFileSync(join(root, path), 'utf8');
+    const texts = source
+      .split('\n')
+      .filter((line) => !/^\s*(\/\/|\*|\/\*)/.test(line))
+      .flatMap((line) => [...line.matchAll(/(['`"])((?:(?!\1).)*[\u0400-\u04ff](?:(?!\1).)*)\1/g)])
+      .map((m) => m[2] as string)
+      .filter((text) => !dataValues.has(text));
+    expect(texts).toEqual([]);
+  });
+
+  it('the spec’s delivery texts are there in both languages', () => {
+    for (const [key, entry] of Object.entries(deliveryMessages)) {
+      expect(entry.ru, key).toMatch(/[а-яё]/i);
+      expect(entry.en, key).not.toMatch(/[а-яё]/i);
+    }
   });
 });

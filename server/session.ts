@@ -24,10 +24,7 @@ export async function getUser(services: Services, request: FastifyRequest): Prom
 export async function requireUser(services: Services, request: FastifyRequest): Promise<SessionUser> {
   const user = await getUser(services, request);
   if (!user) {
-    throw new AppError(
-      'unauthorized',
-      requestLocale(request) === 'en' ? 'Please sign in' : 'Войдите в личный кабинет',
-    );
+    throw new AppError('unauthorized', { key: 'account.sign_in' });
   }
   return user;
 }

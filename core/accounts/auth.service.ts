@@ -8,6 +8,7 @@ import type { Locale } from '../i18n.ts';
 import type { RateLimitService, RateRule } from '../limits/rate-limit.service.ts';
 import { CONSENT_VERSION } from '../orders/orders.service.ts';
 import type { Providers } from '../providers/index.ts';
+import { shopperMessage } from '../shopper-messages.ts';
 import {
   authLimits,
   CODE_TTL_MS,
@@ -59,8 +60,6 @@ function newPassword(): string {
   return Array.from({ length: 10 }, () => alphabet[randomInt(alphabet.length)]).join('');
 }
 
-const t = (locale: Locale, ru: string, en: string) => (locale === 'en' ? en : ru);
-
 export type SessionUser = typeof users.$inferSelect;
 
 export interface SignedIn {
@@ -94,8 +93,7 @@ export function createAuthService({
   /** Development only: where sandbox codes are also logged. */
   logCode?: (phone: string, code: string) => void;
 }) {
-  const tooMany = (locale: Locale) =>
-    t(locale, 'Слишком много попыток. Попробуйте позже', 'Too many attempts. Please try later');
+  const tooMany = (locale: Locale) => shopperMessage('auth.too_many_attempts', locale);
 
   /**
    * Records one attempt under every key or none: when a later cap refuses, the attempts already
@@ -151,21 +149,10 @@ export function createAuthService({
   }): Promise<{ resendAfter: number; channel: 'call' | 'sms' }> {
     const { phone, ip, client, locale } = input;
     if (!isValidInitToken(input.initToken)) {
-      throw new AppError(
-        'unauthorized',
-        t(locale, 'Обновите страницу и попробуйте снова', 'Please reload the page and try again'),
-      );
+      throw new AppError('unauthorized', { key: 'auth.reload_page' });
     }
     if (!isServedPhone(phone, await smsCountryCodes())) {
-      throw new AppError(
-        'invalid_data',
-        t(
-          locale,
-          'Коды входа отправляются только на телефоны стран, где работает магазин',
-          'Sign-in codes go only to phones in the countries the shop serves',
-        ),
-        { field: 'phone' },
-      );
+      throw new AppError('invalid_data', { key: 'auth.phone_country_not_served' }, { field: 'phone' });
     }
     const now = clock();
     // Each client waits for its own codes: a stranger asking for codes neither delays nor supersedes
@@ -178,10 +165,7 @@ export function createAuthService({
       .limit(1);
     const wait = resendWait(last?.createdAt ?? null, now);
     if (wait > 0) {
-      throw new AppError(
-        'too_many_requests',
-        t(locale, `Новый код можно запросить через ${wait} с`, `You can request a new code in ${wait} s`),
-      );
+      throw new AppError('too_many_requests', { key: 'auth.code_resend_wait', params: { seconds: wait } });
     }
     await reserveAll(
       [
@@ -210,10 +194,7 @@ export function createAuthService({
     });
     const sent = await providers.sms.sendCode({ phone, code, channel: input.channel, locale });
     if (!sent.ok) {
-      throw new AppError(
-        'unavailable',
-        t(locale, 'Не удалось отправить код. Попробуйте позже', 'Could not send the code. Please try later'),
-      );
+      throw new AppError('unavailable', { key: 'auth.code_not_sent' });
     }
     // A call-password provider picked its own code (the calling number's last 4 digits): that one counts.
     if (sent.code !== undefined && sent.code !== code) {
@@ -245,16 +226,7 @@ export function createAuthService({
     const { phone, code, ip, client, locale } = input;
     await limits.hit(`auth:check:ip:${ip}`, authLimits.checksPerIpHour, tooMany(locale));
     const now = clock();
-    const expired = () =>
-      new AppError(
-        'invalid_data',
-        t(
-          locale,
-          'Код устарел или попытки закончились. Запросите новый код',
-          'The code has expired or has no tries left. Please request a new one',
-        ),
-        { field: 'code' },
-      );
+    const expired = () => new AppError('invalid_data', { key: 'auth.code_expired' }, { field: 'code' });
     const [latest] = await db
       .select({ id: signInCodes.id, attempts: signInCodes.attempts, expiresAt: signInCodes.expiresAt })
       .from(signInCodes)
@@ -290,14 +262,14 @@ export function createAuthService({
     }
     const given = Buffer.from(sha256(`${phone}:${code}`));
     if (!timingSafeEqual(given, Buffer.from(taken.codeHash))) {
-      throw new AppError('invalid_data', t(locale, 'Неверный код', 'Wrong code'), { field: 'code' });
+      throw new AppError('invalid_data', { key: 'auth.wrong_code' }, { field: 'code' });
     }
     const [used] = await db
       .update(signInCodes)
       .set({ usedAt: now })
       .where(and(eq(signInCodes.id, taken.id), isNull(signInCodes.usedAt)))
       .returning({ id: signInCodes.id });
-    if (!used) throw new AppError('invalid_data', t(locale, 'Неверный код', 'Wrong code'), { field: 'code' });
+    if (!used) throw new AppError('invalid_data', { key: 'auth.wrong_code' }, { field: 'code' });
     await releaseAll(failures);
   }
 
@@ -351,20 +323,12 @@ export function createAuthService({
     const sent = await providers.email.send({
       to: email,
       subject: reset
-        ? t(locale, 'Новый пароль', 'Your new password')
-        : t(locale, 'Ваш пароль', 'Your password'),
-      text: t(
-        locale,
-        `Ваш пароль для входа в магазин: ${password}`,
-        `Your password for signing in to the shop: ${password}`,
-      ),
+        ? shopperMessage('mail.new_password_subject', locale)
+        : shopperMessage('mail.password_subject', locale),
+      text: shopperMessage('mail.password_text', locale, { password }),
     });
     if (!sent.ok) {
-      throw new AppError(
-        'unavailable',
-        t(locale, 'Не удалось отправить письмо на этот адрес', 'Could not send an e-mail to this address'),
-        { field: 'email' },
-      );
+      throw new AppError('unavailable', { key: 'auth.email_not_sent' }, { field: 'email' });
     }
   }
 
@@ -388,15 +352,7 @@ export function createAuthService({
       return row;
     });
     if (!user) {
-      throw new AppError(
-        'conflict',
-        t(
-          locale,
-          'Этот email уже зарегистрирован. Войдите с паролем',
-          'This e-mail is registered. Sign in with your password',
-        ),
-        { field: 'email' },
-      );
+      throw new AppError('conflict', { key: 'auth.email_registered' }, { field: 'email' });
     }
     try {
       await mailPassword(email, password, locale, false);
@@ -436,9 +392,13 @@ export function createAuthService({
     const byCurrent = Boolean(user?.passwordHash) && current;
     const byPending = Boolean(user?.pendingPasswordHash) && pending;
     if (!user || !(byCurrent || byPending)) {
-      throw new AppError('unauthorized', t(locale, 'Неверный email или пароль', 'Wrong e-mail or password'), {
-        field: 'password',
-      });
+      throw new AppError(
+        'unauthorized',
+        { key: 'auth.wrong_credentials' },
+        {
+          field: 'password',
+        },
+      );
     }
     await releaseAll(failures);
     let signedInUser = user;

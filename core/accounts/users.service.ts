@@ -14,8 +14,6 @@ const MAX_ADDRESSES = 20;
 
 export type { CabinetOrder, SavedAddress, UserView };
 
-const t = (locale: Locale, ru: string, en: string) => (locale === 'en' ? en : ru);
-
 /**
  * The signed-in shopper's own data: profile, saved addresses, orders and the server cart
  * (catalogue.md §2 cabinet, DECISIONS 8). Every call takes the session's user id: nobody reaches
@@ -84,11 +82,7 @@ export function createUsersService({
       if (!mayGiveMarketingConsent(user)) {
         throw new AppError(
           'not_allowed',
-          t(
-            locale,
-            'Подтвердите телефон или email, чтобы получать напоминания и предложения',
-            'Confirm your phone or e-mail to get reminders and offers',
-          ),
+          { key: 'account.confirm_contact_for_marketing' },
           { field: 'marketingConsent' },
         );
       }
@@ -102,7 +96,7 @@ export function createUsersService({
       if (user.email) {
         throw new AppError(
           'not_allowed',
-          t(locale, 'Email нельзя изменить', 'The e-mail cannot be changed'),
+          { key: 'account.email_fixed' },
           {
             field: 'email',
           },
@@ -116,7 +110,7 @@ export function createUsersService({
       if (user.phone) {
         throw new AppError(
           'not_allowed',
-          t(locale, 'Телефон нельзя изменить', 'The phone cannot be changed'),
+          { key: 'account.phone_fixed' },
           {
             field: 'phone',
           },
@@ -125,22 +119,10 @@ export function createUsersService({
       if (!user.emailVerified) {
         // Whoever typed an e-mail into registration holds this account until the mailbox is proven: a
         // phone attached now would outlive the owner's proof and sign its holder back in.
-        throw new AppError(
-          'not_allowed',
-          t(
-            locale,
-            'Сначала войдите с паролем из письма: так вы подтвердите email',
-            'First sign in with the password from the e-mail to confirm the address',
-          ),
-          { field: 'phone' },
-        );
+        throw new AppError('not_allowed', { key: 'account.confirm_email_first' }, { field: 'phone' });
       }
       if (!input.code) {
-        throw new AppError(
-          'invalid_data',
-          t(locale, 'Подтвердите телефон кодом', 'Confirm the phone with a code'),
-          { field: 'code' },
-        );
+        throw new AppError('invalid_data', { key: 'account.confirm_phone' }, { field: 'code' });
       }
       // A phone already on another account fails before its code is spent.
       const [holder] = await db.select({ id: users.id }).from(users).where(eq(users.phone, input.phone));
@@ -170,10 +152,7 @@ export function createUsersService({
         )
         .returning();
       if (!updated) {
-        throw new AppError(
-          'not_allowed',
-          t(locale, 'Контакты уже заполнены', 'The contacts are already set'),
-        );
+        throw new AppError('not_allowed', { key: 'account.contacts_set' });
       }
       return getUserView(updated);
     } catch (error) {
@@ -184,23 +163,17 @@ export function createUsersService({
     function taken(field: 'phone' | 'email') {
       return new AppError(
         'conflict',
-        field === 'phone'
-          ? t(locale, 'Этот телефон уже привязан к другому аккаунту', 'This phone belongs to another account')
-          : t(locale, 'Этот email уже привязан к другому аккаунту', 'This e-mail belongs to another account'),
+        field === 'phone' ? { key: 'account.phone_taken' as const } : { key: 'account.email_taken' as const },
         { field },
       );
     }
   }
 
   /** Adds or changes a saved address; the city must be one the carrier knows (chosen from the list). */
-  async function saveAddress(userId: string, input: AddressInput, locale: Locale): Promise<SavedAddress[]> {
+  async function saveAddress(userId: string, input: AddressInput): Promise<SavedAddress[]> {
     const city = await providers.carriers.sdek.cityByCode(input.cityID);
     if (!city) {
-      throw new AppError(
-        'invalid_data',
-        t(locale, 'Пожалуйста, выберите город из списка', 'Please choose the city from the list'),
-        { field: 'city' },
-      );
+      throw new AppError('invalid_data', { key: 'account.city_from_list' }, { field: 'city' });
     }
     const values = {
       country: input.country,
@@ -221,21 +194,17 @@ export function createUsersService({
         .set(values)
         .where(and(eq(userAddresses.id, input.id), eq(userAddresses.userId, userId)))
         .returning({ id: userAddresses.id });
-      if (!row) throw new AppError('not_found', t(locale, 'Адрес не найден', 'Address not found'));
+      if (!row) throw new AppError('not_found', { key: 'account.address_not_found' });
     } else {
       await db.transaction(async (tx) => {
         // Serialises a user's concurrent additions so the cap holds.
         await tx.execute(sql`select id from ${users} where ${users.id} = ${userId} for update`);
         const count = await tx.$count(userAddresses, eq(userAddresses.userId, userId));
         if (count >= MAX_ADDRESSES) {
-          throw new AppError(
-            'conflict',
-            t(
-              locale,
-              `Можно сохранить не больше ${MAX_ADDRESSES} адресов`,
-              `At most ${MAX_ADDRESSES} addresses`,
-            ),
-          );
+          throw new AppError('conflict', {
+            key: 'account.addresses_limit',
+            params: { limit: MAX_ADDRESSES },
+          });
         }
         await tx.insert(userAddresses).values({ ...values, userId });
       });
@@ -244,12 +213,12 @@ export function createUsersService({
   }
 
   /** `POST /api/user/remove-address`: another user's address is "not found", as an unknown one. */
-  async function removeAddress(userId: string, id: number, locale: Locale): Promise<SavedAddress[]> {
+  async function removeAddress(userId: string, id: number): Promise<SavedAddress[]> {
     const [row] = await db
       .delete(userAddresses)
       .where(and(eq(userAddresses.id, id), eq(userAddresses.userId, userId)))
       .returning({ id: userAddresses.id });
-    if (!row) throw new AppError('not_found', t(locale, 'Адрес не найден', 'Address not found'));
+    if (!row) throw new AppError('not_found', { key: 'account.address_not_found' });
     return listAddresses(userId);
   }
 

@@ -8,27 +8,9 @@ import type { Locale } from '../i18n.ts';
 import { enqueueJob } from '../jobs/jobs.service.ts';
 import type { RateLimitService } from '../limits/rate-limit.service.ts';
 import type { Providers } from '../providers/index.ts';
+import { shopperMessage } from '../shopper-messages.ts';
 import { NEWSLETTER_PROMO_PERCENT, newsletterPromoCode, nextCrmAttemptAt } from './engagement.rules.ts';
 import type { CrmAddInput } from './engagement.schemas.ts';
-
-const texts = {
-  ru: {
-    crmThanks: 'Спасибо! Мы свяжемся с вами в ближайшее время.',
-    subscribed: 'Вы подписались на рассылку.',
-    confirmSent: 'Проверьте почту: мы отправили ссылку для подтверждения подписки.',
-    badLink: 'Ссылка подтверждения недействительна',
-    already: 'Этот адрес уже подписан на рассылку.',
-    tooMany: 'Слишком много запросов. Попробуйте через час.',
-  },
-  en: {
-    crmThanks: 'Thank you! We will get back to you shortly.',
-    subscribed: 'You are subscribed to our newsletter.',
-    confirmSent: 'Check your mail: we sent a link to confirm the subscription.',
-    badLink: 'This confirmation link is not valid',
-    already: 'This address is already subscribed.',
-    tooMany: 'Too many requests. Please try again in an hour.',
-  },
-} as const;
 
 /** Per IP: a few forms an hour is plenty for a person and little for a spammer. */
 const CRM_LIMIT = { limit: 5, windowSeconds: 3600 };
@@ -91,7 +73,7 @@ export function createEngagementService(deps: {
    * whatever the CRM answers; an undelivered one is tried again by `retryUndelivered`.
    */
   async function submitCrmRequest(input: CrmAddInput, context: { ip: string; locale: Locale }) {
-    await limits.hit(`crm:${context.ip}`, CRM_LIMIT, texts[context.locale].tooMany);
+    await limits.hit(`crm:${context.ip}`, CRM_LIMIT, shopperMessage('forms.too_many', context.locale));
     const [row] = await db
       .insert(crmRequests)
       .values({
@@ -108,7 +90,11 @@ export function createEngagementService(deps: {
       .returning();
     if (!row) throw new Error('insert returned nothing');
     await deliver(row);
-    return { result: true as const, message: texts[context.locale].crmThanks, id: row.id };
+    return {
+      result: true as const,
+      message: shopperMessage('engagement.crm_thanks', context.locale),
+      id: row.id,
+    };
   }
 
   /**
@@ -143,7 +129,11 @@ export function createEngagementService(deps: {
    * nothing marketing goes to the address before the link is followed.
    */
   async function subscribe(email: string, context: { ip: string; locale: Locale }) {
-    await limits.hit(`newsletter:${context.ip}`, NEWSLETTER_LIMIT, texts[context.locale].tooMany);
+    await limits.hit(
+      `newsletter:${context.ip}`,
+      NEWSLETTER_LIMIT,
+      shopperMessage('forms.too_many', context.locale),
+    );
     const now = clock();
     return db.transaction(async (tx) => {
       const [existing] = await tx
@@ -151,7 +141,8 @@ export function createEngagementService(deps: {
         .from(newsletterSubscriptions)
         .where(eq(newsletterSubscriptions.email, email))
         .for('update');
-      if (existing?.confirmedAt) return { result: true as const, message: texts[context.locale].already };
+      if (existing?.confirmedAt)
+        return { result: true as const, message: shopperMessage('newsletter.already', context.locale) };
       let id = existing?.id;
       if (!existing) {
         const [row] = await tx
@@ -171,7 +162,7 @@ export function createEngagementService(deps: {
         payload: { subscriptionId: id },
         runAt: now,
       });
-      return { result: true as const, message: texts[context.locale].confirmSent };
+      return { result: true as const, message: shopperMessage('newsletter.confirm_sent', context.locale) };
     });
   }
 
@@ -185,8 +176,9 @@ export function createEngagementService(deps: {
       .select()
       .from(newsletterSubscriptions)
       .where(eq(newsletterSubscriptions.confirmToken, token));
-    if (!found) throw new AppError('invalid_data', texts[locale].badLink, { field: 'token' });
-    if (found.confirmedAt) return { result: true as const, message: texts[locale].already };
+    if (!found) throw new AppError('invalid_data', { key: 'newsletter.bad_link' }, { field: 'token' });
+    if (found.confirmedAt)
+      return { result: true as const, message: shopperMessage('newsletter.already', locale) };
     // The list service first, outside the transaction (its sandbox writes to the outbox).
     const answer = await providers.mailing.subscribe(found.email, found.locale === 'en' ? 'en' : 'ru');
     if (!answer.ok) {
@@ -203,8 +195,9 @@ export function createEngagementService(deps: {
         .from(newsletterSubscriptions)
         .where(eq(newsletterSubscriptions.id, found.id))
         .for('update');
-      if (!row) throw new AppError('invalid_data', texts[locale].badLink, { field: 'token' });
-      if (row.confirmedAt) return { result: true as const, message: texts[locale].already };
+      if (!row) throw new AppError('invalid_data', { key: 'newsletter.bad_link' }, { field: 'token' });
+      if (row.confirmedAt)
+        return { result: true as const, message: shopperMessage('newsletter.already', locale) };
       const code = newsletterPromoCode(randomBytes(8));
       await tx
         .insert(promoCodes)
@@ -219,7 +212,7 @@ export function createEngagementService(deps: {
         payload: { subscriptionId: row.id },
         runAt: now,
       });
-      return { result: true as const, message: texts[locale].subscribed };
+      return { result: true as const, message: shopperMessage('newsletter.subscribed', locale) };
     });
   }
 

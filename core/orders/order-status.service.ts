@@ -4,6 +4,7 @@ import { orders, shipments } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import type { Locale } from '../i18n.ts';
 import type { RateLimitService, RateRule } from '../limits/rate-limit.service.ts';
+import { shopperMessage } from '../shopper-messages.ts';
 import {
   carrierOf,
   isCarrier,
@@ -18,17 +19,6 @@ export const ORDER_STATUS_LIMIT: RateRule = { limit: 20, windowSeconds: 600 };
 /** Lookups of one order number from anywhere: guessing its phone or e-mail stops early. */
 export const ORDER_STATUS_PER_ORDER_LIMIT: RateRule = { limit: 10, windowSeconds: 3600 };
 
-const messages = {
-  notFound: {
-    ru: 'Заказ с таким номером и телефоном или e-mail не найден',
-    en: 'No order with this number and phone or e-mail was found',
-  },
-  tooMany: {
-    ru: 'Слишком много попыток узнать статус заказа. Попробуйте позже',
-    en: 'Too many order status lookups. Please try later',
-  },
-};
-
 /**
  * `/status` and `POST /api/order-status` (DECISIONS 29): an order number with the phone or e-mail
  * given at checkout shows the order's state, delivery and tracking. Every refusal is the same
@@ -41,14 +31,18 @@ export function createOrderStatusService({ db, limits }: { db: Db; limits: RateL
     locale: Locale,
     client: { ip: string },
   ): Promise<OrderStatusView> {
-    await limits.hit(`order-status:${client.ip}`, ORDER_STATUS_LIMIT, messages.tooMany[locale]);
+    await limits.hit(
+      `order-status:${client.ip}`,
+      ORDER_STATUS_LIMIT,
+      shopperMessage('order_status.too_many', locale),
+    );
     await limits.hit(
       `order-status-order:${query.orderID}`,
       ORDER_STATUS_PER_ORDER_LIMIT,
-      messages.tooMany[locale],
+      shopperMessage('order_status.too_many', locale),
     );
     const contact = normalizeContact(query.contact);
-    if (!contact) throw new AppError('not_found', messages.notFound[locale]);
+    if (!contact) throw new AppError('not_found', { key: 'order_status.not_found' });
     const matches =
       'email' in contact ? eq(sql`lower(${orders.email})`, contact.email) : eq(orders.phone, contact.phone);
     const [row] = await db
@@ -65,7 +59,7 @@ export function createOrderStatusService({ db, limits }: { db: Db; limits: RateL
       .from(orders)
       .leftJoin(shipments, eq(shipments.orderNumber, orders.number))
       .where(and(eq(orders.number, query.orderID), matches));
-    if (!row) throw new AppError('not_found', messages.notFound[locale]);
+    if (!row) throw new AppError('not_found', { key: 'order_status.not_found' });
     // The parcel handed to a carrier names its carrier and number; staff's number stands otherwise.
     const carrier = isCarrier(row.shipmentCarrier)
       ? row.shipmentCarrier

@@ -17,6 +17,7 @@ import { clientKey } from '../../core/accounts/auth.rules.ts';
 import type { SignedIn } from '../../core/accounts/auth.service.ts';
 import { isCartCookie, readJsonCookie } from '../../core/cart/cookies.rules.ts';
 import type { Services } from '../../core/services.ts';
+import { shopperMessage } from '../../core/shopper-messages.ts';
 import { parseInput, requestLocale } from '../request.ts';
 import { clearTokenCookie, getUser, requireUser, sessionToken, setTokenCookie } from '../session.ts';
 
@@ -116,10 +117,7 @@ export function accountsRoutes(
     await auth.resetPassword({ email, ip: request.ip, client: client(request), locale });
     return {
       result: true,
-      message:
-        locale === 'en'
-          ? 'A new password has been sent to your e-mail'
-          : 'Пароль сброшен и отправлен на ваш email',
+      message: shopperMessage('auth.password_reset_sent', locale),
     };
   });
 
@@ -138,7 +136,7 @@ export function accountsRoutes(
       reply.status(401);
       return {
         result: false,
-        message: requestLocale(request) === 'en' ? 'Please sign in' : 'Войдите в личный кабинет',
+        message: shopperMessage('account.sign_in', requestLocale(request)),
       };
     }
     return {
@@ -158,7 +156,7 @@ export function accountsRoutes(
     // An address comes alone (`{ address }`); anything else is the profile.
     if (body && typeof body === 'object' && 'address' in body) {
       const { address } = parseInput(addressUpdateSchema, body, request);
-      const addresses = await users.saveAddress(user.id, address, locale);
+      const addresses = await users.saveAddress(user.id, address);
       return { result: true, data: { ...userToWire(await users.getUserView(user), token), addresses } };
     }
     const input = parseInput(profileUpdateSchema, body ?? {}, request);
@@ -173,7 +171,7 @@ export function accountsRoutes(
   app.post('/api/user/remove-address', async (request) => {
     const user = await requireUser(services, request);
     const { id } = parseInput(removeAddressSchema, request.body, request);
-    const addresses = await users.removeAddress(user.id, id, requestLocale(request));
+    const addresses = await users.removeAddress(user.id, id);
     return { result: true, data: { addresses } };
   });
 
@@ -194,9 +192,7 @@ export function accountsRoutes(
     await services.limits.hit(
       `wg-cities:${request.ip}`,
       { limit: 600, windowSeconds: 3600 },
-      requestLocale(request) === 'en'
-        ? 'Too many requests. Please try later'
-        : 'Слишком много запросов. Попробуйте позже',
+      shopperMessage('request.too_many', requestLocale(request)),
     );
     const cities = query ? await services.delivery.suggestCities(query) : [];
     return {

@@ -3,6 +3,7 @@ import { newsletterConfirmSchema } from '../../core/engagement/engagement.schema
 import { AppError } from '../../core/errors.ts';
 import { unsubscribeQuerySchema } from '../../core/messages/messages.schemas.ts';
 import type { Services } from '../../core/services.ts';
+import { shopperMessage } from '../../core/shopper-messages.ts';
 import { parseInput, requestLocale } from '../request.ts';
 
 /**
@@ -12,18 +13,11 @@ import { parseInput, requestLocale } from '../request.ts';
 export function messagesRoutes(app: FastifyInstance, { services }: { services: Services }) {
   const unsubscribe = async (request: FastifyRequest) => {
     const { token } = parseInput(unsubscribeQuerySchema, request.query, request);
-    const en = requestLocale(request) === 'en';
     if (!(await services.messages.unsubscribe(token)))
-      throw new AppError(
-        'invalid_data',
-        en ? 'This unsubscribe link is not valid' : 'Ссылка для отписки недействительна',
-        {
-          field: 'token',
-        },
-      );
+      throw new AppError('invalid_data', { key: 'mail.unsubscribe_link_invalid' }, { field: 'token' });
     return {
       result: true,
-      message: en ? 'You will get no more marketing e-mail from us' : 'Вы отписаны от рассылок',
+      message: shopperMessage('mail.unsubscribed', requestLocale(request)),
     };
   };
   app.get('/api/unsubscribe', unsubscribe);

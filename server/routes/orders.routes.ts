@@ -159,10 +159,7 @@ export function ordersRoutes(
     const settled = await services.payments.sandboxDecide(token, decision);
     if (!settled) throw new AppError('not_found', { key: 'payment.not_found' });
     if (settled.expired) {
-      throw new AppError(
-        'conflict',
-        requestLocale(request) === 'en' ? 'The time to pay has run out' : 'Время на оплату истекло',
-      );
+      throw new AppError('conflict', { key: 'payment.time_ran_out' });
     }
     // Delivered to the shop's own endpoint exactly as the provider would send it.
     const res = await app.inject({
