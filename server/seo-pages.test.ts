@@ -161,6 +161,12 @@ describe.each(engines)('rendered SEO of the shop’s pages on %s', (engine: Engi
       [`/products/${productId}`, 'ru_RU'],
       ['/en/about', 'en_US'],
       ['/payment-result?orderID=1&result=success', 'ru_RU'],
+      ['/status', 'ru_RU'],
+      ['/en/status', 'en_US'],
+      ['/app', 'ru_RU'],
+      ['/en/app', 'en_US'],
+      ['/unsubscribe?token=x', 'ru_RU'],
+      ['/en/newsletter-confirm?token=x', 'en_US'],
     ] as const) {
       const p = await page(url);
       for (const key of ['og:title', 'og:description', 'og:image', 'og:url', 'og:type', 'twitter:title']) {
@@ -210,6 +216,12 @@ describe.each(engines)('rendered SEO of the shop’s pages on %s', (engine: Engi
     expect(p.title).toMatch(/^Заказ не найден|^.+ \| Северная линия/);
     expect(p.title).not.toBe('');
     expect(p.meta('robots')).toEqual(['noindex']);
+  });
+
+  it('the mail-link pages are not indexed', async () => {
+    for (const url of ['/unsubscribe?token=x', '/en/newsletter-confirm?token=x']) {
+      expect((await page(url)).meta('robots'), url).toEqual(['noindex']);
+    }
   });
 
   it('a 404 in the Russian edition says it in Russian, in the English one in English', async () => {

@@ -4,15 +4,25 @@ import { newsletterConfirmSchema } from '../../core/engagement/engagement.schema
 import { AppError } from '../../core/errors.ts';
 import { localeFromPath } from '../../core/i18n.ts';
 import { translate, useT } from '../i18n/index.ts';
+import { rootFromMatches, seoMeta } from '../lib/seo.ts';
 import type { Route } from './+types/newsletter-confirm';
 
 /**
  * The newsletter's double opt-in link (DECISIONS 37): one press confirms the subscription, so a mail
  * scanner opening the link subscribes nobody; the welcome mail with the promo code follows.
  */
-export function meta({ location }: Route.MetaArgs) {
-  const locale = localeFromPath(location.pathname);
-  return [{ title: translate(locale, 'mail.confirm.title') }, { name: 'robots', content: 'noindex' }];
+export function meta({ location, matches }: Route.MetaArgs) {
+  const root = rootFromMatches(matches);
+  const locale = root?.locale ?? localeFromPath(location.pathname);
+  const title = translate(locale, 'mail.confirm.title');
+  return seoMeta(root?.publicUrl ?? '', {
+    locale,
+    title: `${title} | ${translate(locale, 'meta.title')}`,
+    socialTitle: title,
+    description: translate(locale, 'mail.confirm.ask'),
+    path: location.pathname,
+    noindex: true,
+  });
 }
 
 export function loader({ request }: Route.LoaderArgs) {

@@ -6,6 +6,7 @@ import { localeFromPath } from '../../core/i18n.ts';
 import { formatMoney, priceInCurrency, rub } from '../../core/money.ts';
 import type { SandboxPaymentView } from '../../core/orders/orders.types.ts';
 import { translate, useT } from '../i18n/index.ts';
+import { rootFromMatches, seoMeta } from '../lib/seo.ts';
 import { useShop } from '../shop-context.ts';
 import type { Route } from './+types/sandbox-pay';
 
@@ -29,13 +30,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { session, locale };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches, location }: Route.MetaArgs) {
   if (!loaderData) return [];
   const { session, locale } = loaderData;
-  return [
-    { title: translate(locale, 'sandboxPay.meta', { order: session.orderID }) },
-    { name: 'robots', content: 'noindex' },
-  ];
+  const title = translate(locale, 'sandboxPay.meta', { order: session.orderID });
+  return seoMeta(rootFromMatches(matches)?.publicUrl ?? '', {
+    locale,
+    title,
+    description: title,
+    path: location.pathname,
+    noindex: true,
+  });
 }
 
 export default function SandboxPay({ loaderData }: Route.ComponentProps) {

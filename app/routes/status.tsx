@@ -3,6 +3,7 @@ import { appContext } from '#app-context';
 import { type Locale, localeFromPath } from '../../core/i18n.ts';
 import type { OrderStatusView } from '../../core/orders/order-status.rules.ts';
 import { translate } from '../i18n/index.ts';
+import { seoMeta } from '../lib/seo.ts';
 import { useShop } from '../shop-context.ts';
 import type { Route } from './+types/status';
 
@@ -108,21 +109,13 @@ const wayNames: Record<Locale, Record<string, string>> = {
 export function meta({ loaderData: d }: Route.MetaArgs) {
   if (!d) return [];
   const text = texts[d.locale];
-  const title = `${text.title} | ${translate(d.locale, 'meta.title')}`;
-  return [
-    { title },
-    { name: 'description', content: text.description },
-    { tagName: 'link', rel: 'canonical', href: d.canonical },
-    { property: 'og:type', content: 'website' },
-    { property: 'og:title', content: title },
-    { property: 'og:description', content: text.description },
-    { property: 'og:url', content: d.canonical },
-    { property: 'og:locale', content: d.locale === 'en' ? 'en_US' : 'ru_RU' },
-    { property: 'og:image', content: `${d.publicUrl}/favicon.svg` },
-    { name: 'twitter:card', content: 'summary' },
-    { name: 'twitter:title', content: title },
-    { name: 'twitter:description', content: text.description },
-  ];
+  return seoMeta(d.publicUrl, {
+    locale: d.locale,
+    title: `${text.title} | ${translate(d.locale, 'meta.title')}`,
+    socialTitle: text.title,
+    description: text.description,
+    path: `${d.locale === 'en' ? '/en' : ''}/status`,
+  });
 }
 
 type Lookup =

@@ -3,6 +3,7 @@ import { appContext } from '#app-context';
 import { localeFromPath } from '../../core/i18n.ts';
 import { unsubscribeQuerySchema } from '../../core/messages/messages.schemas.ts';
 import { translate, useT } from '../i18n/index.ts';
+import { rootFromMatches, seoMeta } from '../lib/seo.ts';
 import type { Route } from './+types/unsubscribe';
 
 /**
@@ -10,9 +11,18 @@ import type { Route } from './+types/unsubscribe';
  * page asks for one press, so a mail scanner that opens links unsubscribes nobody; mail clients use
  * the one-click POST of `List-Unsubscribe` (/api/unsubscribe) instead.
  */
-export function meta({ location }: Route.MetaArgs) {
-  const locale = localeFromPath(location.pathname);
-  return [{ title: translate(locale, 'mail.unsubscribe.title') }, { name: 'robots', content: 'noindex' }];
+export function meta({ location, matches }: Route.MetaArgs) {
+  const root = rootFromMatches(matches);
+  const locale = root?.locale ?? localeFromPath(location.pathname);
+  const title = translate(locale, 'mail.unsubscribe.title');
+  return seoMeta(root?.publicUrl ?? '', {
+    locale,
+    title: `${title} | ${translate(locale, 'meta.title')}`,
+    socialTitle: title,
+    description: translate(locale, 'mail.unsubscribe.ask'),
+    path: location.pathname,
+    noindex: true,
+  });
 }
 
 export function loader({ request }: Route.LoaderArgs) {
