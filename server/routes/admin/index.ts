@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { customPagesRoutes } from '../custompages.routes.ts';
 import { auditRoutes } from './audit.routes.ts';
 import { staffAuthRoutes } from './auth.routes.ts';
 import { catalogueRoutes } from './catalogue.routes.ts';
@@ -33,6 +34,7 @@ export function adminRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
   promoRoutes(app, deps);
   settingsRoutes(app, deps);
   pagesRoutes(app, deps);
+  customPagesRoutes(app, deps);
   textsRoutes(app, deps);
   searchSynonymsRoutes(app, deps);
 }
