@@ -28,6 +28,7 @@ import { createRateLimitService } from './limits/rate-limit.service.ts';
 import { createProductMediaService } from './media/product-media.service.ts';
 import { createMessageTextsAdminService } from './messages/message-texts-admin.service.ts';
 import { createMessagesService } from './messages/messages.service.ts';
+import { createBuyoutService } from './orders/buyout.service.ts';
 import { createDashboardService } from './orders/dashboard.service.ts';
 import { createOrderStatusService } from './orders/order-status.service.ts';
 import { createOrdersService } from './orders/orders.service.ts';
@@ -39,6 +40,8 @@ import { createPaymentsService } from './payments/payments.service.ts';
 import type { Providers } from './providers/index.ts';
 import { createRatesService } from './rates/rates.service.ts';
 import { createSearchService } from './search/search.service.ts';
+import { createReturnsService } from './returns/returns.service.ts';
+import { createReturnMessagesHandler, RETURN_MESSAGE_JOB } from './returns/returns-messages.service.ts';
 import { createSynonymsService } from './search/synonyms.service.ts';
 
 export interface ServiceDeps {
@@ -118,6 +121,8 @@ export function createServices({
     return r.refreshed ? { done: 'refreshed' } : { retry: r.error ?? 'not refreshed' };
   });
   const ordersAdmin = createOrdersAdminService({ db, providers, orders, audit, clock });
+  // The try-on buyout (docs/product/try-on-buyout.md); registers its payment-link message job.
+  const buyout = createBuyoutService({ db, providers, orders, settings, audit, jobs, clock, publicUrl });
   // Parcels with the carriers: the status poll is the fallback of CDEK's webhook (docs/decisions/0025).
   const shipments = createShipmentsService({ db, providers, orders, clock });
   jobs.register('carriers.poll', async () => {
@@ -136,6 +141,9 @@ export function createServices({
     return { done: 'pruned' };
   });
   const search = createSearchService({
+  // Returns and size exchanges (docs/decisions/0032-returns-and-exchanges.md) and their messages.
+  const returnsService = createReturnsService({ db, providers, settings, orders, audit, limits, clock });
+  jobs.register(RETURN_MESSAGE_JOB, createReturnMessagesHandler({ db, providers, settings, publicUrl }));
     db,
     clock,
     onError: (e) => onBackgroundError?.(e, 'search index rebuild'),
@@ -206,9 +214,11 @@ export function createServices({
     delivery,
     orders,
     ordersAdmin,
+    buyout,
     shipments,
     orderStatus: createOrderStatusService({ db, limits }),
     payments: createPaymentsService({ providers }),
+    returns: returnsService,
     reminders: createRemindersService({ db, limits, settings, clock }),
     rates,
     search,

@@ -37,6 +37,11 @@ export const mainSettingsSchema = z.object({
   freeDeliveryMin: z.number().int().min(0),
   /** Delivery methods hidden in the English edition. */
   englishDisabledGetWays: z.array(z.enum(getWays)),
+  /**
+   * Delivery methods besides `moscow-try` whose buyer may keep part of the order and settle on
+   * delivery (docs/product/try-on-buyout.md); absent = only `moscow-try`.
+   */
+  payOnDeliveryGetWays: z.array(z.enum(getWays)).optional(),
   payments: z.object({
     split: z.boolean(),
     dolyame: z.boolean(),

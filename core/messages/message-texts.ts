@@ -83,6 +83,19 @@ export const messageTextCatalogue = {
     'How soon you see it depends on your bank.',
     ['Деньги возвращены: текст', 'Refunded: text'],
   ),
+  'buyout.payment.title': event('Оплата заказа №{number}', 'Pay for order {number}', [
+    'Выкуп после примерки: тема и заголовок',
+    'Try-on buyout: subject and heading',
+  ]),
+  'buyout.payment.note': event(
+    'Вы оставили товары на {amount}. Оплатите их по ссылке.',
+    'You kept goods for {amount}. Please pay for them by the link.',
+    ['Выкуп после примерки: текст', 'Try-on buyout: text'],
+  ),
+  'buyout.payment.button': event('Оплатить', 'Pay', [
+    'Выкуп после примерки: кнопка оплаты',
+    'Try-on buyout: the pay button',
+  ]),
   'order.statusLink': event('Статус заказа', 'Order status', [
     'Сообщения о заказе: кнопка статуса',
     'Order messages: the status button',

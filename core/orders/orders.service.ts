@@ -37,6 +37,7 @@ import { availablePaymentMethods, instalmentTerms, paymentKindOf } from '../paym
 import type { Providers } from '../providers/index.ts';
 import type { PaymentKind, PaymentReceipt } from '../providers/payments/payment-provider.ts';
 import type { RatesService } from '../rates/rates.service.ts';
+import { applyBuyoutPaymentNotice } from './buyout.service.ts';
 import { displayTotals } from './display-totals.rules.ts';
 import {
   canTransition,
@@ -1035,7 +1036,14 @@ export function createOrdersService({
         .from(orders)
         .where(eq(orders.number, notice.orderNumber))
         .for('update');
-      if (!order || order.paymentId !== notice.paymentId) return 'ignored';
+      if (!order) return 'ignored';
+      // Not the order's own payment: a try-on buyout's payment of the kept goods, or nothing.
+      if (order.paymentId !== notice.paymentId) {
+        return applyBuyoutPaymentNotice(tx, notice, {
+          deliver: (cause) => transition(tx, order.number, 'delivered', cause, changed),
+          clock,
+        });
+      }
       if (notice.outcome === 'paid') {
         if (notice.amount !== order.total) {
           await tx.insert(orderEvents).values({

@@ -42,8 +42,8 @@ export const orderBuyouts = pgTable(
       .references(() => orders.number, { onDelete: 'cascade' }),
     mode: text('mode').$type<BuyoutMode>().notNull(),
     status: text('status').$type<BuyoutStatus>().notNull(),
-    /** Units kept per order line (`order_lines.id`), every line listed. */
-    kept: jsonb('kept').$type<{ lineId: number; count: number }[]>().notNull(),
+    /** Units kept per order line (`order_lines.id`), every line listed, and the units it gave back to stock. */
+    kept: jsonb('kept').$type<{ lineId: number; count: number; back?: number }[]>().notNull(),
     /** The kept goods at the price paid after the order's discount. */
     keptAmount: bigint('kept_amount', { mode: 'number' }).notNull(),
     /** The goods handed back, at the price paid after the discount. */
