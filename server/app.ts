@@ -46,6 +46,7 @@ import { ordersRoutes } from './routes/orders.routes.ts';
 import { dolyameRoutes } from './routes/payments-dolyame.routes.ts';
 import { formaRoutes } from './routes/payments-forma.routes.ts';
 import { yandexPayRoutes } from './routes/payments-yandex-pay.routes.ts';
+import { returnsRoutes } from './routes/returns.routes.ts';
 import { searchRoutes } from './routes/search.routes.ts';
 import { seoRoutes } from './routes/seo.routes.ts';
 import { settingsRoutes } from './routes/settings.routes.ts';
@@ -252,6 +253,7 @@ export async function buildApp({
   formaRoutes(app, { services });
   await yandexPayRoutes(app, { services });
   statusRoutes(app, { services });
+  returnsRoutes(app, { services });
   accountsRoutes(app, { services, secureCookies });
   // DECISIONS 17, 34: sandbox codes and e-mails on a development page, never in production mode nor
   // on a public shop (core/config/env.ts decides `devOutbox`).

@@ -67,6 +67,18 @@ export const mainSettingsSchema = z.object({
    * delivery; absent = simplified tax on income without VAT (`usn_income`, `none`).
    */
   receipt: z.object({ taxation: z.enum(taxationSystems), vat: z.enum(vatRates) }).optional(),
+  /**
+   * Returns and size exchanges (docs/product/returns.md): days after receipt a return may be asked
+   * (at least the law's 7), who pays the parcel's way back, and whether an exchange's new size is sent
+   * at once or when the return arrives; absent = 14 days, the buyer, on receipt.
+   */
+  returns: z
+    .object({
+      windowDays: z.number().int().min(7).max(365),
+      deliveryPaidBy: z.enum(['shop', 'buyer']),
+      exchangeShips: z.enum(['on_receipt', 'at_once']),
+    })
+    .optional(),
   englishEnabled: z.boolean(),
   /**
    * Country calling codes (`7`, `375`, `1`) whose phones get sign-in codes; absent = those of the

@@ -96,6 +96,34 @@ export const messageTextCatalogue = {
     'Выкуп после примерки: кнопка оплаты',
     'Try-on buyout: the pay button',
   ]),
+  'return.requested.title': event(
+    'Возврат {return} по заказу №{number} оформлен',
+    'Return {return} of order {number} is registered',
+    ['Возврат оформлен: тема и заголовок', 'Return asked: subject and heading'],
+  ),
+  'return.requested.note': event('Мы получили вашу заявку на возврат.', 'We have your return request.', [
+    'Возврат оформлен: текст',
+    'Return asked: text',
+  ]),
+  'return.received.title': event('Возврат {return} получен', 'Return {return} has arrived', [
+    'Возврат получен: тема и заголовок',
+    'Return received: subject and heading',
+  ]),
+  'return.received.note': event(
+    'Посылка у нас, проверяем вещи. Сообщим, когда вернём деньги.',
+    'The parcel is with us and we are checking the items. We will tell you when the money is sent.',
+    ['Возврат получен: текст', 'Return received: text'],
+  ),
+  'return.refunded.title': event(
+    'Деньги по возврату {return} отправлены',
+    'The refund of return {return} is sent',
+    ['Деньги по возврату отправлены: тема и заголовок', 'Return refunded: subject and heading'],
+  ),
+  'return.refunded.note': event(
+    'Вернули {amount}. Срок зачисления зависит от банка.',
+    'We have refunded {amount}. How soon you see it depends on your bank.',
+    ['Деньги по возврату отправлены: текст', 'Return refunded: text'],
+  ),
   'order.statusLink': event('Статус заказа', 'Order status', [
     'Сообщения о заказе: кнопка статуса',
     'Order messages: the status button',

@@ -182,3 +182,40 @@ export function planRefund(
 export function returnLabel(number: number): string {
   return `R${number}`;
 }
+
+const carrierNames: Record<string, { ru: string; en: string }> = {
+  sdek: { ru: 'СДЭК', en: 'CDEK' },
+  boxberry: { ru: 'Boxberry', en: 'Boxberry' },
+};
+
+/** What the shopper does next, in their language: where the parcel goes and what to name. */
+export function returnInstructions(
+  locale: 'ru' | 'en',
+  r: { label: string; method: ReturnMethod; carrier: string | null; code: string | null; showroom: string },
+): string {
+  const en = locale === 'en';
+  const carrier = r.carrier ? (carrierNames[r.carrier]?.[locale] ?? r.carrier) : '';
+  const pack = en
+    ? `Pack the items with their tags and write ${r.label} on the parcel.`
+    : `Упакуйте вещи с бирками и напишите на посылке ${r.label}.`;
+  if (r.method === 'showroom') {
+    return en
+      ? `${pack} Bring it to the showroom${r.showroom ? ` (${r.showroom})` : ''} and name the return number.`
+      : `${pack} Принесите её в шоурум${r.showroom ? ` (${r.showroom})` : ''} и назовите номер возврата.`;
+  }
+  const code = r.code
+    ? en
+      ? ` Give the ${carrier} code ${r.code}.`
+      : ` Назовите код ${carrier} ${r.code}.`
+    : en
+      ? ` We will send the ${carrier} return code by e-mail shortly.`
+      : ` Код возврата ${carrier} пришлём письмом в ближайшее время.`;
+  if (r.method === 'courier') {
+    return en
+      ? `${pack} A ${carrier} courier will call to collect it.${code}`
+      : `${pack} Курьер ${carrier} позвонит, чтобы забрать её.${code}`;
+  }
+  return en
+    ? `${pack} Hand it in at any ${carrier} pickup point.${code}`
+    : `${pack} Сдайте её в любом пункте ${carrier}.${code}`;
+}

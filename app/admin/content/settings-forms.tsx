@@ -607,3 +607,67 @@ export function AnalyticsGroup({ docs, onSaved, onReload }: GroupProps) {
     </GroupForm>
   );
 }
+
+/** Returns and size exchanges (main.returns, docs/product/returns.md). */
+export function ReturnsGroup({ docs, onSaved, onReload }: GroupProps) {
+  const tr = useTr();
+  const main = docs.main;
+  const save = useGroupSave(main, onSaved, onReload);
+  const r0 = main.document.returns ?? {
+    windowDays: 14,
+    deliveryPaidBy: 'buyer',
+    exchangeShips: 'on_receipt',
+  };
+  const [days, setDays] = useState(String(r0.windowDays));
+  const [paidBy, setPaidBy] = useState<string>(r0.deliveryPaidBy);
+  const [ships, setShips] = useState<string>(r0.exchangeShips);
+  const p = save.problem;
+  return (
+    <GroupForm
+      title={tr('Возвраты и обмен', 'Returns and exchanges')}
+      save={save}
+      onSubmit={() =>
+        save.submit({ returns: { windowDays: whole(days), deliveryPaidBy: paidBy, exchangeShips: ships } })
+      }
+    >
+      <div className="adm-cnt__form">
+        <Field
+          label={tr('Срок возврата после получения, дней', 'Return window after receipt, days')}
+          name="returns.windowDays"
+          problem={p}
+          hint={tr(
+            'Не меньше 7 (закон о дистанционной торговле)',
+            'At least 7 (the law on distance selling)',
+          )}
+        >
+          <input type="number" min={7} value={days} onChange={(e) => setDays(e.target.value)} />
+        </Field>
+        <Field
+          label={tr('Обратную доставку оплачивает', 'Return delivery is paid by')}
+          name="returns.deliveryPaidBy"
+          problem={p}
+        >
+          <select value={paidBy} onChange={(e) => setPaidBy(e.target.value)}>
+            <option value="buyer">{tr('Покупатель', 'The buyer')}</option>
+            <option value="shop">
+              {tr(
+                'Магазин (и доставка заказа возвращается при полном возврате)',
+                'The shop (and the order’s delivery is refunded when everything comes back)',
+              )}
+            </option>
+          </select>
+        </Field>
+        <Field
+          label={tr('Новый размер при обмене отправляется', 'An exchange’s new size is sent')}
+          name="returns.exchangeShips"
+          problem={p}
+        >
+          <select value={ships} onChange={(e) => setShips(e.target.value)}>
+            <option value="on_receipt">{tr('Когда возврат получен', 'When the return arrives')}</option>
+            <option value="at_once">{tr('Сразу', 'At once')}</option>
+          </select>
+        </Field>
+      </div>
+    </GroupForm>
+  );
+}

@@ -9,6 +9,7 @@ import {
   EngagementGroup,
   MenusGroup,
   MoscowPricesGroup,
+  ReturnsGroup,
   SellerGroup,
 } from '../../admin/content/settings-forms.tsx';
 import type { SettingsRecord } from '../../admin/content/types.ts';
@@ -32,6 +33,7 @@ const groups = {
   popups: { ru: 'Окна и таймеры', en: 'Popups and timers', Form: EngagementGroup },
   seller: { ru: 'Реквизиты', en: 'Requisites', Form: SellerGroup },
   analytics: { ru: 'Аналитика', en: 'Analytics', Form: AnalyticsGroup },
+  returns: { ru: 'Возвраты', en: 'Returns', Form: ReturnsGroup },
 } as const;
 
 /** The shop's settings (admins), one form per group; each save shows on the storefront at once. */

@@ -117,12 +117,48 @@ export interface ShipmentState {
   trackingNumber: string | null;
 }
 
+/**
+ * A buyer's return parcel to the shop (docs/product/returns.md): from the buyer's pickup point or
+ * address to the shop's own drop-off point.
+ */
+export interface ReturnShipmentRequest {
+  /** The shop's return number (the carrier's `number`, `R5001`). */
+  returnNumber: number;
+  orderNumber: number;
+  /** The buyer drops it at a pickup point, or a courier collects it. */
+  mode: DeliveryMode;
+  sender: { name: string; phone: string; email: string };
+  origin: {
+    cityCode: number | null;
+    city: string;
+    countryCode: string;
+    postalCode: string;
+    address: string;
+    /** The pickup point the buyer will bring it to (the order's point, when it came to one). */
+    pickupPointCode: string | null;
+  };
+  parcel: Parcel;
+  items: { sku: string; name: string; price: number; count: number; weightGrams: number }[];
+}
+
+/** A registered return: the carrier's key and the code the buyer shows at the point or to the courier. */
+export interface ReturnShipment {
+  carrierId: string;
+  /** What the buyer names when handing the parcel over (the carrier's number for the return). */
+  code: string | null;
+}
+
 /** Registers parcels with a carrier and reads their state. */
 export interface ShippingCarrier {
   /** Registers the parcel; the same order number twice must not make two parcels (callers keep the id). */
   createShipment(request: ShipmentRequest): Promise<Shipment>;
   /** The parcel's current state, or null when the carrier does not know the id. */
   shipmentState(carrierId: string): Promise<ShipmentState | null>;
+  /**
+   * Registers a buyer's return parcel (the same return number twice must not make two). Absent where
+   * the carrier's documented protocol gives no return (integrations.md).
+   */
+  createReturnShipment?(request: ReturnShipmentRequest): Promise<ReturnShipment>;
 }
 
 /** A domestic carrier (CDEK, Boxberry). */

@@ -72,6 +72,19 @@ export function sandboxShipping(carrier: CarrierName | 'dhl'): ShippingCarrier {
       }
       return { carrierId: `${prefix}${request.orderNumber}`, trackingNumber: tracking(request.orderNumber) };
     },
+    // A return's sandbox code: the carrier's form with the return number (CDEK `19…`, Boxberry `BBR…`, DHL `5R…`).
+    async createReturnShipment(request) {
+      if (request.mode === 'pickup' && !request.origin.city) {
+        throw new Error(`sandbox ${carrier}: a return needs the buyer's city`);
+      }
+      const code =
+        carrier === 'sdek'
+          ? `19${String(request.returnNumber).padStart(8, '0')}`
+          : carrier === 'boxberry'
+            ? `BBR${String(request.returnNumber).padStart(8, '0')}`
+            : `5R${String(request.returnNumber).padStart(8, '0')}`;
+      return { carrierId: `${prefix}return-${request.returnNumber}`, code };
+    },
     async shipmentState(carrierId) {
       const order = carrierId.startsWith(prefix) ? Number(carrierId.slice(prefix.length)) : Number.NaN;
       if (!Number.isInteger(order) || order <= 0) return null;

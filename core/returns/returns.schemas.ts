@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { orderStatusQuerySchema } from '../orders/order-status.rules.ts';
+import { returnMethods, returnReasons, returnStatuses } from './returns.rules.ts';
+
+const orderID = orderStatusQuerySchema.shape.orderID;
+/** The phone or e-mail given with the order: needed from /status, not from the cabinet. */
+const contact = z.string().trim().min(3).max(254).optional();
+
+/** `POST /api/returns/options`: what of an order may be returned. */
+export const returnOptionsBody = z.object({ orderID, contact });
+
+/** `POST /api/returns`: the shopper's request. */
+export const returnRequestBody = z.object({
+  orderID,
+  contact,
+  lines: z
+    .array(
+      z.object({
+        lineId: z.number().int().positive().max(2_147_483_647),
+        quantity: z.number().int().min(1).max(100),
+        /** Another size of the same product instead of the money. */
+        exchangeSize: z.string().trim().min(1).max(40).optional(),
+      }),
+    )
+    .min(1)
+    .max(100),
+  reason: z.enum(returnReasons),
+  comment: z.string().trim().max(1000).default(''),
+  method: z.enum(returnMethods),
+});
+export type ReturnRequestInput = z.infer<typeof returnRequestBody>;
+
+export const returnNumberParams = z.object({
+  number: z.coerce.number().int().min(1).max(2_147_483_647),
+});
+
+export const returnListQuery = z.object({
+  status: z.preprocess((v) => (v === '' ? undefined : v), z.enum(returnStatuses).optional()),
+  order: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+  before: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+});
+export type ReturnListQuery = z.infer<typeof returnListQuery>;
+
+export const returnVersionBody = z.object({ version: z.number().int().min(0) });
+
+/** Staff's decision on every line of a received return. */
+export const returnDecisionBody = z
+  .object({
+    version: z.number().int().min(0),
+    lines: z
+      .array(
+        z.object({
+          id: z.number().int().positive().max(2_147_483_647),
+          decision: z.enum(['accepted', 'defective', 'refused']),
+          reason: z.string().trim().max(500).default(''),
+        }),
+      )
+      .min(1)
+      .max(100),
+  })
+  .superRefine((body, ctx) => {
+    body.lines.forEach((line, i) => {
+      if (line.decision === 'refused' && line.reason.length < 3) {
+        ctx.addIssue({ code: 'custom', path: ['lines', i, 'reason'], message: 'a refusal needs its reason' });
+      }
+    });
+  });
+export type ReturnDecisionInput = z.infer<typeof returnDecisionBody>;
+
+export const exchangeShippedBody = z.object({
+  version: z.number().int().min(0),
+  lineId: z.number().int().positive().max(2_147_483_647),
+  tracking: z.string().trim().min(3).max(60),
+});
+export type ExchangeShippedInput = z.infer<typeof exchangeShippedBody>;

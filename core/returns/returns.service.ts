@@ -1,0 +1,987 @@
+import { and, desc, eq, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
+import type { Actor, AuditService } from '../audit/audit.service.ts';
+import { cacheTags } from '../cache/read-cache.ts';
+import type { SettingsService } from '../content/settings.service.ts';
+import type { Db } from '../db/client.ts';
+import {
+  defectiveStock,
+  orderEvents,
+  orderLines,
+  orders,
+  returnLines,
+  returns,
+  variantProducts,
+} from '../db/schema/index.ts';
+import { AppError } from '../errors.ts';
+import type { Locale } from '../i18n.ts';
+import type { RateLimitService, RateRule } from '../limits/rate-limit.service.ts';
+import { enqueueRestockCheck } from '../messages/order-messages.service.ts';
+import { carrierOf, normalizeContact } from '../orders/order-status.rules.ts';
+import type { OrdersService } from '../orders/orders.service.ts';
+import { DEFAULT_RECEIPT_SETTINGS } from '../orders/payment-receipt.rules.ts';
+import type { Providers } from '../providers/index.ts';
+import type { PaymentReceipt } from '../providers/payments/payment-provider.ts';
+import {
+  DEFAULT_RETURN_SETTINGS,
+  planRefund,
+  type ReturnMethod,
+  type ReturnRefundStatus,
+  type ReturnSettings,
+  returnableUnits,
+  returnDeadline,
+  returnInstructions,
+  returnLabel,
+  withinWindow,
+} from './returns.rules.ts';
+import type {
+  ExchangeShippedInput,
+  ReturnDecisionInput,
+  ReturnListQuery,
+  ReturnRequestInput,
+} from './returns.schemas.ts';
+import { enqueueReturnMessages } from './returns-messages.service.ts';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type OrderRow = typeof orders.$inferSelect;
+type ReturnRow = typeof returns.$inferSelect;
+
+/** Requests from one address (options and requests alike): a shopper is served, a guessing script is not. */
+export const RETURNS_LIMIT: RateRule = { limit: 20, windowSeconds: 600 };
+/** Requests naming one order with a typed contact: guessing its phone or e-mail stops early. */
+export const RETURNS_PER_ORDER_LIMIT: RateRule = { limit: 10, windowSeconds: 3600 };
+
+const t = (locale: Locale, ru: string, en: string) => (locale === 'en' ? en : ru);
+
+/** Who asks: the signed-in shopper, and/or the contact typed into /status, and their address. */
+export interface ShopperAccess {
+  userId: string | null;
+  contact?: string;
+  ip: string;
+}
+
+/**
+ * Returns and size exchanges (docs/product/returns.md, docs/decisions/0032-returns-and-exchanges.md).
+ * A shopper asks to return delivered lines within the window; staff receive the parcel, decide each
+ * line, and the refund of the accepted ones goes through the payment provider with its refund
+ * receipt. Every change that can count twice (units in returns, stock, the refund) happens under the
+ * order's row lock or a conditional update, so two requests or two staff at once never double it.
+ */
+export function createReturnsService({
+  db,
+  providers,
+  settings,
+  orders: ordersService,
+  audit,
+  limits,
+  clock,
+}: {
+  db: Db;
+  providers: Providers;
+  settings: SettingsService;
+  orders: OrdersService;
+  audit: AuditService;
+  limits: RateLimitService;
+  clock: () => Date;
+}) {
+  const payments = providers.payments.provider;
+
+  async function returnSettings(): Promise<ReturnSettings> {
+    return (await settings.getShopSettings()).main.returns ?? DEFAULT_RETURN_SETTINGS;
+  }
+
+  const notFound = (locale: Locale) =>
+    new AppError(
+      'not_found',
+      t(
+        locale,
+        'Заказ с таким номером и телефоном или e-mail не найден',
+        'No order with this number and phone or e-mail was found',
+      ),
+    );
+
+  /**
+   * The order, if the asker may return from it: a signed-in shopper's own order, or the order whose
+   * phone or e-mail was typed (limited per address and per order). Every refusal is the same.
+   */
+  async function ownedOrder(
+    runner: Tx | Db,
+    orderID: number,
+    access: ShopperAccess,
+    locale: Locale,
+    lock: boolean,
+  ): Promise<OrderRow> {
+    const base = runner.select().from(orders).where(eq(orders.number, orderID));
+    const [order] = lock ? await base.for('update') : await base;
+    if (!order) throw notFound(locale);
+    if (access.contact !== undefined) {
+      const contact = normalizeContact(access.contact);
+      const matches =
+        contact !== null &&
+        ('email' in contact ? order.email.toLowerCase() === contact.email : order.phone === contact.phone);
+      if (matches) return order;
+      throw notFound(locale);
+    }
+    if (access.userId !== null && order.userId === access.userId) return order;
+    throw notFound(locale);
+  }
+
+  async function limitGuessing(orderID: number, access: ShopperAccess, locale: Locale) {
+    if (access.contact === undefined && access.userId !== null) return;
+    const message = t(
+      locale,
+      'Слишком много попыток. Попробуйте позже',
+      'Too many attempts. Please try later',
+    );
+    await limits.hit(`returns:${access.ip}`, RETURNS_LIMIT, message);
+    await limits.hit(`returns-order:${orderID}`, RETURNS_PER_ORDER_LIMIT, message);
+  }
+
+  async function deliveredAt(runner: Tx | Db, orderNumber: number): Promise<Date | null> {
+    const [row] = await runner
+      .select({ at: sql<string | Date | null>`max(${orderEvents.at})` })
+      .from(orderEvents)
+      .where(and(eq(orderEvents.orderNumber, orderNumber), eq(orderEvents.toStatus, 'delivered')));
+    return row?.at ? new Date(row.at) : null;
+  }
+
+  /** Units of each order line already in returns that are not cancelled. */
+  async function unitsInReturns(runner: Tx | Db, orderNumber: number): Promise<Map<number, number>> {
+    const rows = await runner
+      .select({ lineId: returnLines.orderLineId, units: sql<number>`sum(${returnLines.quantity})::int` })
+      .from(returnLines)
+      .innerJoin(returns, eq(returns.number, returnLines.returnNumber))
+      .where(and(eq(returns.orderNumber, orderNumber), ne(returns.status, 'cancelled')))
+      .groupBy(returnLines.orderLineId);
+    return new Map(rows.map((r) => [r.lineId, Number(r.units)]));
+  }
+
+  function returnCarrier(order: OrderRow): 'sdek' | 'boxberry' | null {
+    const carrier = carrierOf(order.getWay, order.delivery.countryCode);
+    if (carrier === 'sdek' || carrier === 'boxberry') return carrier;
+    return (order.delivery.countryCode || 'RU') === 'RU' ? 'sdek' : null;
+  }
+
+  /** Why this order takes no return at all, or null. */
+  function orderRefusal(order: OrderRow, delivered: Date | null, rs: ReturnSettings, locale: Locale) {
+    if (order.status !== 'delivered') {
+      return t(locale, 'Вернуть можно только полученный заказ', 'Only a received order can be returned');
+    }
+    // A try-on order's goods are paid at the fitting: what stays with the buyer is settled there.
+    if (order.goodsPayable === 0 && order.goodsTotal > 0) {
+      return t(
+        locale,
+        'Заказ с примеркой возвращается курьеру при примерке. Напишите нам, если нужна помощь',
+        'A try-on order is returned to the courier at the fitting. Write to us if you need help',
+      );
+    }
+    if (!withinWindow(delivered, rs.windowDays, clock())) {
+      return t(
+        locale,
+        `Срок возврата — ${rs.windowDays} дн. после получения — прошёл`,
+        `The return window of ${rs.windowDays} days after receipt has passed`,
+      );
+    }
+    return null;
+  }
+
+  async function shopperReturns(orderNumber: number, locale: Locale, showroom: string) {
+    const rows = await db
+      .select()
+      .from(returns)
+      .where(eq(returns.orderNumber, orderNumber))
+      .orderBy(desc(returns.number));
+    if (rows.length === 0) return [];
+    const lines = await db
+      .select({
+        returnNumber: returnLines.returnNumber,
+        name: orderLines.name,
+        size: orderLines.size,
+        quantity: returnLines.quantity,
+        exchangeSize: returnLines.exchangeSize,
+        exchangeStatus: returnLines.exchangeStatus,
+        exchangeTracking: returnLines.exchangeTracking,
+        decision: returnLines.decision,
+        decisionReason: returnLines.decisionReason,
+      })
+      .from(returnLines)
+      .innerJoin(orderLines, eq(orderLines.id, returnLines.orderLineId))
+      .where(
+        inArray(
+          returnLines.returnNumber,
+          rows.map((r) => r.number),
+        ),
+      )
+      .orderBy(returnLines.id);
+    return rows.map((r) => ({
+      number: r.number,
+      label: returnLabel(r.number),
+      status: r.status,
+      method: r.method,
+      carrier: r.carrier,
+      code: r.carrierCode,
+      createdAt: r.createdAt.toISOString(),
+      instructions: returnInstructions(locale, {
+        label: returnLabel(r.number),
+        method: r.method,
+        carrier: r.carrier,
+        code: r.carrierCode,
+        showroom,
+      }),
+      refund: { amount: r.refundGoods + r.refundDelivery, status: r.refundStatus },
+      lines: lines.filter((l) => l.returnNumber === r.number).map(({ returnNumber: _n, ...l }) => l),
+    }));
+  }
+
+  /** What of an order may be returned now, and the returns already asked. */
+  async function options(orderID: number, access: ShopperAccess, locale: Locale) {
+    await limitGuessing(orderID, access, locale);
+    const order = await ownedOrder(db, orderID, access, locale, false);
+    const shop = await settings.getShopSettings();
+    const rs = shop.main.returns ?? DEFAULT_RETURN_SETTINGS;
+    const delivered = await deliveredAt(db, order.number);
+    const refusal = orderRefusal(order, delivered, rs, locale);
+    const lines = await db
+      .select()
+      .from(orderLines)
+      .where(eq(orderLines.orderNumber, order.number))
+      .orderBy(orderLines.id);
+    const inReturns = await unitsInReturns(db, order.number);
+    const groupIds = [...new Set(lines.map((l) => l.groupId))];
+    const sizes = groupIds.length
+      ? await db
+          .select({
+            id: variantProducts.id,
+            groupId: variantProducts.groupId,
+            size: variantProducts.size,
+            stock: variantProducts.stock,
+          })
+          .from(variantProducts)
+          .where(inArray(variantProducts.groupId, groupIds))
+          .orderBy(variantProducts.id)
+      : [];
+    const carrier = returnCarrier(order);
+    const methods: ReturnMethod[] = carrier ? ['pickup_point', 'courier', 'showroom'] : ['showroom'];
+    const showroom = shop.contacts.address[locale] || shop.contacts.address.ru;
+    return {
+      orderID: order.number,
+      status: order.status,
+      deliveredAt: delivered?.toISOString() ?? null,
+      deadline: delivered ? returnDeadline(delivered, rs.windowDays).toISOString() : null,
+      windowDays: rs.windowDays,
+      canReturn:
+        refusal === null && lines.some((l) => returnableUnits(l.count, inReturns.get(l.id) ?? 0) > 0),
+      refusal,
+      deliveryPaidBy: rs.deliveryPaidBy,
+      exchangeShips: rs.exchangeShips,
+      methods,
+      carrier,
+      showroom,
+      lines: lines.map((l) => ({
+        lineId: l.id,
+        name: l.name,
+        size: l.size,
+        count: l.count,
+        price: l.price,
+        returnable: returnableUnits(l.count, inReturns.get(l.id) ?? 0),
+        exchangeSizes: sizes
+          .filter((s) => s.groupId === l.groupId && s.size !== l.size)
+          .map((s) => ({ size: s.size, available: s.stock })),
+      })),
+      returns: await shopperReturns(order.number, locale, showroom),
+    };
+  }
+
+  /**
+   * The shopper's request: the order is locked, so two requests at once never ask for the same
+   * units; an exchange's new size is taken from stock at once (a conditional decrement). The carrier's
+   * return parcel is registered after the request commits; a carrier failure leaves the request
+   * standing without its code, for staff to register again.
+   */
+  async function request(input: ReturnRequestInput, access: ShopperAccess, locale: Locale) {
+    await limitGuessing(input.orderID, access, locale);
+    const shop = await settings.getShopSettings();
+    const rs = shop.main.returns ?? DEFAULT_RETURN_SETTINGS;
+    const ids = input.lines.map((l) => l.lineId);
+    if (new Set(ids).size !== ids.length) {
+      throw new AppError(
+        'invalid_data',
+        t(locale, 'Строка заказа указана дважды', 'An order line is named twice'),
+        {
+          field: 'lines',
+        },
+      );
+    }
+    const now = clock();
+    const created = await ordersService.withStockChanges(async (tx, changed) => {
+      const order = await ownedOrder(tx, input.orderID, access, locale, true);
+      const refusal = orderRefusal(order, await deliveredAt(tx, order.number), rs, locale);
+      if (refusal) throw new AppError('conflict', refusal);
+      const carrier = returnCarrier(order);
+      if (input.method !== 'showroom' && !carrier) {
+        throw new AppError(
+          'invalid_data',
+          t(
+            locale,
+            'Этот заказ можно вернуть только в шоурум',
+            'This order can only be returned to the showroom',
+          ),
+          { field: 'method' },
+        );
+      }
+      const lines = await tx.select().from(orderLines).where(eq(orderLines.orderNumber, order.number));
+      const inReturns = await unitsInReturns(tx, order.number);
+      const [row] = await tx
+        .insert(returns)
+        .values({
+          orderNumber: order.number,
+          status: 'requested',
+          method: input.method,
+          reason: input.reason,
+          comment: input.comment,
+          locale,
+          carrier: input.method === 'showroom' ? null : carrier,
+          userId: access.userId,
+          createdIp: access.ip,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      if (!row) throw new Error('return insert returned nothing');
+      const recorded: { lineId: number; quantity: number; exchangeSize: string | null }[] = [];
+      for (const [i, asked] of input.lines.entries()) {
+        const line = lines.find((l) => l.id === asked.lineId);
+        if (!line) {
+          throw new AppError(
+            'invalid_data',
+            t(locale, 'Такой строки нет в заказе', 'No such line in the order'),
+            {
+              field: `lines.${i}.lineId`,
+            },
+          );
+        }
+        const left = returnableUnits(line.count, inReturns.get(line.id) ?? 0);
+        if (asked.quantity > left) {
+          throw new AppError(
+            'conflict',
+            left === 0
+              ? t(locale, `«${line.name}» уже в возврате`, `«${line.name}» is already being returned`)
+              : t(
+                  locale,
+                  `«${line.name}»: вернуть можно не больше ${left} шт.`,
+                  `«${line.name}»: at most ${left} can be returned`,
+                ),
+          );
+        }
+        let exchange: { id: string; size: string } | null = null;
+        if (asked.exchangeSize !== undefined) {
+          const [variant] = await tx
+            .select({ id: variantProducts.id, size: variantProducts.size })
+            .from(variantProducts)
+            .where(
+              and(eq(variantProducts.groupId, line.groupId), eq(variantProducts.size, asked.exchangeSize)),
+            );
+          if (!variant || variant.size === line.size) {
+            throw new AppError(
+              'invalid_data',
+              t(locale, 'Такого размера у этой модели нет', 'This product has no such size'),
+              { field: `lines.${i}.exchangeSize` },
+            );
+          }
+          const [taken] = await tx
+            .update(variantProducts)
+            .set({ stock: sql`${variantProducts.stock} - ${asked.quantity}` })
+            .where(
+              and(eq(variantProducts.id, variant.id), sql`${variantProducts.stock} >= ${asked.quantity}`),
+            )
+            .returning({ stock: variantProducts.stock });
+          if (!taken) {
+            throw new AppError(
+              'conflict',
+              t(
+                locale,
+                `Размера ${variant.size} «${line.name}» уже нет в наличии`,
+                `Size ${variant.size} of «${line.name}» is out of stock`,
+              ),
+            );
+          }
+          changed.add(cacheTags.group(line.groupId));
+          if (taken.stock === 0) changed.add(cacheTags.listings);
+          exchange = variant;
+        }
+        await tx.insert(returnLines).values({
+          returnNumber: row.number,
+          orderLineId: line.id,
+          quantity: asked.quantity,
+          exchangeVariantId: exchange?.id ?? null,
+          exchangeSize: exchange?.size ?? null,
+          exchangeReserved: exchange ? asked.quantity : 0,
+          exchangeStatus: exchange ? (rs.exchangeShips === 'at_once' ? 'to_ship' : 'reserved') : 'none',
+        });
+        recorded.push({ lineId: line.id, quantity: asked.quantity, exchangeSize: exchange?.size ?? null });
+      }
+      await audit.record(tx, null, {
+        action: 'return.request',
+        entityType: 'return',
+        entityId: String(row.number),
+        after: {
+          order: order.number,
+          method: input.method,
+          reason: input.reason,
+          lines: recorded,
+          by: access.userId ? `user ${access.userId}` : 'order contact',
+          ip: access.ip,
+        },
+      });
+      await enqueueReturnMessages(tx, row.number, 'requested', now);
+      return { row, order };
+    });
+    if (created.row.carrier) await registerParcel(created.row, created.order);
+    const showroom = shop.contacts.address[locale] || shop.contacts.address.ru;
+    const mine = (await shopperReturns(created.order.number, locale, showroom)).find(
+      (r) => r.number === created.row.number,
+    );
+    if (!mine) throw new Error(`return ${created.row.number} vanished`);
+    return mine;
+  }
+
+  /**
+   * Registers the return parcel with its carrier, once: the row keeps the carrier's id, and a second
+   * registration (a retry by staff) is made only while there is none. False when the carrier failed.
+   */
+  async function registerParcel(row: ReturnRow, order: OrderRow): Promise<boolean> {
+    const carrier =
+      row.carrier === 'sdek' || row.carrier === 'boxberry' ? providers.carriers[row.carrier] : null;
+    if (!carrier?.createReturnShipment || row.carrierId) return row.carrierId !== null;
+    const lines = await db
+      .select({ quantity: returnLines.quantity, line: orderLines })
+      .from(returnLines)
+      .innerJoin(orderLines, eq(orderLines.id, returnLines.orderLineId))
+      .where(eq(returnLines.returnNumber, row.number));
+    const units = lines.reduce((a, l) => a + l.quantity, 0);
+    const d = order.delivery;
+    try {
+      const parcel = await carrier.createReturnShipment({
+        returnNumber: row.number,
+        orderNumber: order.number,
+        mode: row.method === 'courier' ? 'door' : 'pickup',
+        sender: { name: order.fullName, phone: order.phone, email: order.email },
+        origin: {
+          cityCode: d.cityID,
+          city: d.city,
+          countryCode: d.countryCode || 'RU',
+          postalCode: d.postal,
+          address: [d.address, d.room].filter(Boolean).join(', '),
+          pickupPointCode: order.getWay === `self-${row.carrier}` ? d.pvzID : null,
+        },
+        parcel: {
+          weightGrams: Math.max(1, units) * 500,
+          valueKopecks: lines.reduce((a, l) => a + l.line.price * l.quantity, 0),
+        },
+        items: lines.map((l) => ({
+          sku: l.line.barcode || l.line.variantId,
+          name: l.line.name,
+          price: l.line.price,
+          count: l.quantity,
+          weightGrams: 500,
+        })),
+      });
+      await db
+        .update(returns)
+        .set({ carrierId: parcel.carrierId, carrierCode: parcel.code, updatedAt: clock() })
+        .where(and(eq(returns.number, row.number), sql`${returns.carrierId} is null`));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  // ---- Staff -------------------------------------------------------------------------------------
+
+  const staleError = (locale: Locale, row: ReturnRow) =>
+    new AppError(
+      'conflict',
+      t(
+        locale,
+        `Возврат изменился, пока вы его смотрели (сейчас: ${row.status}). Обновите страницу`,
+        `The return changed while you were looking at it (now: ${row.status}). Reload the page`,
+      ),
+    );
+
+  async function lockReturn(tx: Tx, number: number, version: number, locale: Locale) {
+    const [row] = await tx.select().from(returns).where(eq(returns.number, number)).for('update');
+    if (!row) throw new AppError('not_found', t(locale, 'Возврат не найден', 'Return not found'));
+    if (row.version !== version) throw staleError(locale, row);
+    return row;
+  }
+
+  /** The returns queue, newest first: by state, or of one order. */
+  async function list(q: ReturnListQuery) {
+    const limit = q.limit ?? 50;
+    const where: SQL[] = [];
+    if (q.status) where.push(eq(returns.status, q.status));
+    if (q.order) where.push(eq(returns.orderNumber, q.order));
+    if (q.before) where.push(lt(returns.number, q.before));
+    const rows = await db
+      .select({
+        number: returns.number,
+        orderNumber: returns.orderNumber,
+        status: returns.status,
+        method: returns.method,
+        reason: returns.reason,
+        carrier: returns.carrier,
+        carrierCode: returns.carrierCode,
+        createdAt: returns.createdAt,
+        refundStatus: returns.refundStatus,
+        refund: sql<number>`(${returns.refundGoods} + ${returns.refundDelivery})::bigint`,
+        fullName: orders.fullName,
+        phone: orders.phone,
+        units: sql<number>`(select coalesce(sum(${returnLines.quantity}), 0)::int from ${returnLines} where ${returnLines.returnNumber} = ${returns.number})`,
+        exchanges: sql<number>`(select count(*)::int from ${returnLines} where ${returnLines.returnNumber} = ${returns.number} and ${returnLines.exchangeVariantId} is not null)`,
+      })
+      .from(returns)
+      .innerJoin(orders, eq(orders.number, returns.orderNumber))
+      .where(where.length ? and(...where) : undefined)
+      .orderBy(desc(returns.number))
+      .limit(limit + 1);
+    return {
+      rows: rows
+        .slice(0, limit)
+        .map((r) => ({ ...r, refund: Number(r.refund), label: returnLabel(r.number) })),
+      next: rows.length > limit ? (rows[limit - 1]?.number ?? null) : null,
+    };
+  }
+
+  /** A return as staff see it: its lines with the order's, the order's figures, what was refunded, the log. */
+  async function get(number: number, locale: Locale) {
+    const [row] = await db.select().from(returns).where(eq(returns.number, number));
+    if (!row) throw new AppError('not_found', t(locale, 'Возврат не найден', 'Return not found'));
+    const [[order], lines, others, log] = await Promise.all([
+      db.select().from(orders).where(eq(orders.number, row.orderNumber)),
+      db
+        .select({
+          id: returnLines.id,
+          orderLineId: returnLines.orderLineId,
+          quantity: returnLines.quantity,
+          exchangeSize: returnLines.exchangeSize,
+          exchangeStatus: returnLines.exchangeStatus,
+          exchangeTracking: returnLines.exchangeTracking,
+          decision: returnLines.decision,
+          decisionReason: returnLines.decisionReason,
+          refundAmount: returnLines.refundAmount,
+          name: orderLines.name,
+          size: orderLines.size,
+          barcode: orderLines.barcode,
+          price: orderLines.price,
+          count: orderLines.count,
+          variantId: orderLines.variantId,
+        })
+        .from(returnLines)
+        .innerJoin(orderLines, eq(orderLines.id, returnLines.orderLineId))
+        .where(eq(returnLines.returnNumber, number))
+        .orderBy(returnLines.id),
+      db
+        .select({
+          number: returns.number,
+          status: returns.status,
+          refund: sql<number>`(${returns.refundGoods} + ${returns.refundDelivery})::bigint`,
+          refundStatus: returns.refundStatus,
+        })
+        .from(returns)
+        .where(eq(returns.orderNumber, row.orderNumber))
+        .orderBy(returns.number),
+      audit.list({ entityType: 'return', entityId: String(number), limit: 50 }),
+    ]);
+    if (!order) throw new Error(`return ${number} without its order`);
+    const refunded = others
+      .filter((o) => o.refundStatus === 'succeeded' || o.refundStatus === 'manual')
+      .reduce((a, o) => a + Number(o.refund), 0);
+    return {
+      return: { ...row, label: returnLabel(row.number) },
+      lines,
+      order: {
+        number: order.number,
+        status: order.status,
+        fullName: order.fullName,
+        phone: order.phone,
+        email: order.email,
+        getWay: order.getWay,
+        payment: order.payment,
+        goodsTotal: order.goodsTotal,
+        promoDiscount: order.promoDiscount,
+        deliveryPrice: order.deliveryPrice,
+        total: order.total,
+        refunded,
+      },
+      orderReturns: others.map((o) => ({ ...o, refund: Number(o.refund), label: returnLabel(o.number) })),
+      audit: log.rows,
+      canRetryRefund: row.refundStatus === 'failed' || row.refundStatus === 'started',
+      canRegisterParcel: row.status === 'requested' && row.carrier !== null && row.carrierId === null,
+    };
+  }
+
+  /** The parcel arrived: once (of two staff at once, the second is refused), and the buyer is told. */
+  async function receive(number: number, input: { version: number }, actor: Actor, locale: Locale) {
+    await db.transaction(async (tx) => {
+      const before = await lockReturn(tx, number, input.version, locale);
+      if (before.status !== 'requested') throw staleError(locale, before);
+      const now = clock();
+      await tx
+        .update(returns)
+        .set({ status: 'received', receivedAt: now, updatedAt: now, version: before.version + 1 })
+        .where(and(eq(returns.number, number), eq(returns.version, before.version)));
+      await audit.record(tx, actor, {
+        action: 'return.receive',
+        entityType: 'return',
+        entityId: String(number),
+        before: { status: before.status, version: before.version },
+        after: { status: 'received', version: before.version + 1 },
+      });
+      await enqueueReturnMessages(tx, number, 'received', now);
+    });
+    return get(number, locale);
+  }
+
+  /**
+   * Staff's decision on every line of a received return: accepted units go back to stock (or to the
+   * defective count), refused ones stay with the shop's decision and reason, an exchange's reserved
+   * size may be sent (or goes back to stock when its line is refused). The refund of the accepted
+   * units is planned under the order's lock from what earlier returns refunded, so units and the
+   * delivery are never refunded twice, and sent to the provider after commit.
+   */
+  async function decide(number: number, input: ReturnDecisionInput, actor: Actor, locale: Locale) {
+    const rs = await returnSettings();
+    const receiptSettings = (await settings.getShopSettings()).main.receipt ?? DEFAULT_RECEIPT_SETTINGS;
+    const outcome = await ordersService.withStockChanges(async (tx, changed) => {
+      const before = await lockReturn(tx, number, input.version, locale);
+      if (before.status !== 'received') throw staleError(locale, before);
+      const [order] = await tx
+        .select()
+        .from(orders)
+        .where(eq(orders.number, before.orderNumber))
+        .for('update');
+      if (!order) throw new Error(`return ${number} without its order`);
+      const lines = await tx.select().from(returnLines).where(eq(returnLines.returnNumber, number));
+      const given = new Map(input.lines.map((l) => [l.id, l]));
+      if (
+        given.size !== input.lines.length ||
+        lines.some((l) => !given.has(l.id)) ||
+        given.size !== lines.length
+      ) {
+        throw new AppError(
+          'invalid_data',
+          t(locale, 'Решите по каждой строке возврата', 'Decide on every line of the return'),
+          { field: 'lines' },
+        );
+      }
+      const orderLineRows = await tx
+        .select()
+        .from(orderLines)
+        .where(eq(orderLines.orderNumber, order.number))
+        .orderBy(orderLines.id);
+      const now = clock();
+      const refundNow: { orderLineId: number; units: number }[] = [];
+      for (const line of lines) {
+        const d = given.get(line.id);
+        const orderLine = orderLineRows.find((o) => o.id === line.orderLineId);
+        if (!d || !orderLine) continue;
+        let exchangeStatus = line.exchangeStatus;
+        if (d.decision === 'accepted') {
+          const [back] = await tx
+            .update(variantProducts)
+            .set({ stock: sql`${variantProducts.stock} + ${line.quantity}` })
+            .where(eq(variantProducts.id, orderLine.variantId))
+            .returning({ stock: variantProducts.stock });
+          changed.add(cacheTags.group(orderLine.groupId));
+          if (back?.stock === line.quantity) {
+            changed.add(cacheTags.listings);
+            await enqueueRestockCheck(tx, orderLine.variantId, now);
+          }
+        } else if (d.decision === 'defective') {
+          const [variant] = await tx
+            .select({ id: variantProducts.id })
+            .from(variantProducts)
+            .where(eq(variantProducts.id, orderLine.variantId));
+          if (variant) {
+            await tx
+              .insert(defectiveStock)
+              .values({ variantId: variant.id, count: line.quantity, updatedAt: now })
+              .onConflictDoUpdate({
+                target: defectiveStock.variantId,
+                set: { count: sql`${defectiveStock.count} + ${line.quantity}`, updatedAt: now },
+              });
+          }
+        }
+        if (line.exchangeVariantId && line.exchangeReserved > 0) {
+          if (d.decision === 'refused' && (exchangeStatus === 'reserved' || exchangeStatus === 'to_ship')) {
+            await tx
+              .update(variantProducts)
+              .set({ stock: sql`${variantProducts.stock} + ${line.exchangeReserved}` })
+              .where(eq(variantProducts.id, line.exchangeVariantId));
+            changed.add(cacheTags.group(orderLine.groupId));
+            changed.add(cacheTags.listings);
+            exchangeStatus = 'released';
+          } else if (d.decision !== 'refused' && exchangeStatus === 'reserved') {
+            exchangeStatus = 'to_ship';
+          }
+        }
+        const refunded = d.decision !== 'refused' && !line.exchangeVariantId;
+        if (refunded) refundNow.push({ orderLineId: line.orderLineId, units: line.quantity });
+        await tx
+          .update(returnLines)
+          .set({ decision: d.decision, decisionReason: d.reason, exchangeStatus })
+          .where(and(eq(returnLines.id, line.id), eq(returnLines.decision, 'pending')));
+      }
+      // What earlier returns of the order refunded: units per line, and the delivery.
+      const earlier = await tx
+        .select({ lineId: returnLines.orderLineId, units: sql<number>`sum(${returnLines.quantity})::int` })
+        .from(returnLines)
+        .innerJoin(returns, eq(returns.number, returnLines.returnNumber))
+        .where(
+          and(
+            eq(returns.orderNumber, order.number),
+            ne(returns.number, number),
+            eq(returns.status, 'closed'),
+            inArray(returnLines.decision, ['accepted', 'defective']),
+            sql`${returnLines.exchangeVariantId} is null`,
+          ),
+        )
+        .groupBy(returnLines.orderLineId);
+      const [deliveryEarlier] = await tx
+        .select({ sum: sql<number>`coalesce(sum(${returns.refundDelivery}), 0)::bigint` })
+        .from(returns)
+        .where(and(eq(returns.orderNumber, order.number), ne(returns.number, number)));
+      const plan = planRefund(
+        { ...order, lines: orderLineRows },
+        new Map(earlier.map((e) => [e.lineId, Number(e.units)])),
+        refundNow,
+        receiptSettings,
+        rs.deliveryPaidBy,
+        Number(deliveryEarlier?.sum ?? 0),
+      );
+      for (const line of lines) {
+        const amount = refundNow.some((r) => r.orderLineId === line.orderLineId)
+          ? (plan.perLine.get(line.orderLineId) ?? 0)
+          : 0;
+        if (amount > 0)
+          await tx.update(returnLines).set({ refundAmount: amount }).where(eq(returnLines.id, line.id));
+      }
+      const total = plan.goods + plan.delivery;
+      const refundStatus: ReturnRefundStatus =
+        total === 0 ? 'nothing' : hasProviderPayment(order) ? 'started' : 'manual';
+      const [after] = await tx
+        .update(returns)
+        .set({
+          status: 'closed',
+          decidedAt: now,
+          updatedAt: now,
+          refundGoods: plan.goods,
+          refundDelivery: plan.delivery,
+          refundStatus,
+          refundReceipt: total > 0 ? plan.receipt : null,
+          version: before.version + 1,
+        })
+        .where(and(eq(returns.number, number), eq(returns.version, before.version)))
+        .returning();
+      if (!after) throw new Error(`return ${number} changed under its lock`);
+      await tx.insert(orderEvents).values({
+        orderNumber: order.number,
+        fromStatus: order.status,
+        toStatus: order.status,
+        cause: `return ${returnLabel(number)} decided by staff (${actor.email}): refund ${total} kopecks (${refundStatus})`,
+        at: now,
+      });
+      await audit.record(tx, actor, {
+        action: 'return.decide',
+        entityType: 'return',
+        entityId: String(number),
+        before: { status: before.status, version: before.version },
+        after: {
+          status: 'closed',
+          version: after.version,
+          lines: input.lines,
+          refund: { goods: plan.goods, delivery: plan.delivery, status: refundStatus },
+        },
+      });
+      return { after, paymentId: order.paymentId };
+    });
+    if (outcome.after.refundStatus === 'started' && outcome.paymentId) {
+      await sendRefund(outcome.after, outcome.paymentId, actor);
+    }
+    return get(number, locale);
+  }
+
+  function hasProviderPayment(order: OrderRow): boolean {
+    return order.paymentId !== null && !order.paymentId.startsWith('claim-');
+  }
+
+  /**
+   * Asks the provider for the return's refund with its refund receipt, under a key fixed per return:
+   * a retry never refunds twice. The outcome is recorded once (a conditional update), with an order
+   * event, the audit entry and, when it went through, the buyer's message.
+   */
+  async function sendRefund(row: ReturnRow, paymentId: string, actor: Actor) {
+    const amount = row.refundGoods + row.refundDelivery;
+    let result: Awaited<ReturnType<typeof payments.refund>> | null;
+    try {
+      result = await payments.refund(
+        paymentId,
+        amount,
+        `return-${row.number}-refund`,
+        (row.refundReceipt as PaymentReceipt | null) ?? undefined,
+      );
+    } catch {
+      result = null;
+    }
+    if (!result) return;
+    const status = result.status === 'succeeded' ? 'succeeded' : 'failed';
+    const detail = result.status === 'succeeded' ? result.refundId : result.reason;
+    await db.transaction(async (tx) => {
+      const now = clock();
+      const [updated] = await tx
+        .update(returns)
+        .set({
+          refundStatus: status,
+          providerRefundId: result.status === 'succeeded' ? result.refundId : null,
+          updatedAt: now,
+        })
+        .where(and(eq(returns.number, row.number), inArray(returns.refundStatus, ['started', 'failed'])))
+        .returning();
+      if (!updated) return;
+      await tx.insert(orderEvents).values({
+        orderNumber: row.orderNumber,
+        fromStatus: 'delivered',
+        toStatus: 'delivered',
+        cause: `return ${returnLabel(row.number)} refund ${status} (${amount} kopecks, ${detail})`,
+        at: now,
+      });
+      await audit.record(tx, actor, {
+        action: 'return.refund',
+        entityType: 'return',
+        entityId: String(row.number),
+        before: { refund: row.refundStatus },
+        after: { refund: status, amount, detail },
+      });
+      if (status === 'succeeded') await enqueueReturnMessages(tx, row.number, 'refunded', now);
+    });
+  }
+
+  /** Sends again a refund the provider refused or did not answer; a succeeded one is refused. */
+  async function retryRefund(number: number, input: { version: number }, actor: Actor, locale: Locale) {
+    const claimed = await db.transaction(async (tx) => {
+      const row = await lockReturn(tx, number, input.version, locale);
+      if (row.refundStatus !== 'failed' && row.refundStatus !== 'started') {
+        throw new AppError(
+          'conflict',
+          row.refundStatus === 'succeeded'
+            ? t(locale, 'Деньги по возврату уже возвращены', 'The return is already refunded')
+            : t(locale, 'По возврату нечего возвращать', 'The return has nothing to refund'),
+        );
+      }
+      const [order] = await tx
+        .select({ paymentId: orders.paymentId })
+        .from(orders)
+        .where(eq(orders.number, row.orderNumber));
+      const [after] = await tx
+        .update(returns)
+        .set({ version: row.version + 1, updatedAt: clock() })
+        .where(eq(returns.number, number))
+        .returning();
+      await audit.record(tx, actor, {
+        action: 'return.refund_retry',
+        entityType: 'return',
+        entityId: String(number),
+        before: { refund: row.refundStatus, version: row.version },
+        after: { version: row.version + 1 },
+      });
+      return { row: after ?? row, paymentId: order?.paymentId ?? null };
+    });
+    if (claimed.paymentId) await sendRefund(claimed.row, claimed.paymentId, actor);
+    return get(number, locale);
+  }
+
+  /** Registers the return parcel again when the carrier failed at the shopper's request. */
+  async function retryParcel(number: number, input: { version: number }, actor: Actor, locale: Locale) {
+    const [row] = await db.select().from(returns).where(eq(returns.number, number));
+    if (!row) throw new AppError('not_found', t(locale, 'Возврат не найден', 'Return not found'));
+    if (row.version !== input.version) throw staleError(locale, row);
+    const [order] = await db.select().from(orders).where(eq(orders.number, row.orderNumber));
+    if (!order || !row.carrier || row.carrierId) throw staleError(locale, row);
+    const ok = await registerParcel(row, order);
+    if (!ok) {
+      throw new AppError(
+        'unavailable',
+        t(locale, 'Перевозчик не ответил. Повторите позже', 'The carrier did not answer. Try again later'),
+      );
+    }
+    await db.transaction(async (tx) => {
+      const [after] = await tx
+        .update(returns)
+        .set({ version: sql`${returns.version} + 1` })
+        .where(eq(returns.number, number))
+        .returning();
+      await audit.record(tx, actor, {
+        action: 'return.parcel',
+        entityType: 'return',
+        entityId: String(number),
+        before: { carrierId: null },
+        after: { carrierId: after?.carrierId, code: after?.carrierCode },
+      });
+    });
+    return get(number, locale);
+  }
+
+  /** The exchange's new size went out, with its tracking number: once. */
+  async function exchangeShipped(number: number, input: ExchangeShippedInput, actor: Actor, locale: Locale) {
+    await db.transaction(async (tx) => {
+      const row = await lockReturn(tx, number, input.version, locale);
+      const [line] = await tx
+        .update(returnLines)
+        .set({ exchangeStatus: 'shipped', exchangeTracking: input.tracking })
+        .where(
+          and(
+            eq(returnLines.id, input.lineId),
+            eq(returnLines.returnNumber, number),
+            eq(returnLines.exchangeStatus, 'to_ship'),
+          ),
+        )
+        .returning();
+      if (!line) {
+        throw new AppError(
+          'conflict',
+          t(locale, 'Этот обмен сейчас нельзя отправить', 'This exchange cannot be sent now'),
+        );
+      }
+      await tx
+        .update(returns)
+        .set({ version: row.version + 1, updatedAt: clock() })
+        .where(eq(returns.number, number));
+      await audit.record(tx, actor, {
+        action: 'return.exchange_shipped',
+        entityType: 'return',
+        entityId: String(number),
+        before: { line: line.id, exchange: 'to_ship' },
+        after: { line: line.id, exchange: 'shipped', tracking: input.tracking },
+      });
+    });
+    return get(number, locale);
+  }
+
+  return {
+    options,
+    request,
+    list,
+    get,
+    receive,
+    decide,
+    retryRefund,
+    retryParcel,
+    exchangeShipped,
+    /** For the defective count on the stock screens and tests. */
+    async defectiveCount(variantId: string): Promise<number> {
+      const [row] = await db.select().from(defectiveStock).where(eq(defectiveStock.variantId, variantId));
+      return row?.count ?? 0;
+    },
+  };
+}
+
+export type ReturnsService = ReturnType<typeof createReturnsService>;

@@ -1,0 +1,83 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  exchangeShippedBody,
+  returnDecisionBody,
+  returnListQuery,
+  returnNumberParams,
+  returnVersionBody,
+} from '../../../core/returns/returns.schemas.ts';
+import { parseInput, requestLocale } from '../../request.ts';
+import { roles, type StaffRouteDeps, staffRoute } from './staff-route.ts';
+
+/** The returns queue and its steps (docs/decisions/0032-returns-and-exchanges.md): managers and admins. */
+export function adminReturnsRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
+  const { services } = deps;
+
+  staffRoute(app, deps, {
+    method: 'GET',
+    url: '/api/admin/returns',
+    roles: roles.manager,
+    async handler(request) {
+      const query = parseInput(returnListQuery, request.query, request);
+      return { result: true, ...(await services.returns.list(query)) };
+    },
+  });
+
+  staffRoute(app, deps, {
+    method: 'GET',
+    url: '/api/admin/returns/:number',
+    roles: roles.manager,
+    async handler(request) {
+      const { number } = parseInput(returnNumberParams, request.params, request);
+      return { result: true, ...(await services.returns.get(number, requestLocale(request))) };
+    },
+  });
+
+  // The steps: the parcel received, the lines decided (refund started), a refund or parcel retried,
+  // an exchange's new size sent. Each checks the version the screen showed.
+  const steps = {
+    receive: services.returns.receive,
+    'refund-retry': services.returns.retryRefund,
+    'parcel-retry': services.returns.retryParcel,
+  } as const;
+  for (const [step, run] of Object.entries(steps)) {
+    staffRoute(app, deps, {
+      method: 'POST',
+      url: `/api/admin/returns/:number/${step}`,
+      roles: roles.manager,
+      async handler(request, _reply, actor) {
+        const { number } = parseInput(returnNumberParams, request.params, request);
+        const body = parseInput(returnVersionBody, request.body, request);
+        return { result: true, ...(await run(number, body, actor, requestLocale(request))) };
+      },
+    });
+  }
+
+  staffRoute(app, deps, {
+    method: 'POST',
+    url: '/api/admin/returns/:number/decide',
+    roles: roles.manager,
+    async handler(request, _reply, actor) {
+      const { number } = parseInput(returnNumberParams, request.params, request);
+      const body = parseInput(returnDecisionBody, request.body, request);
+      return {
+        result: true,
+        ...(await services.returns.decide(number, body, actor, requestLocale(request))),
+      };
+    },
+  });
+
+  staffRoute(app, deps, {
+    method: 'POST',
+    url: '/api/admin/returns/:number/exchange-shipped',
+    roles: roles.manager,
+    async handler(request, _reply, actor) {
+      const { number } = parseInput(returnNumberParams, request.params, request);
+      const body = parseInput(exchangeShippedBody, request.body, request);
+      return {
+        result: true,
+        ...(await services.returns.exchangeShipped(number, body, actor, requestLocale(request))),
+      };
+    },
+  });
+}
