@@ -39,9 +39,9 @@ import { createShipmentsService } from './orders/shipments.service.ts';
 import { createPaymentsService } from './payments/payments.service.ts';
 import type { Providers } from './providers/index.ts';
 import { createRatesService } from './rates/rates.service.ts';
-import { createSearchService } from './search/search.service.ts';
 import { createReturnsService } from './returns/returns.service.ts';
 import { createReturnMessagesHandler, RETURN_MESSAGE_JOB } from './returns/returns-messages.service.ts';
+import { createSearchService } from './search/search.service.ts';
 import { createSynonymsService } from './search/synonyms.service.ts';
 
 export interface ServiceDeps {
@@ -140,10 +140,10 @@ export function createServices({
     await jobs.pruneDone();
     return { done: 'pruned' };
   });
-  const search = createSearchService({
   // Returns and size exchanges (docs/decisions/0032-returns-and-exchanges.md) and their messages.
   const returnsService = createReturnsService({ db, providers, settings, orders, audit, limits, clock });
   jobs.register(RETURN_MESSAGE_JOB, createReturnMessagesHandler({ db, providers, settings, publicUrl }));
+  const search = createSearchService({
     db,
     clock,
     onError: (e) => onBackgroundError?.(e, 'search index rebuild'),
