@@ -26,6 +26,8 @@ function edition(prefix: '' | 'en') {
     // DECISIONS 29: the order-status lookup and the mobile-app page.
     route(at('status'), 'routes/status.tsx', { id: id('status') }),
     route(at('app'), 'routes/app-page.tsx', { id: id('app') }),
+    // catalogue.md §7 instashop: the looks page with 'Купить образ'.
+    route(at('looks'), 'routes/looks.tsx', { id: id('looks') }),
     route(at(':slug'), 'routes/page.tsx', { id: id('page') }),
   ];
   return [layout(`routes/edition-${prefix || 'ru'}.tsx`, { id: `edition-${prefix || 'ru'}` }, pages)];
@@ -64,6 +66,7 @@ const admin = [
       route('settings', 'routes/admin/settings.tsx'),
       route('pages', 'routes/admin/pages.tsx'),
       route('pages/:id', 'routes/admin/page-edit.tsx'),
+      route('looks', 'routes/admin/looks.tsx'),
       route('texts', 'routes/admin/texts.tsx'),
     ]),
   ]),

@@ -472,4 +472,14 @@ export const en: Record<MessageKey, string> = {
   'checkout.savedAddressFailed': 'The delivery price cannot be calculated. Please give another address',
   'checkout.cityUnknown': 'City not determined',
   'cabinet.confirmPhoneFirst': 'Confirm the phone: press “Confirm the phone” and enter the code',
+  // Looks ('instashop', catalogue.md §2 'Купить образ').
+  'looks.title': 'Looks',
+  'looks.subtitle': 'Ready-made looks: press a tag to open the piece, or buy the whole look',
+  'looks.empty': 'No looks yet',
+  'looks.photoAlt': 'Look {number}',
+  'looks.buy': 'Buy the look',
+  'looks.chooseSize': 'Choose a size',
+  'looks.itemSoldOut': 'Out of stock: it will not be ordered',
+  'looks.total': 'Total',
+  'looks.addAll': 'Add everything to the cart',
 };

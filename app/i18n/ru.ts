@@ -476,6 +476,16 @@ export const ru = {
   'checkout.savedAddressFailed': 'Невозможно рассчитать стоимость доставки. Пожалуйста, укажите другой адрес',
   'checkout.cityUnknown': 'Город не определен',
   'cabinet.confirmPhoneFirst': 'Подтвердите телефон: нажмите «Подтвердить телефон» и введите код',
+  // Looks ('instashop', catalogue.md §2 'Купить образ').
+  'looks.title': 'Образы',
+  'looks.subtitle': 'Готовые образы: нажмите на метку, чтобы открыть вещь, или купите образ целиком',
+  'looks.empty': 'Образов пока нет',
+  'looks.photoAlt': 'Образ {number}',
+  'looks.buy': 'Купить образ',
+  'looks.chooseSize': 'Выберите размер',
+  'looks.itemSoldOut': 'Нет в наличии — не войдёт в заказ',
+  'looks.total': 'Итого',
+  'looks.addAll': 'Добавить всё в корзину',
 } as const;
 
 export type MessageKey = keyof typeof ru;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { LookTag } from '../db/schema/index.ts';
 import { imageSrcSchema } from './pages-admin.schemas.ts';
 
 const id = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
@@ -79,3 +80,25 @@ export type LookUpdateInput = z.output<typeof lookUpdateBody>;
 export const lookDeleteBody = z.object({ updatedAt: version });
 
 export const lookOrderBody = z.object({ ids: z.array(id).min(1).max(500) });
+
+/** A custom-page category on the wire (catalogue.md §3): `_id`, name, slug, sections, date, index. */
+export interface CategoryWire {
+  _id: string;
+  name: string;
+  slug: string;
+  sections: unknown[];
+  date: string;
+  index: number;
+  updatedAt: string;
+}
+
+/** A look on the wire (catalogue.md §3 Custom page list item: date, sections, src, tags). */
+export interface LookWire {
+  _id: string;
+  date: string;
+  sections: unknown[];
+  src: string;
+  tags: LookTag[];
+  index: number;
+  updatedAt: string;
+}

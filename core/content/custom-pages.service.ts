@@ -4,10 +4,16 @@ import type { Actor, createAuditService } from '../audit/audit.service.ts';
 import { noReadCache, type ReadCache } from '../cache/read-cache.ts';
 import { slugOf, uniqueSlug } from '../catalogue/slug.rules.ts';
 import type { Db } from '../db/client.ts';
-import { customPageCategories, type LookTag, looks, productGroups } from '../db/schema/index.ts';
+import { customPageCategories, looks, productGroups } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import type { Locale } from '../i18n.ts';
-import type { CategoryCreateInput, CategoryUpdateInput, LookUpdateInput } from './custom-pages.schemas.ts';
+import type {
+  CategoryCreateInput,
+  CategoryUpdateInput,
+  CategoryWire,
+  LookUpdateInput,
+  LookWire,
+} from './custom-pages.schemas.ts';
 import { lookItemIds } from './looks.rules.ts';
 import { contentTags } from './pages-admin.service.ts';
 
@@ -16,28 +22,6 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type CategoryRow = typeof customPageCategories.$inferSelect;
 type LookRow = typeof looks.$inferSelect;
 const t = (locale: Locale, ru: string, en: string) => (locale === 'en' ? en : ru);
-
-/** A custom-page category on the wire (catalogue.md §3): `_id`, name, slug, sections, date, index. */
-export interface CategoryWire {
-  _id: string;
-  name: string;
-  slug: string;
-  sections: unknown[];
-  date: string;
-  index: number;
-  updatedAt: string;
-}
-
-/** A look on the wire (catalogue.md §3 Custom page list item: date, sections, src, tags). */
-export interface LookWire {
-  _id: string;
-  date: string;
-  sections: unknown[];
-  src: string;
-  tags: LookTag[];
-  index: number;
-  updatedAt: string;
-}
 
 const categoryWire = (row: CategoryRow): CategoryWire => ({
   _id: row.id,

@@ -12,6 +12,7 @@ export const reservedSlugs = [
   'catalog',
   'dev',
   'en',
+  'looks',
   'media',
   'newsletter-confirm',
   'payment-result',

@@ -58,6 +58,7 @@ function Navigation({ staff }: { staff: SignedInStaff }) {
     },
     { to: '/admin/promo-codes', label: tr('Промокоды', 'Promo codes'), show: manages },
     { to: '/admin/pages', label: tr('Страницы', 'Pages'), show: staff.role !== 'manager' },
+    { to: '/admin/looks', label: tr('Образы', 'Looks'), show: staff.role !== 'manager' },
     { to: '/admin/texts', label: tr('Тексты интерфейса', 'Interface texts'), show: staff.role !== 'manager' },
     { to: '/admin/settings', label: tr('Настройки', 'Settings'), show: staff.role === 'admin' },
     { to: '/admin/staff', label: tr('Сотрудники', 'Staff'), show: staff.role === 'admin' },

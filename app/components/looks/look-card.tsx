@@ -1,0 +1,78 @@
+import { useState } from 'react';
+import type { Locale } from '../../../core/i18n.ts';
+import { useT } from '../../i18n/index.ts';
+import { Photo } from '../photo.tsx';
+import { BuyLookDialog } from './buy-look-dialog.tsx';
+
+export interface LookItemView {
+  id: string;
+  name: string;
+  categorySlug: string;
+  photo: string | null;
+  /** Kopecks, from the catalogue. */
+  price: number;
+  oldPrice: number | null;
+  variants: { id: string; size: string; barcode: string; stock: number; preorder: boolean }[];
+}
+
+export interface LookView {
+  id: string;
+  src: string;
+  tags: { left: number; top: number; name: string; productID: string; link: string; maxWidth: number }[];
+  items: LookItemView[];
+}
+
+/** An uploaded image's address (`/media/uploads/<id>-<width>.webp`) as the stem the Photo takes. */
+function uploadedStem(src: string): string | null {
+  return /^\/media\/(uploads\/[0-9a-f]+-\d{1,5})\.webp$/.exec(src)?.[1] ?? null;
+}
+
+/** One look: the photo with its tags (each opens its product) and the 'Купить образ' button. */
+export function LookCard({ look, locale, number }: { look: LookView; locale: Locale; number: number }) {
+  const t = useT();
+  const [open, setOpen] = useState(false);
+  const base = locale === 'en' ? '/en' : '';
+  const stem = uploadedStem(look.src);
+  const alt = t('looks.photoAlt', { number });
+  return (
+    <article className="look" aria-label={alt}>
+      <div className="look__photo">
+        {stem ? (
+          <Photo
+            photo={stem}
+            alt={alt}
+            className="look__image"
+            sizes="(max-width: 767px) 100vw, 33vw"
+            loading={number > 3 ? 'lazy' : undefined}
+          />
+        ) : (
+          <img className="look__image" src={look.src} alt={alt} loading={number > 3 ? 'lazy' : undefined} />
+        )}
+        {look.tags.map((tag, i) => (
+          <a
+            // biome-ignore lint/suspicious/noArrayIndexKey: tags are an ordered list without ids
+            key={i}
+            className="photo-tag look__tag"
+            href={tag.link || `${base}/products/${tag.productID}`}
+            style={{ left: `${tag.left}%`, top: `${tag.top}%`, maxWidth: tag.maxWidth || undefined }}
+          >
+            <span className="photo-tag__dot" aria-hidden="true" />
+            <span className="photo-tag__name">{tag.name}</span>
+          </a>
+        ))}
+      </div>
+      {look.items.length > 0 ? (
+        <button
+          type="button"
+          className="button button--dark button--wide look__buy"
+          onClick={() => setOpen(true)}
+        >
+          {t('looks.buy')}
+        </button>
+      ) : null}
+      {look.items.length > 0 ? (
+        <BuyLookDialog look={look} open={open} onClose={() => setOpen(false)} />
+      ) : null}
+    </article>
+  );
+}
