@@ -8,6 +8,7 @@ import { createAuditService } from './audit/audit.service.ts';
 import { noReadCache, type ReadCache } from './cache/read-cache.ts';
 import { createCatalogueService } from './catalogue/catalogue.service.ts';
 import { createCatalogueAdminService } from './catalogue/catalogue-admin.service.ts';
+import { createInPlaceService } from './catalogue/in-place.service.ts';
 import { createRestockService } from './catalogue/restock.service.ts';
 import { createCustomPagesService } from './content/custom-pages.service.ts';
 import { createPagesService } from './content/pages.service.ts';
@@ -180,6 +181,7 @@ export function createServices({
     engagement,
     catalogue: createCatalogueService({ db, cache }),
     productMedia: createProductMediaService({ db, store: providers.media, audit, cache }),
+    inPlace: createInPlaceService({ db, audit, cache }),
     commerceMl,
     catalogueRefresh: createCatalogueRefreshService({
       db,

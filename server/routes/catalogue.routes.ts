@@ -84,7 +84,12 @@ export function catalogueRoutes(
 
   app.post('/api/tags-fetch', async (request) => {
     const { src, productID } = parseInput(tagsFetchSchema, request.body, request);
-    const tags = await services.catalogue.listPhotoTags(productID, photoKeyFromWire(src));
+    const key = photoKeyFromWire(src);
+    const [tags, version] = await Promise.all([
+      services.catalogue.listPhotoTags(productID, key),
+      // What a staff save names (DECISIONS 31; server/routes/in-place.routes.ts).
+      services.inPlace.tagsVersionOf(productID, key),
+    ]);
     const shown = await wireGroups(
       tags.map((t) => t.link).filter((link) => link !== ''),
       await requestEdition(request, services.rates),
@@ -93,6 +98,7 @@ export function catalogueRoutes(
     return {
       result: true,
       data: tags.map((tag) => photoTagToWire(tag, productID, byId.get(tag.link) ?? null)),
+      version,
     };
   });
 

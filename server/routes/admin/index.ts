@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { customPagesRoutes } from '../custompages.routes.ts';
+import { inPlaceRoutes } from '../in-place.routes.ts';
 import { auditRoutes } from './audit.routes.ts';
 import { staffAuthRoutes } from './auth.routes.ts';
 import { buyoutRoutes } from './buyout.routes.ts';
@@ -34,6 +35,8 @@ export function adminRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
   importsRoutes(app, deps);
   messageTextsRoutes(app, deps);
   mediaRoutes(app, deps);
+  // The storefront's in-place editing (its multipart uploads use the parser mediaRoutes registers).
+  inPlaceRoutes(app, deps);
   catalogueRoutes(app, deps);
   promoRoutes(app, deps);
   settingsRoutes(app, deps);

@@ -24,7 +24,7 @@ const t = (locale: Locale, ru: string, en: string) => (locale === 'en' ? en : ru
  * The files of a multipart upload, each cut off at `maxBytes` while it streams in: a larger file
  * stops the request with `tooLarge` before the rest of it is read, and nothing is stored.
  */
-async function readFiles(
+export async function readFiles(
   request: FastifyRequest,
   {
     maxBytes,

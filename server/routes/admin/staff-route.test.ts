@@ -27,6 +27,17 @@ async function fingerprint(t: TestApp): Promise<Record<string, string>> {
   return out;
 }
 
+/**
+ * The storefront's staff endpoints outside /api/admin (catalogue.md §7, the operator's calls): each
+ * must be declared through staffRoute, so the walk below refuses guests, shoppers and other roles.
+ */
+const STOREFRONT_STAFF_PATHS = [
+  'POST /api/tags-save',
+  'POST /api/products/upload-video',
+  'GET /api/products/delete-video',
+  'POST /api/fetch-data',
+];
+
 /** A concrete path for a declared pattern: ids that look right, so only the role check can refuse. */
 function concrete(url: string): string {
   return url
@@ -63,6 +74,18 @@ describe.each(engines)('the staff route table on %s', (engine) => {
     expect(admin.length).toBeGreaterThan(5);
     const undeclared = admin.map((r) => `${r.method} ${r.url}`).filter((r) => !declared.has(r));
     expect(undeclared).toEqual([]);
+  });
+
+  it('declares every staff path of the storefront outside /api/admin with an editing role', () => {
+    const declared = declaredStaffRoutes(t.app);
+    for (const path of STOREFRONT_STAFF_PATHS) {
+      const route = declared.find((r) => `${r.method} ${r.url}` === path);
+      expect(route, path).toBeDefined();
+      expect(route?.access, path).toEqual(['admin', 'editor']);
+    }
+    // And nothing registered outside /api/admin claims a staff path without being declared.
+    const registered = new Set(registeredRoutes(t.app).map((r) => `${r.method} ${r.url}`));
+    for (const path of STOREFRONT_STAFF_PATHS) expect(registered.has(path), path).toBe(true);
   });
 
   it('refuses a guest (401), a shopper and a wrong role (403), a half sign-in (401) and changes nothing', async () => {
