@@ -1,0 +1,471 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { MainSettings } from '../../core/content/settings.schemas.ts';
+import {
+  auditLog,
+  jobs,
+  orderLines,
+  type orders,
+  outbox,
+  returnLines,
+  returns,
+  sandboxPayments,
+  settings,
+  variantProducts,
+} from '../../core/db/schema/index.ts';
+import {
+  buildSettings,
+  insertCategory,
+  insertProductGroup,
+  insertSettings,
+} from '../../tests/factories/catalogue.ts';
+import { insertPlacedOrder } from '../../tests/factories/orders.ts';
+import { type InsertedStaff, insertShopperSession, insertStaff } from '../../tests/factories/staff.ts';
+import { createTestApp, type TestApp } from '../../tests/setup/test-app.ts';
+import { engines } from '../../tests/setup/test-database.ts';
+
+describe.each(engines)('returns API on %s', (engine) => {
+  let t: TestApp;
+  let manager: InsertedStaff;
+  let manager2: InsertedStaff;
+  let editor: InsertedStaff;
+  let category: string;
+  let now = new Date('2026-11-20T09:00:00Z');
+  let shopper = 0;
+
+  beforeAll(async () => {
+    t = await createTestApp(engine, () => now);
+    await insertSettings(t.database.db);
+    category = (await insertCategory(t.database.db)).slug;
+    manager = await insertStaff(t.database.db, { role: 'manager' });
+    manager2 = await insertStaff(t.database.db, { role: 'manager' });
+    editor = await insertStaff(t.database.db, { role: 'editor' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+  beforeEach(() => {
+    now = new Date('2026-11-20T09:00:00Z');
+    shopper += 1;
+  });
+
+  /** The `main.returns` settings; undefined = the defaults. */
+  const setReturns = async (value: MainSettings['returns']) => {
+    const { _id, ...main } = buildSettings().main;
+    await t.database.db
+      .update(settings)
+      .set({ data: { ...main, ...(value ? { returns: value } : {}) } })
+      .where(eq(settings.id, 'main'));
+  };
+  const phone = () => `7996${String(shopper).padStart(7, '0')}`;
+  /** A fresh product with sizes S (10 left) and M (2 left) at `price`. */
+  const product = async (price = 5_000_00, oldPrice?: number) => {
+    const g = await insertProductGroup(t.database.db, { categorySlug: category, price, oldPrice }, [
+      { size: 'S', stock: 10 },
+      { size: 'M', stock: 2 },
+    ]);
+    return { variantId: `${g.id}-S`, groupId: g.id, price, other: `${g.id}-M` };
+  };
+  const stock = async (id: string) =>
+    (await t.database.db.select().from(variantProducts).where(eq(variantProducts.id, id)))[0]?.stock;
+  /** A delivered order of the lines, received at `deliveredAt`, by the current shopper's phone. */
+  const delivered = async (
+    lines: { variantId: string; groupId: string; price: number; count?: number }[],
+    overrides: Partial<typeof orders.$inferInsert> = {},
+  ) => {
+    const { order } = await insertPlacedOrder(t.database.db, {
+      lines,
+      status: 'delivered',
+      phone: phone(),
+      email: `buyer${shopper}@example.ru`,
+      createdAt: new Date('2026-11-18T09:00:00Z'),
+      ...overrides,
+    });
+    const rows = await t.database.db
+      .select()
+      .from(orderLines)
+      .where(eq(orderLines.orderNumber, order.number))
+      .orderBy(orderLines.id);
+    return { order, lines: rows };
+  };
+  const shopperCall = (url: string, payload: object, extra: { cookie?: string; ip?: string } = {}) =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      remoteAddress: extra.ip ?? `10.77.0.${shopper % 250}`,
+      headers: extra.cookie ? { cookie: extra.cookie } : {},
+      payload,
+    });
+  const ask = (body: object, extra?: { cookie?: string; ip?: string }) =>
+    shopperCall('/api/returns', { reason: 'size', method: 'pickup_point', ...body }, extra);
+  const staff = (who: InsertedStaff, method: 'GET' | 'POST', url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: who.headers, ...(payload ? { payload } : {}) });
+  const decide = (number: number, version: number, lines: object[], who = manager) =>
+    staff(who, 'POST', `/api/admin/returns/${number}/decide`, { version, lines });
+
+  it('a shopper returns one of two lines from /status; staff receive it; the refund and the stock follow', async () => {
+    const a = await product(3_000_00);
+    const b = await product(2_000_00);
+    const { order, lines } = await delivered([a, b], {});
+    const options = await shopperCall('/api/returns/options', { orderID: order.number, contact: phone() });
+    expect(options.statusCode).toBe(200);
+    const data = options.json().data;
+    expect(data).toMatchObject({ canReturn: true, windowDays: 14, carrier: 'sdek' });
+    expect(data.lines.map((l: { returnable: number }) => l.returnable)).toEqual([1, 1]);
+    expect(data.lines[0].exchangeSizes).toEqual([{ size: 'M', available: 2 }]);
+
+    const res = await ask({
+      orderID: order.number,
+      contact: `+${phone()}`,
+      lines: [{ lineId: lines[0]?.id, quantity: 1 }],
+    });
+    expect(res.statusCode).toBe(200);
+    const ret = res.json().data;
+    expect(ret.label).toMatch(/^R\d+$/);
+    expect(ret.status).toBe('requested');
+    // The sandbox CDEK's return code, named in the instructions.
+    expect(ret.code).toBe(`19${String(ret.number).padStart(8, '0')}`);
+    expect(ret.instructions).toContain(ret.code);
+    expect(ret.instructions).toContain(ret.label);
+
+    // The buyer is told by e-mail (a guest gets no SMS).
+    await t.services.jobs.runDue({ kinds: ['return-message'] });
+    const mail = (await t.database.db.select().from(outbox)).filter((m) =>
+      JSON.stringify(m.payload).includes(ret.label),
+    );
+    expect(mail.map((m) => m.channel)).toEqual(['email']);
+
+    const queue = await staff(manager, 'GET', '/api/admin/returns?status=requested');
+    expect(queue.statusCode).toBe(200);
+    expect(queue.json().rows.some((r: { number: number }) => r.number === ret.number)).toBe(true);
+
+    const received = await staff(manager, 'POST', `/api/admin/returns/${ret.number}/receive`, { version: 0 });
+    expect(received.statusCode).toBe(200);
+    expect(received.json().return.status).toBe('received');
+    const lineId = received.json().lines[0].id;
+    const before = await stock(a.variantId);
+    const closed = await decide(ret.number, 1, [{ id: lineId, decision: 'accepted' }]);
+    expect(closed.statusCode).toBe(200);
+    expect(closed.json().return).toMatchObject({
+      status: 'closed',
+      refundGoods: 3_000_00,
+      refundStatus: 'succeeded',
+    });
+    expect(closed.json().order.refunded).toBe(3_000_00);
+    expect(await stock(a.variantId)).toBe((before ?? 0) + 1);
+    expect(await stock(b.variantId)).toBe(9);
+    // The sandbox payment shows exactly the partial refund.
+    const token = order.paymentId?.replace(/^sandbox-/, '') ?? '';
+    const [session] = await t.database.db
+      .select()
+      .from(sandboxPayments)
+      .where(eq(sandboxPayments.token, token));
+    expect(session?.refunds.map((r) => r.amount)).toEqual([3_000_00]);
+    // Messages: received and refunded.
+    await t.services.jobs.runDue({ kinds: ['return-message'] });
+    const keys = (await t.database.db.select().from(jobs))
+      .filter((j) => j.key.startsWith(`return-message:${ret.number}:`) && j.key.endsWith(':email'))
+      .map((j) => j.key.split(':')[2])
+      .sort();
+    expect(keys).toEqual(['received', 'refunded', 'requested']);
+    const actions = (
+      await t.database.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.entityId, String(ret.number)))
+    )
+      .filter((r) => r.entityType === 'return')
+      .map((r) => r.action);
+    expect(actions).toEqual(
+      expect.arrayContaining(['return.request', 'return.receive', 'return.decide', 'return.refund']),
+    );
+    // Refunding again is refused and sends nothing.
+    const again = await staff(manager, 'POST', `/api/admin/returns/${ret.number}/refund-retry`, {
+      version: closed.json().return.version,
+    });
+    expect(again.statusCode).toBe(409);
+    const redecide = await decide(ret.number, closed.json().return.version, [
+      { id: lineId, decision: 'accepted' },
+    ]);
+    expect(redecide.statusCode).toBe(409);
+    const [after] = await t.database.db
+      .select()
+      .from(sandboxPayments)
+      .where(eq(sandboxPayments.token, token));
+    expect(after?.refunds).toHaveLength(1);
+    expect(await stock(a.variantId)).toBe((before ?? 0) + 1);
+    // The returned line cannot be asked again; the other one still can.
+    const opts = (
+      await shopperCall('/api/returns/options', { orderID: order.number, contact: phone() })
+    ).json().data;
+    expect(opts.lines.map((l: { returnable: number }) => l.returnable)).toEqual([0, 1]);
+    expect(opts.returns[0]).toMatchObject({
+      number: ret.number,
+      status: 'closed',
+      refund: { amount: 3_000_00 },
+    });
+  });
+
+  it('refuses outside the window, before delivery, and a try-on order; the window is a setting', async () => {
+    const a = await product();
+    const { order, lines } = await delivered([a]);
+    now = new Date('2026-12-05T21:00:00Z'); // 6 December in Moscow: past 14 days after 18 November
+    const late = await ask({
+      orderID: order.number,
+      contact: phone(),
+      lines: [{ lineId: lines[0]?.id, quantity: 1 }],
+    });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toMatch(/14/);
+    await setReturns({ windowDays: 30, deliveryPaidBy: 'buyer', exchangeShips: 'on_receipt' });
+    try {
+      const ok = await ask({
+        orderID: order.number,
+        contact: phone(),
+        lines: [{ lineId: lines[0]?.id, quantity: 1 }],
+      });
+      expect(ok.statusCode).toBe(200);
+    } finally {
+      await setReturns(undefined);
+    }
+    const shipped = await delivered([await product()], { status: 'shipped' });
+    const early = await ask({
+      orderID: shipped.order.number,
+      contact: phone(),
+      lines: [{ lineId: shipped.lines[0]?.id, quantity: 1 }],
+    });
+    expect(early.statusCode).toBe(409);
+    const tryOn = await delivered([await product()], { getWay: 'moscow-try', goodsPayable: 0, total: 0 });
+    const fitting = await ask({
+      orderID: tryOn.order.number,
+      contact: phone(),
+      lines: [{ lineId: tryOn.lines[0]?.id, quantity: 1 }],
+    });
+    expect(fitting.statusCode).toBe(409);
+    expect(
+      await t.database.db.select().from(returns).where(eq(returns.orderNumber, tryOn.order.number)),
+    ).toEqual([]);
+  });
+
+  it('nobody returns someone else’s order: a wrong contact, another account, a guest without a contact', async () => {
+    const a = await product();
+    const owner = await insertShopperSession(t.database.db, now);
+    const { order, lines } = await delivered([a], { userId: owner.userId });
+    const body = { orderID: order.number, lines: [{ lineId: lines[0]?.id, quantity: 1 }] };
+    const wrong = await ask({ ...body, contact: '79990009999' });
+    const other = await insertShopperSession(t.database.db, now);
+    const stranger = await ask(body, { cookie: other.cookie });
+    const guest = await ask(body);
+    const missing = await ask({ ...body, orderID: 1_999_999, contact: phone() });
+    for (const r of [wrong, stranger, guest, missing]) expect(r.statusCode).toBe(404);
+    // One answer for a missing order and a wrong contact.
+    expect(wrong.json().message).toBe(missing.json().message);
+    // Another order's line is not this order's.
+    const foreign = await delivered([await product()]);
+    const mixed = await ask({
+      orderID: order.number,
+      contact: phone(),
+      lines: [{ lineId: foreign.lines[0]?.id, quantity: 1 }],
+    });
+    expect(mixed.statusCode).toBe(400);
+    expect(await t.database.db.select().from(returns).where(eq(returns.orderNumber, order.number))).toEqual(
+      [],
+    );
+    // The owner, signed in, needs no contact.
+    const mine = await ask({ ...body, method: 'showroom' }, { cookie: owner.cookie });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json().data).toMatchObject({ method: 'showroom', code: null });
+  });
+
+  it('limits guessing an order’s phone or e-mail: past the limit even the right one waits', async () => {
+    const { order } = await delivered([await product()]);
+    for (let i = 0; i < 10; i++) {
+      const r = await shopperCall(
+        '/api/returns/options',
+        { orderID: order.number, contact: `7990000${String(i).padStart(4, '0')}` },
+        { ip: `10.78.${shopper}.${i}` },
+      );
+      expect(r.statusCode).toBe(404);
+    }
+    const right = await shopperCall(
+      '/api/returns/options',
+      { orderID: order.number, contact: phone() },
+      { ip: '10.78.9.9' },
+    );
+    expect(right.statusCode).toBe(429);
+  });
+
+  it('the same units are never asked twice, also by two requests at once', async () => {
+    const a = await product();
+    const { order, lines } = await delivered([{ ...a, count: 2 }]);
+    const body = { orderID: order.number, contact: phone(), lines: [{ lineId: lines[0]?.id, quantity: 2 }] };
+    const [r1, r2] = await Promise.all([ask(body, { ip: '10.79.0.1' }), ask(body, { ip: '10.79.0.2' })]);
+    expect([r1.statusCode, r2.statusCode].sort()).toEqual([200, 409]);
+    const more = await ask({ ...body, lines: [{ lineId: lines[0]?.id, quantity: 1 }] }, { ip: '10.79.0.3' });
+    expect(more.statusCode).toBe(409);
+    const rows = await t.database.db.select().from(returns).where(eq(returns.orderNumber, order.number));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('two staff receiving at once: one receives, the other is refused', async () => {
+    const { order, lines } = await delivered([await product()]);
+    const ret = (
+      await ask({ orderID: order.number, contact: phone(), lines: [{ lineId: lines[0]?.id, quantity: 1 }] })
+    ).json().data;
+    const [r1, r2] = await Promise.all([
+      staff(manager, 'POST', `/api/admin/returns/${ret.number}/receive`, { version: 0 }),
+      staff(manager2, 'POST', `/api/admin/returns/${ret.number}/receive`, { version: 0 }),
+    ]);
+    expect([r1.statusCode, r2.statusCode].sort()).toEqual([200, 409]);
+    const receipts = (
+      await t.database.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.entityId, String(ret.number)))
+    ).filter((a) => a.action === 'return.receive');
+    expect(receipts).toHaveLength(1);
+  });
+
+  it('two staff deciding at once: stock comes back and money goes out once', async () => {
+    const a = await product();
+    const { order, lines } = await delivered([a]);
+    const ret = (
+      await ask({ orderID: order.number, contact: phone(), lines: [{ lineId: lines[0]?.id, quantity: 1 }] })
+    ).json().data;
+    const got = await staff(manager, 'POST', `/api/admin/returns/${ret.number}/receive`, { version: 0 });
+    const id = got.json().lines[0].id;
+    const before = await stock(a.variantId);
+    const [d1, d2] = await Promise.all([
+      decide(ret.number, 1, [{ id, decision: 'accepted' }]),
+      decide(ret.number, 1, [{ id, decision: 'accepted' }], manager2),
+    ]);
+    expect([d1.statusCode, d2.statusCode].sort()).toEqual([200, 409]);
+    expect(await stock(a.variantId)).toBe((before ?? 0) + 1);
+    const token = order.paymentId?.replace(/^sandbox-/, '') ?? '';
+    const [session] = await t.database.db
+      .select()
+      .from(sandboxPayments)
+      .where(eq(sandboxPayments.token, token));
+    expect(session?.refunds.map((r) => r.amount)).toEqual([5_000_00]);
+  });
+
+  it('refunds to the kopeck with the promo spread as the receipt showed it; defective units are not sold; a refusal needs its reason', async () => {
+    const shirt = await product(1_000_00);
+    const coat = await product(2_000_00, 2_500_00);
+    // Three shirts and a sale coat; 10% promo on the shirts only (300 ₽); delivery 500 ₽.
+    const { order, lines } = await delivered([{ ...shirt, count: 3 }, coat], {
+      goodsTotal: 5_000_00,
+      goodsPayable: 5_000_00,
+      promoCode: 'WELCOME10',
+      promoPercent: 10,
+      promoDiscount: 300_00,
+      deliveryPrice: 500_00,
+      total: 5_200_00,
+    });
+    // The coat's line carries its own old price, as checkout records a sale item.
+    await t.database.db
+      .update(orderLines)
+      .set({ oldPrice: 2_500_00 })
+      .where(eq(orderLines.id, lines[1]?.id ?? 0));
+    const ret = (
+      await ask({
+        orderID: order.number,
+        contact: phone(),
+        lines: [
+          { lineId: lines[0]?.id, quantity: 2 },
+          { lineId: lines[1]?.id, quantity: 1 },
+        ],
+      })
+    ).json().data;
+    const got = (
+      await staff(manager, 'POST', `/api/admin/returns/${ret.number}/receive`, { version: 0 })
+    ).json();
+    const [shirtLine, coatLine] = got.lines as { id: number }[];
+    const noReason = await decide(ret.number, 1, [
+      { id: shirtLine?.id, decision: 'defective' },
+      { id: coatLine?.id, decision: 'refused' },
+    ]);
+    expect(noReason.statusCode).toBe(400);
+    const partial = await decide(ret.number, 1, [{ id: shirtLine?.id, decision: 'defective' }]);
+    expect(partial.statusCode).toBe(400);
+    const shirtStock = await stock(shirt.variantId);
+    const res = await decide(ret.number, 1, [
+      { id: shirtLine?.id, decision: 'defective' },
+      { id: coatLine?.id, decision: 'refused', reason: 'Следы носки' },
+    ]);
+    expect(res.statusCode).toBe(200);
+    // 2 of 3 shirts at 900 ₽ (their share of the promo); the coat refused: nothing for it.
+    expect(res.json().return).toMatchObject({
+      refundGoods: 1_800_00,
+      refundDelivery: 0,
+      refundStatus: 'succeeded',
+    });
+    expect(res.json().return.refundReceipt.items).toEqual([
+      expect.objectContaining({ name: 'Платье', price: 900_00, quantity: 2, amount: 1_800_00 }),
+    ]);
+    expect(await stock(shirt.variantId)).toBe(shirtStock);
+    expect(await t.services.returns.defectiveCount(shirt.variantId)).toBe(2);
+    const decided = res.json().lines.find((l: { id: number }) => l.id === coatLine?.id);
+    expect(decided).toMatchObject({ decision: 'refused', decisionReason: 'Следы носки', refundAmount: 0 });
+  });
+
+  it('an exchange reserves the new size at once, sends it once accepted, and gives it back when refused', async () => {
+    const a = await product();
+    const b = await product();
+    const { order, lines } = await delivered([a, b]);
+    const tooMany = await ask({
+      orderID: order.number,
+      contact: phone(),
+      lines: [{ lineId: lines[0]?.id, quantity: 1, exchangeSize: 'XL' }],
+    });
+    expect(tooMany.statusCode).toBe(400);
+    const res = await ask({
+      orderID: order.number,
+      contact: phone(),
+      method: 'courier',
+      lines: [
+        { lineId: lines[0]?.id, quantity: 1, exchangeSize: 'M' },
+        { lineId: lines[1]?.id, quantity: 1, exchangeSize: 'M' },
+      ],
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await stock(a.other)).toBe(1);
+    expect(await stock(b.other)).toBe(1);
+    const ret = res.json().data;
+    const got = (
+      await staff(manager, 'POST', `/api/admin/returns/${ret.number}/receive`, { version: 0 })
+    ).json();
+    const [la, lb] = got.lines as { id: number }[];
+    const done = await decide(ret.number, 1, [
+      { id: la?.id, decision: 'accepted' },
+      { id: lb?.id, decision: 'refused', reason: 'Не наша вещь' },
+    ]);
+    expect(done.statusCode).toBe(200);
+    // An exchange is not refunded; the refused line's reserved size is back on the shelf.
+    expect(done.json().return).toMatchObject({ refundGoods: 0, refundStatus: 'nothing' });
+    expect(await stock(b.other)).toBe(2);
+    expect(await stock(a.other)).toBe(1);
+    const rows = await t.database.db
+      .select()
+      .from(returnLines)
+      .where(eq(returnLines.returnNumber, ret.number));
+    expect(rows.map((r) => r.exchangeStatus).sort()).toEqual(['released', 'to_ship']);
+    const sent = await staff(manager, 'POST', `/api/admin/returns/${ret.number}/exchange-shipped`, {
+      version: done.json().return.version,
+      lineId: la?.id,
+      tracking: '1000123456',
+    });
+    expect(sent.statusCode).toBe(200);
+    const twice = await staff(manager, 'POST', `/api/admin/returns/${ret.number}/exchange-shipped`, {
+      version: sent.json().return.version,
+      lineId: la?.id,
+      tracking: '1000123456',
+    });
+    expect(twice.statusCode).toBe(409);
+  });
+
+  it('staff endpoints are for managers and admins', async () => {
+    expect((await staff(editor, 'GET', '/api/admin/returns')).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/returns' })).statusCode).toBe(401);
+  });
+});
