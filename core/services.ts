@@ -20,6 +20,7 @@ import type { Db } from './db/client.ts';
 import { createDeliveryService } from './delivery/delivery.service.ts';
 import { createEngagementService } from './engagement/engagement.service.ts';
 import { createCommerceMlService } from './exchange/commerceml.service.ts';
+import { createCsvExchangeService } from './exchange/csv.service.ts';
 import { createFeedsService } from './exchange/feeds.service.ts';
 import { EXCHANGE_IMPORT_JOB, exchangeImportHandler } from './exchange/onec-exchange.service.ts';
 import { createCatalogueRefreshService } from './exchange/refresh.service.ts';
@@ -159,6 +160,14 @@ export function createServices({
     store: providers.media,
   });
   jobs.register(EXCHANGE_IMPORT_JOB, exchangeImportHandler(commerceMl));
+  // CSV import and export of products, stock and prices (docs/decisions/0031-catalogue-exchange.md).
+  const csvExchange = createCsvExchangeService({
+    db,
+    audit,
+    clock,
+    cache,
+    onCatalogueChange: () => search.invalidate(),
+  });
   return {
     addressSuggest: createAddressSuggestService({
       provider: providers.addressSuggest,
@@ -183,6 +192,7 @@ export function createServices({
     productMedia: createProductMediaService({ db, store: providers.media, audit, cache }),
     inPlace: createInPlaceService({ db, audit, cache }),
     commerceMl,
+    csvExchange,
     catalogueRefresh: createCatalogueRefreshService({
       db,
       audit,

@@ -18,6 +18,7 @@ import type { Config } from '../core/config/env.ts';
 import type { Database } from '../core/db/client.ts';
 import { createDemoPhotoDrawer } from '../core/db/seed/demo-photos.ts';
 import { AppError } from '../core/errors.ts';
+import { exchangeSettings } from '../core/exchange/exchange-env.ts';
 import { createOneCExchangeService } from '../core/exchange/onec-exchange.service.ts';
 import { contentTypeOf, isSafeKey, type MediaStore } from '../core/media/media-store.ts';
 import type { Services } from '../core/services.ts';
@@ -258,7 +259,12 @@ export async function buildApp({
   // DECISIONS 17, 34: sandbox codes and e-mails on a development page, never in production mode nor
   // on a public shop (core/config/env.ts decides `devOutbox`).
   if (config.devOutbox && !config.production && !config.publicShop) devOutboxRoutes(app, { database });
-  adminRoutes(app, { services, publicUrl: config.publicUrl, metrics });
+  adminRoutes(app, {
+    services,
+    publicUrl: config.publicUrl,
+    metrics,
+    exchange: exchangeSettings(config.exchange, config.publicUrl),
+  });
   seoRoutes(app, { services, publicUrl: config.publicUrl });
   feedsRoutes(app, { services, publicUrl: config.publicUrl });
   await exchange1cRoutes(app, {

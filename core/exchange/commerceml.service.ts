@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Actor, AuditService } from '../audit/audit.service.ts';
 import { cacheTags, noReadCache, type ReadCache } from '../cache/read-cache.ts';
 import { slugOf, uniqueSlug } from '../catalogue/slug.rules.ts';
@@ -9,11 +9,15 @@ import {
   imports,
   productGroups,
   productPhotos,
-  restockSubscriptions,
   variantProducts,
 } from '../db/schema/index.ts';
 import type { MediaStore } from '../media/media-store.ts';
-import { enqueueRestockCheck } from '../messages/order-messages.service.ts';
+import {
+  type PriceChange,
+  type StockChange,
+  writePriceChanges,
+  writeStockChanges,
+} from './catalogue-writes.ts';
 import { type CmlDocument, CommerceMlError, parseCommerceMl } from './commerceml.parser.ts';
 import { capReport, emptyReport, type ImportReport } from './exchange.rules.ts';
 import { type ExchangePhoto, prepareExchangePhotos } from './exchange-photos.ts';
@@ -574,8 +578,7 @@ export function createCommerceMlService({
     const groupPrices = new Map<string, number>();
     const now = clock();
     const seen = new Set<string>();
-    const stockChanges: { id: string; stock: number }[] = [];
-    const backInStock: { id: string; groupId: string }[] = [];
+    const stockChanges: StockChange[] = [];
 
     for (const offer of doc.offers) {
       const refuse = (reason: string) => report.refused.push({ line: offer.line, id: offer.id, reason });
@@ -610,11 +613,13 @@ export function createCommerceMlService({
       }
       seen.add(variant.id);
       if (offer.quantity !== null && offer.quantity !== variant.stock) {
-        stockChanges.push({ id: variant.id, stock: offer.quantity });
+        stockChanges.push({
+          id: variant.id,
+          groupId: variant.groupId,
+          before: variant.stock,
+          stock: offer.quantity,
+        });
         report.changed.stock += 1;
-        tags.add(cacheTags.group(variant.groupId));
-        if ((variant.stock === 0) !== (offer.quantity === 0)) tags.add(cacheTags.listings);
-        if (variant.stock === 0 && offer.quantity > 0) backInStock.push(variant);
       }
       if (price?.value != null) {
         const before = groupPrices.get(variant.groupId);
@@ -622,38 +627,11 @@ export function createCommerceMlService({
       }
     }
 
-    // Written in batches: a full offers.xml changes most of the shop's stock at once.
-    for (let i = 0; i < stockChanges.length; i += UPDATE_BATCH) {
-      const rows = stockChanges.slice(i, i + UPDATE_BATCH).map((c) => sql`(${c.id}, ${c.stock}::integer)`);
-      await tx.execute(
-        sql`update ${variantProducts} set stock = x.stock from (values ${sql.join(rows, sql`, `)}) as x(id, stock) where ${variantProducts.id} = x.id`,
-      );
-    }
-    // The restock check a manual edit enqueues, for the sizes someone is waiting for.
-    if (backInStock.length > 0) {
-      const waiting = new Set<string>();
-      for (let i = 0; i < backInStock.length; i += UPDATE_BATCH) {
-        const chunk = backInStock.slice(i, i + UPDATE_BATCH);
-        const rows = await tx
-          .select({ productId: restockSubscriptions.productId })
-          .from(restockSubscriptions)
-          .where(
-            and(
-              isNull(restockSubscriptions.notifiedAt),
-              inArray(restockSubscriptions.productId, [
-                ...chunk.map((v) => v.id),
-                ...chunk.map((v) => v.groupId),
-              ]),
-            ),
-          );
-        for (const r of rows) waiting.add(r.productId);
-      }
-      for (const v of backInStock) {
-        if (waiting.has(v.id) || waiting.has(v.groupId)) await enqueueRestockCheck(tx, v.id, now);
-      }
-    }
+    // Written in batches (a full offers.xml changes most of the shop's stock at once), with the
+    // restock check a manual edit enqueues for the sizes someone is waiting for.
+    await writeStockChanges(tx, stockChanges, tags, now);
 
-    const priceChanges: { id: string; price: number; oldPrice: number | null; published: boolean }[] = [];
+    const priceChanges: PriceChange[] = [];
     for (const [groupId, price] of groupPrices) {
       const group = groupById.get(groupId);
       if (!group || group.price === price) continue;
@@ -663,18 +641,8 @@ export function createCommerceMlService({
         group.published || (group.price === 0 && price > 0 && group.synchronizationSection !== null);
       priceChanges.push({ id: groupId, price, oldPrice, published });
       report.changed.prices += 1;
-      tags.add(cacheTags.group(groupId));
-      tags.add(cacheTags.listings);
-      tags.add(cacheTags.catalogue);
     }
-    for (let i = 0; i < priceChanges.length; i += UPDATE_BATCH) {
-      const rows = priceChanges
-        .slice(i, i + UPDATE_BATCH)
-        .map((c) => sql`(${c.id}, ${c.price}::integer, ${c.oldPrice}::integer, ${c.published}::boolean)`);
-      await tx.execute(
-        sql`update ${productGroups} set price = x.price, old_price = x.old_price, published = x.published, version = ${productGroups.version} + 1, updated_at = ${now.toISOString()}::timestamptz from (values ${sql.join(rows, sql`, `)}) as x(id, price, old_price, published) where ${productGroups.id} = x.id`,
-      );
-    }
+    await writePriceChanges(tx, priceChanges, tags, now);
   }
 
   /** The imports, newest first, a page of `limit` before the id `before` (the history screen). */

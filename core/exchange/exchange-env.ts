@@ -57,3 +57,26 @@ export function exchangeConfig(
     dir: path.join(dataDir, 'exchange'),
   };
 }
+
+/** What the back office shows of the 1C exchange: the URL to give 1C and whether it is set up — never the password. */
+export interface ExchangeSettings {
+  url: string;
+  enabled: boolean;
+  loginSet: boolean;
+  passwordSet: boolean;
+  priceType: string;
+  fileLimit: number;
+  maxFileBytes: number;
+}
+
+export function exchangeSettings(config: ExchangeConfig, publicUrl: string): ExchangeSettings {
+  return {
+    url: `${publicUrl.replace(/\/$/, '')}/api/1c/exchange`,
+    enabled: config.login !== null && config.password !== null,
+    loginSet: config.login !== null,
+    passwordSet: config.password !== null,
+    priceType: config.priceType,
+    fileLimit: config.fileLimit,
+    maxFileBytes: config.maxFileBytes,
+  };
+}

@@ -5,7 +5,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, imports, jobs, productGroups } from '../../../core/db/schema/index.ts';
 import { EXCHANGE_IMPORT_JOB } from '../../../core/exchange/onec-exchange.service.ts';
+import { insertCategory } from '../../../tests/factories/catalogue.ts';
 import { importXml } from '../../../tests/factories/commerceml.ts';
+import { buildMultipart } from '../../../tests/factories/media.ts';
 import { insertStaff } from '../../../tests/factories/staff.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 import { engines } from '../../../tests/setup/test-database.ts';
@@ -94,5 +96,118 @@ describe.each(engines)('POST /api/admin/fetch-data on %s', (engine) => {
       headers: manager.headers,
     });
     expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe.each(engines)('CSV import over HTTP on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine, () => new Date());
+    await insertCategory(t.database.db, { slug: 'http-csv', name: { ru: 'Пальто', en: 'Coats' } });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const upload = async (headers: Record<string, string>, url: string, text: string, name = 'goods.csv') => {
+    const body = await buildMultipart([{ name, type: 'text/csv', data: Buffer.from(text, 'utf8') }], 'file');
+    return t.app.inject({
+      method: 'POST',
+      url,
+      headers: { ...headers, 'content-type': body.contentType },
+      payload: body.payload,
+    });
+  };
+
+  it('an editor previews, applies and finds the report in the history; a manager may not import products', async () => {
+    const editor = await insertStaff(t.database.db, { role: 'editor' });
+    const template = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/imports/csv/template?kind=products',
+      headers: editor.headers,
+    });
+    expect(template.statusCode).toBe(200);
+    expect(template.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(template.headers['content-disposition']).toBe('attachment; filename="template-products.csv"');
+    const [header] = template.body.split('\r\n');
+    const csv = `${header}\r\nHC-1;Серый;M;hc1m;Пальто;http-csv;19 990,00;;2;да\r\nHC-1;Серый;L;hc1l;Пальто;http-csv;оops;;2;да\r\n`;
+
+    const preview = await upload(editor.headers, '/api/admin/imports/csv/preview?kind=products', csv);
+    expect(preview.statusCode).toBe(200);
+    const previewed = preview.json();
+    expect(previewed.status).toBe('preview');
+    expect(previewed.report.changes).toHaveLength(2);
+    expect(previewed.report.refused.map((r: { line: number }) => r.line)).toEqual([3]);
+    expect(await t.database.db.$count(productGroups, eq(productGroups.art, 'HC-1'))).toBe(0);
+
+    const applied = await upload(
+      editor.headers,
+      `/api/admin/imports/csv/apply?kind=products&digest=${previewed.report.digest}`,
+      csv,
+    );
+    expect(applied.statusCode).toBe(200);
+    expect(applied.json()).toMatchObject({
+      status: 'applied',
+      report: { created: { groups: 1, variants: 1 } },
+    });
+    expect(await t.database.db.$count(productGroups, eq(productGroups.art, 'HC-1'))).toBe(1);
+
+    // The same file against the old digest: nothing to change now, so the preview no longer matches.
+    const stale = await upload(
+      editor.headers,
+      `/api/admin/imports/csv/apply?kind=products&digest=${previewed.report.digest}`,
+      csv,
+    );
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().current.changes).toEqual([]);
+
+    const history = await t.app.inject({ method: 'GET', url: '/api/admin/imports', headers: editor.headers });
+    const [latest] = history.json().rows;
+    expect(latest).toMatchObject({
+      kind: 'csv-products',
+      status: 'applied',
+      fileName: 'goods.csv',
+      report: { created: { groups: 1, variants: 1 }, refused: [{ line: 3 }] },
+    });
+    expect(latest.actor).toContain('(editor)');
+    const audit = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(latest.id)));
+    expect(audit.map((a) => a.action)).toEqual(['catalogue.import']);
+
+    const manager = await insertStaff(t.database.db, { role: 'manager' });
+    const refused = await upload(manager.headers, '/api/admin/imports/csv/preview?kind=products', csv);
+    expect(refused.statusCode).toBe(403);
+    const stock = await upload(
+      manager.headers,
+      '/api/admin/imports/csv/apply?kind=stock',
+      'Штрихкод;Остаток\r\nhc1m;9\r\n',
+    );
+    expect(stock.json()).toMatchObject({ status: 'applied', report: { changed: { stock: 1 } } });
+    const exported = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/imports/csv/export?kind=stock',
+      headers: manager.headers,
+    });
+    expect(exported.body).toContain('hc1m;HC-1;Серый;M;19990,00;;9');
+
+    const settings = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/imports/settings',
+      headers: manager.headers,
+    });
+    expect(settings.json().exchange).toMatchObject({
+      url: expect.stringMatching(/\/api\/1c\/exchange$/),
+      passwordSet: false,
+    });
+    expect(JSON.stringify(settings.json())).not.toMatch(/password"\s*:\s*"/);
+
+    const anonymous = await upload(
+      {},
+      '/api/admin/imports/csv/apply?kind=stock',
+      'Штрихкод;Остаток\r\nhc1m;1\r\n',
+    );
+    expect([401, 403]).toContain(anonymous.statusCode);
   });
 });

@@ -3,6 +3,7 @@ import type { Actor } from '../../../core/audit/audit.service.ts';
 import { readCookie } from '../../../core/cart/cookies.rules.ts';
 import type { StaffRole } from '../../../core/db/schema/staff.ts';
 import { AppError } from '../../../core/errors.ts';
+import type { ExchangeSettings } from '../../../core/exchange/exchange-env.ts';
 import type { Services } from '../../../core/services.ts';
 import type { Metrics } from '../../metrics.ts';
 import { requestLocale } from '../../request.ts';
@@ -28,6 +29,8 @@ export interface StaffRouteDeps {
   publicUrl: string;
   /** This process's provider failures, for the dashboard (server/metrics.ts). */
   metrics?: Pick<Metrics, 'providerFailureCounts'>;
+  /** The 1C exchange's settings as the imports screen shows them (never the password). */
+  exchange?: ExchangeSettings;
 }
 
 const declared = new WeakMap<FastifyInstance, StaffRouteDeclaration[]>();
