@@ -66,8 +66,22 @@ describe('refunds of returned units', () => {
   it('gives receipt items whose price times quantity is their amount', () => {
     const items = refundItems({ name: 'Рубашка', amount: 270_001, count: 3 }, 1, 2, settings);
     expect(items).toEqual([
-      { name: 'Рубашка', price: 90_000, quantity: 1, amount: 90_000, vat: 'none', paymentObject: 'commodity' },
-      { name: 'Рубашка', price: 90_001, quantity: 1, amount: 90_001, vat: 'none', paymentObject: 'commodity' },
+      {
+        name: 'Рубашка',
+        price: 90_000,
+        quantity: 1,
+        amount: 90_000,
+        vat: 'none',
+        paymentObject: 'commodity',
+      },
+      {
+        name: 'Рубашка',
+        price: 90_001,
+        quantity: 1,
+        amount: 90_001,
+        vat: 'none',
+        paymentObject: 'commodity',
+      },
     ]);
     expect(sum(items)).toBe(unitsRefund(270_001, 3, 1, 2));
   });
