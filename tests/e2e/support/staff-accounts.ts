@@ -68,7 +68,7 @@ export async function signInStaff(page: Page, email: string, secret = E2E_TOTP_S
       continue;
     }
     await code.fill(totpNow(secret, Date.now() + stepsAhead * 30_000));
-    const answer = page.waitForResponse((r) => r.url().endsWith('/api/admin/auth/second-factor'));
+    const answer = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/admin/auth/second-factor');
     await page.getByRole('button', { name: /^(Войти|Sign in)$/ }).click();
     if ((await answer).ok()) break;
   }
