@@ -48,6 +48,8 @@ const admin = [
       route('orders/:number', 'routes/admin/order.tsx'),
       route('orders/:number/packing-slip', 'routes/admin/packing-slip.tsx'),
       route('refunds-due', 'routes/admin/refunds-due.tsx'),
+      route('returns', 'routes/admin/returns.tsx'),
+      route('returns/:number', 'routes/admin/returns-detail.tsx'),
       route('instalments', 'routes/admin/instalments.tsx'),
       index('routes/admin/dashboard.tsx'),
       route('customers', 'routes/admin/customers.tsx'),

@@ -2,6 +2,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { appContext } from '#app-context';
 import { type Locale, localeFromPath } from '../../core/i18n.ts';
 import type { OrderStatusView } from '../../core/orders/order-status.rules.ts';
+import { ReturnToggle } from '../components/returns/return-request.tsx';
 import { translate } from '../i18n/index.ts';
 import { seoMeta } from '../lib/seo.ts';
 import { useShop } from '../shop-context.ts';
@@ -121,7 +122,7 @@ export function meta({ loaderData: d }: Route.MetaArgs) {
 type Lookup =
   | { state: 'idle' }
   | { state: 'busy' }
-  | { state: 'found'; order: OrderStatusView }
+  | { state: 'found'; order: OrderStatusView; contact: string }
   | { state: 'refused'; message: string };
 
 /**
@@ -154,7 +155,7 @@ export default function Status({ loaderData }: Route.ComponentProps) {
       const body = (await res.json()) as { result: boolean; data?: OrderStatusView; message?: string };
       setLookup(
         body.result && body.data
-          ? { state: 'found', order: body.data }
+          ? { state: 'found', order: body.data, contact: contact.trim() }
           : { state: 'refused', message: body.message ?? text.failed },
       );
     } catch {
@@ -277,6 +278,10 @@ export default function Status({ loaderData }: Route.ComponentProps) {
                 )}
               </dd>
             </dl>
+            {/* A received order may be returned or exchanged with the same contact (docs/product/returns.md). */}
+            {lookup.order.status === 'delivered' ? (
+              <ReturnToggle orderID={lookup.order.orderID} contact={lookup.contact} locale={locale} />
+            ) : null}
           </section>
         ) : null}
       </div>

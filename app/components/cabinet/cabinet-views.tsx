@@ -12,6 +12,7 @@ import {
 } from '../../lib/account.ts';
 import { type CityChoice, CityField } from '../checkout/city-field.tsx';
 import { PhoneField } from '../checkout/phone-field.tsx';
+import { ReturnToggle } from '../returns/return-request.tsx';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
@@ -91,6 +92,8 @@ export function OrdersView() {
               <dd>{formatMoney(rub(order.total), locale)}</dd>
             </div>
           </dl>
+          {/* A received order may be returned or exchanged (docs/product/returns.md). */}
+          {order.status === 'delivered' ? <ReturnToggle orderID={order.orderID} locale={locale} /> : null}
         </li>
       ))}
     </ul>

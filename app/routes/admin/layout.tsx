@@ -33,6 +33,7 @@ function Navigation({ staff }: { staff: SignedInStaff }) {
   const links: { to: string; label: string; show: boolean; end?: boolean }[] = [
     { to: '/admin', label: tr('Сводка', 'Dashboard'), show: true, end: true },
     { to: '/admin/orders', label: tr('Заказы', 'Orders'), show: manages },
+    { to: '/admin/returns', label: tr('Возвраты и обмен', 'Returns'), show: manages },
     { to: '/admin/refunds-due', label: tr('Оплачены после срока', 'Paid after expiry'), show: manages },
     { to: '/admin/instalments', label: tr('Рассрочка и сплит', 'Instalments'), show: manages },
     { to: '/admin/customers', label: tr('Покупатели', 'Customers'), show: manages },
