@@ -33,6 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           {
             id: g.id,
             name: pick(g.name, locale),
+            colour: pick(g.colorName, locale),
             categorySlug: g.categorySlug,
             photo: g.photos[0] ?? null,
             price: g.price,

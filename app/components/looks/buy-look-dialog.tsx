@@ -109,10 +109,12 @@ export function BuyLookDialog({
             return (
               <li key={item.id} className={`buy-look__item${soldOut ? ' buy-look__item--sold-out' : ''}`}>
                 <div className="buy-look__thumb">
-                  {item.photo ? <Photo photo={item.photo} alt="" sizes="96px" loading="lazy" /> : null}
+                  {item.photo ? <Photo photo={item.photo} alt="" sizes="96px" /> : null}
                 </div>
                 <fieldset className="buy-look__sizes">
-                  <legend className="buy-look__name">{item.name}</legend>
+                  <legend className="buy-look__name">
+                    {item.name} <span className="buy-look__colour">· {item.colour}</span>
+                  </legend>
                   <Price price={item.price} oldPrice={item.oldPrice} />
                   {soldOut ? (
                     <p className="buy-look__note">{t('looks.itemSoldOut')}</p>

@@ -1,12 +1,15 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { useRevalidator } from 'react-router';
 import type { Locale } from '../../../core/i18n.ts';
 import { useT } from '../../i18n/index.ts';
+import { useStaffMode } from '../../staff/staff-mode.ts';
 import { Photo } from '../photo.tsx';
 import { BuyLookDialog } from './buy-look-dialog.tsx';
 
 export interface LookItemView {
   id: string;
   name: string;
+  colour: string;
   categorySlug: string;
   photo: string | null;
   /** Kopecks, from the catalogue. */
@@ -22,6 +25,9 @@ export interface LookView {
   items: LookItemView[];
 }
 
+// Staff only: the tag editor is its own chunk, never part of a shopper's page (app/staff/staff-mode.ts).
+const LookTagsEditor = lazy(() => import('../../staff/looks/look-tags-editor.tsx'));
+
 /** An uploaded image's address (`/media/uploads/<id>-<width>.webp`) as the stem the Photo takes. */
 function uploadedStem(src: string): string | null {
   return /^\/media\/(uploads\/[0-9a-f]+-\d{1,5})\.webp$/.exec(src)?.[1] ?? null;
@@ -31,6 +37,8 @@ function uploadedStem(src: string): string | null {
 export function LookCard({ look, locale, number }: { look: LookView; locale: Locale; number: number }) {
   const t = useT();
   const [open, setOpen] = useState(false);
+  const staffMode = useStaffMode();
+  const revalidator = useRevalidator();
   const base = locale === 'en' ? '/en' : '';
   const stem = uploadedStem(look.src);
   const alt = t('looks.photoAlt', { number });
@@ -48,7 +56,16 @@ export function LookCard({ look, locale, number }: { look: LookView; locale: Loc
         ) : (
           <img className="look__image" src={look.src} alt={alt} loading={number > 3 ? 'lazy' : undefined} />
         )}
-        {look.tags.map((tag, i) => (
+        {staffMode ? (
+          <Suspense fallback={null}>
+            <LookTagsEditor
+              lookId={look.id}
+              kit={staffMode.kit}
+              onSaved={() => void revalidator.revalidate()}
+            />
+          </Suspense>
+        ) : null}
+        {(staffMode ? [] : look.tags).map((tag, i) => (
           <a
             // biome-ignore lint/suspicious/noArrayIndexKey: tags are an ordered list without ids
             key={i}
