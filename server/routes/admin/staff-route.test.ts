@@ -36,6 +36,11 @@ const STOREFRONT_STAFF_PATHS = [
   'POST /api/products/upload-video',
   'GET /api/products/delete-video',
   'POST /api/fetch-data',
+  // Custom pages (catalogue.md §7): the categories' list and changes.
+  'GET /api/custompages/categories',
+  'POST /api/custompages/categories/create',
+  'DELETE /api/custompages/categories/:id',
+  'POST /api/custompages/categories/update/:id',
 ];
 
 /** A concrete path for a declared pattern: ids that look right, so only the role check can refuse. */
