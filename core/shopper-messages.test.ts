@@ -61,6 +61,16 @@ describe('shopper-facing server code has no texts of its own', () => {
     'core/accounts/users.service.ts',
     'core/engagement/engagement.service.ts',
     'core/orders/order-status.service.ts',
+    'core/orders/orders.service.ts',
+    'core/orders/order-access.ts',
+    'core/orders/order-transition.service.ts',
+    'core/orders/payment-start.service.ts',
+    'core/orders/payment-notices.service.ts',
+    'core/orders/place-order/price-order.step.ts',
+    'core/orders/place-order/reserve-stock.step.ts',
+    'core/orders/place-order/consume-promo.step.ts',
+    'core/orders/place-order/record-order.step.ts',
+    'core/orders/place-order/idempotency.ts',
     'core/payments/payments.service.ts',
   ];
   /** Values of the spec's answers, not messages: the country name `/api/wg-cities` returns. */

@@ -180,6 +180,92 @@ export const shopperMessages = {
     ru: 'Этот способ оплаты недоступен',
     en: 'This payment method is not available',
   },
+  'payment.paying_or_closed': {
+    ru: 'Заказ уже оплачивается или закрыт',
+    en: 'The order is already being paid or closed',
+  },
+
+  // Placing an order (core/orders/place-order/).
+  'order.email_required': { ru: 'Неверное значение поля «email»', en: 'Invalid value of email: required' },
+  'order.too_many': {
+    ru: 'Слишком много заказов подряд. Попробуйте позже',
+    en: 'Too many orders in a row. Please try later',
+  },
+  'order.idempotency_key_reused': {
+    ru: 'Этот Idempotency-Key уже использован для другого заказа. Для нового заказа нужен новый ключ',
+    en: 'This Idempotency-Key was already used for a different order. A new order needs a new key',
+  },
+  'order.payer_phone_required': { ru: 'Укажите телефон плательщика', en: "Enter the payer's phone" },
+  'order.product_gone': {
+    ru: 'Товар не найден: обновите корзину',
+    en: 'A product was not found: refresh the cart',
+  },
+  'order.try_on_items': {
+    ru: 'В заказ с примеркой можно положить не больше {cap} вещей',
+    en: 'A try-on order may hold at most {cap} items',
+  },
+  'order.sold_out': {
+    ru: '«{name}» закончился. Удалите его из корзины',
+    en: '«{name}» has sold out. Remove it from the cart',
+  },
+  'order.sold_out_size': {
+    ru: '«{name}», размер {size} закончился. Удалите его из корзины',
+    en: '«{name}», size {size} has sold out. Remove it from the cart',
+  },
+  'order.only_left': { ru: '«{name}»: осталось {left} шт.', en: '«{name}»: only {left} left' },
+  'order.only_left_size': {
+    ru: '«{name}», размер {size}: осталось {left} шт.',
+    en: '«{name}», size {size}: only {left} left',
+  },
+  'order.hold_orders_device': {
+    ru: 'Уже есть {cap} неоплаченных заказа с этого устройства. Оплатите или отмените один из них, чтобы оформить новый',
+    en: 'There are already {cap} unpaid orders from this device. Pay or cancel one of them to place a new one',
+  },
+  'order.hold_orders_phone': {
+    ru: 'Уже есть {cap} неоплаченных заказа на этот телефон. Оплатите или отмените один из них, чтобы оформить новый',
+    en: 'There are already {cap} unpaid orders for this phone. Pay or cancel one of them to place a new one',
+  },
+  'order.hold_orders_address': {
+    ru: 'Уже есть {cap} неоплаченных заказа с этого адреса. Оплатите или отмените один из них, чтобы оформить новый',
+    en: 'There are already {cap} unpaid orders from this address. Pay or cancel one of them to place a new one',
+  },
+  'order.hold_units_device': {
+    ru: '«{name}»: в неоплаченных заказах с этого устройства можно держать не больше {cap} шт. одного размера, осталось {left}',
+    en: '«{name}»: unpaid orders from this device may hold at most {cap} of one size; {left} left',
+  },
+  'order.hold_units_phone': {
+    ru: '«{name}»: в неоплаченных заказах на этот телефон можно держать не больше {cap} шт. одного размера, осталось {left}',
+    en: '«{name}»: unpaid orders for this phone may hold at most {cap} of one size; {left} left',
+  },
+  'order.hold_units_address': {
+    ru: '«{name}»: в неоплаченных заказах с этого адреса можно держать не больше {cap} шт. одного размера, осталось {left}',
+    en: '«{name}»: unpaid orders from this address may hold at most {cap} of one size; {left} left',
+  },
+  'delivery.way_unavailable': {
+    ru: 'Этот способ доставки недоступен',
+    en: 'This delivery method is not available',
+  },
+  'delivery.address_required': { ru: 'Укажите адрес', en: 'Enter the address' },
+  'delivery.room_required': { ru: 'Укажите квартиру', en: 'Enter the apartment' },
+  'delivery.date_from_tomorrow': {
+    ru: 'Выберите дату не раньше завтрашнего дня',
+    en: 'Choose a date from tomorrow on',
+  },
+  'delivery.time_required': { ru: 'Выберите время', en: 'Choose a time' },
+  'delivery.pickup_point_required': { ru: 'Выберите пункт выдачи', en: 'Choose a pickup point' },
+  'delivery.pickup_point_not_found': {
+    ru: 'Пункт выдачи не найден',
+    en: 'The pickup point was not found',
+  },
+  'delivery.city_from_list': { ru: 'Город нужно выбрать из списка', en: 'Choose the city from the list' },
+
+  // Promo codes: one neutral refusal for every invalid code (docs/decisions/0018).
+  'promo.applied': { ru: 'Промокод успешно применен', en: 'The promo code is applied' },
+  'promo.refused': { ru: 'Промокод недействителен', en: 'The promo code is not valid' },
+  'promo.too_many': {
+    ru: 'Слишком много попыток ввести промокод. Попробуйте позже',
+    en: 'Too many promo code attempts. Please try later',
+  },
 
   // The newsletter.
   'mail.unsubscribe_link_invalid': {

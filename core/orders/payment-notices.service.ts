@@ -1,0 +1,128 @@
+import { and, eq, inArray, lt } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { orderEvents, orders, paymentNotifications } from '../db/schema/index.ts';
+import type { PaymentNotice, PaymentProvider } from '../providers/payments/payment-provider.ts';
+import { applyBuyoutPaymentNotice } from './buyout.service.ts';
+import type { OrderTransitions } from './order-transition.service.ts';
+
+/**
+ * What providers tell of payments: their verified notifications, applied once (DECISIONS 12), and
+ * the state asked of the provider for orders whose notification never came.
+ */
+export function createPaymentNotices({
+  db,
+  payments,
+  transitions,
+  clock,
+}: {
+  db: Db;
+  payments: PaymentProvider;
+  transitions: OrderTransitions;
+  clock: () => Date;
+}) {
+  const { withStockChanges, transition } = transitions;
+
+  /**
+   * A verified provider notification (DECISIONS 12): paid or declined, once. Returns what changed.
+   */
+  async function applyPaymentNotice(notice: PaymentNotice): Promise<'applied' | 'duplicate' | 'ignored'> {
+    return withStockChanges(async (tx, changed) => {
+      const inserted = await tx
+        .insert(paymentNotifications)
+        .values({
+          id: notice.notificationId,
+          provider:
+            (payments.names ?? []).find((name) => notice.paymentId.startsWith(`${name}-`)) ?? payments.name,
+          orderNumber: notice.orderNumber,
+          outcome: notice.outcome,
+        })
+        .onConflictDoNothing()
+        .returning({ id: paymentNotifications.id });
+      if (inserted.length === 0) return 'duplicate';
+      const [order] = await tx
+        .select()
+        .from(orders)
+        .where(eq(orders.number, notice.orderNumber))
+        .for('update');
+      if (!order) return 'ignored';
+      // Not the order's own payment: a try-on buyout's payment of the kept goods, or nothing.
+      if (order.paymentId !== notice.paymentId) {
+        return applyBuyoutPaymentNotice(tx, notice, {
+          deliver: (cause) => transition(tx, order.number, 'delivered', cause, changed),
+          clock,
+        });
+      }
+      if (notice.outcome === 'paid') {
+        if (notice.amount !== order.total) {
+          await tx.insert(orderEvents).values({
+            orderNumber: order.number,
+            fromStatus: order.status,
+            toStatus: order.status,
+            cause: `payment of ${notice.amount} does not match the total ${order.total}`,
+          });
+          return 'ignored';
+        }
+        if (await transition(tx, order.number, 'paid', 'payment confirmed by the provider', changed)) {
+          return 'applied';
+        }
+        // Money arrived for an order that already failed or was cancelled (its stock is gone back):
+        // never silently dropped, an operator must refund it.
+        if (order.status === 'payment_failed' || order.status === 'cancelled') {
+          await tx.insert(orderEvents).values({
+            orderNumber: order.number,
+            fromStatus: order.status,
+            toStatus: order.status,
+            cause: `paid after ${order.status === 'cancelled' ? 'cancellation' : 'expiry'}: refund needed (${notice.amount} kopecks, ${notice.paymentId})`,
+            at: clock(),
+          });
+        }
+        return 'ignored';
+      }
+      return (await transition(tx, order.number, 'payment_failed', 'payment declined', changed))
+        ? 'applied'
+        : 'ignored';
+    });
+  }
+
+  /**
+   * Orders awaiting payment whose notification has not come after `afterMinutes`: the provider is
+   * asked for the payment's state and a final one is applied as its notification would have been
+   * (same id, so the late notification is a duplicate). Returns how many changed.
+   */
+  async function checkAwaitingPayments(afterMinutes = 3): Promise<number> {
+    const getState = payments.getPaymentState;
+    if (!getState) return 0;
+    const before = new Date(clock().getTime() - afterMinutes * 60_000);
+    const awaiting = await db
+      .select({ paymentId: orders.paymentId })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.status, 'awaiting_payment'),
+          inArray(orders.paymentProvider, [...(payments.names ?? [payments.name])]),
+          lt(orders.updatedAt, before),
+        ),
+      )
+      .orderBy(orders.updatedAt)
+      .limit(50);
+    let changed = 0;
+    for (const { paymentId } of awaiting) {
+      if (!paymentId || paymentId.startsWith('claim-')) continue;
+      // One payment the provider cannot answer for does not hold up the others.
+      const notice = await getState.call(payments, paymentId).catch(() => null);
+      if (notice && (await applyPaymentNotice(notice)) === 'applied') changed += 1;
+    }
+    return changed;
+  }
+
+  /** The payment an order was started with (provider webhooks that name only the order). */
+  async function paymentIdOf(number: number): Promise<string | null> {
+    const [row] = await db
+      .select({ paymentId: orders.paymentId })
+      .from(orders)
+      .where(eq(orders.number, number));
+    return row?.paymentId ?? null;
+  }
+
+  return { applyPaymentNotice, checkAwaitingPayments, paymentIdOf };
+}

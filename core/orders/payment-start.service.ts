@@ -1,0 +1,152 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { SettingsService } from '../content/settings.service.ts';
+import type { Db } from '../db/client.ts';
+import { orderEvents, orderLines, orders } from '../db/schema/index.ts';
+import { AppError } from '../errors.ts';
+import { instalmentTerms } from '../payments/payment.rules.ts';
+import type { PaymentKind, PaymentProvider, PaymentReceipt } from '../providers/payments/payment-provider.ts';
+import { orderStatusKey, requireOrder } from './order-access.ts';
+import type { OrderAccess } from './order-cookies.rules.ts';
+import type { OrderTransitions } from './order-transition.service.ts';
+import { buildPaymentReceipt, DEFAULT_RECEIPT_SETTINGS } from './payment-receipt.rules.ts';
+
+/**
+ * Placement step 5: start the payment, and what follows it on the shop's side: the receipt the
+ * provider gets (DECISIONS 36), the second-call starts of BNPL and instalment, and the capture of a
+ * two-stage payment. Undo: a start the provider refuses gives its claim back (the order can be paid
+ * again); an order expiring unpaid closes the provider's page (`expireOverdue`).
+ */
+export function createPaymentStart({
+  db,
+  payments,
+  settings,
+  transitions,
+}: {
+  db: Db;
+  payments: PaymentProvider;
+  settings: SettingsService;
+  transitions: OrderTransitions;
+}) {
+  /**
+   * Starts the provider's session for an order and moves it to awaiting payment. One request claims
+   * the start; concurrent ones (retries with the same key) wait for its page instead of opening a
+   * second session.
+   */
+  async function startPayment(number: number, kind: PaymentKind, months?: number): Promise<string> {
+    const claim = `claim-${randomBytes(8).toString('hex')}`;
+    const [order] = await db
+      .update(orders)
+      .set({ paymentId: claim })
+      .where(and(eq(orders.number, number), isNull(orders.paymentId), eq(orders.status, 'new')))
+      .returning();
+    if (!order) return waitForPaymentUrl(number);
+    const lines = await db.select().from(orderLines).where(eq(orderLines.orderNumber, number));
+    const prefix = order.locale === 'en' ? '/en' : '';
+    const receipt = await receiptOf(order, lines);
+    let session: Awaited<ReturnType<typeof payments.startPayment>>;
+    try {
+      session = await payments.startPayment({
+        orderNumber: number,
+        kind,
+        amount: order.total,
+        lines: lines.map((l) => ({ name: l.name, count: l.count, price: l.price })),
+        months,
+        // The key lets whichever browser returns (the payer's, too) see the order's status.
+        successUrl: `${prefix}/?success=true&orderID=${number}&key=${orderStatusKey(order.accessKey)}`,
+        failUrl: `${prefix}/?success=false&orderID=${number}&key=${orderStatusKey(order.accessKey)}`,
+        locale: order.locale === 'en' ? 'en' : 'ru',
+        receipt,
+      });
+    } catch (error) {
+      await db
+        .update(orders)
+        .set({ paymentId: null })
+        .where(and(eq(orders.number, number), eq(orders.paymentId, claim)));
+      throw error;
+    }
+    await transitions.withStockChanges(async (tx, changed) => {
+      await tx
+        .update(orders)
+        .set({
+          paymentProvider: session.provider ?? payments.name,
+          paymentId: session.paymentId,
+          paymentUrl: session.url,
+        })
+        .where(and(eq(orders.number, number), eq(orders.paymentId, claim)));
+      await transitions.transition(tx, number, 'awaiting_payment', `payment started (${kind})`, changed);
+    });
+    return session.url;
+  }
+
+  async function waitForPaymentUrl(number: number): Promise<string> {
+    for (let attempt = 0; attempt < 100; attempt++) {
+      const [order] = await db.select().from(orders).where(eq(orders.number, number));
+      if (!order) throw new AppError('not_found', { key: 'order.not_found' });
+      if (order.paymentUrl) return order.paymentUrl;
+      if (order.status !== 'new' || order.paymentId === null) {
+        throw new AppError('conflict', { key: 'payment.paying_or_closed' });
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new AppError('unavailable', { key: 'payment.starting' });
+  }
+
+  /** The order's 54-FZ receipt (DECISIONS 36), taxation and VAT from the settings. */
+  async function receiptOf(
+    order: typeof orders.$inferSelect,
+    lines: (typeof orderLines.$inferSelect)[],
+  ): Promise<PaymentReceipt> {
+    const shop = await settings.getShopSettings();
+    return buildPaymentReceipt({ ...order, lines }, shop.main.receipt ?? DEFAULT_RECEIPT_SETTINGS);
+  }
+
+  /** The receipt of an order's payment, for its refund receipt; null for an unknown order. */
+  async function paymentReceipt(number: number): Promise<PaymentReceipt | null> {
+    const [order] = await db.select().from(orders).where(eq(orders.number, number));
+    if (!order) return null;
+    const lines = await db.select().from(orderLines).where(eq(orderLines.orderNumber, number));
+    return receiptOf(order, lines);
+  }
+
+  /**
+   * The parcel went to the carrier (or the goods to the shopper): a two-stage payment takes the
+   * money held (Dolyame's commit, with the order's receipt lines). A failure is recorded on the order
+   * for the staff and does not undo the step.
+   */
+  async function capturePayment(number: number): Promise<void> {
+    const [order] = await db.select().from(orders).where(eq(orders.number, number));
+    if (!order?.paymentId || order.paymentId.startsWith('claim-') || !payments.capturePayment) return;
+    try {
+      const lines = await db.select().from(orderLines).where(eq(orderLines.orderNumber, number));
+      await payments.capturePayment(order.paymentId, order.total, await receiptOf(order, lines));
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      await db.insert(orderEvents).values({
+        orderNumber: number,
+        fromStatus: order.status,
+        toStatus: order.status,
+        cause: `the payment could not be committed: ${reason}`.slice(0, 500),
+      });
+    }
+  }
+
+  /** `POST /api/dolyame/create`: the BNPL page for a drafted order. */
+  async function startDolyame(number: number, access: OrderAccess[]) {
+    const order = await requireOrder(db, number, access);
+    if (order.payment !== 'dolyame')
+      throw new AppError('conflict', { key: 'order.not_paid_by_dolyame' }, { field: 'orderID' });
+    return { result: true, data: await startPayment(number, 'bnpl') };
+  }
+
+  /** `POST /api/payment/create-tinkoff-order`: the instalment form for a drafted order. */
+  async function startInstalment(number: number, promoCode: string, access: OrderAccess[]) {
+    const order = await requireOrder(db, number, access);
+    if (order.payment !== 'tinkoff')
+      throw new AppError('conflict', { key: 'order.not_paid_by_instalment' }, { field: 'orderNumber' });
+    const term = instalmentTerms.find((x) => x.promoCode === promoCode);
+    return { result: true, data: await startPayment(number, 'instalment', term?.months ?? 3) };
+  }
+
+  return { startPayment, paymentReceipt, capturePayment, startDolyame, startInstalment };
+}

@@ -1,0 +1,116 @@
+import { orderEvents, orderLines, orders } from '../../db/schema/index.ts';
+import { isMoscowWay, MOSCOW } from '../../delivery/delivery.rules.ts';
+import type { Locale } from '../../i18n.ts';
+import { enqueueOrderMessages } from '../../messages/order-messages.service.ts';
+import type { Holder } from '../order.rules.ts';
+import type { Tx } from '../order-access.ts';
+import type { OrderPayload } from '../orders.schemas.ts';
+import type { PricedOrder } from './price-order.step.ts';
+
+/** The consent text version recorded with each order (DECISIONS 20). */
+export const CONSENT_VERSION = 'personal-data-2026-11';
+
+/**
+ * Placement step 4: record the order, its lines with what each reserved, its first event and the
+ * confirmation message, in the placing transaction. Undo: the order is never deleted; failing or
+ * cancelling it (core/orders/order-transition.service.ts) gives back what the earlier steps took.
+ */
+export async function recordOrder(
+  tx: Tx,
+  order: {
+    input: OrderPayload;
+    priced: PricedOrder;
+    shown: { total: number | null; rate4: number | null };
+    reserved: Map<string, number>;
+    locale: Locale;
+    userId: string | null;
+    client: Holder;
+    accessKey: string;
+    now: Date;
+    expiresAt: Date;
+  },
+): Promise<number> {
+  const { input, priced, shown, client, now } = order;
+  const { totals, place } = priced;
+  const [row] = await tx
+    .insert(orders)
+    .values({
+      status: 'new',
+      userId: order.userId,
+      locale: order.locale,
+      displayCurrency: input.currency,
+      displayTotal: shown.total,
+      displayRate4: shown.rate4,
+      getWay: input.getWay,
+      payment: input.payment,
+      fullName: input.fullName,
+      phone: input.phone,
+      email: input.email,
+      comment: input.comment,
+      delivery: {
+        city: place.city,
+        cityID: place.cityID,
+        country: input.country || (place.countryCode === 'RU' ? MOSCOW.country : place.countryCode),
+        countryId: input.countryId,
+        countryCode: place.countryCode,
+        address: place.address,
+        room: input.room,
+        postal: input.postal,
+        pvzID: place.pvzID,
+        pvz: place.pvz,
+        deliveryDate: isMoscowWay(input.getWay) ? (input.deliveryDate ?? null) : null,
+        deliveryTime: isMoscowWay(input.getWay) ? (input.deliveryTime ?? null) : null,
+        deliveryMaxDate: place.maxDate,
+        outMKAD: place.outMKAD,
+      },
+      goodsTotal: totals.goods,
+      goodsPayable: totals.goodsPayable,
+      deliveryPrice: totals.delivery ?? 0,
+      promoCode: priced.promo?.code ?? null,
+      promoPercent: priced.promo?.percent ?? 0,
+      promoDiscount: totals.promoDiscount,
+      total: totals.total,
+      payerPhone:
+        input.payment === 'other_pay'
+          ? (input.payerPhone ?? null)
+          : input.hePayMode
+            ? (input.hePayPhone ?? null)
+            : null,
+      instalmentMonths: input.payment === 'tinkoff' ? (input.instalmentMonths ?? 3) : null,
+      consentVersion: CONSENT_VERSION,
+      consentAt: now,
+      consentIp: client.ip,
+      deviceId: client.deviceId,
+      accessKey: order.accessKey,
+      createdAt: now,
+      updatedAt: now,
+      expiresAt: order.expiresAt,
+    })
+    .returning({ number: orders.number });
+  if (!row) throw new Error('The order was not stored');
+  await tx.insert(orderLines).values(
+    priced.lines.map((l) => ({
+      orderNumber: row.number,
+      variantId: l.variantId,
+      groupId: l.groupId,
+      name: l.name,
+      size: l.size,
+      barcode: l.barcode,
+      category: l.category,
+      price: l.price,
+      oldPrice: l.oldPrice,
+      count: l.count,
+      reserved: order.reserved.get(l.variantId) ?? 0,
+    })),
+  );
+  await tx.insert(orderEvents).values({
+    orderNumber: row.number,
+    fromStatus: null,
+    toStatus: 'new',
+    cause: 'created',
+    at: now,
+  });
+  // The confirmation goes out exactly when the order exists (docs/decisions/0021-durable-jobs-and-messages.md).
+  await enqueueOrderMessages(tx, row.number, 'created', now);
+  return row.number;
+}
