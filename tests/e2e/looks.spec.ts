@@ -82,6 +82,7 @@ test('staff add a page category and a look, and tag the look on the looks page',
   });
   await expect(page.getByText('Образ добавлен')).toBeVisible({ timeout: 30_000 });
   await expect(page.locator('.adm-media__item')).toHaveCount(before + 1);
+  await shot(page, `admin-looks-${page.viewportSize()?.width}`);
 
   // Its products are tagged on the looks page: Shift+click adds a tag, saved at once.
   const { partly, other } = await pickItems(page.request);
@@ -99,6 +100,7 @@ test('staff add a page category and a look, and tag the look on the looks page',
     const form = page.getByRole('form', { name: 'Новая метка' });
     await form.getByLabel('Текст').fill(tagName(project, which));
     await form.getByLabel('ID товара').fill(item._id);
+    if (which === 'Вторая') await shot(page, `look-tag-editor-${page.viewportSize()?.width}`);
     await form.getByRole('button', { name: 'Сохранить' }).click();
     await expect(form).toBeHidden();
     await expect(editor.getByRole('button', { name: tagName(project, which) })).toBeVisible();

@@ -136,7 +136,7 @@ function LooksSection({ looks }: { looks: LookWire[] }) {
         )}
       </p>
       <div className="adm-stack">
-        <h2>{tr('Новый образ', 'New look')}</h2>
+        <h2 className="adm-cnt__sections-title">{tr('Новый образ', 'New look')}</h2>
         <ImagePicker src="" onChange={(src) => void create(src)} />
       </div>
       <NoticeLine notice={notice} />

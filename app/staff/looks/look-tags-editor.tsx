@@ -148,6 +148,13 @@ export default function LookTagsEditor({
           </button>
         );
       })}
+      {form && form.index < 0 ? (
+        <span
+          className="photo-tag__dot look-tags-editor__pending"
+          style={{ left: `${form.tag.left}%`, top: `${form.tag.top}%` }}
+          aria-hidden="true"
+        />
+      ) : null}
       {form ? (
         <form
           className="look-tags-editor__form"
