@@ -47,6 +47,7 @@ const admin = [
       route('orders', 'routes/admin/orders.tsx'),
       route('orders/:number', 'routes/admin/order.tsx'),
       route('orders/:number/packing-slip', 'routes/admin/packing-slip.tsx'),
+      route('orders/:number/buyout', 'routes/admin/buyout.tsx'),
       route('refunds-due', 'routes/admin/refunds-due.tsx'),
       route('returns', 'routes/admin/returns.tsx'),
       route('returns/:number', 'routes/admin/returns-detail.tsx'),

@@ -7,6 +7,10 @@ import { AdminLoading } from '../../admin/frame.tsx';
 import { formatDateTime, formatMoney, useAdminLocale, useTr } from '../../admin/i18n.ts';
 import { getWayLabel, paymentLabel, StatusBadge, stepLabel } from '../../admin/orders/labels.tsx';
 
+/** The shop's own deliveries, where a buyer may try on and pay on delivery (docs/product/try-on-buyout.md). */
+const isBuyoutCandidate = (getWay: string) =>
+  getWay === 'moscow-try' || getWay === 'moscow' || getWay === 'self';
+
 export interface AdminOrderPage {
   order: {
     number: number;
@@ -145,6 +149,11 @@ export default function OrderPageView() {
         <Link className="adm-btn" to={`/admin/orders/${o.number}/packing-slip`}>
           {tr('Упаковочный лист', 'Packing slip')}
         </Link>
+        {isBuyoutCandidate(o.getWay) ? (
+          <Link className="adm-btn adm-btn--primary" to={`/admin/orders/${o.number}/buyout`}>
+            {tr('Выкуп после примерки', 'Try-on buyout')}
+          </Link>
+        ) : null}
       </div>
 
       <section className="adm-card" aria-label={tr('Действия', 'Actions')}>
