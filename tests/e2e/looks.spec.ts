@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { buildJpeg } from '../factories/media.ts';
 import { gotoHydrated, isPhone } from './helpers.ts';
@@ -46,6 +47,14 @@ async function pickItems(request: APIRequestContext): Promise<{ partly: WireGrou
 
 async function shot(page: Page, name: string) {
   await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: false });
+}
+
+/** Serious or critical accessibility problems axe finds inside `selector`. */
+async function axeProblems(page: Page, selector: string): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).include(selector).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 const tagName = (project: string, which: string) => `${which} ${project}`;
@@ -132,9 +141,13 @@ test('a shopper buys the whole look with «Купить образ»', async ({ 
   await look.scrollIntoViewIfNeeded();
   await shot(page, `looks-${page.viewportSize()?.width}`);
 
+  expect(await axeProblems(page, '.looks')).toEqual([]);
+
   await look.getByRole('button', { name: 'Купить образ' }).click();
   const dialog = page.getByRole('dialog', { name: 'Купить образ' });
   await expect(dialog).toBeVisible();
+  // A real modal dialog: focus moves in.
+  await expect.poll(() => dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
   const first = dialog.getByRole('group', { name: `${partly.name} · ${partly.color}` });
   const second = dialog.getByRole('group', { name: `${other.name} · ${other.color}` });
   // A size that cannot be bought is there and disabled.
@@ -152,6 +165,7 @@ test('a shopper buys the whole look with «Купить образ»', async ({ 
   await second.getByText(sizeB.TheSize, { exact: true }).click();
   await expect(first.getByRole('radio', { name: new RegExp(`^${sizeA.TheSize}\\b`) })).toBeChecked();
   await shot(page, `buy-look-${page.viewportSize()?.width}`);
+  expect(await axeProblems(page, '.buy-look')).toEqual([]);
   if (isPhone(page)) {
     await page.setViewportSize({ width: 360, height: 780 });
     await shot(page, 'buy-look-360');
