@@ -169,7 +169,7 @@ async function shopAudit(tx: Tx, before: BuyoutRow, after: object) {
 }
 
 /**
- * The try-on buyout (docs/product/try-on-buyout.md, docs/decisions/0032-try-on-buyout.md): staff
+ * The try-on buyout (docs/product/try-on-buyout.md, docs/decisions/0035-try-on-buyout.md): staff
  * record on a phone which units the buyer kept; the rest go back to stock at once; the buyer pays for
  * the kept goods by a link or QR code through the payment provider, with a receipt of the kept lines,
  * or, when the goods were paid ahead, the rest is refunded. Once per order, changed only over the
