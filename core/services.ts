@@ -142,7 +142,7 @@ export function createServices({
     await jobs.pruneDone();
     return { done: 'pruned' };
   });
-  // Returns and size exchanges (docs/decisions/0032-returns-and-exchanges.md) and their messages.
+  // Returns and size exchanges (docs/decisions/0033-returns-and-exchanges.md) and their messages.
   const returnsService = createReturnsService({ db, providers, settings, orders, audit, limits, clock });
   jobs.register(RETURN_MESSAGE_JOB, createReturnMessagesHandler({ db, providers, settings, publicUrl }));
   const search = createSearchService({

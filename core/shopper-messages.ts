@@ -301,6 +301,44 @@ export const shopperMessages = {
     ru: 'Сервис рассылки не принял этот адрес. Проверьте его или попробуйте позже',
     en: 'The newsletter service did not accept this address. Check it or try again later',
   },
+
+  // Returns and size exchanges (core/returns/returns.service.ts, docs/product/returns.md).
+  'returns.not_found': {
+    ru: 'Заказ с таким номером и телефоном или e-mail не найден',
+    en: 'No order with this number and phone or e-mail was found',
+  },
+  'returns.too_many': {
+    ru: 'Слишком много попыток. Попробуйте позже',
+    en: 'Too many attempts. Please try later',
+  },
+  'returns.not_received': {
+    ru: 'Вернуть можно только полученный заказ',
+    en: 'Only a received order can be returned',
+  },
+  'returns.try_on': {
+    ru: 'Заказ с примеркой возвращается курьеру при примерке. Напишите нам, если нужна помощь',
+    en: 'A try-on order is returned to the courier at the fitting. Write to us if you need help',
+  },
+  'returns.window_closed': {
+    ru: 'Срок возврата — {days} дн. после получения — прошёл',
+    en: 'The return window of {days} days after receipt has passed',
+  },
+  'returns.line_twice': { ru: 'Строка заказа указана дважды', en: 'An order line is named twice' },
+  'returns.showroom_only': {
+    ru: 'Этот заказ можно вернуть только в шоурум',
+    en: 'This order can only be returned to the showroom',
+  },
+  'returns.no_such_line': { ru: 'Такой строки нет в заказе', en: 'No such line in the order' },
+  'returns.already_returned': { ru: '«{name}» уже в возврате', en: '«{name}» is already being returned' },
+  'returns.at_most': {
+    ru: '«{name}»: вернуть можно не больше {left} шт.',
+    en: '«{name}»: at most {left} can be returned',
+  },
+  'returns.no_such_size': { ru: 'Такого размера у этой модели нет', en: 'This product has no such size' },
+  'returns.size_sold_out': {
+    ru: 'Размера {size} «{name}» уже нет в наличии',
+    en: 'Size {size} of «{name}» is out of stock',
+  },
 } as const satisfies Record<string, Localized>;
 
 export type ShopperMessageKey = keyof typeof shopperMessages;

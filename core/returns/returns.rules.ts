@@ -1,5 +1,5 @@
 /**
- * Returns and size exchanges (docs/product/returns.md, docs/decisions/0032-returns-and-exchanges.md):
+ * Returns and size exchanges (docs/product/returns.md, docs/decisions/0033-returns-and-exchanges.md):
  * the return window, what of an order may still be returned, and the refund of returned units, sums
  * to the kopeck as the payment's receipt showed them. Pure: no I/O.
  */

@@ -12,7 +12,7 @@ import {
   returns,
   variantProducts,
 } from '../db/schema/index.ts';
-import { AppError } from '../errors.ts';
+import { AppError, type MessageRef } from '../errors.ts';
 import type { Locale } from '../i18n.ts';
 import type { RateLimitService, RateRule } from '../limits/rate-limit.service.ts';
 import { enqueueRestockCheck } from '../messages/order-messages.service.ts';
@@ -21,6 +21,7 @@ import type { OrdersService } from '../orders/orders.service.ts';
 import { DEFAULT_RECEIPT_SETTINGS } from '../orders/payment-receipt.rules.ts';
 import type { Providers } from '../providers/index.ts';
 import type { PaymentReceipt } from '../providers/payments/payment-provider.ts';
+import { shopperMessage } from '../shopper-messages.ts';
 import {
   DEFAULT_RETURN_SETTINGS,
   planRefund,
@@ -60,7 +61,7 @@ export interface ShopperAccess {
 }
 
 /**
- * Returns and size exchanges (docs/product/returns.md, docs/decisions/0032-returns-and-exchanges.md).
+ * Returns and size exchanges (docs/product/returns.md, docs/decisions/0033-returns-and-exchanges.md).
  * A shopper asks to return delivered lines within the window; staff receive the parcel, decide each
  * line, and the refund of the accepted ones goes through the payment provider with its refund
  * receipt. Every change that can count twice (units in returns, stock, the refund) happens under the
@@ -89,15 +90,7 @@ export function createReturnsService({
     return (await settings.getShopSettings()).main.returns ?? DEFAULT_RETURN_SETTINGS;
   }
 
-  const notFound = (locale: Locale) =>
-    new AppError(
-      'not_found',
-      t(
-        locale,
-        'Заказ с таким номером и телефоном или e-mail не найден',
-        'No order with this number and phone or e-mail was found',
-      ),
-    );
+  const notFound = (_locale: Locale) => new AppError('not_found', { key: 'returns.not_found' });
 
   /**
    * The order, if the asker may return from it: a signed-in shopper's own order, or the order whose
@@ -127,11 +120,7 @@ export function createReturnsService({
 
   async function limitGuessing(orderID: number, access: ShopperAccess, locale: Locale) {
     if (access.contact === undefined && access.userId !== null) return;
-    const message = t(
-      locale,
-      'Слишком много попыток. Попробуйте позже',
-      'Too many attempts. Please try later',
-    );
+    const message = shopperMessage('returns.too_many', locale);
     await limits.hit(`returns:${access.ip}`, RETURNS_LIMIT, message);
     await limits.hit(`returns-order:${orderID}`, RETURNS_PER_ORDER_LIMIT, message);
   }
@@ -162,24 +151,16 @@ export function createReturnsService({
   }
 
   /** Why this order takes no return at all, or null. */
-  function orderRefusal(order: OrderRow, delivered: Date | null, rs: ReturnSettings, locale: Locale) {
+  function orderRefusal(order: OrderRow, delivered: Date | null, rs: ReturnSettings): MessageRef | null {
     if (order.status !== 'delivered') {
-      return t(locale, 'Вернуть можно только полученный заказ', 'Only a received order can be returned');
+      return { key: 'returns.not_received' };
     }
     // A try-on order's goods are paid at the fitting: what stays with the buyer is settled there.
     if (order.goodsPayable === 0 && order.goodsTotal > 0) {
-      return t(
-        locale,
-        'Заказ с примеркой возвращается курьеру при примерке. Напишите нам, если нужна помощь',
-        'A try-on order is returned to the courier at the fitting. Write to us if you need help',
-      );
+      return { key: 'returns.try_on' };
     }
     if (!withinWindow(delivered, rs.windowDays, clock())) {
-      return t(
-        locale,
-        `Срок возврата — ${rs.windowDays} дн. после получения — прошёл`,
-        `The return window of ${rs.windowDays} days after receipt has passed`,
-      );
+      return { key: 'returns.window_closed', params: { days: rs.windowDays } };
     }
     return null;
   }
@@ -239,7 +220,7 @@ export function createReturnsService({
     const shop = await settings.getShopSettings();
     const rs = shop.main.returns ?? DEFAULT_RETURN_SETTINGS;
     const delivered = await deliveredAt(db, order.number);
-    const refusal = orderRefusal(order, delivered, rs, locale);
+    const refusal = orderRefusal(order, delivered, rs);
     const lines = await db
       .select()
       .from(orderLines)
@@ -270,7 +251,7 @@ export function createReturnsService({
       windowDays: rs.windowDays,
       canReturn:
         refusal === null && lines.some((l) => returnableUnits(l.count, inReturns.get(l.id) ?? 0) > 0),
-      refusal,
+      refusal: refusal ? shopperMessage(refusal.key, locale, refusal.params) : null,
       deliveryPaidBy: rs.deliveryPaidBy,
       exchangeShips: rs.exchangeShips,
       methods,
@@ -305,7 +286,7 @@ export function createReturnsService({
     if (new Set(ids).size !== ids.length) {
       throw new AppError(
         'invalid_data',
-        t(locale, 'Строка заказа указана дважды', 'An order line is named twice'),
+        { key: 'returns.line_twice' },
         {
           field: 'lines',
         },
@@ -314,19 +295,11 @@ export function createReturnsService({
     const now = clock();
     const created = await ordersService.withStockChanges(async (tx, changed) => {
       const order = await ownedOrder(tx, input.orderID, access, locale, true);
-      const refusal = orderRefusal(order, await deliveredAt(tx, order.number), rs, locale);
+      const refusal = orderRefusal(order, await deliveredAt(tx, order.number), rs);
       if (refusal) throw new AppError('conflict', refusal);
       const carrier = returnCarrier(order);
       if (input.method !== 'showroom' && !carrier) {
-        throw new AppError(
-          'invalid_data',
-          t(
-            locale,
-            'Этот заказ можно вернуть только в шоурум',
-            'This order can only be returned to the showroom',
-          ),
-          { field: 'method' },
-        );
+        throw new AppError('invalid_data', { key: 'returns.showroom_only' }, { field: 'method' });
       }
       const lines = await tx.select().from(orderLines).where(eq(orderLines.orderNumber, order.number));
       const inReturns = await unitsInReturns(tx, order.number);
@@ -353,7 +326,7 @@ export function createReturnsService({
         if (!line) {
           throw new AppError(
             'invalid_data',
-            t(locale, 'Такой строки нет в заказе', 'No such line in the order'),
+            { key: 'returns.no_such_line' },
             {
               field: `lines.${i}.lineId`,
             },
@@ -364,12 +337,8 @@ export function createReturnsService({
           throw new AppError(
             'conflict',
             left === 0
-              ? t(locale, `«${line.name}» уже в возврате`, `«${line.name}» is already being returned`)
-              : t(
-                  locale,
-                  `«${line.name}»: вернуть можно не больше ${left} шт.`,
-                  `«${line.name}»: at most ${left} can be returned`,
-                ),
+              ? { key: 'returns.already_returned', params: { name: line.name } }
+              : { key: 'returns.at_most', params: { name: line.name, left } },
           );
         }
         let exchange: { id: string; size: string } | null = null;
@@ -383,7 +352,7 @@ export function createReturnsService({
           if (!variant || variant.size === line.size) {
             throw new AppError(
               'invalid_data',
-              t(locale, 'Такого размера у этой модели нет', 'This product has no such size'),
+              { key: 'returns.no_such_size' },
               { field: `lines.${i}.exchangeSize` },
             );
           }
@@ -395,14 +364,10 @@ export function createReturnsService({
             )
             .returning({ stock: variantProducts.stock });
           if (!taken) {
-            throw new AppError(
-              'conflict',
-              t(
-                locale,
-                `Размера ${variant.size} «${line.name}» уже нет в наличии`,
-                `Size ${variant.size} of «${line.name}» is out of stock`,
-              ),
-            );
+            throw new AppError('conflict', {
+              key: 'returns.size_sold_out',
+              params: { size: variant.size, name: line.name },
+            });
           }
           changed.add(cacheTags.group(line.groupId));
           if (taken.stock === 0) changed.add(cacheTags.listings);
@@ -458,6 +423,7 @@ export function createReturnsService({
       .innerJoin(orderLines, eq(orderLines.id, returnLines.orderLineId))
       .where(eq(returnLines.returnNumber, row.number));
     const units = lines.reduce((a, l) => a + l.quantity, 0);
+    const shop = await settings.getShopSettings();
     const d = order.delivery;
     try {
       const parcel = await carrier.createReturnShipment({
@@ -465,6 +431,7 @@ export function createReturnsService({
         orderNumber: order.number,
         mode: row.method === 'courier' ? 'door' : 'pickup',
         sender: { name: order.fullName, phone: order.phone, email: order.email },
+        shop: { name: shop.main.shopName.ru || shop.main.shopName.en, phone: shop.contacts.phone },
         origin: {
           cityCode: d.cityID,
           city: d.city,

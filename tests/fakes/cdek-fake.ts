@@ -227,9 +227,15 @@ export async function startCdekFake({
     if (body.type !== 1) problems.push({ code: 'v2_field_is_empty', message: 'type' });
     if (typeof body.number !== 'string' || !body.number)
       problems.push({ code: 'v2_field_is_empty', message: 'number' });
-    if (![136, 137, 368].includes(body.tariff_code as number))
+    if (![136, 137, 138, 368].includes(body.tariff_code as number))
       problems.push({ code: 'v2_tariff_invalid', message: 'tariff_code' });
-    if (typeof body.shipment_point !== 'string')
+    // 138 (дверь-склад, a buyer's return collected at the door) starts at an address, not a point.
+    if (body.tariff_code === 138) {
+      if (typeof (body.from_location as { address?: string } | undefined)?.address !== 'string')
+        problems.push({ code: 'v2_field_is_empty', message: 'from_location.address' });
+      if (typeof body.delivery_point !== 'string')
+        problems.push({ code: 'v2_field_is_empty', message: 'delivery_point' });
+    } else if (typeof body.shipment_point !== 'string')
       problems.push({ code: 'v2_field_is_empty', message: 'shipment_point' });
     if (body.tariff_code === 136 && typeof body.delivery_point !== 'string')
       problems.push({ code: 'v2_field_is_empty', message: 'delivery_point' });

@@ -320,7 +320,9 @@ export default function ReturnDetail() {
             <dt>{tr('Как вернут', 'Way back')}</dt>
             <dd>
               {returnMethodLabel(r.method, tr)}
-              {r.carrier ? ` · ${r.carrier}` : ''}
+              {r.carrier
+                ? ` · ${r.carrier === 'sdek' ? tr('СДЭК', 'CDEK') : r.carrier === 'boxberry' ? 'Boxberry' : r.carrier}`
+                : ''}
             </dd>
             <dt>{tr('Код перевозчика', 'Carrier code')}</dt>
             <dd className="adm-ord__mono">{r.carrierCode ?? '—'}</dd>

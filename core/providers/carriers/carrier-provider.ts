@@ -128,6 +128,8 @@ export interface ReturnShipmentRequest {
   /** The buyer drops it at a pickup point, or a courier collects it. */
   mode: DeliveryMode;
   sender: { name: string; phone: string; email: string };
+  /** The shop, the return's recipient: its name and phone (settings). */
+  shop: { name: string; phone: string };
   origin: {
     cityCode: number | null;
     city: string;

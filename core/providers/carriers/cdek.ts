@@ -13,6 +13,8 @@ import type {
   CarrierProvider,
   DeliveryQuote,
   PickupPoint,
+  ReturnShipment,
+  ReturnShipmentRequest,
   Shipment,
   ShipmentRequest,
   ShipmentStage,
@@ -27,6 +29,11 @@ export const CDEK_PRODUCTION_URL = 'https://api.cdek.ru/v2';
  * «Посылка склад-склад» to a pickup point, 137 «Посылка склад-дверь» to the door.
  */
 export const CDEK_TARIFFS = { pickup: 136, door: 137 } as const;
+/**
+ * A buyer's return to the shop's drop-off point (integrations.md §1, tariff codes): from the buyer's
+ * pickup point (136 склад-склад) or collected at their door (138 дверь-склад).
+ */
+export const CDEK_RETURN_TARIFFS = { pickup: 136, door: 138 } as const;
 
 /** Cities and pickup points are kept for hours, tariffs for minutes (issue 18). */
 const PLACES_TTL_MS = 6 * 60 * 60_000;
@@ -327,6 +334,34 @@ export function createCdekCarrier(options: CdekOptions): CarrierProvider & {
     return parseAnswer('CDEK', 'GET /orders/{uuid}', orderInfoSchema, answer.body);
   }
 
+  /**
+   * Registers an order (`POST /orders`) and reads its CDEK number back: a refused order (CDEK's
+   * `INVALID` request, or an error answer) throws with CDEK's reasons.
+   */
+  async function registerOrder(body: Record<string, unknown>): Promise<{ uuid: string; number: unknown }> {
+    const answer = await call('POST', '/orders', { body, timeoutMs: writeTimeoutMs });
+    const parsed = orderCreatedSchema.safeParse(answer.body);
+    const refused = parsed.success ? parsed.data.requests.find((r) => r.state === 'INVALID') : undefined;
+    if (answer.status >= 300 || !parsed.success || !parsed.data.entity || refused) {
+      const errors = parsed.success
+        ? (refused?.errors ?? parsed.data.requests.flatMap((r) => r.errors ?? []))
+        : [];
+      const top = errorListSchema.safeParse((answer.body as { errors?: unknown } | null)?.errors);
+      throw new CarrierError(
+        'CDEK',
+        `the order was not registered: ${errorText(errors.length ? errors : top.success ? top.data : undefined)}`,
+        answer.status,
+      );
+    }
+    const uuid = parsed.data.entity.uuid;
+    // Registration is asynchronous: the CDEK number may already be there, or come with the first status.
+    const info = await orderInfo(uuid).catch(() => null);
+    const invalid = info?.requests.find((r) => r.state === 'INVALID');
+    if (invalid) throw new CarrierError('CDEK', `the order was not registered: ${errorText(invalid.errors)}`);
+    const number = info?.entity.cdek_number;
+    return { uuid, number };
+  }
+
   return {
     name: 'cdek',
     carrier: 'sdek',
@@ -460,28 +495,64 @@ export function createCdekCarrier(options: CdekOptions): CarrierProvider & {
           },
         ],
       };
-      const answer = await call('POST', '/orders', { body, timeoutMs: writeTimeoutMs });
-      const parsed = orderCreatedSchema.safeParse(answer.body);
-      const refused = parsed.success ? parsed.data.requests.find((r) => r.state === 'INVALID') : undefined;
-      if (answer.status >= 300 || !parsed.success || !parsed.data.entity || refused) {
-        const errors = parsed.success
-          ? (refused?.errors ?? parsed.data.requests.flatMap((r) => r.errors ?? []))
-          : [];
-        const top = errorListSchema.safeParse((answer.body as { errors?: unknown } | null)?.errors);
-        throw new CarrierError(
-          'CDEK',
-          `the order was not registered: ${errorText(errors.length ? errors : top.success ? top.data : undefined)}`,
-          answer.status,
-        );
-      }
-      const uuid = parsed.data.entity.uuid;
-      // Registration is asynchronous: the CDEK number may already be there, or come with the first status.
-      const info = await orderInfo(uuid).catch(() => null);
-      const invalid = info?.requests.find((r) => r.state === 'INVALID');
-      if (invalid)
-        throw new CarrierError('CDEK', `the order was not registered: ${errorText(invalid.errors)}`);
-      const number = info?.entity.cdek_number;
+      const { uuid, number } = await registerOrder(body);
       return { carrierId: uuid, trackingNumber: number ? String(number) : null };
+    },
+
+    /**
+     * A buyer's return (docs/product/returns.md) as a CDEK order to the shop's own drop-off point:
+     * from the buyer's pickup point, or from their door by courier, the shop as the recipient, nothing
+     * to collect. Its number is `R` + the return number, so CDEK refuses a second one; the CDEK
+     * number is the code the buyer names when handing it over (null until CDEK assigns it).
+     */
+    async createReturnShipment(request: ReturnShipmentRequest): Promise<ReturnShipment> {
+      const { origin: from, sender } = request;
+      const door = request.mode === 'door';
+      if (!door && !from.pickupPointCode)
+        throw new CarrierError('CDEK', 'a return from a pickup point needs the point');
+      const body = {
+        type: 1,
+        number: `R${request.returnNumber}`,
+        tariff_code: CDEK_RETURN_TARIFFS[request.mode],
+        comment: `Возврат по заказу ${request.orderNumber}`,
+        ...(door
+          ? {
+              from_location: {
+                ...(from.cityCode ? { code: from.cityCode } : {}),
+                city: from.city,
+                postal_code: from.postalCode,
+                country_code: from.countryCode,
+                address: from.address,
+              },
+            }
+          : { shipment_point: from.pickupPointCode }),
+        delivery_point: options.shipmentPoint,
+        sender: {
+          name: sender.name,
+          phones: [{ number: sender.phone }],
+          ...(sender.email ? { email: sender.email } : {}),
+        },
+        recipient: { name: request.shop.name, phones: [{ number: request.shop.phone }] },
+        packages: [
+          {
+            number: '1',
+            weight: Math.max(1, Math.ceil(request.parcel.weightGrams)),
+            length: 30,
+            width: 20,
+            height: 10,
+            items: request.items.map((item) => ({
+              name: item.name,
+              ware_key: item.sku,
+              payment: { value: 0 },
+              cost: rubles(item.price),
+              weight: item.weightGrams,
+              amount: item.count,
+            })),
+          },
+        ],
+      };
+      const { uuid, number } = await registerOrder(body);
+      return { carrierId: uuid, code: number ? String(number) : null };
     },
 
     async shipmentState(uuid: string): Promise<ShipmentState | null> {

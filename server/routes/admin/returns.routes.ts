@@ -9,7 +9,7 @@ import {
 import { parseInput, requestLocale } from '../../request.ts';
 import { roles, type StaffRouteDeps, staffRoute } from './staff-route.ts';
 
-/** The returns queue and its steps (docs/decisions/0032-returns-and-exchanges.md): managers and admins. */
+/** The returns queue and its steps (docs/decisions/0033-returns-and-exchanges.md): managers and admins. */
 export function adminReturnsRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
   const { services } = deps;
 
