@@ -57,6 +57,7 @@ const admin = [
       route('customers/:id', 'routes/admin/customer.tsx'),
       route('audit', 'routes/admin/audit.tsx'),
       route('jobs', 'routes/admin/jobs.tsx'),
+      route('imports', 'routes/admin/imports.tsx'),
       route('products', 'routes/admin/products.tsx'),
       route('products/:id', 'routes/admin/product.tsx'),
       route('products/:id/media', 'routes/admin/product-media.tsx'),

@@ -40,6 +40,7 @@ function Navigation({ staff }: { staff: SignedInStaff }) {
     { to: '/admin/audit', label: tr('Журнал изменений', 'Audit log'), show: manages },
     { to: '/admin/jobs', label: tr('Фоновые задачи', 'Background jobs'), show: manages },
     { to: '/admin/products', label: tr('Товары', 'Products'), show: true },
+    { to: '/admin/imports', label: tr('Импорт и выгрузка', 'Import and export'), show: true },
     { to: '/admin/categories', label: tr('Категории', 'Categories'), show: staff.role !== 'manager' },
     { to: '/admin/collections', label: tr('Коллекции', 'Collections'), show: staff.role !== 'manager' },
     {
