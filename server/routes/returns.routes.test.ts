@@ -464,6 +464,42 @@ describe.each(engines)('returns API on %s', (engine) => {
     expect(twice.statusCode).toBe(409);
   });
 
+  it('with exchanges sent at once, the new size may go out before the return arrives', async () => {
+    await setReturns({ windowDays: 14, deliveryPaidBy: 'buyer', exchangeShips: 'at_once' });
+    try {
+      const a = await product();
+      const { order, lines } = await delivered([a]);
+      const res = await ask({
+        orderID: order.number,
+        contact: phone(),
+        method: 'showroom',
+        lines: [{ lineId: lines[0]?.id, quantity: 1, exchangeSize: 'M' }],
+      });
+      expect(res.statusCode).toBe(200);
+      const number = res.json().data.number as number;
+      const [line] = await t.database.db
+        .select()
+        .from(returnLines)
+        .where(eq(returnLines.returnNumber, number));
+      expect(line).toMatchObject({ exchangeStatus: 'to_ship', exchangeReserved: 1 });
+      const sent = await staff(manager, 'POST', `/api/admin/returns/${number}/exchange-shipped`, {
+        version: 0,
+        lineId: line?.id,
+        tracking: '1000999999',
+      });
+      expect(sent.statusCode).toBe(200);
+      expect(sent.json().return.status).toBe('requested');
+      // The e-mail of the request names the return and what to do with it.
+      await t.services.jobs.runDue({ kinds: ['return-message'] });
+      const mail = (await t.database.db.select().from(outbox)).find((m) =>
+        JSON.stringify(m.payload).includes(`R${number}`),
+      );
+      expect(JSON.stringify(mail?.payload)).toContain('шоурум');
+    } finally {
+      await setReturns(undefined);
+    }
+  });
+
   it('staff endpoints are for managers and admins', async () => {
     expect((await staff(editor, 'GET', '/api/admin/returns')).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/returns' })).statusCode).toBe(401);
