@@ -112,6 +112,7 @@ export function CheckoutGroup({ docs, onSaved, onReload }: GroupProps) {
   const d = main.document;
   const [free, setFree] = useState(roubles(d.freeDeliveryMin));
   const [hiddenEn, setHiddenEn] = useState<string[]>(d.englishDisabledGetWays ?? []);
+  const [payOnDelivery, setPayOnDelivery] = useState<string[]>(d.payOnDeliveryGetWays ?? []);
   const [payments, setPayments] = useState<Record<string, boolean>>({ ...d.payments });
   const [hold, setHold] = useState({
     online: String(d.orderHoldMinutes?.online ?? 20),
@@ -143,6 +144,7 @@ export function CheckoutGroup({ docs, onSaved, onReload }: GroupProps) {
         save.submit({
           freeDeliveryMin: kopecks(free) ?? 0,
           englishDisabledGetWays: hiddenEn,
+          payOnDeliveryGetWays: payOnDelivery,
           payments,
           orderHoldMinutes: { online: whole(hold.online), decision: whole(hold.decision) },
           holdCaps: Object.fromEntries(Object.entries(caps).map(([k, v]) => [k, whole(v)])),
@@ -175,6 +177,28 @@ export function CheckoutGroup({ docs, onSaved, onReload }: GroupProps) {
             {w}
           </label>
         ))}
+      </fieldset>
+      <fieldset className="adm-cnt__form adm-cnt__wide">
+        <legend>
+          {tr(
+            'Оплата при получении за оставленные вещи (выкуп после примерки; для «moscow-try» — всегда)',
+            'Pay on delivery for the items kept (try-on buyout; always for “moscow-try”)',
+          )}
+        </legend>
+        {getWays
+          .filter((w) => w !== 'moscow-try')
+          .map((w) => (
+            <label key={w} className="adm-cnt__check">
+              <input
+                type="checkbox"
+                checked={payOnDelivery.includes(w)}
+                onChange={(e) =>
+                  setPayOnDelivery((list) => (e.target.checked ? [...list, w] : list.filter((x) => x !== w)))
+                }
+              />
+              {w}
+            </label>
+          ))}
       </fieldset>
       <fieldset className="adm-cnt__form adm-cnt__wide">
         <legend>
