@@ -142,6 +142,43 @@ describe.each(engines)('try-on buyout API on %s', (engine) => {
     );
   });
 
+  it('a declined payment leaves the buyout open for a new link, made once over its version', async () => {
+    const { order, lines } = await tryOnOrder([2_000_00, 3_000_00]);
+    await api('POST', `/api/admin/orders/${order.number}/buyout`, {
+      orderVersion: 0,
+      kept: [{ lineId: lines[0]?.id ?? 0, count: 1 }],
+    });
+    const [b] = await t.database.db
+      .select()
+      .from(orderBuyouts)
+      .where(eq(orderBuyouts.orderNumber, order.number));
+    const token = b?.paymentId?.replace(/^sandbox-/, '') ?? '';
+    const declined = await t.app.inject({
+      method: 'POST',
+      url: `/api/sandbox/payments/${token}`,
+      payload: { decision: 'decline' },
+    });
+    expect(declined.statusCode).toBe(200);
+    const seen = (await api('GET', `/api/admin/orders/${order.number}/buyout`)).json();
+    expect(seen.buyout).toMatchObject({ status: 'awaiting_payment', paymentState: 'declined', qrSvg: null });
+    expect(seen.order.status).toBe('shipped');
+    const renewed = await api('POST', `/api/admin/orders/${order.number}/buyout/link`, {
+      version: seen.buyout.version,
+    });
+    expect(renewed.statusCode).toBe(200);
+    expect(renewed.json().buyout).toMatchObject({ paymentState: 'pending', amount: 2_000_00 });
+    expect(renewed.json().buyout.paymentUrl).not.toContain(token);
+    // The same tap again is stale: one new link only.
+    const again = await api('POST', `/api/admin/orders/${order.number}/buyout/link`, {
+      version: seen.buyout.version,
+    });
+    expect(again.statusCode).toBe(409);
+    expect((await pay(order.number)).statusCode).toBe(200);
+    const paid = (await api('GET', `/api/admin/orders/${order.number}/buyout`)).json();
+    expect(paid.buyout.status).toBe('paid');
+    expect(paid.order.status).toBe('delivered');
+  });
+
   it('kept nothing: the order closes with everything back in stock and nothing to pay', async () => {
     const { order, vs } = await tryOnOrder([1_000_00, 2_000_00]);
     const res = await api('POST', `/api/admin/orders/${order.number}/buyout`, { orderVersion: 0, kept: [] });
