@@ -78,9 +78,9 @@ export function BuyLookDialog({
         item_list_name: 'looks',
       })),
     );
-    onClose();
-    // checkout.md §2: `cart` in the query opens the cart panel, which shows what was added.
-    navigate('?cart', { preventScrollReset: true });
+    // checkout.md §2: `cart` in the query opens the cart panel, which shows what was added; the
+    // look's dialog closes as its `?look=` leaves the address.
+    navigate('?cart', { preventScrollReset: true, replace: true });
     void revalidator.revalidate();
   }
 

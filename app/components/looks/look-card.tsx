@@ -1,5 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
-import { useRevalidator } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { Link, useRevalidator, useSearchParams } from 'react-router';
 import type { Locale } from '../../../core/i18n.ts';
 import { useT } from '../../i18n/index.ts';
 import { useStaffMode } from '../../staff/staff-mode.ts';
@@ -36,7 +36,21 @@ function uploadedStem(src: string): string | null {
 /** One look: the photo with its tags (each opens its product) and the 'Купить образ' button. */
 export function LookCard({ look, locale, number }: { look: LookView; locale: Locale; number: number }) {
   const t = useT();
-  const [open, setOpen] = useState(false);
+  // The dialog belongs to the address (`?look=<id>`): a press before the scripts load is a plain
+  // link that still opens it (DECISIONS 27), and Back closes it.
+  const [params, setParams] = useSearchParams();
+  const open = params.get('look') === look.id;
+  const withLook = new URLSearchParams(params);
+  withLook.set('look', look.id);
+  const close = () =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.delete('look');
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
   const staffMode = useStaffMode();
   const revalidator = useRevalidator();
   const base = locale === 'en' ? '/en' : '';
@@ -79,17 +93,15 @@ export function LookCard({ look, locale, number }: { look: LookView; locale: Loc
         ))}
       </div>
       {look.items.length > 0 ? (
-        <button
-          type="button"
+        <Link
+          to={`?${withLook.toString()}`}
+          preventScrollReset
           className="button button--dark button--wide look__buy"
-          onClick={() => setOpen(true)}
         >
           {t('looks.buy')}
-        </button>
+        </Link>
       ) : null}
-      {look.items.length > 0 ? (
-        <BuyLookDialog look={look} open={open} onClose={() => setOpen(false)} />
-      ) : null}
+      {look.items.length > 0 ? <BuyLookDialog look={look} open={open} onClose={close} /> : null}
     </article>
   );
 }
