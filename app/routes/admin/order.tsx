@@ -149,6 +149,11 @@ export default function OrderPageView() {
         <Link className="adm-btn" to={`/admin/orders/${o.number}/packing-slip`}>
           {tr('Упаковочный лист', 'Packing slip')}
         </Link>
+        {o.status === 'delivered' ? (
+          <Link className="adm-btn" to={`/admin/returns?status=all&order=${o.number}`}>
+            {tr('Возвраты', 'Returns')}
+          </Link>
+        ) : null}
         {isBuyoutCandidate(o.getWay) ? (
           <Link className="adm-btn adm-btn--primary" to={`/admin/orders/${o.number}/buyout`}>
             {tr('Выкуп после примерки', 'Try-on buyout')}

@@ -33,7 +33,9 @@ const statuses = ['requested', 'received', 'closed'] as const;
 export async function clientLoader({ request }: { request: Request }) {
   const url = new URL(request.url);
   const status = url.searchParams.get('status') ?? 'requested';
+  const order = url.searchParams.get('order');
   const query = new URLSearchParams(status === 'all' ? {} : { status });
+  if (order && /^\d{1,10}$/.test(order)) query.set('order', order);
   return {
     status,
     ...(await adminApi<{ rows: ReturnRow[]; next: number | null }>(`/api/admin/returns?${query}`)),
