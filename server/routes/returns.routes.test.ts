@@ -500,6 +500,35 @@ describe.each(engines)('returns API on %s', (engine) => {
     }
   });
 
+  it('admins set the window (never below the law’s 7 days), who pays the way back and when exchanges ship', async () => {
+    const admin = await insertStaff(t.database.db, { role: 'admin' });
+    const stamp = async () =>
+      (await staff(admin, 'GET', '/api/admin/settings'))
+        .json()
+        .documents.find((d: { id: string }) => d.id === 'main').updatedAt as string;
+    const put = async (returns: object) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/admin/settings/main',
+        headers: admin.headers,
+        payload: { updatedAt: await stamp(), values: { returns } },
+      });
+    const short = await put({ windowDays: 5, deliveryPaidBy: 'shop', exchangeShips: 'at_once' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().field).toMatch(/windowDays/);
+    try {
+      const ok = await put({ windowDays: 21, deliveryPaidBy: 'shop', exchangeShips: 'at_once' });
+      expect(ok.statusCode).toBe(200);
+      const { order } = await delivered([await product()]);
+      const opts = (
+        await shopperCall('/api/returns/options', { orderID: order.number, contact: phone() })
+      ).json().data;
+      expect(opts).toMatchObject({ windowDays: 21, deliveryPaidBy: 'shop', exchangeShips: 'at_once' });
+    } finally {
+      await setReturns(undefined);
+    }
+  });
+
   it('staff endpoints are for managers and admins', async () => {
     expect((await staff(editor, 'GET', '/api/admin/returns')).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/returns' })).statusCode).toBe(401);
