@@ -107,11 +107,45 @@ interface Frame {
   attrs: Record<string, string>;
 }
 
+export interface ParseOptions {
+  /**
+   * Called between chunks once `batch` products and offers are read, and once at the end: the
+   * records read so far are in `doc.products` and `doc.offers`, emptied after it returns, so a large
+   * file is never held whole (groups and price types stay: they are few and needed throughout).
+   */
+  onBatch?: (doc: CmlDocument) => Promise<void>;
+  batch?: number;
+}
+
+/** An error of the `onBatch` consumer, passed through as it is (not a parse error). */
+class ConsumerError extends Error {
+  readonly inner: unknown;
+  constructor(inner: unknown) {
+    super('consumer');
+    this.inner = inner;
+  }
+}
+
 /**
  * Reads a CommerceML document from a stream of bytes. Throws {@link CommerceMlError} on malformed
  * XML, an unknown encoding or a file that is not CommerceML.
  */
-export async function parseCommerceMl(source: AsyncIterable<Uint8Array>): Promise<CmlDocument> {
+export async function parseCommerceMl(
+  source: AsyncIterable<Uint8Array>,
+  options: ParseOptions = {},
+): Promise<CmlDocument> {
+  const batch = options.batch ?? 2000;
+  const hand = async (force: boolean) => {
+    if (!options.onBatch) return;
+    if (!force && doc.products.length + doc.offers.length < batch) return;
+    try {
+      await options.onBatch(doc);
+    } catch (error) {
+      throw new ConsumerError(error);
+    }
+    doc.products = [];
+    doc.offers = [];
+  };
   const doc: CmlDocument = {
     schemaVersion: '',
     onlyChanges: false,
@@ -393,6 +427,7 @@ export async function parseCommerceMl(source: AsyncIterable<Uint8Array>): Promis
       }
       const text = state.decoder?.write(bytes);
       if (text) parser.write(text);
+      await hand(false);
     }
     if (head && head.length > 0) {
       const text = start(head).write(head);
@@ -402,11 +437,17 @@ export async function parseCommerceMl(source: AsyncIterable<Uint8Array>): Promis
     if (rest) parser.write(rest);
     parser.close();
   } catch (error) {
+    if (error instanceof ConsumerError) throw error.inner;
     if (error instanceof CommerceMlError) throw error;
     const message = error instanceof Error ? error.message : String(error);
     const m = /^[^:]*:(\d+):\d+: (.*)$/s.exec(message);
     throw new CommerceMlError(`malformed XML: ${m?.[2] ?? message}`, m ? Number(m[1]) : parser.line);
   }
   if (!rootSeen) throw new CommerceMlError('an empty file', 0);
+  try {
+    await hand(true);
+  } catch (error) {
+    throw error instanceof ConsumerError ? error.inner : error;
+  }
   return doc;
 }

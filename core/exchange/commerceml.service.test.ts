@@ -64,6 +64,8 @@ describe.each(engines)('CommerceML import on %s', (engine) => {
       onCatalogueChange: () => {
         drops += 1;
       },
+      // A few records at a time: every test crosses batch edges (a group's sizes split over batches).
+      batchSize: 5,
     });
     return { service, cache, drops: () => drops };
   };

@@ -23,11 +23,15 @@ import { capReport, emptyReport, type ImportReport } from './exchange.rules.ts';
 import { type ExchangePhoto, prepareExchangePhotos } from './exchange-photos.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type GroupRow = typeof productGroups.$inferSelect;
+type VariantRow = typeof variantProducts.$inferSelect;
 
 /** The colour shown for a group 1C created until staff pick one (1C sends the colour's name only). */
 const UNSET_COLOUR_HEX = '#9e9e9e';
 const INSERT_BATCH = 500;
 const UPDATE_BATCH = 1000;
+/** Records applied at a time as the parser reads them: the file is never held whole. */
+const BATCH = 2000;
 /** 1C's usual name of the retail price type. */
 export const DEFAULT_PRICE_TYPE = 'Розничная';
 
@@ -63,6 +67,7 @@ export function createCommerceMlService({
   cache = noReadCache,
   onCatalogueChange,
   store,
+  batchSize = BATCH,
 }: {
   db: Db;
   audit: AuditService;
@@ -71,6 +76,8 @@ export function createCommerceMlService({
   onCatalogueChange?: () => void;
   /** The media store 1C's photos go to (through the image pipeline). */
   store?: MediaStore;
+  /** Records applied at a time (tests make it small to cross batch edges). */
+  batchSize?: number;
 }) {
   async function importFile(
     source: AsyncIterable<Uint8Array>,
@@ -88,7 +95,8 @@ export function createCommerceMlService({
       .returning({ id: imports.id });
     const importId = row?.id ?? 0;
     const report = emptyReport();
-    const finish = async (status: ImportOutcome['status'], kind?: ImportKind): Promise<ImportOutcome> => {
+    let kind: ImportKind | undefined;
+    const finish = async (status: ImportOutcome['status']): Promise<ImportOutcome> => {
       const capped = capReport(report);
       await db
         .update(imports)
@@ -102,52 +110,35 @@ export function createCommerceMlService({
       return { importId, status, report: capped };
     };
 
-    let doc: CmlDocument;
-    try {
-      doc = await parseCommerceMl(source);
-    } catch (error) {
-      if (error instanceof CommerceMlError) {
-        report.error = error.message;
-        report.errorLine = error.line;
-        return finish('refused');
-      }
-      report.error = error instanceof Error ? error.message : String(error);
-      return finish('failed');
-    }
-    const kind: ImportKind = doc.hasOffers && !doc.hasCatalogue ? 'commerceml-offers' : 'commerceml-import';
-    if (!doc.hasCatalogue && !doc.hasOffers && doc.groups.length === 0) {
-      report.error = 'the file holds neither <Каталог>, <Классификатор> nor <ПакетПредложений>';
-      return finish('refused', kind);
-    }
-
-    // Photos go through the pipeline into the media store before the transaction (sharp is slow;
-    // the rows naming them are written with the rest of the file).
-    const pictures = new Map<string, number>();
-    for (const p of doc.products) {
-      if (p.deleted) continue;
-      for (const src of p.pictures) if (!pictures.has(src)) pictures.set(src, p.line);
-    }
-    let photos = new Map<string, ExchangePhoto>();
-    let written: string[] = [];
-    if (pictures.size > 0 && store && options.filesDir) {
-      const prepared = await prepareExchangePhotos({ db, store, filesDir: options.filesDir, pictures });
-      photos = prepared.photos;
-      written = prepared.written;
-      for (const r of prepared.refused)
-        report.refused.push({ line: r.line, id: r.picture, reason: r.reason });
-    } else if (pictures.size > 0) {
-      const [first] = pictures.values();
-      report.warnings.push({
-        line: first ?? 0,
-        reason: `${pictures.size} photos named but no exchange folder to take them from: left out`,
-      });
-    }
-
     const tags = new Set<string>();
+    const written: string[] = [];
     try {
+      // One transaction for the whole file: the records are applied in batches as the parser reads
+      // them (never all held at once), and a file-level problem anywhere rolls every batch back.
       await db.transaction(async (tx) => {
-        if (doc.groups.length > 0 || doc.hasCatalogue) await applyCatalogue(tx, doc, report, tags, photos);
-        if (doc.hasOffers) await applyOffers(tx, doc, report, tags, options.priceType ?? DEFAULT_PRICE_TYPE);
+        const run = newRun(options);
+        const doc = await parseCommerceMl(source, {
+          batch: batchSize,
+          onBatch: async (d) => {
+            kind = kindOf(d);
+            if (d.groups.length > run.categoriesSeen || d.products.length > 0)
+              await applyCategories(tx, d, run, report, tags);
+            if (d.products.length > 0) await applyProducts(tx, d, run, report, tags, written);
+            if (d.offers.length > 0) await applyOffers(tx, d, run, report, tags);
+          },
+        });
+        kind = kindOf(doc);
+        if (!doc.hasCatalogue && !doc.hasOffers && doc.groups.length === 0) {
+          throw new RefuseFile('the file holds neither <Каталог>, <Классификатор> nor <ПакетПредложений>');
+        }
+        if (doc.hasCatalogue && !doc.onlyChanges) await hideMissing(tx, run, report, tags);
+        if (doc.hasOffers) await applyPrices(tx, run, report, tags);
+        if (run.pictures > 0 && !(store && options.filesDir)) {
+          report.warnings.push({
+            line: run.firstPictureLine,
+            reason: `${run.pictures} photos named but no exchange folder to take them from: left out`,
+          });
+        }
         await audit.record(tx, options.actor, {
           action: 'catalogue.import',
           entityType: 'import',
@@ -165,43 +156,79 @@ export function createCommerceMlService({
     } catch (error) {
       // Photos stored for this file and named by no committed row go again.
       if (written.length > 0) await store?.delete(written).catch(() => {});
+      resetCounts(report);
+      if (error instanceof CommerceMlError) {
+        report.error = error.message;
+        report.errorLine = error.line;
+        return finish('refused');
+      }
       if (error instanceof RefuseFile) {
         report.error = error.message;
-        return finish('refused', kind);
+        return finish('refused');
       }
       report.error = error instanceof Error ? error.message : String(error);
-      return finish('failed', kind);
+      return finish('failed');
     }
     if (written.length > 0) await removeUnnamed(written);
     if (tags.size > 0) {
       cache.invalidate([...tags]);
       onCatalogueChange?.();
     }
-    return finish('applied', kind);
+    return finish('applied');
   }
+
+  /** What one file's batches share: small per-record keys only, never the records. */
+  function newRun(options: ImportOptions) {
+    return {
+      options,
+      categoriesSeen: 0,
+      slugBySection: null as Map<string, string> | null,
+      categoriesDone: new Set<string>(),
+      /** Every group and variant id (for new unique ids): short strings, not rows. */
+      groupIds: null as Set<string> | null,
+      variantIds: null as Set<string> | null,
+      seenIds: new Set<string>(),
+      seenBarcodes: new Map<string, number>(),
+      /** `key\0size` → the line that gave the size, across batches. */
+      seenSizes: new Map<string, number>(),
+      touchedGroups: new Set<string>(),
+      photos: new Map<string, ExchangePhoto>(),
+      pictures: 0,
+      firstPictureLine: 0,
+      /** offers.xml: the resolved price type, the variants seen, each group's lowest price. */
+      priceTypeId: null as string | null,
+      knownPriceTypes: new Set<string>(),
+      reportedUnknown: new Set<string>(),
+      seenOffers: new Set<string>(),
+      groupPrices: new Map<string, number>(),
+    };
+  }
+  type Run = ReturnType<typeof newRun>;
 
   // ------------------------------------------------------------------ import.xml
 
-  async function applyCatalogue(
+  /** 1C groups → categories, matched by the group Ид kept in synchronizationSection; parents first. */
+  async function applyCategories(
     tx: Tx,
     doc: CmlDocument,
+    run: Run,
     report: ImportReport,
     tags: Set<string>,
-    photos: Map<string, ExchangePhoto>,
   ) {
+    run.categoriesSeen = doc.groups.length;
     const catalogueWide = () => {
       tags.add(cacheTags.catalogue);
       tags.add(cacheTags.listings);
     };
-    // Categories: matched by the 1C group Ид kept in synchronizationSection; parents first.
     const existingCategories = await tx.select().from(categories);
     const slugBySection = new Map<string, string>();
     const takenSlugs = new Set(existingCategories.map((c) => c.slug));
     const categoryBySlug = new Map(existingCategories.map((c) => [c.slug, c]));
     for (const c of existingCategories)
       if (c.synchronizationSection) slugBySection.set(c.synchronizationSection, c.slug);
+    run.slugBySection = slugBySection;
     const groupsById = new Map(doc.groups.map((g) => [g.id, g]));
-    const done = new Set<string>();
+    const done = run.categoriesDone;
     const ensureCategory = async (id: string, depth = 0): Promise<string | null> => {
       const g = groupsById.get(id);
       if (!g) return slugBySection.get(id) ?? null;
@@ -238,30 +265,97 @@ export function createCommerceMlService({
       return newSlug;
     };
     for (const g of doc.groups) await ensureCategory(g.id);
+  }
 
-    if (!doc.hasCatalogue) return;
+  /** One batch of 1C products: validated, gathered by article + colour, written. */
+  async function applyProducts(
+    tx: Tx,
+    doc: CmlDocument,
+    run: Run,
+    report: ImportReport,
+    tags: Set<string>,
+    written: string[],
+  ) {
+    const slugBySection = run.slugBySection ?? new Map<string, string>();
+    const products = doc.products.filter((p) => !p.deleted);
+    if (products.length === 0) return;
+    if (!run.groupIds)
+      run.groupIds = new Set(
+        (await tx.select({ id: productGroups.id }).from(productGroups)).map((r) => r.id),
+      );
+    if (!run.variantIds)
+      run.variantIds = new Set(
+        (await tx.select({ id: variantProducts.id }).from(variantProducts)).map((r) => r.id),
+      );
+    const groupIds = run.groupIds;
+    const variantIds = run.variantIds;
 
-    const groups = await tx.select().from(productGroups);
-    const groupById = new Map(groups.map((g) => [g.id, g]));
-    const groupByKey = new Map<string, (typeof groups)[number]>();
-    for (const g of groups) groupByKey.set(keyOf(g.art, g.colorName.ru), g);
-    const variants = await tx.select().from(variantProducts);
-    const variantByExchange = new Map<string, (typeof variants)[number]>();
-    const variantByBarcode = new Map<string, (typeof variants)[number]>();
-    const variantIds = new Set<string>();
-    /** Sizes made in the back office, not yet linked to 1C: a 1C product of that size takes them over. */
-    const variantBySize = new Map<string, (typeof variants)[number]>();
-    const groupIds = new Set(groups.map((g) => g.id));
+    // The photos of this batch, through the pipeline into the media store (known ones are reused).
+    const pictures = new Map<string, number>();
+    for (const p of products)
+      for (const src of p.pictures) if (!run.photos.has(src) && !pictures.has(src)) pictures.set(src, p.line);
+    if (pictures.size > 0) {
+      if (run.pictures === 0) run.firstPictureLine = pictures.values().next().value ?? 0;
+      run.pictures += pictures.size;
+      if (store && run.options.filesDir) {
+        const prepared = await prepareExchangePhotos({
+          db: tx,
+          store,
+          filesDir: run.options.filesDir,
+          pictures,
+        });
+        for (const [src, photo] of prepared.photos) run.photos.set(src, photo);
+        written.push(...prepared.written);
+        for (const r of prepared.refused)
+          report.refused.push({ line: r.line, id: r.picture, reason: r.reason });
+      }
+    }
+
+    // What the shop has of this batch: variants by 1C Ид or barcode, groups by article.
+    const ids = products.map((p) => p.id);
+    const barcodes = products.map((p) => p.barcode).filter((b) => b);
+    const arts = [...new Set(products.map((p) => p.art).filter((a) => a))];
+    const variants = await tx
+      .select()
+      .from(variantProducts)
+      .where(
+        sql`${inArray(variantProducts.exchangeId, ids)} or ${barcodes.length ? inArray(variantProducts.barcode, barcodes) : sql`false`}`,
+      );
+    const variantByExchange = new Map<string, VariantRow>();
+    const variantByBarcode = new Map<string, VariantRow>();
     for (const v of variants) {
       if (v.exchangeId) variantByExchange.set(v.exchangeId, v);
       variantByBarcode.set(v.barcode, v);
-      variantIds.add(v.id);
-      if (!v.exchangeId) variantBySize.set(`${v.groupId}\u0000${v.size}`, v);
+    }
+    const knownGroupIds = [...new Set(variants.map((v) => v.groupId))];
+    const groups = await tx
+      .select()
+      .from(productGroups)
+      .where(
+        sql`${arts.length ? inArray(productGroups.art, arts) : sql`false`} or ${knownGroupIds.length ? inArray(productGroups.id, knownGroupIds) : sql`false`}`,
+      );
+    const groupById = new Map(groups.map((g) => [g.id, g]));
+    const groupByKey = new Map<string, GroupRow>();
+    for (const g of groups) groupByKey.set(keyOf(g.art, g.colorName.ru), g);
+    /** Sizes made in the back office, not yet linked to 1C: a 1C product of that size takes them over. */
+    const variantBySize = new Map<string, VariantRow>();
+    if (groups.length > 0) {
+      const unlinked = await tx
+        .select()
+        .from(variantProducts)
+        .where(
+          sql`${inArray(
+            variantProducts.groupId,
+            groups.map((g) => g.id),
+          )} and ${variantProducts.exchangeId} is null`,
+        );
+      for (const v of unlinked) {
+        variantBySize.set(`${v.groupId}\u0000${v.size}`, v);
+        if (!variantByBarcode.has(v.barcode)) variantByBarcode.set(v.barcode, v);
+      }
     }
 
     // Validate every product and gather them by article + colour.
-    const seenBarcodes = new Map<string, number>();
-    const seenIds = new Set<string>();
     interface Planned {
       key: string;
       art: string;
@@ -275,8 +369,8 @@ export function createCommerceMlService({
       photos: ExchangePhoto[];
     }
     const planned = new Map<string, Planned>();
-    for (const p of doc.products) {
-      if (p.deleted) continue;
+    const { seenIds, seenBarcodes, seenSizes } = run;
+    for (const p of products) {
       const refuse = (reason: string) => report.refused.push({ line: p.line, id: p.id, reason });
       if (seenIds.has(p.id)) {
         refuse(`the product Ид ${p.id} appears twice in the file`);
@@ -310,8 +404,14 @@ export function createCommerceMlService({
         refuse(p.groupId ? `unknown group ${p.groupId}` : 'no <Группы> (the product has no category)');
         continue;
       }
-      seenBarcodes.set(p.barcode, p.line);
       const key = keyOf(p.art, p.colour);
+      const sizeKey = `${key}\u0000${p.size}`;
+      if (seenSizes.has(sizeKey)) {
+        refuse(`the size "${p.size}" of ${p.art} ${p.colour} appears twice`);
+        continue;
+      }
+      seenSizes.set(sizeKey, p.line);
+      seenBarcodes.set(p.barcode, p.line);
       let plan = planned.get(key);
       if (!plan) {
         plan = {
@@ -327,19 +427,9 @@ export function createCommerceMlService({
         };
         planned.set(key, plan);
       }
-      const size = p.size;
-      if (plan.items.some((i) => i.size === size)) {
-        report.refused.push({
-          line: p.line,
-          id: p.id,
-          reason: `the size "${size}" of ${p.art} ${p.colour} appears twice`,
-        });
-        seenBarcodes.delete(p.barcode);
-        continue;
-      }
-      plan.items.push({ exchangeId: p.id, size, barcode: p.barcode, line: p.line });
+      plan.items.push({ exchangeId: p.id, size: p.size, barcode: p.barcode, line: p.line });
       for (const src of p.pictures) {
-        const photo = photos.get(src);
+        const photo = run.photos.get(src);
         if (photo && !plan.photos.some((x) => x.src === photo.src)) plan.photos.push(photo);
       }
     }
@@ -347,7 +437,6 @@ export function createCommerceMlService({
     const now = clock();
     const newGroups: (typeof productGroups.$inferInsert)[] = [];
     const newVariants: (typeof variantProducts.$inferInsert)[] = [];
-    const touchedGroups = new Set<string>();
     const photosOf = new Map<string, ExchangePhoto[]>();
     for (const plan of planned.values()) {
       // The group: the one a known variant is in, else the one with this article and colour.
@@ -400,7 +489,7 @@ export function createCommerceMlService({
         report.created.groups += 1;
         tags.add(cacheTags.catalogue);
       }
-      touchedGroups.add(groupId);
+      run.touchedGroups.add(groupId);
       if (plan.photos.length > 0) photosOf.set(groupId, plan.photos);
       const colour = slugOf(plan.colour, 'colour');
       for (const item of plan.items) {
@@ -454,25 +543,26 @@ export function createCommerceMlService({
       await tx.insert(variantProducts).values(newVariants.slice(i, i + INSERT_BATCH));
     }
     await attachPhotos(tx, photosOf, report, tags, now);
+  }
 
-    // A full catalogue (not only changes) hides the published groups 1C sent before and not now.
-    if (!doc.onlyChanges) {
-      const fromExchange = await tx
-        .selectDistinct({ groupId: variantProducts.groupId })
-        .from(variantProducts)
-        .innerJoin(productGroups, eq(productGroups.id, variantProducts.groupId))
-        .where(sql`${isNotNull(variantProducts.exchangeId)} and ${productGroups.published}`);
-      for (const { groupId } of fromExchange) {
-        if (touchedGroups.has(groupId)) continue;
-        await tx
-          .update(productGroups)
-          .set({ published: false, version: sql`${productGroups.version} + 1`, updatedAt: now })
-          .where(eq(productGroups.id, groupId));
-        report.hidden += 1;
-        tags.add(cacheTags.group(groupId));
-        tags.add(cacheTags.catalogue);
-        tags.add(cacheTags.listings);
-      }
+  /** A full catalogue (not only changes) hides the published groups 1C sent before and not now. */
+  async function hideMissing(tx: Tx, run: Run, report: ImportReport, tags: Set<string>) {
+    const now = clock();
+    const fromExchange = await tx
+      .selectDistinct({ groupId: variantProducts.groupId })
+      .from(variantProducts)
+      .innerJoin(productGroups, eq(productGroups.id, variantProducts.groupId))
+      .where(sql`${isNotNull(variantProducts.exchangeId)} and ${productGroups.published}`);
+    for (const { groupId } of fromExchange) {
+      if (run.touchedGroups.has(groupId)) continue;
+      await tx
+        .update(productGroups)
+        .set({ published: false, version: sql`${productGroups.version} + 1`, updatedAt: now })
+        .where(eq(productGroups.id, groupId));
+      report.hidden += 1;
+      tags.add(cacheTags.group(groupId));
+      tags.add(cacheTags.catalogue);
+      tags.add(cacheTags.listings);
     }
   }
 
@@ -544,13 +634,10 @@ export function createCommerceMlService({
 
   // ------------------------------------------------------------------ offers.xml
 
-  async function applyOffers(
-    tx: Tx,
-    doc: CmlDocument,
-    report: ImportReport,
-    tags: Set<string>,
-    priceType: string,
-  ) {
+  /** The configured price type among the file's; a file without it is refused as a whole. */
+  function resolvePriceType(doc: CmlDocument, run: Run): string {
+    if (run.priceTypeId !== null) return run.priceTypeId;
+    const priceType = run.options.priceType ?? DEFAULT_PRICE_TYPE;
     const wanted = priceType.trim().toLowerCase();
     const declared = doc.priceTypes;
     let typeId = wanted;
@@ -563,23 +650,30 @@ export function createCommerceMlService({
       }
       typeId = match.id.toLowerCase();
     }
-    const known = new Set(declared.map((t) => t.id.toLowerCase()));
-    const reportedUnknown = new Set<string>();
+    for (const t of declared) run.knownPriceTypes.add(t.id.toLowerCase());
+    run.priceTypeId = typeId;
+    return typeId;
+  }
 
-    const variants = await tx.select().from(variantProducts);
-    const byExchange = new Map<string, (typeof variants)[number]>();
-    const byBarcode = new Map<string, (typeof variants)[number]>();
+  /** One batch of offers: stock written now, each group's lowest price kept for the end. */
+  async function applyOffers(tx: Tx, doc: CmlDocument, run: Run, report: ImportReport, tags: Set<string>) {
+    const typeId = resolvePriceType(doc, run);
+    const declared = run.knownPriceTypes.size > 0;
+    const ids = doc.offers.map((o) => o.id);
+    const barcodes = doc.offers.map((o) => o.barcode).filter((b) => b);
+    const variants = await tx
+      .select()
+      .from(variantProducts)
+      .where(
+        sql`${inArray(variantProducts.exchangeId, ids)} or ${barcodes.length ? inArray(variantProducts.barcode, barcodes) : sql`false`}`,
+      );
+    const byExchange = new Map<string, VariantRow>();
+    const byBarcode = new Map<string, VariantRow>();
     for (const v of variants) {
       if (v.exchangeId) byExchange.set(v.exchangeId, v);
       byBarcode.set(v.barcode, v);
     }
-    const groups = await tx.select().from(productGroups);
-    const groupById = new Map(groups.map((g) => [g.id, g]));
-    const groupPrices = new Map<string, number>();
-    const now = clock();
-    const seen = new Set<string>();
     const stockChanges: StockChange[] = [];
-
     for (const offer of doc.offers) {
       const refuse = (reason: string) => report.refused.push({ line: offer.line, id: offer.id, reason });
       const variant = byExchange.get(offer.id) ?? (offer.barcode ? byBarcode.get(offer.barcode) : undefined);
@@ -587,14 +681,14 @@ export function createCommerceMlService({
         refuse(`no product with Ид ${offer.id}${offer.barcode ? ` or barcode ${offer.barcode}` : ''}`);
         continue;
       }
-      if (seen.has(variant.id)) {
+      if (run.seenOffers.has(variant.id)) {
         refuse(`the offer for ${variant.id} appears twice in the file`);
         continue;
       }
       for (const p of offer.prices) {
         const id = p.typeId.toLowerCase();
-        if (declared.length > 0 && !known.has(id) && !reportedUnknown.has(id)) {
-          reportedUnknown.add(id);
+        if (declared && !run.knownPriceTypes.has(id) && !run.reportedUnknown.has(id)) {
+          run.reportedUnknown.add(id);
           report.warnings.push({ line: offer.line, reason: `unknown price type ${p.typeId}` });
         }
       }
@@ -611,7 +705,7 @@ export function createCommerceMlService({
         refuse(`the quantity ${offer.quantity} is below zero`);
         continue;
       }
-      seen.add(variant.id);
+      run.seenOffers.add(variant.id);
       if (offer.quantity !== null && offer.quantity !== variant.stock) {
         stockChanges.push({
           id: variant.id,
@@ -622,27 +716,45 @@ export function createCommerceMlService({
         report.changed.stock += 1;
       }
       if (price?.value != null) {
-        const before = groupPrices.get(variant.groupId);
-        groupPrices.set(variant.groupId, before === undefined ? price.value : Math.min(before, price.value));
+        const before = run.groupPrices.get(variant.groupId);
+        run.groupPrices.set(
+          variant.groupId,
+          before === undefined ? price.value : Math.min(before, price.value),
+        );
       }
     }
+    // Written in batches, with the restock check a manual edit enqueues for the sizes someone is
+    // waiting for.
+    await writeStockChanges(tx, stockChanges, tags, clock());
+  }
 
-    // Written in batches (a full offers.xml changes most of the shop's stock at once), with the
-    // restock check a manual edit enqueues for the sizes someone is waiting for.
-    await writeStockChanges(tx, stockChanges, tags, now);
-
+  /** Each group's price: the lowest of its sizes' in the file. */
+  async function applyPrices(tx: Tx, run: Run, report: ImportReport, tags: Set<string>) {
+    const ids = [...run.groupPrices.keys()];
     const priceChanges: PriceChange[] = [];
-    for (const [groupId, price] of groupPrices) {
-      const group = groupById.get(groupId);
-      if (!group || group.price === price) continue;
-      const oldPrice = group.oldPrice !== null && group.oldPrice > price ? group.oldPrice : null;
-      // A group 1C created without a price is shown once it has one.
-      const published =
-        group.published || (group.price === 0 && price > 0 && group.synchronizationSection !== null);
-      priceChanges.push({ id: groupId, price, oldPrice, published });
-      report.changed.prices += 1;
+    for (let i = 0; i < ids.length; i += UPDATE_BATCH) {
+      const groups = await tx
+        .select({
+          id: productGroups.id,
+          price: productGroups.price,
+          oldPrice: productGroups.oldPrice,
+          published: productGroups.published,
+          synchronizationSection: productGroups.synchronizationSection,
+        })
+        .from(productGroups)
+        .where(inArray(productGroups.id, ids.slice(i, i + UPDATE_BATCH)));
+      for (const group of groups) {
+        const price = run.groupPrices.get(group.id);
+        if (price === undefined || group.price === price) continue;
+        const oldPrice = group.oldPrice !== null && group.oldPrice > price ? group.oldPrice : null;
+        // A group 1C created without a price is shown once it has one.
+        const published =
+          group.published || (group.price === 0 && price > 0 && group.synchronizationSection !== null);
+        priceChanges.push({ id: group.id, price, oldPrice, published });
+        report.changed.prices += 1;
+      }
     }
-    await writePriceChanges(tx, priceChanges, tags, now);
+    await writePriceChanges(tx, priceChanges, tags, clock());
   }
 
   /** The imports, newest first, a page of `limit` before the id `before` (the history screen). */
@@ -672,6 +784,21 @@ export type CommerceMlService = ReturnType<typeof createCommerceMlService>;
 
 /** A problem with the file as a whole: nothing of it is stored. */
 class RefuseFile extends Error {}
+
+/** Offers only (offers.xml) or a catalogue (import.xml, which may carry offers too). */
+function kindOf(doc: CmlDocument): ImportKind {
+  return doc.hasOffers && !doc.hasCatalogue ? 'commerceml-offers' : 'commerceml-import';
+}
+
+/** A refused or failed file stored nothing: its report says so, whatever batches had counted. */
+function resetCounts(report: ImportReport) {
+  const empty = emptyReport();
+  report.created = empty.created;
+  report.changed = empty.changed;
+  report.hidden = 0;
+  report.refused = [];
+  report.warnings = [];
+}
 
 function keyOf(art: string, colour: string): string {
   return `${art.trim().toLowerCase()}\u0000${colour.trim().toLowerCase()}`;
