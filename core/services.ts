@@ -241,6 +241,8 @@ export function createServices({
 /** The recurring jobs and their periods (server/runtime.ts enqueues them). */
 export const periodicTasks = [
   { kind: 'orders.expire', everyMs: 60_000 },
+  // Open try-on buyout links whose notice is late (core/orders/buyout.service.ts).
+  { kind: 'buyouts.check-payments', everyMs: 60_000 },
   { kind: 'crm.retry', everyMs: 60_000 },
   { kind: 'carriers.poll', everyMs: 30 * 60_000 },
   { kind: 'rates.refresh', everyMs: 6 * 60 * 60_000 },

@@ -1,4 +1,4 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import { renderSVG } from 'uqr';
 import type { Actor, AuditService } from '../audit/audit.service.ts';
 import { cacheTags } from '../cache/read-cache.ts';
@@ -44,6 +44,8 @@ type BuyoutRow = typeof orderBuyouts.$inferSelect;
 
 /** The job that sends the buyer the payment link of a buyout, once per link and channel. */
 export const BUYOUT_PAYMENT_MESSAGE_JOB = 'buyout-payment-message';
+/** The recurring job that asks the provider about open buyout links whose notice is late. */
+export const BUYOUT_CHECK_JOB = 'buyouts.check-payments';
 
 const t = (locale: Locale, ru: string, en: string) => (locale === 'en' ? en : ru);
 
@@ -827,6 +829,37 @@ export function createBuyoutService({
     return get(number, locale);
   }
 
+  /**
+   * Open buyout links whose notice has not come after `afterMinutes`: the provider is asked for the
+   * state and a final one is applied as its notice would have been (the recurring job
+   * `buyouts.check-payments`). Returns how many changed.
+   */
+  async function checkOpenPayments(afterMinutes = 3): Promise<number> {
+    const getState = payments.getPaymentState;
+    if (!getState) return 0;
+    const before = new Date(clock().getTime() - afterMinutes * 60_000);
+    const open = await db
+      .select({ paymentId: orderBuyouts.paymentId })
+      .from(orderBuyouts)
+      .where(
+        and(
+          eq(orderBuyouts.status, 'awaiting_payment'),
+          eq(orderBuyouts.paymentState, 'pending'),
+          lt(orderBuyouts.updatedAt, before),
+        ),
+      )
+      .orderBy(orderBuyouts.updatedAt)
+      .limit(50);
+    let changed = 0;
+    for (const { paymentId } of open) {
+      if (!paymentId) continue;
+      // One payment the provider cannot answer for does not hold up the others.
+      const notice = await getState.call(payments, paymentId).catch(() => null);
+      if (notice && (await ordersService.applyPaymentNotice(notice)) === 'applied') changed += 1;
+    }
+    return changed;
+  }
+
   /** Sends the buyer the payment link, while it is the buyout's open link. */
   async function sendPaymentMessage(job: JobRow): Promise<JobOutcome> {
     const { orderNumber, paymentId, channel } = job.payload as {
@@ -886,8 +919,9 @@ export function createBuyoutService({
   }
 
   jobs.register(BUYOUT_PAYMENT_MESSAGE_JOB, sendPaymentMessage);
+  jobs.register(BUYOUT_CHECK_JOB, async () => ({ done: `applied ${await checkOpenPayments()}` }));
 
-  return { get, record, change, renewLink, retryRefund, checkPayment, sendPaymentMessage };
+  return { get, record, change, renewLink, retryRefund, checkPayment, checkOpenPayments, sendPaymentMessage };
 }
 
 export type BuyoutService = ReturnType<typeof createBuyoutService>;

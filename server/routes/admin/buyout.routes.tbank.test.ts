@@ -6,7 +6,7 @@ import { loadConfig } from '../../../core/config/env.ts';
 import { orderBuyouts, orderLines, orders } from '../../../core/db/schema/index.ts';
 import { createProviders } from '../../../core/providers/index.ts';
 import { createDbOutbox } from '../../../core/providers/outbox.ts';
-import { createServices } from '../../../core/services.ts';
+import { createServices, type Services } from '../../../core/services.ts';
 import { insertCategory, insertProductGroup, insertSettings } from '../../../tests/factories/catalogue.ts';
 import { insertPlacedOrder } from '../../../tests/factories/orders.ts';
 import { type InsertedStaff, insertStaff } from '../../../tests/factories/staff.ts';
@@ -22,6 +22,8 @@ describe.each(engines)('try-on buyout paid through T-Bank on %s', (engine) => {
   let app: Awaited<ReturnType<typeof buildApp>>;
   let manager: InsertedStaff;
   let category: string;
+  let services: Services;
+  let now = new Date('2026-11-20T09:00:00Z');
 
   beforeAll(async () => {
     fake = await startTbankFake();
@@ -36,11 +38,7 @@ describe.each(engines)('try-on buyout paid through T-Bank on %s', (engine) => {
       TBANK_API_URL: fake.apiUrl,
     });
     const providers = createProviders(config, { outbox: createDbOutbox(database.db), db: database.db });
-    const services = createServices({
-      db: database.db,
-      providers,
-      clock: () => new Date('2026-11-20T09:00:00Z'),
-    });
+    services = createServices({ db: database.db, providers, clock: () => now });
     app = await buildApp({ config, database, services, storefront: false, logger: false });
     await app.ready();
     await insertSettings(database.db);
@@ -129,5 +127,57 @@ describe.each(engines)('try-on buyout paid through T-Bank on %s', (engine) => {
     expect(paid).toMatchObject({ status: 'paid', paymentState: 'paid' });
     const [closed] = await database.db.select().from(orders).where(eq(orders.number, order.number));
     expect(closed?.status).toBe('delivered');
+  });
+
+  it('asks the bank about a buyout link whose notice never came, and applies its answer once', async () => {
+    const dress = await variant(4_500_00);
+    const { order } = await insertPlacedOrder(database.db, {
+      lines: [dress],
+      getWay: 'moscow-try',
+      status: 'shipped',
+      goodsPayable: 0,
+      deliveryPrice: 700_00,
+      total: 700_00,
+      paymentId: null,
+    });
+    const [line] = await database.db
+      .select()
+      .from(orderLines)
+      .where(eq(orderLines.orderNumber, order.number));
+    await app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${order.number}/buyout`,
+      headers: manager.headers,
+      payload: { orderVersion: 0, kept: [{ lineId: line?.id, count: 1 }] },
+    });
+    const [open] = await database.db
+      .select()
+      .from(orderBuyouts)
+      .where(eq(orderBuyouts.orderNumber, order.number));
+    const payment = fake.payments.get(open?.paymentId?.replace(/^tbank-/, '') ?? '');
+    if (!payment) throw new Error('the fake has no such payment');
+    // Paid at the bank, but the notice is lost.
+    payment.status = 'CONFIRMED';
+    expect(await services.buyout.checkOpenPayments()).toBe(0); // too early: the notice may still come
+    now = new Date(now.getTime() + 5 * 60_000);
+    await services.jobs.enqueue({
+      kind: 'buyouts.check-payments',
+      key: `check-${order.number}`,
+      payload: {},
+    });
+    await services.jobs.runDue({ kinds: ['buyouts.check-payments'] });
+    const [paid] = await database.db
+      .select()
+      .from(orderBuyouts)
+      .where(eq(orderBuyouts.orderNumber, order.number));
+    expect(paid).toMatchObject({ status: 'paid', paymentState: 'paid' });
+    // The late notice is a duplicate.
+    const late = await app.inject({
+      method: 'POST',
+      url: '/api/payment/notify/tbank',
+      payload: fake.notification(payment.paymentId, 'CONFIRMED'),
+    });
+    expect(late.statusCode).toBe(200);
+    expect(await services.buyout.checkOpenPayments()).toBe(0);
   });
 });
