@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { looks } from '../../core/db/schema/index.ts';
 import { insertCategory, insertProductGroup } from '../../tests/factories/catalogue.ts';
 import { createTestApp, type TestApp } from '../../tests/setup/test-app.ts';
 import { engines } from '../../tests/setup/test-database.ts';
@@ -184,6 +185,15 @@ describe.each(engines)('robots.txt and sitemap.xml on %s', (engine) => {
     expect(xml).toContain('<loc>http://localhost:3000/catalog/skirts/skirts-midi</loc>');
     expect(xml).toContain('<loc>http://localhost:3000/en/products/pleated-skirt-olive</loc>');
     expect(xml).toContain('hreflang="en" href="http://localhost:3000/en/products/pleated-skirt-olive"');
+  });
+
+  it('lists the looks page once there is a look', async () => {
+    const sitemap = async () => (await t.app.inject({ method: 'GET', url: '/sitemap.xml' })).body;
+    expect(await sitemap()).not.toContain('/looks<');
+    await t.database.db.insert(looks).values({ id: 'look-1', src: '/media/looks/a.jpg' });
+    const xml = await sitemap();
+    expect(xml).toContain('<loc>http://localhost:3000/looks</loc>');
+    expect(xml).toContain('<loc>http://localhost:3000/en/looks</loc>');
   });
 
   it('points robots at the sitemap and keeps crawlers out of the API', async () => {

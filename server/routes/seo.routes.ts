@@ -25,11 +25,17 @@ export function seoRoutes(
 
   // Both editions, each entry linking its other edition (DECISIONS 2: hreflang).
   app.get('/sitemap.xml', async (_request, reply) => {
-    const [paths, pages] = await Promise.all([
+    const [paths, pages, looks] = await Promise.all([
       services.catalogue.listPublicPaths(),
       services.pages.listSlugs(),
+      services.customPages.listLooks(),
     ]);
-    const all = [...paths, ...pages.map((slug) => ({ path: `/${slug}`, updatedAt: null }))];
+    const all = [
+      ...paths,
+      ...pages.map((slug) => ({ path: `/${slug}`, updatedAt: null })),
+      // The looks page, once staff have made a look (an empty page is not worth a crawl).
+      ...(looks.length > 0 ? [{ path: '/looks', updatedAt: null }] : []),
+    ];
     const entry = (path: string, updatedAt: Date | null) => {
       const ru = `${publicUrl}${path}`;
       const en = `${publicUrl}${path === '/' ? '/en' : `/en${path}`}`;
