@@ -105,6 +105,15 @@ export const messageTextCatalogue = {
     'Возврат оформлен: текст',
     'Return asked: text',
   ]),
+  'return.code.title': event('Код возврата {return}', 'The return code of {return}', [
+    'Код возврата: тема и заголовок',
+    'Return code: subject and heading',
+  ]),
+  'return.code.note': event(
+    'Перевозчик зарегистрировал возврат. Назовите код, когда будете сдавать посылку.',
+    'The carrier has registered the return. Give the code when you hand the parcel over.',
+    ['Код возврата: текст', 'Return code: text'],
+  ),
   'return.received.title': event('Возврат {return} получен', 'Return {return} has arrived', [
     'Возврат получен: тема и заголовок',
     'Return received: subject and heading',

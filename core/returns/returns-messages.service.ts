@@ -19,7 +19,10 @@ import { returnInstructions, returnLabel } from './returns.rules.ts';
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export const RETURN_MESSAGE_JOB = 'return-message';
-export const returnMessageEvents = ['requested', 'received', 'refunded'] as const;
+/** `code`: the carrier's return code, when it came after the request's message (staff registered it later). */
+export const returnMessageEvents = ['requested', 'code', 'received', 'refunded'] as const;
+/** Tries of the request's message that wait for the carrier's code before it goes without one. */
+const CODE_WAIT_ATTEMPTS = 2;
 export type ReturnMessageEvent = (typeof returnMessageEvents)[number];
 
 /**
@@ -75,6 +78,11 @@ export function createReturnMessagesHandler({
       .where(eq(returns.number, returnNumber));
     if (!found) return { skipped: 'the return is gone' };
     const { ret, order } = found;
+    // The request's message carries the carrier's code: registered right after the request commits,
+    // it is waited for a little (the job's retries), then the message goes saying the code follows.
+    if (event === 'requested' && ret.carrier && !ret.carrierId && job.attempts <= CODE_WAIT_ATTEMPTS) {
+      return { retry: 'waiting for the carrier’s return code' };
+    }
     const locale: 'ru' | 'en' = ret.locale === 'en' ? 'en' : 'ru';
     const setting = order.userId ? (found.setting ?? 'sms-email') : null;
     if (channel === 'email' && !order.email.includes('@')) return { skipped: 'no e-mail' };
@@ -108,7 +116,7 @@ export function createReturnMessagesHandler({
     );
     const showroom = shop.contacts.address[locale] || shop.contacts.address.ru;
     const instructions =
-      event === 'requested'
+      event === 'requested' || event === 'code'
         ? returnInstructions(locale, {
             label,
             method: ret.method,

@@ -400,7 +400,7 @@ export function createReturnsService({
       await enqueueReturnMessages(tx, row.number, 'requested', now);
       return { row, order };
     });
-    if (created.row.carrier) await registerParcel(created.row, created.order);
+    if (created.row.carrier) await registerParcel(created.row, created.order, null);
     const showroom = shop.contacts.address[locale] || shop.contacts.address.ru;
     const mine = (await shopperReturns(created.order.number, locale, showroom)).find(
       (r) => r.number === created.row.number,
@@ -413,7 +413,7 @@ export function createReturnsService({
    * Registers the return parcel with its carrier, once: the row keeps the carrier's id, and a second
    * registration (a retry by staff) is made only while there is none. False when the carrier failed.
    */
-  async function registerParcel(row: ReturnRow, order: OrderRow): Promise<boolean> {
+  async function registerParcel(row: ReturnRow, order: OrderRow, actor: Actor | null): Promise<boolean> {
     const carrier =
       row.carrier === 'sdek' || row.carrier === 'boxberry' ? providers.carriers[row.carrier] : null;
     if (!carrier?.createReturnShipment || row.carrierId) return row.carrierId !== null;
@@ -452,10 +452,23 @@ export function createReturnsService({
           weightGrams: 500,
         })),
       });
-      await db
-        .update(returns)
-        .set({ carrierId: parcel.carrierId, carrierCode: parcel.code, updatedAt: clock() })
-        .where(and(eq(returns.number, row.number), sql`${returns.carrierId} is null`));
+      await db.transaction(async (tx) => {
+        const [saved] = await tx
+          .update(returns)
+          .set({ carrierId: parcel.carrierId, carrierCode: parcel.code, updatedAt: clock() })
+          .where(and(eq(returns.number, row.number), sql`${returns.carrierId} is null`))
+          .returning({ number: returns.number });
+        if (!saved) return;
+        await audit.record(tx, actor, {
+          action: 'return.parcel',
+          entityType: 'return',
+          entityId: String(row.number),
+          before: { carrierId: null },
+          after: { carrier: row.carrier, carrierId: parcel.carrierId, code: parcel.code },
+        });
+        // Registered after the request's message went: the buyer gets the code on its own.
+        if (actor) await enqueueReturnMessages(tx, row.number, 'code', clock());
+      });
       return true;
     } catch {
       return false;
@@ -873,27 +886,17 @@ export function createReturnsService({
     if (row.version !== input.version) throw staleError(locale, row);
     const [order] = await db.select().from(orders).where(eq(orders.number, row.orderNumber));
     if (!order || !row.carrier || row.carrierId) throw staleError(locale, row);
-    const ok = await registerParcel(row, order);
+    const ok = await registerParcel(row, order, actor);
     if (!ok) {
       throw new AppError(
         'unavailable',
         t(locale, 'Перевозчик не ответил. Повторите позже', 'The carrier did not answer. Try again later'),
       );
     }
-    await db.transaction(async (tx) => {
-      const [after] = await tx
-        .update(returns)
-        .set({ version: sql`${returns.version} + 1` })
-        .where(eq(returns.number, number))
-        .returning();
-      await audit.record(tx, actor, {
-        action: 'return.parcel',
-        entityType: 'return',
-        entityId: String(number),
-        before: { carrierId: null },
-        after: { carrierId: after?.carrierId, code: after?.carrierCode },
-      });
-    });
+    await db
+      .update(returns)
+      .set({ version: sql`${returns.version} + 1` })
+      .where(eq(returns.number, number));
     return get(number, locale);
   }
 

@@ -529,6 +529,46 @@ describe.each(engines)('returns API on %s', (engine) => {
     }
   });
 
+  it('a return whose carrier did not answer: the message waits for the code, staff register it again, the buyer gets the code', async () => {
+    const { order, lines } = await delivered([await product()]);
+    const ret = (
+      await ask({ orderID: order.number, contact: phone(), lines: [{ lineId: lines[0]?.id, quantity: 1 }] })
+    ).json().data;
+    // As if the carrier had failed at the request: no parcel, no code.
+    await t.database.db
+      .update(returns)
+      .set({ carrierId: null, carrierCode: null })
+      .where(eq(returns.number, ret.number));
+    await t.services.jobs.runDue({ kinds: ['return-message'] });
+    const waiting = (await t.database.db.select().from(jobs)).find(
+      (j) => j.key === `return-message:${ret.number}:requested:email`,
+    );
+    expect(waiting).toMatchObject({ status: 'pending', lastError: 'waiting for the carrier’s return code' });
+    const page = (await staff(manager, 'GET', `/api/admin/returns/${ret.number}`)).json();
+    expect(page.canRegisterParcel).toBe(true);
+    const again = await staff(manager, 'POST', `/api/admin/returns/${ret.number}/parcel-retry`, {
+      version: page.return.version,
+    });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().return.carrierCode).toBe(`19${String(ret.number).padStart(8, '0')}`);
+    expect(again.json().canRegisterParcel).toBe(false);
+    const twice = await staff(manager, 'POST', `/api/admin/returns/${ret.number}/parcel-retry`, {
+      version: again.json().return.version,
+    });
+    expect(twice.statusCode).toBe(409);
+    const keys = (await t.database.db.select().from(jobs)).map((j) => j.key);
+    expect(keys).toContain(`return-message:${ret.number}:code:email`);
+    const actions = (
+      await t.database.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.entityId, String(ret.number)))
+    )
+      .filter((a) => a.entityType === 'return')
+      .map((a) => a.action);
+    expect(actions.filter((a) => a === 'return.parcel')).toHaveLength(2);
+  });
+
   it('staff endpoints are for managers and admins', async () => {
     expect((await staff(editor, 'GET', '/api/admin/returns')).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/returns' })).statusCode).toBe(401);
