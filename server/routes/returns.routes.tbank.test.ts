@@ -123,15 +123,13 @@ describe.each(engines)('return refunds through T-Bank on %s', (engine) => {
     });
     expect(notice.body).toBe('OK');
     await database.db.update(orders).set({ status: 'delivered' }).where(eq(orders.number, number));
-    await database.db
-      .insert(orderEvents)
-      .values({
-        orderNumber: number,
-        fromStatus: 'paid',
-        toStatus: 'delivered',
-        cause: 'delivered (test)',
-        at: now,
-      });
+    await database.db.insert(orderEvents).values({
+      orderNumber: number,
+      fromStatus: 'paid',
+      toStatus: 'delivered',
+      cause: 'delivered (test)',
+      at: now,
+    });
     const options = await app.inject({
       method: 'POST',
       url: '/api/returns/options',
