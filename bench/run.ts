@@ -28,6 +28,7 @@ import {
   prepareTargets,
   seedBenchCatalogue,
 } from './catalogue-data.ts';
+import { benchExchange } from './exchange.ts';
 import { type LighthouseRow, runLighthouse } from './lighthouse.ts';
 import { benchMedia } from './media.ts';
 import { percentile, type Row, waitFor } from './support.ts';
@@ -563,7 +564,17 @@ async function main() {
   if (onlyCases.length === 0 || onlyCases.includes('media')) {
     rows.push(...(await benchMedia({ rounds: quick ? 2 : 3, log })));
   }
-  if (onlyCases.length > 0 && onlyCases.every((c) => c === 'admin-orders' || c === 'media')) runEngines = [];
+  // The 1C CommerceML import of 20,000 products × 5 sizes (bench/exchange.ts), each engine in a
+  // process of its own: time, peak RSS and the storefront's latency meanwhile; `--cases=exchange`
+  // runs it alone.
+  if (onlyCases.length === 0 || onlyCases.includes('exchange')) {
+    rows.push(...(await benchExchange({ engines: runEngines, serverUrl, log })));
+  }
+  if (
+    onlyCases.length > 0 &&
+    onlyCases.every((c) => c === 'admin-orders' || c === 'media' || c === 'exchange')
+  )
+    runEngines = [];
 
   let pagesDone = !pages;
   for (const engine of runEngines) {

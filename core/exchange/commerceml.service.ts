@@ -1,3 +1,10 @@
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Actor, AuditService } from '../audit/audit.service.ts';
 import { cacheTags, noReadCache, type ReadCache } from '../cache/read-cache.ts';
@@ -112,24 +119,88 @@ export function createCommerceMlService({
 
     const tags = new Set<string>();
     const written: string[] = [];
+    const run = newRun(options);
+    // The records, as the parser reads them, go in batches to a spool file on disk (one JSON line a
+    // batch), and the photos they name through the image pipeline: nothing of the file is held
+    // whole, and the database is not held while the file is read and the photos are made.
+    const spool = path.join(
+      os.tmpdir(),
+      `shop-cml-${process.pid}-${importId}-${randomBytes(6).toString('hex')}.jsonl`,
+    );
     try {
-      // One transaction for the whole file: the records are applied in batches as the parser reads
-      // them (never all held at once), and a file-level problem anywhere rolls every batch back.
+      let doc: CmlDocument;
+      try {
+        const out = createWriteStream(spool);
+        const done = once(out, 'close');
+        try {
+          doc = await parseCommerceMl(source, {
+            batch: batchSize,
+            onBatch: async (d) => {
+              kind = kindOf(d);
+              if (d.products.length > 0) await preparePhotos(d, run, report, written);
+              if (d.products.length === 0 && d.offers.length === 0) return;
+              if (!out.write(`${JSON.stringify({ products: d.products, offers: d.offers })}\n`))
+                await once(out, 'drain');
+            },
+          });
+        } finally {
+          out.end();
+          await done;
+        }
+      } catch (error) {
+        if (written.length > 0) await store?.delete(written).catch(() => {});
+        if (error instanceof CommerceMlError) {
+          report.error = error.message;
+          report.errorLine = error.line;
+          resetCounts(report);
+          return finish('refused');
+        }
+        throw error;
+      }
+      kind = kindOf(doc);
+      return await applySpooled(doc, spool, run, report, tags, written, finish, importId, options);
+    } catch (error) {
+      if (written.length > 0) await store?.delete(written).catch(() => {});
+      resetCounts(report);
+      report.error = error instanceof Error ? error.message : String(error);
+      return finish('failed');
+    } finally {
+      await rm(spool, { force: true });
+    }
+  }
+
+  /**
+   * The file's one transaction: the spooled batches applied in turn (categories first), then the
+   * hiding, the group prices, the audit record and the cache announcement. A file-level problem
+   * anywhere rolls every batch back.
+   */
+  async function applySpooled(
+    doc: CmlDocument,
+    spool: string,
+    run: Run,
+    report: ImportReport,
+    tags: Set<string>,
+    written: string[],
+    finish: (status: ImportOutcome['status']) => Promise<ImportOutcome>,
+    importId: number,
+    options: ImportOptions,
+  ): Promise<ImportOutcome> {
+    try {
       await db.transaction(async (tx) => {
-        const run = newRun(options);
-        const doc = await parseCommerceMl(source, {
-          batch: batchSize,
-          onBatch: async (d) => {
-            kind = kindOf(d);
-            if (d.groups.length > run.categoriesSeen || d.products.length > 0)
-              await applyCategories(tx, d, run, report, tags);
-            if (d.products.length > 0) await applyProducts(tx, d, run, report, tags, written);
-            if (d.offers.length > 0) await applyOffers(tx, d, run, report, tags);
-          },
-        });
-        kind = kindOf(doc);
         if (!doc.hasCatalogue && !doc.hasOffers && doc.groups.length === 0) {
           throw new RefuseFile('the file holds neither <Каталог>, <Классификатор> nor <ПакетПредложений>');
+        }
+        if (doc.groups.length > 0 || doc.hasCatalogue) await applyCategories(tx, doc, run, report, tags);
+        const lines = createInterface({
+          input: createReadStream(spool, { encoding: 'utf8' }),
+          crlfDelay: Infinity,
+        });
+        for await (const line of lines) {
+          if (!line) continue;
+          const batch = JSON.parse(line) as Pick<CmlDocument, 'products' | 'offers'>;
+          const d: CmlDocument = { ...doc, products: batch.products, offers: batch.offers };
+          if (d.products.length > 0) await applyProducts(tx, d, run, report, tags);
+          if (d.offers.length > 0) await applyOffers(tx, d, run, report, tags);
         }
         if (doc.hasCatalogue && !doc.onlyChanges) await hideMissing(tx, run, report, tags);
         if (doc.hasOffers) await applyPrices(tx, run, report, tags);
@@ -157,11 +228,6 @@ export function createCommerceMlService({
       // Photos stored for this file and named by no committed row go again.
       if (written.length > 0) await store?.delete(written).catch(() => {});
       resetCounts(report);
-      if (error instanceof CommerceMlError) {
-        report.error = error.message;
-        report.errorLine = error.line;
-        return finish('refused');
-      }
       if (error instanceof RefuseFile) {
         report.error = error.message;
         return finish('refused');
@@ -267,15 +333,25 @@ export function createCommerceMlService({
     for (const g of doc.groups) await ensureCategory(g.id);
   }
 
+  /** The photos a batch names, through the pipeline into the media store (known ones are reused). */
+  async function preparePhotos(doc: CmlDocument, run: Run, report: ImportReport, written: string[]) {
+    const pictures = new Map<string, number>();
+    for (const p of doc.products) {
+      if (p.deleted) continue;
+      for (const src of p.pictures) if (!run.photos.has(src) && !pictures.has(src)) pictures.set(src, p.line);
+    }
+    if (pictures.size === 0) return;
+    if (run.pictures === 0) run.firstPictureLine = pictures.values().next().value ?? 0;
+    run.pictures += pictures.size;
+    if (!store || !run.options.filesDir) return;
+    const prepared = await prepareExchangePhotos({ db, store, filesDir: run.options.filesDir, pictures });
+    for (const [src, photo] of prepared.photos) run.photos.set(src, photo);
+    written.push(...prepared.written);
+    for (const r of prepared.refused) report.refused.push({ line: r.line, id: r.picture, reason: r.reason });
+  }
+
   /** One batch of 1C products: validated, gathered by article + colour, written. */
-  async function applyProducts(
-    tx: Tx,
-    doc: CmlDocument,
-    run: Run,
-    report: ImportReport,
-    tags: Set<string>,
-    written: string[],
-  ) {
+  async function applyProducts(tx: Tx, doc: CmlDocument, run: Run, report: ImportReport, tags: Set<string>) {
     const slugBySection = run.slugBySection ?? new Map<string, string>();
     const products = doc.products.filter((p) => !p.deleted);
     if (products.length === 0) return;
@@ -289,27 +365,6 @@ export function createCommerceMlService({
       );
     const groupIds = run.groupIds;
     const variantIds = run.variantIds;
-
-    // The photos of this batch, through the pipeline into the media store (known ones are reused).
-    const pictures = new Map<string, number>();
-    for (const p of products)
-      for (const src of p.pictures) if (!run.photos.has(src) && !pictures.has(src)) pictures.set(src, p.line);
-    if (pictures.size > 0) {
-      if (run.pictures === 0) run.firstPictureLine = pictures.values().next().value ?? 0;
-      run.pictures += pictures.size;
-      if (store && run.options.filesDir) {
-        const prepared = await prepareExchangePhotos({
-          db: tx,
-          store,
-          filesDir: run.options.filesDir,
-          pictures,
-        });
-        for (const [src, photo] of prepared.photos) run.photos.set(src, photo);
-        written.push(...prepared.written);
-        for (const r of prepared.refused)
-          report.refused.push({ line: r.line, id: r.picture, reason: r.reason });
-      }
-    }
 
     // What the shop has of this batch: variants by 1C Ид or barcode, groups by article.
     const ids = products.map((p) => p.id);
