@@ -180,6 +180,10 @@ export const shopperMessages = {
     ru: 'Этот способ оплаты недоступен',
     en: 'This payment method is not available',
   },
+  'payment.sbp_unavailable': {
+    ru: 'Не удалось начать оплату через СБП. Выберите другой способ или попробуйте позже',
+    en: 'The SBP payment could not be started. Choose another method or try again later',
+  },
   'payment.paying_or_closed': {
     ru: 'Заказ уже оплачивается или закрыт',
     en: 'The order is already being paid or closed',

@@ -194,5 +194,7 @@ function kindText(session: SandboxPaymentView, t: ReturnType<typeof useT>): stri
       return t('sandboxPay.kind.instalment', { months: session.schedule.length });
     case 'phone':
       return t('sandboxPay.kind.phone');
+    case 'sbp':
+      return t('sandboxPay.kind.sbp');
   }
 }

@@ -546,7 +546,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     yandexPay: yandexPayConfig(e),
     exchange: exchangeConfig(e, dataDir),
     tbank:
-      paymentMethodsOf(e).card === 'tbank' && e.TBANK_TERMINAL_KEY && e.TBANK_PASSWORD
+      (paymentMethodsOf(e).card === 'tbank' || paymentMethodsOf(e).sbp === 'tbank') &&
+      e.TBANK_TERMINAL_KEY &&
+      e.TBANK_PASSWORD
         ? { terminalKey: e.TBANK_TERMINAL_KEY, password: e.TBANK_PASSWORD, apiUrl: e.TBANK_API_URL }
         : null,
     telegram:

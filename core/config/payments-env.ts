@@ -12,6 +12,12 @@ import { YANDEX_PAY_JWKS_URL, YANDEX_PAY_PRODUCTION_URL } from '../providers/pay
 export const paymentsEnvShape = {
   /** Card payments (`online`, `online-international`) and pay-by-another-person. */
   PAYMENTS_CARD: z.enum(['sandbox', 'tbank', 'off'], { error: 'must be sandbox, tbank or off' }).optional(),
+  /**
+   * SBP, the Faster Payments System (`sbp`): through T-Bank acquiring (its terminal with SBP on) or
+   * the sandbox; off unless set, whatever `PAYMENTS_PROVIDER` says. The checkout offers it in the
+   * editions whose settings switch it on (docs/decisions/0036-sbp-and-two-stage-payments.md).
+   */
+  PAYMENTS_SBP: z.enum(['sandbox', 'tbank', 'off'], { error: 'must be sandbox, tbank or off' }).optional(),
   /** Yandex Pay and its Split (`yaPay`, `split`). */
   PAYMENTS_SPLIT: z
     .enum(['sandbox', 'yandex-pay', 'off'], { error: 'must be sandbox, yandex-pay or off' })
@@ -58,6 +64,7 @@ type PaymentsEnv = z.infer<typeof paymentsEnvSchema> & {
 /** Which provider takes each kind of payment; `off` = the method is not offered. */
 export interface PaymentMethodsConfig {
   card: 'sandbox' | 'tbank' | 'off';
+  sbp: 'sandbox' | 'tbank' | 'off';
   split: 'sandbox' | 'yandex-pay' | 'off';
   instalment: 'sandbox' | 'forma' | 'off';
   bnpl: 'sandbox' | 'dolyame' | 'off';
@@ -95,6 +102,7 @@ export function paymentMethodsOf(e: PaymentsEnv): PaymentMethodsConfig {
   const other = shorthand === 'sandbox' ? 'sandbox' : 'off';
   return {
     card: e.PAYMENTS_CARD ?? shorthand,
+    sbp: e.PAYMENTS_SBP ?? 'off',
     split: e.PAYMENTS_SPLIT ?? other,
     instalment: e.PAYMENTS_INSTALMENT ?? other,
     bnpl: e.PAYMENTS_BNPL ?? other,
@@ -109,6 +117,7 @@ export function sandboxPaymentVariables(e: PaymentsEnv): string[] {
   const methods = paymentMethodsOf(e);
   const names = {
     card: 'PAYMENTS_CARD',
+    sbp: 'PAYMENTS_SBP',
     split: 'PAYMENTS_SPLIT',
     instalment: 'PAYMENTS_INSTALMENT',
     bnpl: 'PAYMENTS_BNPL',
@@ -132,9 +141,10 @@ export function paymentsProblems(e: PaymentsEnv): string[] {
   if (Object.values(methods).every((choice) => choice === 'off')) {
     problems.push('  PAYMENTS_CARD: every payment method is off; at least one must take payments');
   }
-  if (methods.card === 'tbank') {
-    if (!e.TBANK_TERMINAL_KEY) problems.push(`  TBANK_TERMINAL_KEY: must be set when ${cardVar}`);
-    if (!e.TBANK_PASSWORD) problems.push(`  TBANK_PASSWORD: must be set when ${cardVar}`);
+  if (methods.card === 'tbank' || methods.sbp === 'tbank') {
+    const why = methods.card === 'tbank' ? cardVar : 'PAYMENTS_SBP=tbank';
+    if (!e.TBANK_TERMINAL_KEY) problems.push(`  TBANK_TERMINAL_KEY: must be set when ${why}`);
+    if (!e.TBANK_PASSWORD) problems.push(`  TBANK_PASSWORD: must be set when ${why}`);
   }
   if (methods.instalment === 'forma') {
     for (const name of ['FORMA_SHOP_ID', 'FORMA_SHOWCASE_ID', 'FORMA_PASSWORD'] as const) {

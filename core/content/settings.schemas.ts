@@ -47,6 +47,11 @@ export const mainSettingsSchema = z.object({
     dolyame: z.boolean(),
     tinkoff: z.boolean(),
     hepay: z.boolean(),
+    /** The editions SBP is switched on in (docs/decisions/0036-sbp-and-two-stage-payments.md); absent = none. */
+    sbp: z
+      .array(z.enum(['ru', 'en']))
+      .max(2)
+      .optional(),
   }),
   /** Minutes unpaid orders hold their stock (DECISIONS 32, docs/decisions/0018); absent = 20 and 60. */
   orderHoldMinutes: z

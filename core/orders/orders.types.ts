@@ -1,3 +1,4 @@
+import type { PaymentKind } from '../providers/payments/payment-provider.ts';
 import type { OrderStatus } from './order.rules.ts';
 
 /**
@@ -82,7 +83,7 @@ export interface SandboxPaymentView {
   token: string;
   orderID: number;
   /** `card`, `split`, `instalment`, `bnpl`, `phone`. */
-  kind: 'card' | 'split' | 'instalment' | 'bnpl' | 'phone';
+  kind: PaymentKind;
   /** Kopecks to pay now. */
   amount: number;
   /** Split and BNPL: the parts (kopecks); instalment: the monthly payment. */

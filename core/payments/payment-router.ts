@@ -20,7 +20,7 @@ export function routePayments(byKind: Partial<Record<PaymentKind, PaymentProvide
     p && (!p.kinds || p.kinds.includes(kind));
   const takerOf = (kind: PaymentKind): PaymentProvider | undefined =>
     byKind[kind] ?? (kind === 'phone' && takes(byKind.card, 'phone') ? byKind.card : undefined);
-  const kinds = (['card', 'split', 'instalment', 'bnpl', 'phone'] as const).filter((k) => takerOf(k));
+  const kinds = (['card', 'sbp', 'split', 'instalment', 'bnpl', 'phone'] as const).filter((k) => takerOf(k));
   const ownerOf = (paymentId: string) => providers.find((p) => paymentId.startsWith(`${p.name}-`));
   const main = byKind.card ?? (providers[0] as PaymentProvider);
 

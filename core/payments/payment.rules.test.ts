@@ -74,6 +74,36 @@ describe('availablePaymentMethods with the configured providers', () => {
   });
 });
 
+describe('SBP (docs/decisions/0036-sbp-and-two-stage-payments.md)', () => {
+  it('is offered in the editions its switch names, after the card, where a provider takes it', () => {
+    const sbp = { ...all, sbp: ['ru' as const] };
+    expect(availablePaymentMethods({ locale: 'ru', getWay: 'self', switches: sbp })).toEqual([
+      'online',
+      'sbp',
+      'split',
+      'dolyame',
+      'tinkoff',
+      'hepay',
+    ]);
+    expect(availablePaymentMethods({ locale: 'en', getWay: 'self', switches: sbp })).not.toContain('sbp');
+    expect(
+      availablePaymentMethods({
+        locale: 'en',
+        getWay: 'self',
+        switches: { ...all, sbp: ['en' as const] },
+      }),
+    ).toEqual(['online-international', 'online', 'sbp']);
+    // A prepayment like the card: kept with fitting.
+    expect(availablePaymentMethods({ locale: 'ru', getWay: 'moscow-try', switches: sbp })).toContain('sbp');
+    // No provider takes it (PAYMENTS_SBP off), or no switch: not offered.
+    expect(
+      availablePaymentMethods({ locale: 'ru', getWay: 'self', switches: sbp, kinds: ['card', 'split'] }),
+    ).not.toContain('sbp');
+    expect(availablePaymentMethods({ locale: 'ru', getWay: 'self', switches: all })).not.toContain('sbp');
+    expect(paymentKindOf('sbp', false)).toBe('sbp');
+  });
+});
+
 describe('paymentKindOf', () => {
   it('maps each method to the kind its provider takes', () => {
     expect(paymentKindOf('online', false)).toBe('card');

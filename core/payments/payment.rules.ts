@@ -6,6 +6,7 @@ import type { PaymentKind } from '../providers/payments/payment-provider.ts';
 export const paymentMethods = [
   'online',
   'online-international',
+  'sbp',
   'yaPay',
   'split',
   'dolyame',
@@ -25,6 +26,16 @@ export interface PaymentSwitches {
   dolyame: boolean;
   tinkoff: boolean;
   hepay: boolean;
+  /**
+   * SBP (Faster Payments): the editions it is switched on in (docs/decisions/0036-sbp-and-two-stage-payments.md);
+   * absent = none. Offered only where a provider takes it (`PAYMENTS_SBP`).
+   */
+  sbp?: Locale[];
+}
+
+/** Whether SBP is switched on in an edition (absent = off). */
+export function sbpSwitchedOn(switches: Pick<PaymentSwitches, 'sbp'>, locale: Locale): boolean {
+  return switches.sbp?.includes(locale) ?? false;
 }
 
 /** checkout.md §9: instalment terms (months) and their promo codes for the credit form. */
@@ -36,7 +47,7 @@ export const instalmentTerms = [
 export type InstalmentMonths = (typeof instalmentTerms)[number]['months'];
 
 /**
- * checkout.md §4, §9: English shows `online-international` and `online` only; the wallet method is
+ * checkout.md §4, §9: English shows `online-international` and `online` only (and SBP where switched on); the wallet method is
  * `split` or `yaPay` by the switch; dolyame, tinkoff and hepay can be switched off; hepay is hidden
  * in quick order; `moscow-try` (pay for delivery now, goods at the fitting) hides instalments,
  * BNPL and split.
@@ -64,8 +75,9 @@ function switchedOnMethods(input: {
   quickOrder?: boolean;
 }): PaymentMethod[] {
   const { locale, getWay, switches } = input;
-  if (locale === 'en') return ['online-international', 'online'];
-  const methods: PaymentMethod[] = ['online', switches.split ? 'split' : 'yaPay'];
+  const sbp: PaymentMethod[] = sbpSwitchedOn(switches, locale) ? ['sbp'] : [];
+  if (locale === 'en') return ['online-international', 'online', ...sbp];
+  const methods: PaymentMethod[] = ['online', ...sbp, switches.split ? 'split' : 'yaPay'];
   if (switches.dolyame) methods.push('dolyame');
   if (switches.tinkoff) methods.push('tinkoff');
   if (switches.hepay && !input.quickOrder) methods.push('hepay');
@@ -89,6 +101,7 @@ export function instalmentItemName(name: string): string {
 /** The kind of payment a method is (which provider takes it); pay-by-another-person is `phone`. */
 export function paymentKindOf(payment: string, hePayMode: boolean): PaymentKind {
   if (payment === 'hepay' || hePayMode) return 'phone';
+  if (payment === 'sbp') return 'sbp';
   if (payment === 'split' || payment === 'yaPay') return 'split';
   if (payment === 'dolyame') return 'bnpl';
   if (payment === 'tinkoff') return 'instalment';

@@ -140,17 +140,25 @@ function createPayments(
   const shorthand = config.providers.payments === 'tbank' ? 'off' : 'sandbox';
   const methods = config.payments ?? {
     card: config.providers.payments,
+    sbp: 'off',
     split: shorthand,
     instalment: shorthand,
     bnpl: shorthand,
   };
   const usesSandbox = Object.values(methods).includes('sandbox');
-  const sandbox = usesSandbox ? createSandboxPayments({ db, secret: config.paymentSandboxSecret }) : null;
+  // The sandbox takes every kind but SBP, which it takes only when PAYMENTS_SBP=sandbox.
+  const sandbox = usesSandbox
+    ? createSandboxPayments({
+        db,
+        secret: config.paymentSandboxSecret,
+        ...(methods.sbp === 'sandbox' ? {} : { kinds: ['card', 'split', 'instalment', 'bnpl', 'phone'] }),
+      })
+    : null;
   // loadConfig refuses a real provider without its credentials, naming the variable.
   const tbank =
-    methods.card === 'tbank'
+    methods.card === 'tbank' || methods.sbp === 'tbank'
       ? createTbankPayments({
-          ...need(config.tbank, 'PAYMENTS_CARD=tbank'),
+          ...need(config.tbank, methods.card === 'tbank' ? 'PAYMENTS_CARD=tbank' : 'PAYMENTS_SBP=tbank'),
           publicUrl: need(config.publicUrl, 'PUBLIC_URL'),
         })
       : null;
@@ -184,11 +192,17 @@ function createPayments(
     if (choice === 'yandex-pay' && yandexPay) byKind[kind] = yandexPay.provider;
   };
   take('card', methods.card);
+  take('sbp', methods.sbp);
   take('split', methods.split);
   take('instalment', methods.instalment);
   take('bnpl', methods.bnpl);
   // Every method on the sandbox: the sandbox itself (it takes every kind, its own pay-by-another-person).
-  const allSandbox = sandbox !== null && Object.values(methods).every((choice) => choice === 'sandbox');
+  // SBP off does not count: it is opt-in (docs/decisions/0036-sbp-and-two-stage-payments.md).
+  const allSandbox =
+    sandbox !== null &&
+    Object.entries(methods).every(
+      ([kind, choice]) => choice === 'sandbox' || (kind === 'sbp' && choice === 'off'),
+    );
   const provider = allSandbox ? sandbox.provider : routePayments(byKind);
   return { provider, sandbox, tbank, dolyame, forma, yandexPay };
 }

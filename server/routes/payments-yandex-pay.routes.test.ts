@@ -46,7 +46,13 @@ describe('per-method payment configuration', () => {
       TBANK_TERMINAL_KEY: 'T',
       TBANK_PASSWORD: 'p',
     });
-    expect(tbank.payments).toEqual({ card: 'tbank', split: 'off', instalment: 'off', bnpl: 'off' });
+    expect(tbank.payments).toEqual({
+      card: 'tbank',
+      sbp: 'off',
+      split: 'off',
+      instalment: 'off',
+      bnpl: 'off',
+    });
     expect(tbank.providers.payments).toBe('tbank');
     const mixed = loadConfig({
       ...baseEnv,
@@ -58,8 +64,10 @@ describe('per-method payment configuration', () => {
     expect(mixed.payments.bnpl).toBe('sandbox');
     // A method on the sandbox counts as a sandbox for the public-shop checks.
     expect(mixed.providers.payments).toBe('sandbox');
+    // SBP is opt-in whatever the shorthand (docs/decisions/0036-sbp-and-two-stage-payments.md).
     expect(loadConfig(baseEnv).payments).toEqual({
       card: 'sandbox',
+      sbp: 'off',
       split: 'sandbox',
       instalment: 'sandbox',
       bnpl: 'sandbox',

@@ -3,9 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { tbankToken } from '../../core/providers/payments/tbank-payments.ts';
 
 /**
- * A fake of T-Bank internet acquiring (MAPI v2, integrations.md §3) on 127.0.0.1: Init, GetState and
- * Cancel checking the documented token, a payment page that on "pay" sends the signed notification
- * to the shop's NotificationURL and redirects to SuccessURL, and switches for errors and slow answers.
+ * A fake of T-Bank internet acquiring (MAPI v2, integrations.md §3) on 127.0.0.1: Init, GetQr (SBP),
+ * GetState and Cancel checking the documented token, a payment page (and, for SBP, the page the QR's
+ * link opens, standing for the bank app) that on "pay" sends the signed notification to the shop's
+ * NotificationURL and redirects to SuccessURL, and switches for errors and slow answers.
  */
 export interface FakePayment {
   paymentId: string;
@@ -30,6 +31,8 @@ export interface TbankFake {
   delayMs: number;
   /** `error`: Success false with ErrorCode 9999; `http500`: a 500 with no JSON. */
   failure: null | 'error' | 'http500';
+  /** GetQr alone answers Success false (a terminal without SBP). */
+  qrFailure: boolean;
   /** A signed notification of a payment in `status` (as the bank would send it). */
   notification(
     paymentId: string,
@@ -125,6 +128,25 @@ export async function startTbankFake({
     }
     const p = payments.get(String(body.PaymentId));
     if (!p) return { Success: false, ErrorCode: '7', Message: 'Платеж не найден' };
+    if (method === 'GetQr') {
+      if (fake.qrFailure) return { Success: false, ErrorCode: '3001', Message: 'СБП не подключён' };
+      if (p.status !== 'NEW' && p.status !== 'FORM_SHOWED') {
+        return { Success: false, ErrorCode: '9', Message: 'Неверный статус платежа' };
+      }
+      // A real answer carries an https://qr.nspk.ru/… link; here the link opens the fake's own page.
+      const data =
+        body.DataType === 'IMAGE'
+          ? '<svg xmlns="http://www.w3.org/2000/svg"/>'
+          : `${fake.url}/sbp/${p.paymentId}`;
+      return {
+        Success: true,
+        ErrorCode: '0',
+        TerminalKey: terminalKey,
+        OrderId: p.orderId,
+        PaymentId: Number(p.paymentId),
+        Data: data,
+      };
+    }
     if (method === 'GetState') {
       return {
         Success: true,
@@ -193,7 +215,7 @@ export async function startTbankFake({
         .end(JSON.stringify(api(apiMatch[1] ?? '', body)));
       return;
     }
-    const page = /^\/new\/(\d+)$/.exec(url.pathname);
+    const page = /^\/(?:new|sbp)\/(\d+)$/.exec(url.pathname);
     const p = page ? payments.get(page[1] ?? '') : undefined;
     if (page && p && req.method === 'GET') {
       if (p.status === 'NEW') p.status = 'FORM_SHOWED';
@@ -232,6 +254,7 @@ export async function startTbankFake({
     calls,
     delayMs: 0,
     failure: null,
+    qrFailure: false,
     notification,
     decide,
     async close() {

@@ -22,6 +22,7 @@ import {
   type OrderLine,
   type PaymentChoice,
 } from './order-payload.ts';
+import { SbpPayment } from './sbp-payment.tsx';
 
 export interface PaymentPartProps {
   state: CheckoutState;
@@ -54,6 +55,7 @@ class Refusal extends Error {}
 const payLabel: Record<PaymentMethod, MessageKey> = {
   online: 'payment.pay.card',
   'online-international': 'payment.pay.card',
+  sbp: 'payment.pay.sbp',
   yaPay: 'payment.pay.yaPay',
   split: 'payment.pay.split',
   dolyame: 'payment.pay.dolyame',
@@ -111,6 +113,8 @@ export function PaymentPart({
   const [payLink, setPayLink] = useState<{ url: string; orderID: number } | null>(null);
   // Split and Yandex Pay: the order is made, the shopper opens the provider's page themselves.
   const [walletLink, setWalletLink] = useState<{ url: string; orderID: number } | null>(null);
+  // SBP: the order is made and its QR / bank-app link shown until the bank answers.
+  const [sbp, setSbp] = useState<{ link: string; orderID: number } | null>(null);
   const [networkNote, setNetworkNote] = useState<string | null>(null);
   // One key per attempt: a retry of the same order after a lost answer reuses it (DECISIONS 19).
   const attempt = useRef<{ key: string; body: string } | null>(null);
@@ -135,7 +139,7 @@ export function PaymentPart({
   }
 
   const payerValid = payerPhone.length >= PAYER_MIN_DIGITS && payerPhone.length <= 15;
-  const blocked = !formValid || error !== null || busy || walletLink !== null;
+  const blocked = !formValid || error !== null || busy || walletLink !== null || sbp !== null;
 
   function draftFor(payment: PaymentChoice): Omit<OrderDraft, 'key'> {
     return {
@@ -199,6 +203,12 @@ export function PaymentPart({
       if (payment === 'split' || payment === 'yaPay') {
         if (!answer.url) throw new Refusal(t('payment.error.noOrder'));
         setWalletLink({ url: answer.url, orderID });
+        setBusy(false);
+        return;
+      }
+      if (payment === 'sbp') {
+        if (!answer.url) throw new Refusal(t('payment.error.noOrder'));
+        setSbp({ link: new URL(answer.url, window.location.origin).href, orderID });
         setBusy(false);
         return;
       }
@@ -359,6 +369,7 @@ export function PaymentPart({
           {busy ? t('payment.paying') : t(payLabelKey)}
         </button>
       </div>
+      {sbp ? <SbpPayment link={sbp.link} orderID={sbp.orderID} /> : null}
       {walletLink ? (
         <div className="pay-link pay-link--wallet" role="status">
           <p className="field__label">{t('result.order', { order: walletLink.orderID })}</p>

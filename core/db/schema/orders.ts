@@ -14,6 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { OrderStatus } from '../../orders/order.rules.ts';
+import type { PaymentKind } from '../../providers/payments/payment-provider.ts';
 import { users } from './accounts.ts';
 
 /** Promo codes (checkout.md §9): a percent off the items without their own discount. */
@@ -228,7 +229,7 @@ export const paymentNotifications = pgTable(
 export const sandboxPayments = pgTable('sandbox_payments', {
   token: text('token').primaryKey(),
   orderNumber: integer('order_number').notNull(),
-  kind: text('kind').$type<'card' | 'split' | 'instalment' | 'bnpl' | 'phone'>().notNull(),
+  kind: text('kind').$type<PaymentKind>().notNull(),
   amount: bigint('amount', { mode: 'number' }).notNull(),
   schedule: jsonb('schedule').$type<number[]>().notNull(),
   lines: jsonb('lines').$type<{ name: string; count: number; price: number }[]>().notNull(),

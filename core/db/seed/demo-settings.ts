@@ -6,7 +6,8 @@ export const demoMainSettings: MainSettings = {
   shopName: { ru: 'Северная линия', en: 'Severnaya Liniya' },
   freeDeliveryMin: 15_000_00,
   englishDisabledGetWays: ['self-boxberry', 'moscow-try'],
-  payments: { split: true, dolyame: true, tinkoff: true, hepay: false },
+  // SBP shows in the Russian edition where PAYMENTS_SBP names a provider.
+  payments: { split: true, dolyame: true, tinkoff: true, hepay: false, sbp: ['ru'] },
   // Unpaid orders hold stock 20 minutes for online payment, 60 for instalment and BNPL decisions.
   orderHoldMinutes: { online: 20, decision: 60 },
   englishEnabled: true,

@@ -6,7 +6,8 @@ import type { taxationSystems, vatRates } from '../../content/settings.schemas.t
  * Yandex Pay, integrations.md §3–§6) come behind the same interface. Money in kopecks.
  */
 
-export type PaymentKind = 'card' | 'split' | 'instalment' | 'bnpl' | 'phone';
+/** `sbp`: the Faster Payments System (a QR or the bank app's link, docs/decisions/0036-sbp-and-two-stage-payments.md). */
+export type PaymentKind = 'card' | 'sbp' | 'split' | 'instalment' | 'bnpl' | 'phone';
 
 export interface StartPaymentInput {
   orderNumber: number;
@@ -53,7 +54,7 @@ export interface PaymentReceipt {
 export interface PaymentSession {
   /** The provider's payment id, unique. */
   paymentId: string;
-  /** The page the shopper pays on. */
+  /** The page the shopper pays on; for `sbp`, the payment's SBP link (shown as a QR, opened on a phone). */
   url: string;
   /** The provider that opened it, when one of several is behind the interface (core/payments/payment-router.ts). */
   provider?: string;

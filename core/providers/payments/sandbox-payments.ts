@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { sandboxPayments } from '../../db/schema/index.ts';
 import { dolyameSchedule } from '../../payments/payment.rules.ts';
 import type {
+  PaymentKind,
   PaymentNotice,
   PaymentProvider,
   PaymentSession,
@@ -18,13 +19,23 @@ export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
  * shop's own page `/sandbox/pay/{token}`, and the outcome comes back as a notification signed with
  * HMAC-SHA256 over the JSON body, exactly as a provider's would.
  */
-export function createSandboxPayments({ db, secret }: { db: Db; secret: string }) {
+export function createSandboxPayments({
+  db,
+  secret,
+  kinds,
+}: {
+  db: Db;
+  secret: string;
+  /** The kinds it takes; absent = every kind. */
+  kinds?: readonly PaymentKind[];
+}) {
   function sign(body: string): string {
     return createHmac('sha256', secret).update(body).digest('hex');
   }
 
   const provider: PaymentProvider = {
     name: 'sandbox',
+    ...(kinds ? { kinds } : {}),
     async startPayment(input: StartPaymentInput): Promise<PaymentSession> {
       const token = randomBytes(18).toString('base64url');
       await db.insert(sandboxPayments).values({

@@ -68,6 +68,11 @@ const stateAnswerSchema = answerSchema.extend({
   OrderId: z.string().optional(),
   Amount: z.number().int().optional(),
 });
+/** GetQr's answer: `Data` is the SBP link (DataType PAYLOAD), an https address of the NSPK. */
+const qrAnswerSchema = answerSchema.extend({
+  PaymentId: z.union([z.string(), z.number()]).optional(),
+  Data: z.string().url().max(2000).optional(),
+});
 const cancelAnswerSchema = answerSchema.extend({
   Status: z.string().optional(),
   PaymentId: z.union([z.string(), z.number()]).optional(),
@@ -92,7 +97,9 @@ export type TbankNotificationCheck = { verified: false } | { verified: true; not
  * T-Bank internet acquiring (MAPI v2, integrations.md §3) for card payments: Init with the 54-FZ
  * receipt, the bank's payment page, notifications verified by the documented token, GetState for
  * notices that never came, and Cancel for refunds with their refund receipt
- * (docs/decisions/0020-tbank-card-payments.md).
+ * (docs/decisions/0020-tbank-card-payments.md). SBP payments are the same Init followed by GetQr,
+ * whose SBP link the checkout shows as a QR or opens on a phone; their notifications, polling and
+ * refunds are the cards' (docs/decisions/0036-sbp-and-two-stage-payments.md).
  */
 export function createTbankPayments(options: TbankOptions) {
   const base = options.apiUrl.replace(/\/+$/, '');
@@ -156,9 +163,9 @@ export function createTbankPayments(options: TbankOptions) {
 
   const provider: PaymentProvider = {
     name: 'tbank',
-    kinds: ['card'],
+    kinds: ['card', 'sbp'],
     async startPayment(input: StartPaymentInput): Promise<PaymentSession> {
-      if (input.kind !== 'card') {
+      if (input.kind !== 'card' && input.kind !== 'sbp') {
         throw new AppError('invalid_data', { key: 'payment.method_unavailable' }, { field: 'payment' });
       }
       const answer = await call(
@@ -179,7 +186,25 @@ export function createTbankPayments(options: TbankOptions) {
       if (!answer.Success || answer.PaymentId === undefined || !answer.PaymentURL) {
         throw new Error(`T-Bank Init refused: ${answer.ErrorCode} ${answer.Message ?? ''}`.trim());
       }
-      return { paymentId: `tbank-${answer.PaymentId}`, url: answer.PaymentURL };
+      if (input.kind === 'card') return { paymentId: `tbank-${answer.PaymentId}`, url: answer.PaymentURL };
+      // SBP: the payment's QR as its link (DataType PAYLOAD); the checkout draws the QR itself.
+      const qr = await call(
+        'GetQr',
+        { PaymentId: String(answer.PaymentId), DataType: 'PAYLOAD' },
+        qrAnswerSchema,
+      );
+      if (!qr.Success || !qr.Data) {
+        // The payment without its QR cannot be paid: closed at once (best effort), so a new start is clean.
+        await call('Cancel', { PaymentId: String(answer.PaymentId) }, cancelAnswerSchema).catch(() => null);
+        throw new AppError(
+          'unavailable',
+          { key: 'payment.sbp_unavailable' },
+          {
+            cause: new Error(`T-Bank GetQr refused: ${qr.ErrorCode} ${qr.Message ?? ''}`.trim()),
+          },
+        );
+      }
+      return { paymentId: `tbank-${answer.PaymentId}`, url: qr.Data };
     },
     /** Cancels an open payment so its page can no longer pay; a paid or closed one stays as it is. */
     async expirePayment(paymentId: string): Promise<void> {

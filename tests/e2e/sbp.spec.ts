@@ -1,0 +1,127 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { startTbankFake, type TbankFake } from '../fakes/tbank-fake.ts';
+import { type ServerProcess, startServer } from '../reliability/support/server-process.ts';
+import { setCart } from './helpers.ts';
+
+// SBP through T-Bank (docs/decisions/0036-sbp-and-two-stage-payments.md): a second shop with
+// PAYMENTS_SBP=tbank on its own fresh data folder (the demo switches SBP on in the Russian edition)
+// shows the payment's QR; the fake, standing for the shopper's bank app, pays it and notifies the
+// shop; the checkout, asking the order's state, opens the success screen.
+
+const SCARF = 'cashmere-scarf-camel';
+
+/** The first free port of the journeys' second shops (see tests/e2e/tbank.spec.ts). */
+async function freePort(): Promise<number> {
+  const base = Number(process.env.E2E_SECOND_PORT_BASE ?? 3160);
+  const last = process.env.E2E_SECOND_PORT_BASE ? base + 19 : 3199;
+  for (let port = base; port <= last; port++) {
+    const free = await new Promise<boolean>((resolve) => {
+      const probe = net.createServer();
+      probe.once('error', () => resolve(false));
+      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+  throw new Error(`no free port in ${base}-${last}`);
+}
+
+test.describe('SBP payment through T-Bank', () => {
+  test.describe.configure({ mode: 'serial' });
+  let fake: TbankFake;
+  let shop: ServerProcess;
+  let dataDir: string;
+
+  test.beforeAll(async () => {
+    test.setTimeout(150_000);
+    fake = await startTbankFake();
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-sbp-'));
+    const port = await freePort();
+    shop = await startServer(
+      port,
+      {
+        NODE_ENV: 'production',
+        SHOP_MODE: 'development',
+        DATA_DIR: dataDir,
+        SEED_DEMO: 'auto',
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        PAYMENTS_PROVIDER: 'tbank',
+        PAYMENTS_SBP: 'tbank',
+        TBANK_TERMINAL_KEY: fake.terminalKey,
+        TBANK_PASSWORD: fake.password,
+        TBANK_API_URL: fake.apiUrl,
+      },
+      120_000,
+    );
+  });
+  test.afterAll(async () => {
+    await shop?.stop();
+    await fake?.close();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test.beforeEach(async ({ page }) => {
+    await page.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
+  });
+
+  test('a guest pays by SBP: the QR (on a phone the bank-app button) shows, the bank app pays, the success screen opens', async ({
+    page,
+    context,
+  }, info) => {
+    const phone = (page.viewportSize()?.width ?? 1440) < 768;
+    page.on('dialog', (dialog) => void dialog.accept());
+    await setCart(context, [{ _id: SCARF, count: 1 }]);
+    await page.goto(`${shop.url}/?cart`);
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    const cart = page.locator('dialog.cart');
+    await expect(cart.locator('.cart-line')).toHaveCount(1);
+    await cart.getByRole('button', { name: 'Перейти к оформлению' }).click();
+    await cart.getByRole('combobox', { name: /Город/ }).fill('Санкт');
+    await cart
+      .getByRole('option', { name: /Санкт-Петербург/ })
+      .first()
+      .click();
+    await cart.getByLabel(/^Адрес/).fill('Невский проспект, 10');
+    await expect(cart.getByTestId('delivery-price')).toHaveText(/\d\u00a0₽/);
+    await cart.getByRole('button', { name: 'Уточнить детали' }).click();
+    await cart.getByLabel(/^Фамилия и имя/).fill('Иванова Анна');
+    await cart.getByLabel(/^Телефон \*/).fill(phone ? '9991230012' : '9991230011');
+    await cart.getByLabel(/^Ваш email/).fill('anna@example.ru');
+    await cart.getByRole('button', { name: 'Перейти к оплате' }).click();
+    await expect(cart.getByRole('heading', { name: 'Проверьте заказ' })).toBeVisible();
+
+    await cart.getByRole('radio', { name: /СБП/ }).check();
+    const due = Number((await cart.getByTestId('payment-due').innerText()).replace(/\D/g, ''));
+    await cart.getByRole('checkbox', { name: /согласие/ }).check();
+    await cart.getByRole('button', { name: 'Оплатить через СБП' }).click();
+
+    // The shopper stays in the checkout: the QR of the payment's SBP link on a computer, the button
+    // that opens the bank app on a phone.
+    const qr = cart.getByRole('img', { name: 'QR-код для оплаты через СБП' });
+    const app = cart.getByRole('link', { name: 'Открыть приложение банка' });
+    await expect(cart.getByRole('status').filter({ hasText: 'Ждём подтверждения оплаты' })).toBeVisible();
+    await expect(phone ? app : qr).toBeVisible();
+    await expect(phone ? qr : app).toBeHidden();
+    const payment = [...fake.payments.values()].at(-1);
+    if (!payment) throw new Error('the bank got no payment');
+    expect(payment.amount).toBe(due * 100);
+    expect(fake.calls.filter((c) => c.method === 'GetQr').at(-1)?.body.PaymentId).toBe(payment.paymentId);
+    // The button opens the payment's SBP link (here the fake's page, standing for the bank app).
+    if (phone) await expect(app).toHaveAttribute('href', `${fake.url}/sbp/${payment.paymentId}`);
+    await page.screenshot({ path: info.outputPath(`sbp-${page.viewportSize()?.width}.png`) });
+
+    // The shopper pays in the bank app: the fake notifies the shop.
+    await fake.decide(payment.paymentId, 'pay');
+    await expect(page).toHaveURL(new RegExp(`/\\?success=true&orderID=${payment.orderId}$`), {
+      timeout: 20_000,
+    });
+    await expect(
+      page
+        .locator('dialog.cart')
+        .getByRole('heading', { name: `Ваш заказ № ${payment.orderId} успешно оформлен` }),
+    ).toBeVisible();
+  });
+});
