@@ -74,3 +74,10 @@ export const exchangeShippedBody = z.object({
   tracking: z.string().trim().min(3).max(60),
 });
 export type ExchangeShippedInput = z.infer<typeof exchangeShippedBody>;
+
+/** Staff cancel a return whose parcel never came, saying why. */
+export const returnCancelBody = z.object({
+  version: z.number().int().min(0),
+  reason: z.string().trim().min(3).max(500),
+});
+export type ReturnCancelInput = z.infer<typeof returnCancelBody>;

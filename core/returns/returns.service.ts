@@ -36,6 +36,7 @@ import {
 } from './returns.rules.ts';
 import type {
   ExchangeShippedInput,
+  ReturnCancelInput,
   ReturnDecisionInput,
   ReturnListQuery,
   ReturnRequestInput,
@@ -596,6 +597,7 @@ export function createReturnsService({
       audit: log.rows,
       canRetryRefund: row.refundStatus === 'failed' || row.refundStatus === 'started',
       canRegisterParcel: row.status === 'requested' && row.carrier !== null && row.carrierId === null,
+      canCancel: row.status === 'requested',
     };
   }
 
@@ -900,6 +902,47 @@ export function createReturnsService({
     return get(number, locale);
   }
 
+  /**
+   * Cancels a return whose parcel never came (the buyer changed their mind, or it was lost before the
+   * carrier took it): its units may be asked again, and an exchange's reserved size not yet sent goes
+   * back to stock. Only while the return awaits its parcel; over the version the screen showed.
+   */
+  async function cancel(number: number, input: ReturnCancelInput, actor: Actor, locale: Locale) {
+    await ordersService.withStockChanges(async (tx, changed) => {
+      const before = await lockReturn(tx, number, input.version, locale);
+      if (before.status !== 'requested') throw staleError(locale, before);
+      const lines = await tx
+        .select({ line: returnLines, groupId: orderLines.groupId })
+        .from(returnLines)
+        .innerJoin(orderLines, eq(orderLines.id, returnLines.orderLineId))
+        .where(eq(returnLines.returnNumber, number));
+      for (const { line, groupId } of lines) {
+        if (!line.exchangeVariantId || line.exchangeReserved <= 0) continue;
+        if (line.exchangeStatus !== 'reserved' && line.exchangeStatus !== 'to_ship') continue;
+        await tx
+          .update(variantProducts)
+          .set({ stock: sql`${variantProducts.stock} + ${line.exchangeReserved}` })
+          .where(eq(variantProducts.id, line.exchangeVariantId));
+        await tx.update(returnLines).set({ exchangeStatus: 'released' }).where(eq(returnLines.id, line.id));
+        changed.add(cacheTags.group(groupId));
+        changed.add(cacheTags.listings);
+      }
+      const now = clock();
+      await tx
+        .update(returns)
+        .set({ status: 'cancelled', refundStatus: 'nothing', updatedAt: now, version: before.version + 1 })
+        .where(and(eq(returns.number, number), eq(returns.version, before.version)));
+      await audit.record(tx, actor, {
+        action: 'return.cancel',
+        entityType: 'return',
+        entityId: String(number),
+        before: { status: before.status, version: before.version },
+        after: { status: 'cancelled', version: before.version + 1, reason: input.reason },
+      });
+    });
+    return get(number, locale);
+  }
+
   /** The exchange's new size went out, with its tracking number: once. */
   async function exchangeShipped(number: number, input: ExchangeShippedInput, actor: Actor, locale: Locale) {
     await db.transaction(async (tx) => {
@@ -946,6 +989,7 @@ export function createReturnsService({
     retryRefund,
     retryParcel,
     exchangeShipped,
+    cancel,
     /** For the defective count on the stock screens and tests. */
     async defectiveCount(variantId: string): Promise<number> {
       const [row] = await db.select().from(defectiveStock).where(eq(defectiveStock.variantId, variantId));

@@ -569,6 +569,39 @@ describe.each(engines)('returns API on %s', (engine) => {
     expect(actions.filter((a) => a === 'return.parcel')).toHaveLength(2);
   });
 
+  it('staff cancel a return whose parcel never came: its units may be asked again, the reserved size is back', async () => {
+    const a = await product();
+    const { order, lines } = await delivered([a]);
+    const body = {
+      orderID: order.number,
+      contact: phone(),
+      lines: [{ lineId: lines[0]?.id, quantity: 1, exchangeSize: 'M' }],
+    };
+    const ret = (await ask(body)).json().data;
+    expect(await stock(a.other)).toBe(1);
+    const noReason = await staff(manager, 'POST', `/api/admin/returns/${ret.number}/cancel`, { version: 0 });
+    expect(noReason.statusCode).toBe(400);
+    const cancelled = await staff(manager, 'POST', `/api/admin/returns/${ret.number}/cancel`, {
+      version: 0,
+      reason: 'Покупатель передумал',
+    });
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json()).toMatchObject({ return: { status: 'cancelled' }, canCancel: false });
+    expect(await stock(a.other)).toBe(2);
+    const again = await staff(manager, 'POST', `/api/admin/returns/${ret.number}/cancel`, {
+      version: cancelled.json().return.version,
+      reason: 'ещё раз',
+    });
+    expect(again.statusCode).toBe(409);
+    expect(await stock(a.other)).toBe(2);
+    const receive = await staff(manager, 'POST', `/api/admin/returns/${ret.number}/receive`, {
+      version: cancelled.json().return.version,
+    });
+    expect(receive.statusCode).toBe(409);
+    // The units are free to be asked again.
+    expect((await ask(body)).statusCode).toBe(200);
+  });
+
   it('staff endpoints are for managers and admins', async () => {
     expect((await staff(editor, 'GET', '/api/admin/returns')).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/returns' })).statusCode).toBe(401);

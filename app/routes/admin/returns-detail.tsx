@@ -65,6 +65,7 @@ interface ReturnPage {
   audit: { id: number; at: string; actorLabel: string; action: string }[];
   canRetryRefund: boolean;
   canRegisterParcel: boolean;
+  canCancel: boolean;
 }
 
 export async function clientLoader({ params }: { params: { number?: string } }) {
@@ -92,6 +93,7 @@ export default function ReturnDetail() {
     Object.fromEntries(page.lines.map((l) => [l.id, { decision: 'accepted' as Decision, reason: '' }])),
   );
   const [tracking, setTracking] = useState<Record<number, string>>({});
+  const [cancelReason, setCancelReason] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
@@ -154,6 +156,26 @@ export default function ReturnDetail() {
                 {tr('Запросить код возврата у перевозчика', 'Register the return with the carrier')}
               </button>
             ) : null}
+          </div>
+        ) : null}
+        {page.canCancel ? (
+          <div className="adm-row adm-ord__actions">
+            <label className="adm-field">
+              <span>{tr('Причина отмены возврата', 'Why the return is cancelled')}</span>
+              <input value={cancelReason} onChange={(e) => setCancelReason(e.target.value)} />
+            </label>
+            <button
+              type="button"
+              className="adm-btn adm-btn--danger"
+              disabled={busy || cancelReason.trim().length < 3}
+              onClick={() =>
+                run(tr('Возврат отменён', 'Return cancelled'), () =>
+                  post('cancel', { reason: cancelReason.trim() }),
+                )
+              }
+            >
+              {tr('Отменить возврат', 'Cancel the return')}
+            </button>
           </div>
         ) : null}
         {page.canRetryRefund ? (

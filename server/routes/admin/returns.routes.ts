@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
   exchangeShippedBody,
+  returnCancelBody,
   returnDecisionBody,
   returnListQuery,
   returnNumberParams,
@@ -63,6 +64,20 @@ export function adminReturnsRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
       return {
         result: true,
         ...(await services.returns.decide(number, body, actor, requestLocale(request))),
+      };
+    },
+  });
+
+  staffRoute(app, deps, {
+    method: 'POST',
+    url: '/api/admin/returns/:number/cancel',
+    roles: roles.manager,
+    async handler(request, _reply, actor) {
+      const { number } = parseInput(returnNumberParams, request.params, request);
+      const body = parseInput(returnCancelBody, request.body, request);
+      return {
+        result: true,
+        ...(await services.returns.cancel(number, body, actor, requestLocale(request))),
       };
     },
   });
