@@ -214,7 +214,10 @@ export function createReturnsService({
     }));
   }
 
-  /** What of an order may be returned now, and the returns already asked. */
+  /**
+   * What of an order may be returned now, and the returns already asked: its lines' names, sizes and
+   * units (no prices or addresses: a typed contact shows no more than returning needs).
+   */
   async function options(orderID: number, access: ShopperAccess, locale: Locale) {
     await limitGuessing(orderID, access, locale);
     const order = await ownedOrder(db, orderID, access, locale, false);
@@ -263,7 +266,6 @@ export function createReturnsService({
         name: l.name,
         size: l.size,
         count: l.count,
-        price: l.price,
         returnable: returnableUnits(l.count, inReturns.get(l.id) ?? 0),
         exchangeSizes: sizes
           .filter((s) => s.groupId === l.groupId && s.size !== l.size)

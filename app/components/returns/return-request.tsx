@@ -19,7 +19,6 @@ export interface ReturnOptions {
     name: string;
     size: string;
     count: number;
-    price: number;
     returnable: number;
     exchangeSizes: { size: string; available: number }[];
   }[];
@@ -355,7 +354,7 @@ export function ReturnRequest({
                       onChange={(e) => setPicked({ ...picked, [l.lineId]: { ...c, on: e.target.checked } })}
                     />
                     <span>
-                      {l.name}, {l.size} × {l.count} · {money(l.price)}
+                      {l.name}, {l.size} × {l.count}
                     </span>
                   </label>
                   {c.on && !disabled ? (
