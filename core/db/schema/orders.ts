@@ -110,6 +110,13 @@ export const orders = pgTable(
     paymentProvider: text('payment_provider'),
     paymentId: text('payment_id'),
     paymentUrl: text('payment_url'),
+    /**
+     * Two-stage card payment (docs/decisions/0036-sbp-and-two-stage-payments.md): the bank holds the
+     * money when paid, and it is taken (`paymentCapturedAt`) when the goods leave the shop.
+     */
+    paymentTwoStage: boolean('payment_two_stage').notNull().default(false),
+    /** When the held money was taken (claimed before the bank is asked, so it is asked once). */
+    paymentCapturedAt: timestamp('payment_captured_at', { withTimezone: true }),
     /** 152-FZ consent (DECISIONS 20). */
     consentVersion: text('consent_version').notNull(),
     consentAt: timestamp('consent_at', { withTimezone: true }).notNull(),
