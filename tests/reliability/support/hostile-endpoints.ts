@@ -51,6 +51,7 @@ import {
   tinkoffCreateSchema,
 } from '../../../core/orders/orders.schemas.ts';
 import { SANDBOX_SIGNATURE_HEADER } from '../../../core/providers/payments/sandbox-payments.ts';
+import { returnOptionsBody, returnRequestBody } from '../../../core/returns/returns.schemas.ts';
 import { searchRequestSchema } from '../../../core/search/search.schemas.ts';
 import { fromJsonSchema, jsonSchemaOf } from './hostile.ts';
 import type { Endpoint } from './hostile-suite.ts';
@@ -86,6 +87,9 @@ export const orderEndpoints: Endpoint[] = [
   { method: 'GET', path: '/api/orders/for-analytics', query: orderIdQuerySchema },
   { method: 'GET', path: '/api/orders/payment-state', query: orderIdQuerySchema },
   { method: 'POST', path: '/api/order-status', body: orderStatusBodySchema },
+  // Returns (docs/product/returns.md): what may be returned, and the request.
+  { method: 'POST', path: '/api/returns/options', body: returnOptionsBody },
+  { method: 'POST', path: '/api/returns', body: returnRequestBody },
   {
     method: 'POST',
     path: '/api/payment/notify/:provider',

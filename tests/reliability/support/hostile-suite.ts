@@ -34,6 +34,8 @@ const GUARDED_TABLES = [
   'newsletter_subscriptions',
   'crm_requests',
   'outbox',
+  'returns',
+  'return_lines',
 ];
 
 /** What `execute` gives on both engines. */
