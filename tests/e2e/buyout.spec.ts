@@ -1,34 +1,12 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { gotoHydrated } from './helpers.ts';
-import { E2E_STAFF_PASSWORD, E2E_TOTP_SECRET, staffEmail, totpNow } from './support/staff-accounts.ts';
+import { signInStaff, staffEmail } from './support/staff-accounts.ts';
 
 // The try-on buyout on a phone (docs/product/try-on-buyout.md): a try-on order of 4 items goes out with
 // the courier; the manager marks the 2 the buyer kept; the link and QR code show; the buyer pays in the
 // sandbox; the screen shows the payment, and the 2 items handed back are on the shelf again.
 
 test.use({ viewport: { width: 390, height: 844 } });
-
-/**
- * Signs the manager in through the sign-in page: password, then a TOTP code of this step or the next
- * (a step's code is accepted once per account). The staff API's calls carry `?lang=`, so the answer is
- * matched by its path.
- */
-async function signIn(page: Page, email: string, next: string) {
-  await page.goto(`/admin/sign-in?next=${encodeURIComponent(next)}`);
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Пароль').fill(E2E_STAFF_PASSWORD);
-  await page.getByRole('button', { name: 'Войти' }).click();
-  const code = page.getByLabel('Код из приложения');
-  await code.waitFor();
-  for (const stepsAhead of [0, 1, 2]) {
-    await code.fill(totpNow(E2E_TOTP_SECRET, Date.now() + stepsAhead * 30_000));
-    const answer = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/admin/auth/second-factor');
-    await page.getByRole('button', { name: 'Войти' }).click();
-    if ((await answer).ok()) break;
-  }
-  await expect(page).not.toHaveURL(/\/admin\/sign-in/, { timeout: 20_000 });
-}
 
 /** A phone no other run has used: per-phone limits hold across runs on a reused data folder. */
 function freshPhone(): string {
@@ -116,7 +94,7 @@ test('a try-on buyout of 2 of 4 items: recorded on a phone, paid by the link, th
   const before = await Promise.all(items.map((v) => stockOf(shopper.request, v)));
 
   // The manager hands it to the courier, then opens the buyout screen on the phone.
-  await signIn(page, staffEmail('manager', testInfo.project.name), `/admin/orders/${number}`);
+  await signInStaff(page, staffEmail('manager', testInfo.project.name), undefined, `/admin/orders/${number}`);
   await expect(page.getByRole('heading', { name: `Заказ ${number}`, level: 1 })).toBeVisible({
     timeout: 20_000,
   });
