@@ -4,6 +4,7 @@ import { pick } from '../../core/i18n.ts';
 import { useT } from '../i18n/index.ts';
 import { useModalDialog } from '../lib/modal-dialog.ts';
 import { useShop } from '../shop-context.ts';
+import { useStaffMode } from '../staff/staff-mode.ts';
 import { useOpenCabinet } from './cabinet/cabinet-context.ts';
 import { useContactPopup } from './contact-popups.tsx';
 import { CloseIcon, UserIcon } from './icons.tsx';
@@ -17,6 +18,8 @@ export function GlobalMenu({ open, onClose }: { open: boolean; onClose: () => vo
   const ref = useModalDialog(open);
   const openPopup = useContactPopup();
   const openCabinet = useOpenCabinet();
+  // catalogue.md §6: an editor edits the columns' names and items and the labels in place.
+  const staffMode = useStaffMode();
 
   const { contacts, menu, locale } = shop;
   return (
@@ -67,37 +70,71 @@ export function GlobalMenu({ open, onClose }: { open: boolean; onClose: () => vo
               ))}
             </ul>
           </nav>
-          {menu.columns.map((column) => (
+          {menu.columns.map((column, columnAt) => (
             <nav key={column.name.ru} className="global-menu__column" aria-label={pick(column.name, locale)}>
-              <h2 className="global-menu__heading">{pick(column.name, locale)}</h2>
-              <ul>
-                {column.items.map((item) => (
-                  <li key={item.path}>
-                    <Link
-                      to={localizePath(item.path, locale)}
-                      onClick={onClose}
-                      className="global-menu__small-link"
-                    >
-                      {pick(item.name, locale)}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
+              <h2 className="global-menu__heading">
+                {staffMode ? (
+                  <staffMode.kit.ColumnName column={columnAt} text={pick(column.name, locale)} />
+                ) : (
+                  pick(column.name, locale)
+                )}
+              </h2>
+              {staffMode ? (
+                <div className="global-menu__staff-items">
+                  <staffMode.kit.MenuLinks
+                    place={{ kind: 'column', column: columnAt }}
+                    items={column.items.map((item) => ({ name: pick(item.name, locale), path: item.path }))}
+                    itemClassName="global-menu__small-link"
+                  />
+                </div>
+              ) : (
+                <ul>
+                  {column.items.map((item) => (
+                    <li key={item.path}>
+                      <Link
+                        to={localizePath(item.path, locale)}
+                        onClick={onClose}
+                        className="global-menu__small-link"
+                      >
+                        {pick(item.name, locale)}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              )}
             </nav>
           ))}
           <div className="global-menu__column">
             <h2 className="global-menu__heading">{t('footer.contacts')}</h2>
             <dl className="contacts">
-              <dt>{pick(menu.labels.phone, locale)}</dt>
+              <dt>
+                {staffMode ? (
+                  <staffMode.kit.MenuLabel which="phoneLabel" text={pick(menu.labels.phone, locale)} />
+                ) : (
+                  pick(menu.labels.phone, locale)
+                )}
+              </dt>
               <dd>
                 <a href={`tel:${contacts.phone.replace(/[^\d+]/g, '')}`}>{contacts.phone}</a>
               </dd>
-              <dt>{pick(menu.labels.email, locale)}</dt>
+              <dt>
+                {staffMode ? (
+                  <staffMode.kit.MenuLabel which="emailLabel" text={pick(menu.labels.email, locale)} />
+                ) : (
+                  pick(menu.labels.email, locale)
+                )}
+              </dt>
               <dd>
                 <a href={`mailto:${contacts.email}`}>{contacts.email}</a>
               </dd>
             </dl>
-            <p className="global-menu__socials-label">{pick(menu.labels.socials, locale)}</p>
+            <p className="global-menu__socials-label">
+              {staffMode ? (
+                <staffMode.kit.MenuLabel which="socialsLabel" text={pick(menu.labels.socials, locale)} />
+              ) : (
+                pick(menu.labels.socials, locale)
+              )}
+            </p>
             <Socials />
             <div className="global-menu__actions">
               <button

@@ -7,6 +7,7 @@ import { useT } from '../i18n/index.ts';
 import { DAY_S, setCookie } from '../lib/cookies.ts';
 import { useCityGuess } from '../lib/use-city-guess.ts';
 import { useShop } from '../shop-context.ts';
+import { useStaffMode } from '../staff/staff-mode.ts';
 import { useOpenCabinet } from './cabinet/cabinet-context.ts';
 import { GlobalMenu } from './global-menu.tsx';
 import { BagIcon, HeartIcon, MenuIcon, SearchIcon, UserIcon } from './icons.tsx';
@@ -25,6 +26,8 @@ const SearchPopup = lazy(() => import('./search-popup.tsx').then((m) => ({ defau
 export function Header() {
   const shop = useShop();
   const t = useT();
+  // catalogue.md §6: an editor renames, relinks and reorders the header's items in place.
+  const staffMode = useStaffMode();
   const location = useLocation();
   const revalidator = useRevalidator();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -116,11 +119,22 @@ export function Header() {
             </span>
           </button>
           <nav className="header__nav" aria-label={t('menu.catalogue')}>
-            {shop.menu.header.map((item) => (
-              <Link key={item.path} to={localizePath(item.path, shop.locale)} className="header__nav-link">
-                {pick(item.name, shop.locale)}
-              </Link>
-            ))}
+            {staffMode ? (
+              <staffMode.kit.MenuLinks
+                place={{ kind: 'header' }}
+                items={shop.menu.header.map((item) => ({
+                  name: pick(item.name, shop.locale),
+                  path: item.path,
+                }))}
+                itemClassName="header__nav-link"
+              />
+            ) : (
+              shop.menu.header.map((item) => (
+                <Link key={item.path} to={localizePath(item.path, shop.locale)} className="header__nav-link">
+                  {pick(item.name, shop.locale)}
+                </Link>
+              ))
+            )}
           </nav>
         </div>
         <Link to={home} className="logo" aria-label={`${shop.shopName} — ${t('header.home')}`}>

@@ -5,10 +5,11 @@ import { photoSources } from '../../core/catalogue/media.rules.ts';
 import { canAddToCart, maxOrderable, sizeAvailability } from '../../core/catalogue/stock.rules.ts';
 import { type Locale, pick } from '../../core/i18n.ts';
 import { formatMoney, priceInCurrency } from '../../core/money.ts';
-import { useT } from '../i18n/index.ts';
+import { type MessageKey, useT } from '../i18n/index.ts';
 import { pushEcommerce } from '../lib/analytics.ts';
 import { addToCart, readCart } from '../lib/shop-cookies.ts';
 import { useShop } from '../shop-context.ts';
+import { useStaffMode } from '../staff/staff-mode.ts';
 import { useQuickOrder } from './checkout/quick-order-context.ts';
 import { FavouriteButton } from './favourite-button.tsx';
 import { CloseIcon } from './icons.tsx';
@@ -38,6 +39,15 @@ export function ProductView({
 }) {
   const t = useT();
   const shop = useShop();
+  // catalogue.md §6: an editor edits the name, labels, tab texts and size table in place.
+  const staffMode = useStaffMode();
+  const text = (key: MessageKey) =>
+    staffMode ? <staffMode.kit.EditableText k={key} text={t(key)} /> : t(key);
+  const sizeText = (
+    spot: Parameters<NonNullable<typeof staffMode>['kit']['EditableSizeTable']>[0]['spot'],
+    value: string,
+  ) =>
+    staffMode ? <staffMode.kit.EditableSizeTable productId={product.id} spot={spot} text={value} /> : value;
   const [searchParams] = useSearchParams();
   const revalidator = useRevalidator();
   const base = locale === 'en' ? '/en' : '';
@@ -167,12 +177,17 @@ export function ProductView({
         </Link>
       )}
       <div className="product__layout">
-        <Gallery photos={product.photos} videos={product.videos} name={pick(product.name, locale)} />
+        <Gallery
+          groupId={product.id}
+          photos={product.photos}
+          videos={product.videos}
+          name={pick(product.name, locale)}
+        />
         <section className="product__info" aria-labelledby="product-name">
           <div className="product__labels">
-            {product.isNew ? <span className="label">{t('product.new')}</span> : null}
+            {product.isNew ? <span className="label">{text('product.new')}</span> : null}
             {product.isBestseller ? (
-              <span className="label label--light">{t('product.bestseller')}</span>
+              <span className="label label--light">{text('product.bestseller')}</span>
             ) : null}
           </div>
           <p className="product__art">
@@ -180,7 +195,11 @@ export function ProductView({
           </p>
           <div className="product__title-row">
             <h1 id="product-name" className="product__name">
-              {pick(product.name, locale)}
+              {staffMode ? (
+                <staffMode.kit.EditableProductName id={product.id} name={pick(product.name, locale)} />
+              ) : (
+                pick(product.name, locale)
+              )}
             </h1>
             <FavouriteButton groupId={product.id} />
           </div>
@@ -253,17 +272,17 @@ export function ProductView({
 
           <div className="accordion">
             <details open>
-              <summary>{t('product.description')}</summary>
+              <summary>{text('product.description')}</summary>
               <p>{pick(product.description, locale)}</p>
             </details>
             <details>
-              <summary>{t('product.composition')}</summary>
+              <summary>{text('product.composition')}</summary>
               <p>{pick(product.composition, locale)}</p>
               <p>{pick(product.care, locale)}</p>
             </details>
             <details>
-              <summary>{t('product.delivery')}</summary>
-              <p>{t('product.deliveryText')}</p>
+              <summary>{text('product.delivery')}</summary>
+              <p>{text('product.deliveryText')}</p>
             </details>
           </div>
         </section>
@@ -295,7 +314,9 @@ export function ProductView({
       {product.sizeTable ? (
         <dialog ref={sizeGuide} className="modal" aria-label={pick(product.sizeTable.title, locale)}>
           <div className="sheet__head">
-            <p className="sheet__title">{pick(product.sizeTable.title, locale)}</p>
+            <p className="sheet__title">
+              {sizeText({ kind: 'title' }, pick(product.sizeTable.title, locale))}
+            </p>
             <button
               type="button"
               className="icon-button"
@@ -305,33 +326,39 @@ export function ProductView({
               <CloseIcon />
             </button>
           </div>
-          {product.sizeTable.items.map((item) => (
+          {product.sizeTable.items.map((item, itemAt) => (
             <div key={item.name.ru} className="size-table">
-              <p className="size-table__name">{pick(item.name, locale)}</p>
+              <p className="size-table__name">
+                {sizeText({ kind: 'name', item: itemAt }, pick(item.name, locale))}
+              </p>
               <div className="size-table__scroll">
                 <table>
                   <thead>
                     <tr>
-                      {item.columns.map((c) => (
+                      {item.columns.map((c, column) => (
                         <th key={c} scope="col">
-                          {c}
+                          {sizeText({ kind: 'column', item: itemAt, column }, c)}
                         </th>
                       ))}
                     </tr>
                   </thead>
                   <tbody>
-                    {item.rows.map((row) => (
+                    {item.rows.map((row, rowAt) => (
                       <tr key={row.join('|')}>
                         {row.map((cell, i) => (
                           // biome-ignore lint/suspicious/noArrayIndexKey: cells of a fixed table row
-                          <td key={i}>{cell}</td>
+                          <td key={i}>
+                            {sizeText({ kind: 'cell', item: itemAt, row: rowAt, column: i }, cell)}
+                          </td>
                         ))}
                       </tr>
                     ))}
                   </tbody>
                 </table>
               </div>
-              <p className="size-table__text">{pick(item.text, locale)}</p>
+              <p className="size-table__text">
+                {sizeText({ kind: 'text', item: itemAt }, pick(item.text, locale))}
+              </p>
             </div>
           ))}
         </dialog>
@@ -342,10 +369,12 @@ export function ProductView({
 
 /** Thumbnails and photos; a click zooms where allowed (not on touch screens under 768 px). */
 function Gallery({
+  groupId,
   photos,
   videos,
   name,
 }: {
+  groupId: string;
   photos: ProductPage['photos'];
   videos: string[];
   name: string;
@@ -353,6 +382,8 @@ function Gallery({
   const t = useT();
   const { locale } = useShop();
   const [zoom, setZoom] = useState<{ index: number; x: number; y: number } | null>(null);
+  // catalogue.md §2: for an editor no zoom, and the tags always shown (and editable).
+  const staffMode = useStaffMode();
   const list = useRef<HTMLUListElement>(null);
   const [inView, setInView] = useState<Set<number>>(new Set());
 
@@ -416,7 +447,7 @@ function Gallery({
                 aria-pressed={zoomed}
                 onClick={(e) => {
                   const touchPhone = window.matchMedia('(max-width: 767px) and (pointer: coarse)').matches;
-                  if (touchPhone) return;
+                  if (touchPhone || staffMode) return;
                   const box = e.currentTarget.getBoundingClientRect();
                   setZoom(
                     zoomed
@@ -443,23 +474,30 @@ function Gallery({
                   }
                 />
               </button>
-              {zoomed
-                ? null
-                : p.tags.map((tag) => (
-                    <a
-                      key={tag.id}
-                      className="photo-tag"
-                      href={`${locale === 'en' ? '/en' : ''}${tag.path}`}
-                      style={{
-                        left: `${tag.left}%`,
-                        top: `${tag.top}%`,
-                        maxWidth: tag.maxWidth || undefined,
-                      }}
-                    >
-                      <span className="photo-tag__dot" aria-hidden="true" />
-                      <span className="photo-tag__name">{tag.name}</span>
-                    </a>
-                  ))}
+              {zoomed ? null : staffMode ? (
+                <staffMode.kit.PhotoTagsEditor
+                  groupId={groupId}
+                  src={p.src}
+                  tags={p.tags}
+                  linkPrefix={locale === 'en' ? '/en' : ''}
+                />
+              ) : (
+                p.tags.map((tag) => (
+                  <a
+                    key={tag.id}
+                    className="photo-tag"
+                    href={`${locale === 'en' ? '/en' : ''}${tag.path}`}
+                    style={{
+                      left: `${tag.left}%`,
+                      top: `${tag.top}%`,
+                      maxWidth: tag.maxWidth || undefined,
+                    }}
+                  >
+                    <span className="photo-tag__dot" aria-hidden="true" />
+                    <span className="photo-tag__name">{tag.name}</span>
+                  </a>
+                ))
+              )}
             </li>
           );
         })}
@@ -477,6 +515,7 @@ function Gallery({
           </li>
         ))}
       </ul>
+      {staffMode ? <staffMode.kit.VideoTools groupId={groupId} videos={videos} /> : null}
     </div>
   );
 }

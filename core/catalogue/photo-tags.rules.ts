@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 
-/** catalogue.md §9: a tag's width runs 0–300 in steps of 10 (0: as wide as its text). */
-export const TAG_MAX_WIDTH = 300;
-export const TAG_WIDTH_STEP = 10;
+import { TAG_MAX_WIDTH, TAG_WIDTH_STEP } from './tag-limits.ts';
+
+export { TAG_MAX_WIDTH, TAG_WIDTH_STEP };
 /** At most this many tags on one photo. */
 export const MAX_TAGS_PER_PHOTO = 30;
 

@@ -1,8 +1,14 @@
 import './editing.css';
+import { useState } from 'react';
 import { editsInPlace } from '../../../core/accounts/staff-marker.rules.ts';
+import { EditableProductName, EditableSizeTable, EditableText } from './content-edits.tsx';
+import { InlineText } from './inline-text.tsx';
+import { ColumnName, MenuLabel, MenuLinks } from './menus.tsx';
 import { Notices, notify } from './notices.tsx';
+import { PhotoTagsEditor } from './photo-tags.tsx';
 import { failureText, StaffApiError, staffApi } from './staff-api.ts';
 import { st } from './texts.ts';
+import { VideoTools } from './video-tools.tsx';
 
 /** The staff member editing this page (catalogue.md §6: an editor or an admin). */
 export interface SignedInEditor {
@@ -17,12 +23,34 @@ interface MeAnswer {
   staff: { id: string; email: string; name: string; role: string } | null;
 }
 
-/** The bar every edited page shows: who edits, and the notices of saves and refusals. */
+/**
+ * The bar every edited page shows: who edits, the data refresh (catalogue.md §7: POST
+ * /api/fetch-data, then the page loads again) and the notices of saves and refusals.
+ */
 function EditingBar({ staff }: { staff: SignedInEditor }) {
+  const [refreshing, setRefreshing] = useState(false);
   return (
     <aside className="staff-bar" aria-label={st('bar')}>
       <span className="staff-bar__who">
         {st('bar')} · {staff.name || staff.email}
+        <button
+          type="button"
+          className="staff-button"
+          disabled={refreshing}
+          onClick={async () => {
+            setRefreshing(true);
+            try {
+              await staffApi('/api/fetch-data', { method: 'POST', body: {} });
+              notify(st('refreshed'));
+              window.location.reload();
+            } catch (error) {
+              notify(failureText(error), 'error');
+              setRefreshing(false);
+            }
+          }}
+        >
+          {refreshing ? st('refreshing') : st('refresh')}
+        </button>
       </span>
       <Notices closeLabel={st('close')} />
     </aside>
@@ -32,6 +60,15 @@ function EditingBar({ staff }: { staff: SignedInEditor }) {
 /** What the editing chunk gives the storefront's components (app/staff/staff-mode.ts). */
 export const kit = {
   EditingBar,
+  PhotoTagsEditor,
+  VideoTools,
+  InlineText,
+  EditableText,
+  EditableProductName,
+  EditableSizeTable,
+  MenuLinks,
+  ColumnName,
+  MenuLabel,
   api: staffApi,
   notify,
   failureText,

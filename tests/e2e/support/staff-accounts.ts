@@ -28,6 +28,13 @@ export const e2eStaff = (['desktop', 'phone'] as const).flatMap((project) => [
     role: 'admin' as const,
     enrolled: true,
   },
+  // The in-place editing journey's editor (tests/e2e/in-place-editing.spec.ts).
+  {
+    email: `inplace-editor-${project}@e2e.test`,
+    name: `Редактор витрины ${project}`,
+    role: 'editor' as const,
+    enrolled: true,
+  },
   // The message texts journey's editor (tests/e2e/admin-message-texts.spec.ts), apart from the catalogue's.
   {
     email: `texts-editor-${project}@e2e.test`,
