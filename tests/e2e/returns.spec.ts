@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { gotoHydrated, isPhone } from './helpers.ts';
 import { signInStaff, staffEmail } from './support/staff-accounts.ts';
@@ -110,6 +111,9 @@ test('a shopper returns one of two lines from /status; staff receive and accept 
   await form.getByRole('checkbox').first().check();
   await form.getByLabel('Причина').selectOption('size');
   await form.getByRole('radio', { name: /пункт выдачи СДЭК/ }).check();
+  const axe = await new AxeBuilder({ page: shopperPage }).include('.returns').analyze();
+  const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   for (const width of [1440, 390, 360]) {
     await shopperPage.setViewportSize({ width, height: 900 });
     await result.scrollIntoViewIfNeeded();
