@@ -7,6 +7,7 @@
 //   npm run bench -- --quick           PGlite, demo catalogue, cache on, short rounds, no Lighthouse
 //   npm run bench -- --engines=pglite --catalogues=20k --cache=on,off --duration=5 --cases=listing,search
 //   npm run bench -- --no-pages        skip page weight and Lighthouse
+//   npm run bench -- --cases=exchange  the 1C import of 20,000 products × 5 sizes alone (bench/exchange.ts)
 //
 // BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) names the server the
 // bench creates its own bench_* databases on; they are dropped at the end.
