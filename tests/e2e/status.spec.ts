@@ -16,10 +16,16 @@ async function expectNoSeriousViolations(page: Page) {
 
 async function expectSocialTags(page: Page, title: RegExp, url: RegExp) {
   await expect(page).toHaveTitle(title);
-  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', title);
+  // The shared title is the page's own, without the shop's name after it.
+  const social = await page.locator('meta[property="og:title"]').getAttribute('content');
+  expect((await page.title()).startsWith(`${social} |`), `${social}`).toBe(true);
   await expect(page.locator('meta[property="og:url"]')).toHaveAttribute('content', url);
   await expect(page.locator('meta[property="og:description"]')).toHaveAttribute('content', /.{20}/);
-  await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary');
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+    'content',
+    /^https?:\/\/.+\/media\//,
+  );
+  await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image');
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', url);
 }
 
