@@ -244,6 +244,34 @@ describe.each(engines)('CSV import and export on %s', (engine) => {
     );
   });
 
+  it('a new product and its sizes get ids nobody holds, even when the plain ones are taken', async () => {
+    const { service } = setup();
+    await insertProductGroup(
+      database.db,
+      { id: 'csv-id-pesochnyi', art: 'OTHER-1', categorySlug: 'csv-dresses' },
+      [{ size: 'S' }],
+    );
+    await insertProductGroup(
+      database.db,
+      { id: 'csv-id-pesochnyi-2', art: 'OTHER-2', categorySlug: 'csv-dresses' },
+      [],
+    );
+    const applied = await service.apply(
+      'products',
+      file([PRODUCTS_HEADER, 'CSV-ID;Песочный;S;csvid-s;Платье;csv-dresses;100;;1;да']),
+      'ids.csv',
+      editor,
+    );
+    expect(applied.report.refused).toEqual([]);
+    const [group] = await database.db.select().from(productGroups).where(eq(productGroups.art, 'CSV-ID'));
+    expect(group?.id).toBe('csv-id-pesochnyi-3');
+    const [size] = await database.db
+      .select()
+      .from(variantProducts)
+      .where(eq(variantProducts.barcode, 'csvid-s'));
+    expect(size?.id).toBe('csv-id-pesochnyi-3-s');
+  });
+
   it('refuses an unreadable file as a whole, storing nothing but the refusal', async () => {
     const { service } = setup();
     const missing = await service.apply('products', file(['Артикул;Цвет', 'A;B']), 'bad.csv', editor);

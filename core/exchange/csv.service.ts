@@ -252,18 +252,12 @@ export function createCsvExchangeService({
       entry.rows.push(row);
     }
 
+    // Every id in use (short strings, not rows): a new group or size gets a free one.
     const takenGroupIds = new Set(
-      (
-        await tx
-          .select({ id: productGroups.id })
-          .from(productGroups)
-          .where(
-            inArray(
-              productGroups.id,
-              [...planned.values()].map((p) => slugOf(`${p.first.art}-${p.first.colour}`, 'product')),
-            ),
-          )
-      ).map((r) => r.id),
+      (await tx.select({ id: productGroups.id }).from(productGroups)).map((r) => r.id),
+    );
+    const takenVariantIds = new Set(
+      (await tx.select({ id: variantProducts.id }).from(variantProducts)).map((r) => r.id),
     );
     for (const { first, rows: lines } of planned.values()) {
       const existing = groupByKey.get(keyOf(first.art ?? '', first.colour ?? ''));
@@ -343,7 +337,6 @@ export function createCsvExchangeService({
           tags.add(cacheTags.listings);
         }
       }
-      const variantIds = new Set(groupSizes.map((v) => v.id));
       for (const row of lines) {
         const size = row.size ?? '';
         const variant = variantByBarcode.get(row.barcode);
@@ -383,8 +376,8 @@ export function createCsvExchangeService({
           refuse(row, `the size «${size}» of ${groupId} already has the barcode ${sameSize.barcode}`);
           continue;
         }
-        const id = uniqueSlug(`${groupId}${size ? `-${slugOf(size, 'size')}` : ''}`, variantIds);
-        variantIds.add(id);
+        const id = uniqueSlug(`${groupId}${size ? `-${slugOf(size, 'size')}` : ''}`, takenVariantIds);
+        takenVariantIds.add(id);
         plan.newVariants.push({
           id,
           groupId,
@@ -401,27 +394,6 @@ export function createCsvExchangeService({
           target: `${groupId} ${row.barcode}`,
           detail: `size ${size || '—'}, stock ${row.stock ?? 0}`,
         });
-      }
-    }
-    // Ids of new sizes may meet ids elsewhere in the shop: taken ids get a suffix.
-    if (plan.newVariants.length > 0) {
-      const taken = new Set(
-        (
-          await tx
-            .select({ id: variantProducts.id })
-            .from(variantProducts)
-            .where(
-              inArray(
-                variantProducts.id,
-                plan.newVariants.map((v) => v.id),
-              ),
-            )
-        ).map((r) => r.id),
-      );
-      for (const v of plan.newVariants) {
-        if (!taken.has(v.id)) continue;
-        v.id = uniqueSlug(v.id, taken);
-        taken.add(v.id);
       }
     }
   }
