@@ -52,6 +52,12 @@ export const mainSettingsSchema = z.object({
       .array(z.enum(['ru', 'en']))
       .max(2)
       .optional(),
+    /**
+     * Delivery methods whose card payments are two-stage (docs/decisions/0036-sbp-and-two-stage-payments.md):
+     * the bank holds the money and the shop takes it when the goods are handed to the carrier or
+     * delivered; cancelled before that, the hold is released. Absent = none.
+     */
+    twoStage: z.array(z.enum(getWays)).optional(),
   }),
   /** Minutes unpaid orders hold their stock (DECISIONS 32, docs/decisions/0018); absent = 20 and 60. */
   orderHoldMinutes: z

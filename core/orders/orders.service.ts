@@ -79,7 +79,7 @@ export function createOrdersService({
   const transitions = createOrderTransitions({ db, cache, clock });
   const { withStockChanges, transition } = transitions;
   const pricing = createOrderPricing({ db, settings, delivery, rates, clock, paymentKinds: payments.kinds });
-  const paymentStart = createPaymentStart({ db, payments, settings, transitions });
+  const paymentStart = createPaymentStart({ db, payments, settings, transitions, clock });
   const notices = createPaymentNotices({ db, payments, transitions, clock });
   const { startPayment } = paymentStart;
 

@@ -52,6 +52,8 @@ export function createPaymentNotices({
           clock,
         });
       }
+      // A hold pays only a two-stage payment; for a one-stage one it is a step before the money is taken.
+      if (notice.held && !order.paymentTwoStage) return 'ignored';
       if (notice.outcome === 'paid') {
         if (notice.amount !== order.total) {
           await tx.insert(orderEvents).values({

@@ -22,11 +22,13 @@ export function createPaymentStart({
   payments,
   settings,
   transitions,
+  clock,
 }: {
   db: Db;
   payments: PaymentProvider;
   settings: SettingsService;
   transitions: OrderTransitions;
+  clock: () => Date;
 }) {
   /**
    * Starts the provider's session for an order and moves it to awaiting payment. One request claims
@@ -44,6 +46,10 @@ export function createPaymentStart({
     const lines = await db.select().from(orderLines).where(eq(orderLines.orderNumber, number));
     const prefix = order.locale === 'en' ? '/en' : '';
     const receipt = await receiptOf(order, lines);
+    const shop = await settings.getShopSettings();
+    // Cards of the delivery methods the settings name are two-stage (docs/decisions/0036-sbp-and-two-stage-payments.md).
+    const twoStage =
+      kind === 'card' && (shop.main.payments.twoStage ?? []).some((way) => way === order.getWay);
     let session: Awaited<ReturnType<typeof payments.startPayment>>;
     try {
       session = await payments.startPayment({
@@ -57,6 +63,7 @@ export function createPaymentStart({
         failUrl: `${prefix}/?success=false&orderID=${number}&key=${orderStatusKey(order.accessKey)}`,
         locale: order.locale === 'en' ? 'en' : 'ru',
         receipt,
+        ...(twoStage ? { twoStage } : {}),
       });
     } catch (error) {
       await db
@@ -72,6 +79,7 @@ export function createPaymentStart({
           paymentProvider: session.provider ?? payments.name,
           paymentId: session.paymentId,
           paymentUrl: session.url,
+          paymentTwoStage: session.twoStage === true,
         })
         .where(and(eq(orders.number, number), eq(orders.paymentId, claim)));
       await transitions.transition(tx, number, 'awaiting_payment', `payment started (${kind})`, changed);
@@ -111,16 +119,39 @@ export function createPaymentStart({
 
   /**
    * The parcel went to the carrier (or the goods to the shopper): a two-stage payment takes the
-   * money held (Dolyame's commit, with the order's receipt lines). A failure is recorded on the order
-   * for the staff and does not undo the step.
+   * money held (Dolyame's commit, T-Bank's Confirm, with the order's receipt lines). A two-stage card
+   * payment is claimed first (`paymentCapturedAt`), so however many steps or staff ask, the bank is
+   * asked once; a failure gives the claim back. A failure is recorded on the order for the staff and
+   * does not undo the step.
    */
-  async function capturePayment(number: number): Promise<void> {
+  async function capturePayment(number: number): Promise<'captured' | 'already' | 'failed' | 'none'> {
     const [order] = await db.select().from(orders).where(eq(orders.number, number));
-    if (!order?.paymentId || order.paymentId.startsWith('claim-') || !payments.capturePayment) return;
+    if (!order?.paymentId || order.paymentId.startsWith('claim-') || !payments.capturePayment) return 'none';
+    if (order.paymentTwoStage) {
+      const [claimed] = await db
+        .update(orders)
+        .set({ paymentCapturedAt: clock() })
+        .where(and(eq(orders.number, number), isNull(orders.paymentCapturedAt)))
+        .returning({ number: orders.number });
+      if (!claimed) return 'already';
+    }
     try {
       const lines = await db.select().from(orderLines).where(eq(orderLines.orderNumber, number));
       await payments.capturePayment(order.paymentId, order.total, await receiptOf(order, lines));
+      if (order.paymentTwoStage) {
+        await db.insert(orderEvents).values({
+          orderNumber: number,
+          fromStatus: order.status,
+          toStatus: order.status,
+          cause: `the held payment was confirmed (${order.total} kopecks)`,
+          at: clock(),
+        });
+      }
+      return 'captured';
     } catch (error) {
+      if (order.paymentTwoStage) {
+        await db.update(orders).set({ paymentCapturedAt: null }).where(eq(orders.number, number));
+      }
       const reason = error instanceof Error ? error.message : String(error);
       await db.insert(orderEvents).values({
         orderNumber: number,
@@ -128,6 +159,7 @@ export function createPaymentStart({
         toStatus: order.status,
         cause: `the payment could not be committed: ${reason}`.slice(0, 500),
       });
+      return 'failed';
     }
   }
 

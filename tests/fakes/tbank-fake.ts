@@ -17,6 +17,8 @@ export interface FakePayment {
   refunded: number;
   /** Cancel requests by ExternalRequestId: a retry answers the first. */
   cancels: Map<string, Record<string, unknown>>;
+  /** Confirm requests of a two-stage payment (PayType T), as received. */
+  confirms: Record<string, unknown>[];
 }
 
 export interface TbankFake {
@@ -80,15 +82,16 @@ export async function startTbankFake({
   async function decide(paymentId: string, decision: 'pay' | 'decline'): Promise<string> {
     const p = payments.get(paymentId);
     if (!p) throw new Error(`no payment ${paymentId}`);
+    // A two-stage payment (PayType T) is held (AUTHORIZED) until Confirm.
     if (p.status === 'NEW' || p.status === 'FORM_SHOWED')
-      p.status = decision === 'pay' ? 'CONFIRMED' : 'REJECTED';
+      p.status = decision === 'pay' ? (p.init.PayType === 'T' ? 'AUTHORIZED' : 'CONFIRMED') : 'REJECTED';
     const res = await fetch(String(p.init.NotificationURL), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(notification(paymentId, p.status)),
     });
     await res.text();
-    return String(p.status === 'CONFIRMED' ? p.init.SuccessURL : p.init.FailURL);
+    return String(['CONFIRMED', 'AUTHORIZED'].includes(p.status) ? p.init.SuccessURL : p.init.FailURL);
   }
 
   function api(method: string, body: Record<string, unknown>): Record<string, unknown> {
@@ -114,6 +117,7 @@ export async function startTbankFake({
         init: body,
         refunded: 0,
         cancels: new Map(),
+        confirms: [],
       });
       return {
         Success: true,
@@ -158,6 +162,24 @@ export async function startTbankFake({
         Amount: p.amount,
       };
     }
+    if (method === 'Confirm') {
+      p.confirms.push(body);
+      if (p.status !== 'AUTHORIZED')
+        return { Success: false, ErrorCode: '9', Message: 'Неверный статус платежа' };
+      const amount = body.Amount === undefined ? p.amount : Number(body.Amount);
+      const items = ((body.Receipt as { Items?: { Amount: number }[] } | undefined)?.Items ?? []).reduce(
+        (sum, i) => sum + i.Amount,
+        0,
+      );
+      if (amount <= 0 || amount > p.amount)
+        return { Success: false, ErrorCode: '5', Message: 'Неверная сумма' };
+      if (body.Receipt && items !== amount) {
+        return { Success: false, ErrorCode: '308', Message: 'Receipt items do not add up to Amount' };
+      }
+      p.amount = amount;
+      p.status = 'CONFIRMED';
+      return { Success: true, ErrorCode: '0', Status: 'CONFIRMED', PaymentId: p.paymentId };
+    }
     if (method === 'Cancel') {
       const key = typeof body.ExternalRequestId === 'string' ? body.ExternalRequestId : null;
       const first = key ? p.cancels.get(key) : undefined;
@@ -166,6 +188,16 @@ export async function startTbankFake({
       if (p.status === 'NEW' || p.status === 'FORM_SHOWED') {
         p.status = 'CANCELED';
         answer = { Success: true, ErrorCode: '0', Status: 'CANCELED', PaymentId: p.paymentId };
+      } else if (p.status === 'AUTHORIZED' || p.status === 'PARTIAL_REVERSED') {
+        // A held payment's hold is released (a reversal), whole or in part.
+        const amount = body.Amount === undefined ? p.amount - p.refunded : Number(body.Amount);
+        if (amount <= 0 || p.refunded + amount > p.amount) {
+          answer = { Success: false, ErrorCode: '5', Message: 'Сумма больше суммы платежа' };
+        } else {
+          p.refunded += amount;
+          p.status = p.refunded === p.amount ? 'REVERSED' : 'PARTIAL_REVERSED';
+          answer = { Success: true, ErrorCode: '0', Status: p.status, PaymentId: p.paymentId };
+        }
       } else if (p.status !== 'CONFIRMED' && p.status !== 'PARTIAL_REFUNDED') {
         answer = { Success: false, ErrorCode: '9', Message: 'Неверный статус платежа' };
       } else {

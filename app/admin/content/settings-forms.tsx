@@ -113,7 +113,17 @@ export function CheckoutGroup({ docs, onSaved, onReload }: GroupProps) {
   const [free, setFree] = useState(roubles(d.freeDeliveryMin));
   const [hiddenEn, setHiddenEn] = useState<string[]>(d.englishDisabledGetWays ?? []);
   const [payOnDelivery, setPayOnDelivery] = useState<string[]>(d.payOnDeliveryGetWays ?? []);
-  const [payments, setPayments] = useState<Record<string, boolean>>({ ...d.payments });
+  // The on/off switches; SBP's editions and the two-stage delivery methods are lists of their own
+  // (docs/decisions/0036-sbp-and-two-stage-payments.md).
+  const { sbp: sbp0, twoStage: twoStage0, ...switches0 } = (d.payments ?? {}) as Record<string, unknown>;
+  const [payments, setPayments] = useState<Record<string, boolean>>(
+    Object.fromEntries(Object.entries(switches0).filter(([, v]) => typeof v === 'boolean')) as Record<
+      string,
+      boolean
+    >,
+  );
+  const [sbp, setSbp] = useState<string[]>(Array.isArray(sbp0) ? sbp0 : []);
+  const [twoStage, setTwoStage] = useState<string[]>(Array.isArray(twoStage0) ? twoStage0 : []);
   const [hold, setHold] = useState({
     online: String(d.orderHoldMinutes?.online ?? 20),
     decision: String(d.orderHoldMinutes?.decision ?? 60),
@@ -145,7 +155,7 @@ export function CheckoutGroup({ docs, onSaved, onReload }: GroupProps) {
           freeDeliveryMin: kopecks(free) ?? 0,
           englishDisabledGetWays: hiddenEn,
           payOnDeliveryGetWays: payOnDelivery,
-          payments,
+          payments: { ...payments, sbp, twoStage },
           orderHoldMinutes: { online: whole(hold.online), decision: whole(hold.decision) },
           holdCaps: Object.fromEntries(Object.entries(caps).map(([k, v]) => [k, whole(v)])),
         })
@@ -215,6 +225,48 @@ export function CheckoutGroup({ docs, onSaved, onReload }: GroupProps) {
               onChange={(e) => setPayments((x) => ({ ...x, [k]: e.target.checked }))}
             />
             {k}
+          </label>
+        ))}
+      </fieldset>
+      <fieldset className="adm-cnt__form adm-cnt__wide">
+        <legend>
+          {tr(
+            'СБП (когда её принимает платёжный провайдер, PAYMENTS_SBP)',
+            'SBP (where the payment provider takes it, PAYMENTS_SBP)',
+          )}
+        </legend>
+        {(['ru', 'en'] as const).map((edition) => (
+          <label key={edition} className="adm-cnt__check">
+            <input
+              type="checkbox"
+              checked={sbp.includes(edition)}
+              onChange={(e) =>
+                setSbp((list) => (e.target.checked ? [...list, edition] : list.filter((x) => x !== edition)))
+              }
+            />
+            {edition === 'ru'
+              ? tr('Русская версия', 'Russian edition')
+              : tr('Английская версия', 'English edition')}
+          </label>
+        ))}
+      </fieldset>
+      <fieldset className="adm-cnt__form adm-cnt__wide">
+        <legend>
+          {tr(
+            'Двухстадийная оплата картой: деньги списываются при передаче перевозчику или вручении',
+            'Two-stage card payment: the money is taken on hand-over to the carrier or delivery',
+          )}
+        </legend>
+        {getWays.map((w) => (
+          <label key={w} className="adm-cnt__check">
+            <input
+              type="checkbox"
+              checked={twoStage.includes(w)}
+              onChange={(e) =>
+                setTwoStage((list) => (e.target.checked ? [...list, w] : list.filter((x) => x !== w)))
+              }
+            />
+            {w}
           </label>
         ))}
       </fieldset>

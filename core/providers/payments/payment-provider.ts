@@ -24,6 +24,12 @@ export interface StartPaymentInput {
   locale?: 'ru' | 'en';
   /** The 54-FZ receipt (DECISIONS 36); items add up to `amount`. The sandbox ignores it. */
   receipt?: PaymentReceipt;
+  /**
+   * Card payments: hold the money when paid and take it on `capturePayment` (two-stage,
+   * docs/decisions/0036-sbp-and-two-stage-payments.md). A provider that cannot hold takes it at once
+   * and says so by leaving the session's `twoStage` unset.
+   */
+  twoStage?: boolean;
 }
 
 /** Taxation system and VAT rate of the shop's receipts (settings `main.receipt`), T-Bank's names. */
@@ -58,6 +64,8 @@ export interface PaymentSession {
   url: string;
   /** The provider that opened it, when one of several is behind the interface (core/payments/payment-router.ts). */
   provider?: string;
+  /** The money will be held when paid and taken by `capturePayment` (the input asked for it and the provider can). */
+  twoStage?: true;
 }
 
 /** A provider's notification after the signature check. */
@@ -69,6 +77,11 @@ export interface PaymentNotice {
   outcome: 'paid' | 'declined';
   /** Kopecks the provider confirms. */
   amount: number;
+  /**
+   * The money is held, not yet taken (T-Bank's AUTHORIZED): it pays a two-stage payment only; for a
+   * one-stage payment it is a step on the way and changes nothing.
+   */
+  held?: true;
 }
 
 /**
@@ -110,7 +123,8 @@ export interface PaymentProvider {
   getPaymentState?(paymentId: string): Promise<PaymentNotice | null>;
   /**
    * Takes the money held for a paid order when its parcel goes to the carrier (two-stage methods:
-   * Dolyame's commit). Absent where a payment is final when paid.
+   * Dolyame's commit, T-Bank's Confirm with the final receipt); a payment already final is left as it
+   * is. Throws when the provider refuses or cannot be reached. Absent where a payment is final when paid.
    */
   capturePayment?(paymentId: string, amountKopecks: number, receipt?: PaymentReceipt): Promise<void>;
   /** The parsed notification, or null when the signature or the body is not valid. */

@@ -132,7 +132,12 @@ describe('the T-Bank adapter against the protocol fake', () => {
     });
     expect(tbank.checkNotification({ ...genuine, Amount: 1 })).toEqual({ verified: false });
     expect(tbank.checkNotification({ ...genuine, Token: 'f'.repeat(64) })).toEqual({ verified: false });
-    expect(tbank.checkNotification(fake.notification(id, 'AUTHORIZED'))).toEqual({
+    // A hold is reported as such: it pays a two-stage payment only (docs/decisions/0036-sbp-and-two-stage-payments.md).
+    expect(tbank.checkNotification(fake.notification(id, 'AUTHORIZED'))).toMatchObject({
+      verified: true,
+      notice: { outcome: 'paid', held: true, notificationId: `tbank-${id}-AUTHORIZED` },
+    });
+    expect(tbank.checkNotification(fake.notification(id, 'FORM_SHOWED'))).toEqual({
       verified: true,
       notice: null,
     });

@@ -45,12 +45,14 @@ export function tbankToken(fields: Record<string, unknown>, password: string): s
     .digest('hex');
 }
 
-/** Paid: CONFIRMED (one-stage payments, PayType O). */
+/** Paid: CONFIRMED (one-stage payments, PayType O, and two-stage ones once confirmed). */
 const PAID = new Set(['CONFIRMED']);
+/** The money held, awaiting Confirm: paid for a two-stage payment (PayType T). */
+const HELD = 'AUTHORIZED';
 /** Final without money: the shopper's page closed or the bank refused. */
 const DECLINED = new Set(['REJECTED', 'AUTH_FAIL', 'CANCELED', 'DEADLINE_EXPIRED']);
-/** States in which a refund is possible. */
-const REFUNDABLE = new Set(['CONFIRMED', 'PARTIAL_REFUNDED']);
+/** States in which a refund is possible (a held payment's is a reversal of the hold). */
+const REFUNDABLE = new Set(['CONFIRMED', 'PARTIAL_REFUNDED', 'AUTHORIZED', 'PARTIAL_REVERSED']);
 
 const answerSchema = z.object({
   Success: z.boolean(),
@@ -131,9 +133,11 @@ export function createTbankPayments(options: TbankOptions) {
     status: string,
     amount: number,
   ): PaymentNotice | null {
-    const outcome = PAID.has(status) ? 'paid' : DECLINED.has(status) ? 'declined' : null;
+    const held = status === HELD;
+    const outcome = PAID.has(status) || held ? 'paid' : DECLINED.has(status) ? 'declined' : null;
     if (!outcome) return null;
     return {
+      ...(held ? { held: true as const } : {}),
       // The same id for the notification and the polled state: whichever comes second is a duplicate.
       notificationId: `tbank-${paymentId}-${status}`,
       paymentId: `tbank-${paymentId}`,
@@ -174,7 +178,8 @@ export function createTbankPayments(options: TbankOptions) {
           Amount: input.amount,
           OrderId: String(input.orderNumber),
           Description: `Заказ №${input.orderNumber}`.slice(0, 140),
-          PayType: 'O',
+          // Two-stage (PayType T) for cards where the shop asks: the money is held until Confirm.
+          PayType: input.twoStage && input.kind === 'card' ? 'T' : 'O',
           Language: input.locale === 'en' ? 'en' : 'ru',
           NotificationURL: `${origin}/api/payment/notify/tbank`,
           SuccessURL: absolute(input.successUrl),
@@ -186,7 +191,13 @@ export function createTbankPayments(options: TbankOptions) {
       if (!answer.Success || answer.PaymentId === undefined || !answer.PaymentURL) {
         throw new Error(`T-Bank Init refused: ${answer.ErrorCode} ${answer.Message ?? ''}`.trim());
       }
-      if (input.kind === 'card') return { paymentId: `tbank-${answer.PaymentId}`, url: answer.PaymentURL };
+      if (input.kind === 'card') {
+        return {
+          paymentId: `tbank-${answer.PaymentId}`,
+          url: answer.PaymentURL,
+          ...(input.twoStage ? { twoStage: true as const } : {}),
+        };
+      }
       // SBP: the payment's QR as its link (DataType PAYLOAD); the checkout draws the QR itself.
       const qr = await call(
         'GetQr',
@@ -234,7 +245,7 @@ export function createTbankPayments(options: TbankOptions) {
       // refund already made) goes to Cancel.
       const before = await call('GetState', { PaymentId: id }, stateAnswerSchema);
       if (!before.Success || !before.Status) return { status: 'refused', reason: 'unknown_payment' };
-      if (!REFUNDABLE.has(before.Status) && before.Status !== 'REFUNDED') {
+      if (!REFUNDABLE.has(before.Status) && before.Status !== 'REFUNDED' && before.Status !== 'REVERSED') {
         return { status: 'refused', reason: 'not_paid' };
       }
       const answer = await call(
@@ -249,6 +260,27 @@ export function createTbankPayments(options: TbankOptions) {
       );
       if (answer.Success) return { status: 'succeeded', refundId: `tbank-refund-${id}-${idempotencyKey}` };
       return { status: 'refused', reason: 'amount_exceeds_payment' };
+    },
+    /**
+     * Confirm of a held (two-stage) payment with the final amount and receipt
+     * (docs/decisions/0036-sbp-and-two-stage-payments.md); a payment already confirmed (one-stage, or
+     * confirmed before) is left as it is. Anything else is an error for the staff to see.
+     */
+    async capturePayment(paymentId, amountKopecks, receipt): Promise<void> {
+      const id = bankId(paymentId);
+      if (!id) return;
+      const state = await call('GetState', { PaymentId: id }, stateAnswerSchema);
+      if (!state.Success || !state.Status) throw new Error(`T-Bank GetState refused: ${state.ErrorCode}`);
+      if (PAID.has(state.Status)) return;
+      if (state.Status !== HELD) throw new Error(`T-Bank payment ${id} is ${state.Status}, not held`);
+      const answer = await call(
+        'Confirm',
+        { PaymentId: id, Amount: amountKopecks, ...(receipt ? { Receipt: receiptBody(receipt) } : {}) },
+        cancelAnswerSchema,
+      );
+      if (!answer.Success) {
+        throw new Error(`T-Bank Confirm refused: ${answer.ErrorCode} ${answer.Message ?? ''}`.trim());
+      }
     },
     async getPaymentState(paymentId: string): Promise<PaymentNotice | null> {
       const id = bankId(paymentId);
