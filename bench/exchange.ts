@@ -34,6 +34,8 @@ const arg = (name: string, fallback: number) => {
 };
 const GROUPS = arg('groups', 20_000);
 const ENGINE = process.argv.includes('--engine=postgres') ? 'postgres' : 'pglite';
+/** The old-space cap this process runs with, when the runner set one (`--heap=256`). */
+const HEAP_MB = arg('heap', 0);
 const SIZES = ['XS', 'S', 'M', 'L', 'XL'];
 
 async function writeLines(file: string, lines: Iterable<string>) {
@@ -157,7 +159,7 @@ async function main() {
       `exchange (${ENGINE}): ${name}: peak JS heap ${mb(peakHeap)} MB, peak external ${mb(peakExternal)} MB; after: ${memory()}`,
     );
     const row: Row = {
-      engine: ENGINE,
+      engine: `${ENGINE}${HEAP_MB ? ` (heap ${HEAP_MB} MB)` : ''}`,
       catalogue: `${GROUPS / 1000}k×${SIZES.length}`,
       cache: '—',
       case: `1C exchange: ${name}, ${outcome.status} in ${seconds.toFixed(1)} s, peak RSS ${mb(peak)} MB (storefront requests meanwhile)`,
@@ -191,14 +193,26 @@ export async function benchExchange(options: {
   log: (m: string) => void;
 }): Promise<Row[]> {
   const rows: Row[] = [];
-  for (const engine of options.engines) {
+  // PostgreSQL also with V8's old space capped at 256 MB: the default heap lets garbage pile up
+  // before collecting, which is most of the peak (docs/decisions/0031-catalogue-exchange.md).
+  const runs = options.engines.flatMap((engine) =>
+    engine === 'postgres'
+      ? [
+          { engine, heap: 0 },
+          { engine, heap: 256 },
+        ]
+      : [{ engine, heap: 0 }],
+  );
+  for (const { engine, heap } of runs) {
     const child = spawn(
       process.execPath,
       [
         '--expose-gc',
+        ...(heap ? [`--max-old-space-size=${heap}`] : []),
         fileURLToPath(import.meta.url),
         `--engine=${engine}`,
         `--groups=${options.groups ?? GROUPS}`,
+        ...(heap ? [`--heap=${heap}`] : []),
       ],
       { env: { ...process.env, DATABASE_URL: options.serverUrl }, stdio: ['ignore', 'pipe', 'inherit'] },
     );
