@@ -61,6 +61,7 @@ describe.each(engines)('CSV import and export on %s', (engine) => {
       'CSV-1;Песочный;S;csv1s;Платье «Лён»;csv-dresses;12 990,00;;3;да',
       'CSV-1;Песочный;M;csv1m;Платье «Лён»;csv-dresses;12 990,00;;0;да',
       'CSV-2;Чёрный;M;csv2m;Юбка;Платья CSV;4990,5;5990;1;нет',
+      'CSV-2;Чёрный;L;csv2l;Юбка;Платья CSV;4990,5;5990;0;нет',
       'CSV-3;Белый;M;csv3m;Жакет;csv-dresses;двадцать;;1;да',
       'CSV-4;Белый;M;csv4m;Жакет;no-such-category;100;;1;да',
       'CSV-1;Песочный;L;csv1s;Платье «Лён»;csv-dresses;12 990,00;;1;да',
@@ -69,21 +70,22 @@ describe.each(engines)('CSV import and export on %s', (engine) => {
     ]);
     const preview = await service.preview('products', csv, editor);
     expect(preview.status).toBe('preview');
-    expect(preview.report.created).toMatchObject({ groups: 2, variants: 3 });
-    expect(preview.report.refused.map((r) => r.line)).toEqual([5, 6, 7, 8, 9]);
-    expect(preview.report.refused.find((r) => r.line === 5)?.reason).toMatch(/«двадцать» is not a price/);
-    expect(preview.report.refused.find((r) => r.line === 6)?.reason).toMatch(
+    expect(preview.report.created).toMatchObject({ groups: 2, variants: 4 });
+    expect(preview.report.refused.map((r) => r.line)).toEqual([6, 7, 8, 9, 10]);
+    expect(preview.report.refused.find((r) => r.line === 6)?.reason).toMatch(/«двадцать» is not a price/);
+    expect(preview.report.refused.find((r) => r.line === 7)?.reason).toMatch(
       /no category «no-such-category»/,
     );
-    expect(preview.report.refused.find((r) => r.line === 7)?.reason).toMatch(/csv1s is already on line 2/);
-    expect(preview.report.refused.find((r) => r.line === 8)?.reason).toMatch(/«Цена» differ from line 2/);
-    expect(preview.report.refused.find((r) => r.line === 9)?.reason).toMatch(/below zero/);
+    expect(preview.report.refused.find((r) => r.line === 8)?.reason).toMatch(/csv1s is already on line 2/);
+    expect(preview.report.refused.find((r) => r.line === 9)?.reason).toMatch(/«Цена» differ from line 2/);
+    expect(preview.report.refused.find((r) => r.line === 10)?.reason).toMatch(/below zero/);
     expect(preview.report.changes.map((c) => [c.line, c.action])).toEqual([
       [2, 'create'],
       [2, 'create'],
       [3, 'create'],
       [4, 'create'],
       [4, 'create'],
+      [5, 'create'],
     ]);
     // A preview stores nothing.
     expect(await database.db.$count(productGroups, inArray(productGroups.art, ['CSV-1', 'CSV-2']))).toBe(0);
@@ -91,7 +93,7 @@ describe.each(engines)('CSV import and export on %s', (engine) => {
 
     const applied = await service.apply('products', csv, 'products.csv', editor, preview.report.digest);
     expect(applied.status).toBe('applied');
-    expect(applied.report.created).toMatchObject({ groups: 2, variants: 3 });
+    expect(applied.report.created).toMatchObject({ groups: 2, variants: 4 });
     expect(drops()).toBe(1);
     const groups = await database.db
       .select()

@@ -201,7 +201,7 @@ export function createCsvExchangeService({
       report.refused.push({ line: row.line, id: row.barcode, reason });
 
     // Lines by article and colour (one product group, DECISIONS 25); the first line names the group's fields.
-    const planned = new Map<string, { first: CsvRow; rows: CsvRow[] }>();
+    const planned = new Map<string, { first: CsvRow; category: string; rows: CsvRow[] }>();
     const seenBarcodes = new Map<string, number>();
     for (const row of rows) {
       const key = keyOf(row.art ?? '', row.colour ?? '');
@@ -245,7 +245,7 @@ export function createCsvExchangeService({
           refuse(row, `no category «${row.category}» (a category's address name or its Russian name)`);
           continue;
         }
-        entry = { first: { ...row, category }, rows: [] };
+        entry = { first: row, category, rows: [] };
         planned.set(key, entry);
       }
       seenBarcodes.set(row.barcode, row.line);
@@ -259,7 +259,7 @@ export function createCsvExchangeService({
     const takenVariantIds = new Set(
       (await tx.select({ id: variantProducts.id }).from(variantProducts)).map((r) => r.id),
     );
-    for (const { first, rows: lines } of planned.values()) {
+    for (const { first, category, rows: lines } of planned.values()) {
       const existing = groupByKey.get(keyOf(first.art ?? '', first.colour ?? ''));
       const price = first.price ?? 0;
       const oldPrice = first.oldPrice ?? null;
@@ -276,7 +276,7 @@ export function createCsvExchangeService({
           description: { ru: '', en: '' },
           composition: { ru: '', en: '' },
           care: { ru: '', en: '' },
-          categorySlug: first.category ?? '',
+          categorySlug: category,
           colorName: { ru: first.colour ?? '', en: '' },
           colorHex: UNSET_COLOUR_HEX,
           price,
@@ -303,9 +303,9 @@ export function createCsvExchangeService({
           set.name = { ru: first.name ?? '', en: existing.name.en };
           what.push(`name «${existing.name.ru}» → «${first.name}»`);
         }
-        if (existing.categorySlug !== first.category) {
-          set.categorySlug = first.category ?? existing.categorySlug;
-          what.push(`category ${existing.categorySlug} → ${first.category}`);
+        if (existing.categorySlug !== category) {
+          set.categorySlug = category;
+          what.push(`category ${existing.categorySlug} → ${category}`);
         }
         if (existing.price !== price || existing.oldPrice !== oldPrice) {
           set.price = price;
