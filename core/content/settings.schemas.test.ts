@@ -91,4 +91,23 @@ describe('main settings: seller and analytics', () => {
       expect(parsed.error?.issues[0]?.path).toEqual(['analytics', field]);
     }
   });
+
+  it('takes SBP per edition and two-stage delivery methods, never a pay-on-delivery one (docs/decisions/0036)', () => {
+    const payments = {
+      ...demoMainSettings.payments,
+      sbp: ['ru', 'en'],
+      twoStage: ['delivery-sdek', 'moscow-try'],
+    };
+    expect(mainSettingsSchema.safeParse({ ...demoMainSettings, payments }).success).toBe(true);
+    expect(
+      mainSettingsSchema.safeParse({ ...demoMainSettings, payments: { ...payments, sbp: ['de'] } }).success,
+    ).toBe(false);
+    const both = mainSettingsSchema.safeParse({
+      ...demoMainSettings,
+      payments,
+      payOnDeliveryGetWays: ['delivery-sdek'],
+    });
+    expect(both.success).toBe(false);
+    expect(both.error?.issues[0]?.path).toEqual(['payments', 'twoStage']);
+  });
 });

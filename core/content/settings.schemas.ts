@@ -23,112 +23,122 @@ export const vatRates = [
 ] as const;
 
 /** `main`: the shop's switches and checkout figures. Prices in kopecks. */
-export const mainSettingsSchema = z.object({
-  _id: z.literal('main'),
-  shopName: localized,
-  /** The brand in messages (core/messages/templates.ts): its colour and logo; absent = dark grey, the name as text. */
-  brand: z
-    .object({
-      colour: z.string().regex(/^#[0-9a-fA-F]{6}$/),
-      logoUrl: z.url().optional(),
-    })
-    .optional(),
-  /** Free delivery from this cart total (kopecks); 0 disables it. Not in English (checkout.md §9). */
-  freeDeliveryMin: z.number().int().min(0),
-  /** Delivery methods hidden in the English edition. */
-  englishDisabledGetWays: z.array(z.enum(getWays)),
-  /**
-   * Delivery methods besides `moscow-try` whose buyer may keep part of the order and settle on
-   * delivery (docs/product/try-on-buyout.md); absent = only `moscow-try`.
-   */
-  payOnDeliveryGetWays: z.array(z.enum(getWays)).optional(),
-  payments: z.object({
-    split: z.boolean(),
-    dolyame: z.boolean(),
-    tinkoff: z.boolean(),
-    hepay: z.boolean(),
-    /** The editions SBP is switched on in (docs/decisions/0036-sbp-and-two-stage-payments.md); absent = none. */
-    sbp: z
-      .array(z.enum(['ru', 'en']))
-      .max(2)
+export const mainSettingsSchema = z
+  .object({
+    _id: z.literal('main'),
+    shopName: localized,
+    /** The brand in messages (core/messages/templates.ts): its colour and logo; absent = dark grey, the name as text. */
+    brand: z
+      .object({
+        colour: z.string().regex(/^#[0-9a-fA-F]{6}$/),
+        logoUrl: z.url().optional(),
+      })
+      .optional(),
+    /** Free delivery from this cart total (kopecks); 0 disables it. Not in English (checkout.md §9). */
+    freeDeliveryMin: z.number().int().min(0),
+    /** Delivery methods hidden in the English edition. */
+    englishDisabledGetWays: z.array(z.enum(getWays)),
+    /**
+     * Delivery methods besides `moscow-try` whose buyer may keep part of the order and settle on
+     * delivery (docs/product/try-on-buyout.md); absent = only `moscow-try`.
+     */
+    payOnDeliveryGetWays: z.array(z.enum(getWays)).optional(),
+    payments: z.object({
+      split: z.boolean(),
+      dolyame: z.boolean(),
+      tinkoff: z.boolean(),
+      hepay: z.boolean(),
+      /** The editions SBP is switched on in (docs/decisions/0036-sbp-and-two-stage-payments.md); absent = none. */
+      sbp: z
+        .array(z.enum(['ru', 'en']))
+        .max(2)
+        .optional(),
+      /**
+       * Delivery methods whose card payments are two-stage (docs/decisions/0036-sbp-and-two-stage-payments.md):
+       * the bank holds the money and the shop takes it when the goods are handed to the carrier or
+       * delivered; cancelled before that, the hold is released. Absent = none.
+       */
+      twoStage: z.array(z.enum(getWays)).optional(),
+    }),
+    /** Minutes unpaid orders hold their stock (DECISIONS 32, docs/decisions/0018); absent = 20 and 60. */
+    orderHoldMinutes: z
+      .object({ online: z.number().int().min(5).max(1440), decision: z.number().int().min(5).max(1440) })
+      .optional(),
+    /** What one client's unpaid orders may hold (DECISIONS 32); absent = core/orders/order.rules.ts HOLD_CAPS. */
+    holdCaps: z
+      .object({
+        orders: z.number().int().min(1).max(100),
+        unitsPerVariant: z.number().int().min(1).max(1000),
+        addressOrders: z.number().int().min(1).max(1000),
+        addressUnitsPerVariant: z.number().int().min(1).max(10000),
+        tryOnItems: z.number().int().min(1).max(100),
+      })
       .optional(),
     /**
-     * Delivery methods whose card payments are two-stage (docs/decisions/0036-sbp-and-two-stage-payments.md):
-     * the bank holds the money and the shop takes it when the goods are handed to the carrier or
-     * delivered; cancelled before that, the hold is released. Absent = none.
+     * Receipts of online payments (DECISIONS 36): taxation system and the VAT rate of goods and
+     * delivery; absent = simplified tax on income without VAT (`usn_income`, `none`).
      */
-    twoStage: z.array(z.enum(getWays)).optional(),
-  }),
-  /** Minutes unpaid orders hold their stock (DECISIONS 32, docs/decisions/0018); absent = 20 and 60. */
-  orderHoldMinutes: z
-    .object({ online: z.number().int().min(5).max(1440), decision: z.number().int().min(5).max(1440) })
-    .optional(),
-  /** What one client's unpaid orders may hold (DECISIONS 32); absent = core/orders/order.rules.ts HOLD_CAPS. */
-  holdCaps: z
-    .object({
-      orders: z.number().int().min(1).max(100),
-      unitsPerVariant: z.number().int().min(1).max(1000),
-      addressOrders: z.number().int().min(1).max(1000),
-      addressUnitsPerVariant: z.number().int().min(1).max(10000),
-      tryOnItems: z.number().int().min(1).max(100),
-    })
-    .optional(),
-  /**
-   * Receipts of online payments (DECISIONS 36): taxation system and the VAT rate of goods and
-   * delivery; absent = simplified tax on income without VAT (`usn_income`, `none`).
-   */
-  receipt: z.object({ taxation: z.enum(taxationSystems), vat: z.enum(vatRates) }).optional(),
-  /**
-   * Returns and size exchanges (docs/product/returns.md): days after receipt a return may be asked
-   * (at least the law's 7), who pays the parcel's way back, and whether an exchange's new size is sent
-   * at once or when the return arrives; absent = 14 days, the buyer, on receipt.
-   */
-  returns: z
-    .object({
-      windowDays: z.number().int().min(7).max(365),
-      deliveryPaidBy: z.enum(['shop', 'buyer']),
-      exchangeShips: z.enum(['on_receipt', 'at_once']),
-    })
-    .optional(),
-  englishEnabled: z.boolean(),
-  /**
-   * Country calling codes (`7`, `375`, `1`) whose phones get sign-in codes; absent = those of the
-   * phone masks checkout offers (core/checkout/phone-masks.ts).
-   */
-  smsCountryCodes: z
-    .array(z.string().regex(/^[1-9]\d{0,3}$/))
-    .max(300)
-    .optional(),
-  /** Minutes after a cart reminder sign-up before it is sent (core/messages/marketing.rules.ts); absent = 120. */
-  cartReminderDelayMinutes: z.number().int().min(15).max(10_080).optional(),
-  /**
-   * The seller's requisites shown in the footer and the public offer (legal name, ИНН of 10 digits for
-   * a company or 12 for a sole trader, ОГРН of 13 or ОГРНИП of 15 digits); absent = the footer shows none.
-   */
-  seller: z
-    .object({
-      name: localized,
-      inn: z.string().regex(/^(\d{10}|\d{12})$/, 'ИНН: 10 or 12 digits'),
-      ogrn: z.string().regex(/^(\d{13}|\d{15})$/, 'ОГРН: 13 or 15 digits'),
-      address: localized,
-    })
-    .optional(),
-  /** Counters loaded on every storefront page with the page's CSP nonce; each only when set. */
-  analytics: z
-    .object({
-      /** Google Tag Manager container, `GTM-XXXXXXX`. */
-      gtmId: z
-        .string()
-        .regex(/^GTM-[A-Z0-9]+$/, 'GTM id: GTM- followed by capitals and digits')
-        .optional(),
-      /** Yandex Metrica counter number. */
-      metrikaId: z
-        .string()
-        .regex(/^\d{5,10}$/, 'Metrica counter: 5 to 10 digits')
-        .optional(),
-    })
-    .optional(),
-});
+    receipt: z.object({ taxation: z.enum(taxationSystems), vat: z.enum(vatRates) }).optional(),
+    /**
+     * Returns and size exchanges (docs/product/returns.md): days after receipt a return may be asked
+     * (at least the law's 7), who pays the parcel's way back, and whether an exchange's new size is sent
+     * at once or when the return arrives; absent = 14 days, the buyer, on receipt.
+     */
+    returns: z
+      .object({
+        windowDays: z.number().int().min(7).max(365),
+        deliveryPaidBy: z.enum(['shop', 'buyer']),
+        exchangeShips: z.enum(['on_receipt', 'at_once']),
+      })
+      .optional(),
+    englishEnabled: z.boolean(),
+    /**
+     * Country calling codes (`7`, `375`, `1`) whose phones get sign-in codes; absent = those of the
+     * phone masks checkout offers (core/checkout/phone-masks.ts).
+     */
+    smsCountryCodes: z
+      .array(z.string().regex(/^[1-9]\d{0,3}$/))
+      .max(300)
+      .optional(),
+    /** Minutes after a cart reminder sign-up before it is sent (core/messages/marketing.rules.ts); absent = 120. */
+    cartReminderDelayMinutes: z.number().int().min(15).max(10_080).optional(),
+    /**
+     * The seller's requisites shown in the footer and the public offer (legal name, ИНН of 10 digits for
+     * a company or 12 for a sole trader, ОГРН of 13 or ОГРНИП of 15 digits); absent = the footer shows none.
+     */
+    seller: z
+      .object({
+        name: localized,
+        inn: z.string().regex(/^(\d{10}|\d{12})$/, 'ИНН: 10 or 12 digits'),
+        ogrn: z.string().regex(/^(\d{13}|\d{15})$/, 'ОГРН: 13 or 15 digits'),
+        address: localized,
+      })
+      .optional(),
+    /** Counters loaded on every storefront page with the page's CSP nonce; each only when set. */
+    analytics: z
+      .object({
+        /** Google Tag Manager container, `GTM-XXXXXXX`. */
+        gtmId: z
+          .string()
+          .regex(/^GTM-[A-Z0-9]+$/, 'GTM id: GTM- followed by capitals and digits')
+          .optional(),
+        /** Yandex Metrica counter number. */
+        metrikaId: z
+          .string()
+          .regex(/^\d{5,10}$/, 'Metrica counter: 5 to 10 digits')
+          .optional(),
+      })
+      .optional(),
+  })
+  .refine(
+    // A held payment is confirmed for the order's total: a pay-on-delivery method, whose buyout may
+    // refund part of a payment, cannot be two-stage (docs/decisions/0036-sbp-and-two-stage-payments.md).
+    (main) => !(main.payments.twoStage ?? []).some((way) => (main.payOnDeliveryGetWays ?? []).includes(way)),
+    {
+      path: ['payments', 'twoStage'],
+      message: 'a delivery method paid on delivery (payOnDeliveryGetWays) cannot also be two-stage',
+    },
+  );
 
 /** `contacts`: catalogue.md §3. */
 export const contactsSettingsSchema = z.object({
