@@ -17,6 +17,11 @@ import { extractZip, ZipRefused } from './zip.ts';
 export const EXCHANGE_IMPORT_JOB = 'exchange.import';
 export const EXCHANGE_COOKIE = 'onec_exchange';
 const SESSION_MS = 60 * 60_000;
+/**
+ * How long a session's folder (its photos, what the import left) is kept: far past the session's
+ * hour, so a job still waiting in the queue finds its files.
+ */
+const SESSION_FOLDER_MS = 24 * 60 * 60_000;
 
 /** What the protocol answers 1C, one line per item (`success`, `progress`, `failure`). */
 export type ExchangeAnswer = string;
@@ -82,6 +87,25 @@ export function createOneCExchangeService({
   function init(): { zip: boolean; fileLimit: number } {
     requireEnabled();
     return { zip: true, fileLimit: config.fileLimit };
+  }
+
+  /**
+   * Removes the folders of sessions over a day old (photos 1C sent stay in the session's folder
+   * after the import took them into the media store). Run at each catalogue `init`.
+   */
+  async function pruneSessions(): Promise<number> {
+    const names = await readdir(config.dir).catch(() => [] as string[]);
+    const before = clock().getTime() - SESSION_FOLDER_MS;
+    let removed = 0;
+    for (const name of names) {
+      if (!/^[0-9a-f]{24}$/.test(name)) continue;
+      const dir = path.join(config.dir, name);
+      const info = await stat(dir).catch(() => null);
+      if (!info?.isDirectory() || info.mtimeMs >= before) continue;
+      await rm(dir, { recursive: true, force: true });
+      removed += 1;
+    }
+    return removed;
   }
 
   /** A bare file name 1C may upload (import.xml, offers.xml, import_files/…/photo.jpg). */
@@ -298,7 +322,17 @@ export function createOneCExchangeService({
     return taken.length;
   }
 
-  return { enabled, checkAuth, requireSession, init, appendFile, importStep, ordersQuery, ordersTaken };
+  return {
+    enabled,
+    checkAuth,
+    requireSession,
+    init,
+    pruneSessions,
+    appendFile,
+    importStep,
+    ordersQuery,
+    ordersTaken,
+  };
 }
 
 export type OneCExchangeService = ReturnType<typeof createOneCExchangeService>;

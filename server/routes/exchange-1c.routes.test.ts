@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { mkdir, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -25,11 +27,12 @@ describe.each(engines)('the 1C exchange protocol on %s', (engine) => {
   let database: TestDatabase;
   let services: Services;
   let app: Awaited<ReturnType<typeof buildApp>>;
+  const dataDir = path.join(os.tmpdir(), `shop-exchange-${process.pid}-${engine}`);
 
   beforeAll(async () => {
     database = await createTestDatabase(engine);
     const config = loadConfig({
-      DATA_DIR: path.join(os.tmpdir(), `shop-exchange-${process.pid}-${engine}`),
+      DATA_DIR: dataDir,
       LOG_LEVEL: 'silent',
       ONEC_EXCHANGE_LOGIN: 'onec',
       ONEC_EXCHANGE_PASSWORD: 'correct horse battery',
@@ -99,9 +102,22 @@ describe.each(engines)('the 1C exchange protocol on %s', (engine) => {
   });
 
   it('checkauth, init, a chunked upload of import.xml and offers.xml, import step by step', async () => {
+    // A session folder over a day old goes at the next init; a recent one stays.
+    const exchangeDir = path.join(dataDir, 'exchange');
+    const old = path.join(exchangeDir, 'a'.repeat(24));
+    const recent = path.join(exchangeDir, 'b'.repeat(24));
+    for (const dir of [old, recent]) {
+      await mkdir(path.join(dir, 'import_files'), { recursive: true });
+      await writeFile(path.join(dir, 'import_files', 'photo.jpg'), 'x');
+    }
+    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 3_600_000);
+    await utimes(old, twoDaysAgo, twoDaysAgo);
+
     const cookie = await signIn();
     const init = await call(cookie, 'type=catalog&mode=init');
     expect(init.body).toBe('zip=yes\nfile_limit=65536\n');
+    expect(existsSync(old)).toBe(false);
+    expect(existsSync(recent)).toBe(true);
 
     const products = ['S', 'M'].map((size) => ({
       id: `http-1-${size}`,

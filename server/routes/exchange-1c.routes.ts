@@ -37,6 +37,7 @@ export async function exchange1cRoutes(
         const session = exchange.requireSession(readCookie(request.headers.cookie, EXCHANGE_COOKIE));
         if (type === 'catalog' && mode === 'init') {
           const { zip, fileLimit } = exchange.init();
+          await exchange.pruneSessions();
           return `zip=${zip ? 'yes' : 'no'}\nfile_limit=${fileLimit}\n`;
         }
         if (type === 'catalog' && mode === 'file') {
