@@ -112,6 +112,12 @@ test.describe('SBP payment through T-Bank', () => {
     // The button opens the payment's SBP link (here the fake's page, standing for the bank app).
     if (phone) await expect(app).toHaveAttribute('href', `${fake.url}/sbp/${payment.paymentId}`);
     await page.screenshot({ path: info.outputPath(`sbp-${page.viewportSize()?.width}.png`) });
+    if (phone) {
+      // The narrowest phone the shop serves: the button still fits.
+      await page.setViewportSize({ width: 360, height: 740 });
+      await expect(app).toBeInViewport();
+      await page.screenshot({ path: info.outputPath('sbp-360.png') });
+    }
 
     // The shopper pays in the bank app: the fake notifies the shop.
     await fake.decide(payment.paymentId, 'pay');
