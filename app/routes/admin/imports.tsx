@@ -375,9 +375,37 @@ function OneCCard({ exchange }: { exchange: ExchangeSettings | null }) {
   );
 }
 
-function History({ rows }: { rows: ImportRow[] }) {
+const PAGE = 50;
+
+function History({ rows: newest }: { rows: ImportRow[] }) {
   const tr = useTr();
   const locale = useAdminLocale();
+  // Older pages, fetched on demand before the oldest shown; dropped when the newest page changes.
+  const [older, setOlder] = useState<{ after: ImportRow[]; rows: ImportRow[]; more: boolean }>({
+    after: newest,
+    rows: [],
+    more: newest.length === PAGE,
+  });
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState('');
+  const current = older.after === newest ? older : { after: newest, rows: [], more: newest.length === PAGE };
+  const rows = [...newest, ...current.rows];
+  async function loadOlder() {
+    const last = rows[rows.length - 1];
+    if (!last) return;
+    setLoading(true);
+    setError('');
+    try {
+      const page = await adminApi<{ rows: ImportRow[] }>(
+        `/api/admin/imports?limit=${PAGE}&before=${last.id}`,
+      );
+      setOlder({ after: newest, rows: [...current.rows, ...page.rows], more: page.rows.length === PAGE });
+    } catch (e) {
+      setError(errorText(e));
+    } finally {
+      setLoading(false);
+    }
+  }
   const kinds: Record<ImportRow['kind'], string> = {
     'commerceml-import': tr('1С: каталог', '1C: catalogue'),
     'commerceml-offers': tr('1С: цены и остатки', '1C: prices and stock'),
@@ -431,6 +459,18 @@ function History({ rows }: { rows: ImportRow[] }) {
           ))}
         </ul>
       )}
+      {error ? (
+        <p className="adm-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {current.more ? (
+        <div className="adm-pager">
+          <button type="button" className="adm-btn" disabled={loading} onClick={() => void loadOlder()}>
+            {tr('Показать более ранние', 'Show older')}
+          </button>
+        </div>
+      ) : null}
     </section>
   );
 }
