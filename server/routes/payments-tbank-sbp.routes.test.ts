@@ -195,6 +195,75 @@ describe.each(engines)('SBP payments through T-Bank on %s', (engine) => {
   });
 });
 
+describe.each(engines)('SBP on the sandbox on %s', (engine) => {
+  const apps: { database: TestDatabase; app: Awaited<ReturnType<typeof buildApp>>; services: Services }[] =
+    [];
+  /** A shop with SBP switched on in Russian; `sbp` is its PAYMENTS_SBP. */
+  async function shop(sbp?: 'sandbox') {
+    const database = await createTestDatabase(engine);
+    const config = loadConfig({
+      DATA_DIR: path.join(os.tmpdir(), 'shop-test-data'),
+      LOG_LEVEL: 'silent',
+      ...(sbp ? { PAYMENTS_SBP: sbp } : {}),
+    });
+    const providers = createProviders(config, { outbox: createDbOutbox(database.db), db: database.db });
+    const services = createServices({
+      db: database.db,
+      providers,
+      clock: () => new Date('2026-11-20T09:00:00Z'),
+    });
+    const app = await buildApp({ config, database, services, storefront: false, logger: false });
+    await app.ready();
+    const docs = buildSettings();
+    docs.main.payments.sbp = ['ru'];
+    await insertSettings(database.db, docs);
+    const category = (await insertCategory(database.db)).slug;
+    const g = await insertProductGroup(database.db, { categorySlug: category, price: 2_000_00 }, [
+      { size: 'S', stock: 10 },
+    ]);
+    apps.push({ database, app, services });
+    const place = (payment: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/payment',
+        payload: {
+          getWay: 'self',
+          payment,
+          fullName: 'Иванова Анна',
+          phone: '79990001122',
+          email: 'anna@example.ru',
+          consent: true,
+          products: [{ _id: `${g.id}-S`, count: 1 }],
+        },
+      });
+    return { services, place };
+  }
+  afterAll(async () => {
+    for (const { app, database } of apps) {
+      await app.close();
+      await database.destroy();
+    }
+  });
+
+  it('is not taken while PAYMENTS_SBP is unset, whatever the settings say', async () => {
+    const { services, place } = await shop();
+    expect(services.payments.kinds).not.toContain('sbp');
+    const res = await place('sbp');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().field).toBe('payment');
+    expect((await place('online')).statusCode).toBe(200);
+  });
+
+  it('with PAYMENTS_SBP=sandbox opens the sandbox’s page as the SBP link', async () => {
+    const { services, place } = await shop('sandbox');
+    const res = await place('sbp');
+    expect(res.statusCode).toBe(200);
+    const url = res.json().url as string;
+    expect(url).toMatch(/^\/sandbox\/pay\/[\w-]+$/);
+    expect((await services.payments.sandboxSession(url.split('/').pop() ?? ''))?.kind).toBe('sbp');
+  });
+});
+
 describe('SBP configuration', () => {
   it('needs the T-Bank terminal when PAYMENTS_SBP=tbank, naming the variables', () => {
     expect(() =>
