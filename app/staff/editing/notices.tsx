@@ -16,10 +16,10 @@ function publish(next: readonly Notice[]) {
   for (const listener of listeners) listener(notices);
 }
 
-/** Shows a notice to the editor (a save done, a refusal): errors stay until closed, the rest 4 s. */
+/** Shows a notice to the editor (a save done, a refusal): errors stay until closed, the rest 4 s; two at most on screen. */
 export function notify(text: string, kind: Notice['kind'] = 'done'): void {
   const id = nextId++;
-  publish([...notices.slice(-3), { id, text, kind }]);
+  publish([...notices.slice(-1), { id, text, kind }]);
   if (kind === 'done') setTimeout(() => publish(notices.filter((n) => n.id !== id)), 4000);
 }
 

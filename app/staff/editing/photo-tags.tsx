@@ -310,8 +310,9 @@ function TagForm({
     const value = draft[field].trim();
     if (value !== tag[field]) onChange({ [field]: value });
   };
+  // Escape puts back a field's saved value; in an unchanged field it closes the form.
   const undoOnEscape = (field: keyof typeof draft) => (event: React.KeyboardEvent) => {
-    if (event.key === 'Escape') {
+    if (event.key === 'Escape' && draft[field] !== String(tag[field])) {
       event.preventDefault();
       event.stopPropagation();
       setDraft((d) => ({ ...d, [field]: String(tag[field]) }));
@@ -323,9 +324,13 @@ function TagForm({
       className="staff-tag-form"
       role="dialog"
       aria-label={st('tag', { name: tag.name })}
-      style={{ left: `${Math.min(tag.left, 60)}%`, top: `${Math.min(tag.top + 6, 70)}%` }}
+      // Below the tag, or above it when the tag sits low on the photo.
+      style={{
+        left: `${Math.min(tag.left, 60)}%`,
+        top: `${tag.top > 55 ? Math.max(tag.top - 50, 0) : tag.top + 6}%`,
+      }}
       onKeyDown={(event) => {
-        if (event.key === 'Escape' && event.target === event.currentTarget) onClose();
+        if (event.key === 'Escape') onClose();
       }}
     >
       <label htmlFor={`${id}-name`}>{st('tagText')}</label>
