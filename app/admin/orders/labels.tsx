@@ -73,6 +73,8 @@ export function paymentLabel(payment: string, tr: Tr): string {
       return tr('Картой онлайн', 'Card online');
     case 'online-international':
       return tr('Картой (международная)', 'Card (international)');
+    case 'sbp':
+      return tr('СБП', 'SBP');
     case 'yaPay':
       return 'Yandex Pay';
     case 'split':
