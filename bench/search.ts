@@ -23,6 +23,16 @@ const queries = [
   'джинсы',
   'шарф кашемир',
   'черный',
+  // Issue 21's ordinary Russian queries: adjectives to nouns, synonyms, partial matches.
+  'льняное платье',
+  'лён',
+  'лен',
+  'шерстяной',
+  'шерстяное пальто',
+  'белая рубашка',
+  'сатиновая юбка',
+  'пальто женское',
+  'платье в цветочек',
 ];
 const ROUNDS = 25;
 
