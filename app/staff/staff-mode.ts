@@ -3,7 +3,7 @@ import { hasStaffMarker } from '../../core/accounts/staff-marker.rules.ts';
 import type { EditingKit, SignedInEditor } from './editing/kit.tsx';
 
 /**
- * In-place editing on the storefront (catalogue.md §6, docs/decisions/0033-in-place-editing.md).
+ * In-place editing on the storefront (catalogue.md §6, docs/decisions/0037-in-place-editing.md).
  * A shopper's page carries only this file: the editing code is its own chunk, imported when the
  * readable marker cookie says a staff member signed in on this browser. The chunk asks the staff API
  * who that is and answers nothing for anyone but an editor or an admin; the server checks the real

@@ -1,6 +1,6 @@
 /**
  * The marker cookie that tells a storefront page to load the in-place editing chunk
- * (docs/decisions/0033-in-place-editing.md). It proves nothing: it is readable by scripts, carries
+ * (docs/decisions/0037-in-place-editing.md). It proves nothing: it is readable by scripts, carries
  * no secret, and the chunk asks the staff API who is signed in; every editing endpoint checks the
  * real staff session (the HttpOnly `shi_staff` cookie).
  */

@@ -20,7 +20,7 @@ export type TagsChange =
 
 /**
  * What staff change on the storefront's own pages that the back office's services do not already
- * cover (catalogue.md §4, §6; docs/decisions/0033-in-place-editing.md): photo tags, and finding a
+ * cover (catalogue.md §4, §6; docs/decisions/0037-in-place-editing.md): photo tags, and finding a
  * product video by its file for the spec's delete-by-file call. Each change is audited in its
  * transaction and drops the product's cached reads and pages on every instance.
  */

@@ -35,7 +35,7 @@ const deleteQuery = z.object({ video: z.string().trim().min(1).max(300) });
 const productParams = z.object({ id: z.string().min(1).max(200) });
 
 /**
- * In-place editing on the storefront's pages (catalogue.md §4, §6, §7; docs/decisions/0033-in-place-editing.md): the
+ * In-place editing on the storefront's pages (catalogue.md §4, §6, §7; docs/decisions/0037-in-place-editing.md): the
  * spec's own paths for tags, product video and the data refresh, and the menus and product name
  * under /api/admin/in-place/. Editors and admins only (DECISIONS 30), each change audited and its
  * pages' caches dropped by the service that makes it.

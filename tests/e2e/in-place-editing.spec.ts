@@ -3,7 +3,7 @@ import { buildMp4 } from '../factories/media.ts';
 import { gotoHydrated } from './helpers.ts';
 import { signInStaff } from './support/staff-accounts.ts';
 
-// In-place editing on the storefront (catalogue.md §4-§6, docs/decisions/0033-in-place-editing.md):
+// In-place editing on the storefront (catalogue.md §4-§6, docs/decisions/0037-in-place-editing.md):
 // an editor adds a photo tag by shift-click, drags it and finds it after a reload; edits a tab's
 // text and a menu item where they stand (Escape undoes); uploads a video and deletes it. A shopper's
 // page loads no editing code, and a forged marker cookie gives a shopper nothing.
