@@ -56,19 +56,23 @@ export function GlobalMenu({ open, onClose }: { open: boolean; onClose: () => vo
         <div className="global-menu__body">
           <nav className="global-menu__catalogue" aria-label={t('menu.catalogue')}>
             <h2 className="global-menu__heading">{t('menu.catalogue')}</h2>
-            <ul className="global-menu__grid" style={{ gridTemplateRows: `repeat(${menu.rows}, auto)` }}>
-              {menu.catalogue.map((entry) => (
-                <li key={entry.path + entry.name}>
-                  <Link
-                    to={entry.path}
-                    onClick={onClose}
-                    className={`global-menu__link${entry.isRed ? ' global-menu__link--red' : ''}`}
-                  >
-                    {entry.name}
-                  </Link>
-                </li>
-              ))}
-            </ul>
+            {staffMode ? (
+              <staffMode.kit.CatalogueColumn entries={menu.catalogue} onClose={onClose} />
+            ) : (
+              <ul className="global-menu__grid" style={{ gridTemplateRows: `repeat(${menu.rows}, auto)` }}>
+                {menu.catalogue.map((entry) => (
+                  <li key={entry.path + entry.name}>
+                    <Link
+                      to={entry.path}
+                      onClick={onClose}
+                      className={`global-menu__link${entry.isRed ? ' global-menu__link--red' : ''}`}
+                    >
+                      {entry.name}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            )}
           </nav>
           {menu.columns.map((column, columnAt) => (
             <nav key={column.name.ru} className="global-menu__column" aria-label={pick(column.name, locale)}>

@@ -164,6 +164,22 @@ test('an editor tags a photo, edits a tab text and a menu item, uploads and dele
   await page.keyboard.press('Enter');
   expect((await menus).status()).toBe(200);
 
+  // Reordered: the first item goes one place down, then back up (each move saved and shown).
+  const items = page.locator('dialog.global-menu [data-staff-menu-item]');
+  const second = (await items.nth(1).getByRole('textbox').textContent())?.trim() ?? '';
+  menus = page.waitForResponse(
+    (r) => r.url().includes('/api/admin/in-place/menus') && r.request().method() === 'PUT',
+  );
+  await items.first().getByRole('button', { name: 'Ниже' }).click();
+  expect((await menus).status()).toBe(200);
+  await expect(items.first().getByRole('textbox')).toHaveText(second);
+  menus = page.waitForResponse(
+    (r) => r.url().includes('/api/admin/in-place/menus') && r.request().method() === 'PUT',
+  );
+  await items.nth(1).getByRole('button', { name: 'Выше' }).click();
+  expect((await menus).status()).toBe(200);
+  await expect(items.first().getByRole('textbox')).toHaveText(name);
+
   // The tab's title back to the built-in one, so the other journeys read the shop as seeded.
   await page.keyboard.press('Escape');
   await editorOn(page, `/products/${id}`);

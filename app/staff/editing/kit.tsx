@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { editsInPlace } from '../../../core/accounts/staff-marker.rules.ts';
 import { EditableProductName, EditableSizeTable, EditableText } from './content-edits.tsx';
 import { InlineText } from './inline-text.tsx';
-import { ColumnName, MenuLabel, MenuLinks } from './menus.tsx';
+import { CatalogueColumn, ColumnName, MenuLabel, MenuLinks } from './menus.tsx';
 import { Notices, notify } from './notices.tsx';
 import { PhotoTagsEditor } from './photo-tags.tsx';
 import { failureText, StaffApiError, staffApi } from './staff-api.ts';
@@ -67,6 +67,7 @@ export const kit = {
   EditableProductName,
   EditableSizeTable,
   MenuLinks,
+  CatalogueColumn,
   ColumnName,
   MenuLabel,
   api: staffApi,

@@ -1,5 +1,5 @@
 import { type DragEvent, useEffect, useState } from 'react';
-import { useRevalidator } from 'react-router';
+import { Link, useRevalidator } from 'react-router';
 import type { Localized } from '../../../core/i18n.ts';
 import { InlineText } from './inline-text.tsx';
 import { notify } from './notices.tsx';
@@ -57,10 +57,11 @@ function saveMenus(change: (current: Menus) => Values): Promise<void> {
 }
 
 /** Where a list of links lives in the `ui` settings. */
-export type MenuPlace = { kind: 'header' } | { kind: 'column'; column: number };
+export type MenuPlace = { kind: 'header' } | { kind: 'prefix' } | { kind: 'column'; column: number };
 
 function listOf(current: Menus, place: MenuPlace): MenuLink[] {
   if (place.kind === 'header') return current.header.menu;
+  if (place.kind === 'prefix') return current.global.menu.categoriesPrefix;
   const column = current.global.menu.columns[place.column];
   if (!column) throw new Error(stale());
   return column.items;
@@ -68,6 +69,10 @@ function listOf(current: Menus, place: MenuPlace): MenuLink[] {
 
 function withList(current: Menus, place: MenuPlace, items: MenuLink[]): Values {
   if (place.kind === 'header') return { header: { menu: items } };
+  if (place.kind === 'prefix') {
+    const prefix = items.map((item) => ({ ...item, isRed: (item as { isRed?: boolean }).isRed ?? false }));
+    return { global: { menu: { ...current.global.menu, categoriesPrefix: prefix } } };
+  }
   const columns = current.global.menu.columns.map((column, i) =>
     i === place.column ? { ...column, items } : column,
   );
@@ -194,7 +199,7 @@ export function MenuLinks({
             <MenuItemSettings
               index={i}
               place={place}
-              onSave={(link) => change((list) => list.map((old, j) => (j === i ? link : old)))}
+              onSave={(link) => change((list) => list.map((old, j) => (j === i ? { ...old, ...link } : old)))}
               onClose={() => setSettingsOf(null)}
             />
           ) : null}
@@ -218,7 +223,7 @@ function MenuItemSettings({
 }) {
   const [link, setLink] = useState<MenuLink | null>(null);
   const [shown, setShown] = useState<MenuLink | null>(null);
-  const placeKey = place.kind === 'header' ? 'header' : `column-${place.column}`;
+  const placeKey = place.kind === 'column' ? `column-${place.column}` : place.kind;
   // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on where the item is, not the place object
   useEffect(() => {
     let live = true;
@@ -236,7 +241,7 @@ function MenuItemSettings({
     };
   }, [placeKey, index]);
   if (!link || !shown) return null;
-  const id = `staff-menu-${place.kind}-${place.kind === 'column' ? place.column : 0}-${index}`;
+  const id = `staff-menu-${placeKey}-${index}`;
   const commit = async () => {
     const next = { name: { ru: shown.name.ru.trim(), en: shown.name.en.trim() }, path: shown.path.trim() };
     if (JSON.stringify(next) === JSON.stringify(link)) return;
@@ -333,5 +338,57 @@ export function MenuLabel({
         void revalidator.revalidate();
       }}
     />
+  );
+}
+
+/**
+ * The global menu's catalogue column for an editor: the items from settings before the categories
+ * (renamed, relinked, reordered like any menu), then the top categories as links (they are the
+ * catalogue's, edited in the back office).
+ */
+export function CatalogueColumn({
+  entries,
+  onClose,
+}: {
+  entries: { name: string; path: string; isRed: boolean }[];
+  onClose: () => void;
+}) {
+  const [prefix, setPrefix] = useState<MenuLink[] | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read again whenever the page's menu changes
+  useEffect(() => {
+    let live = true;
+    menus()
+      .then((current) => live && setPrefix(current.global.menu.categoriesPrefix))
+      .catch((error) => notify(failureText(error), 'error'));
+    return () => {
+      live = false;
+    };
+  }, [entries]);
+  if (!prefix) return null;
+  const locale = pageLocale();
+  const categories = entries.slice(prefix.length);
+  return (
+    <>
+      <div className="global-menu__staff-items global-menu__staff-items--prefix">
+        <MenuLinks
+          place={{ kind: 'prefix' }}
+          items={prefix.map((item) => ({ name: item.name[locale] || item.name.ru, path: item.path }))}
+          itemClassName="global-menu__link"
+        />
+      </div>
+      {/* Two columns, as the shopper's menu lays its entries out. */}
+      <ul
+        className="global-menu__grid"
+        style={{ gridTemplateRows: `repeat(${Math.max(1, Math.ceil(categories.length / 2))}, auto)` }}
+      >
+        {categories.map((entry) => (
+          <li key={entry.path + entry.name}>
+            <Link to={entry.path} onClick={onClose} className="global-menu__link">
+              {entry.name}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
