@@ -95,7 +95,7 @@ export function MenuLinks({
   itemClassName,
 }: {
   place: MenuPlace;
-  items: { name: string; path: string }[];
+  items: { name: string; path: string; extraClassName?: string }[];
   itemClassName: string;
 }) {
   const revalidator = useRevalidator();
@@ -134,7 +134,7 @@ export function MenuLinks({
         // biome-ignore lint/a11y/noStaticElementInteractions: dragging reorders; the ↑ ↓ buttons do the same by keyboard
         <span
           key={item.path}
-          className={`${itemClassName} staff-menu-item${dragged === i ? ' staff-menu-item--dragged' : ''}`}
+          className={`${itemClassName}${item.extraClassName ? ` ${item.extraClassName}` : ''} staff-menu-item${dragged === i ? ' staff-menu-item--dragged' : ''}`}
           draggable
           data-staff-menu-item={item.path}
           onDragStart={(event: DragEvent) => {
@@ -372,7 +372,11 @@ export function CatalogueColumn({
       <div className="global-menu__staff-items global-menu__staff-items--prefix">
         <MenuLinks
           place={{ kind: 'prefix' }}
-          items={prefix.map((item) => ({ name: item.name[locale] || item.name.ru, path: item.path }))}
+          items={prefix.map((item) => ({
+            name: item.name[locale] || item.name.ru,
+            path: item.path,
+            extraClassName: (item as { isRed?: boolean }).isRed ? 'global-menu__link--red' : undefined,
+          }))}
           itemClassName="global-menu__link"
         />
       </div>
