@@ -51,7 +51,7 @@ import { seoMeta } from './lib/seo.ts';
 import { useAccountSync } from './lib/use-account-sync.ts';
 import { useNonce } from './nonce.ts';
 import { ShopContext } from './shop-context.ts';
-import { useStaffModeLoader } from './staff/staff-mode.ts';
+import { useStaffModeLoader } from './staff/edit-mode.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services, publicUrl, maps, staging, clearSessionCookie } = context.get(appContext);

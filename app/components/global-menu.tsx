@@ -4,7 +4,7 @@ import { pick } from '../../core/i18n.ts';
 import { useT } from '../i18n/index.ts';
 import { useModalDialog } from '../lib/modal-dialog.ts';
 import { useShop } from '../shop-context.ts';
-import { useStaffMode } from '../staff/staff-mode.ts';
+import { useStaffMode } from '../staff/edit-mode.ts';
 import { useOpenCabinet } from './cabinet/cabinet-context.ts';
 import { useContactPopup } from './contact-popups.tsx';
 import { CloseIcon, UserIcon } from './icons.tsx';

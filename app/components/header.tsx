@@ -7,7 +7,7 @@ import { useT } from '../i18n/index.ts';
 import { DAY_S, setCookie } from '../lib/cookies.ts';
 import { useCityGuess } from '../lib/use-city-guess.ts';
 import { useShop } from '../shop-context.ts';
-import { useStaffMode } from '../staff/staff-mode.ts';
+import { useStaffMode } from '../staff/edit-mode.ts';
 import { useOpenCabinet } from './cabinet/cabinet-context.ts';
 import { GlobalMenu } from './global-menu.tsx';
 import { BagIcon, HeartIcon, MenuIcon, SearchIcon, UserIcon } from './icons.tsx';

@@ -9,7 +9,7 @@ import { type MessageKey, useT } from '../i18n/index.ts';
 import { pushEcommerce } from '../lib/analytics.ts';
 import { addToCart, readCart } from '../lib/shop-cookies.ts';
 import { useShop } from '../shop-context.ts';
-import { useStaffMode } from '../staff/staff-mode.ts';
+import { useStaffMode } from '../staff/edit-mode.ts';
 import { useQuickOrder } from './checkout/quick-order-context.ts';
 import { FavouriteButton } from './favourite-button.tsx';
 import { CloseIcon } from './icons.tsx';

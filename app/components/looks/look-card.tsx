@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Link, useRevalidator, useSearchParams } from 'react-router';
 import type { Locale } from '../../../core/i18n.ts';
 import { useT } from '../../i18n/index.ts';
-import { useStaffMode } from '../../staff/staff-mode.ts';
+import { useStaffMode } from '../../staff/edit-mode.ts';
 import { Photo } from '../photo.tsx';
 import { BuyLookDialog } from './buy-look-dialog.tsx';
 
@@ -25,7 +25,7 @@ export interface LookView {
   items: LookItemView[];
 }
 
-// Staff only: the tag editor is its own chunk, never part of a shopper's page (app/staff/staff-mode.ts).
+// Staff only: the tag editor is its own chunk, never part of a shopper's page (app/staff/edit-mode.ts).
 const LookTagsEditor = lazy(() => import('../../staff/looks/look-tags-editor.tsx'));
 
 /** An uploaded image's address (`/media/uploads/<id>-<width>.webp`) as the stem the Photo takes. */

@@ -57,7 +57,7 @@ function EditingBar({ staff }: { staff: SignedInEditor }) {
   );
 }
 
-/** What the editing chunk gives the storefront's components (app/staff/staff-mode.ts). */
+/** What the editing chunk gives the storefront's components (app/staff/edit-mode.ts). */
 export const kit = {
   EditingBar,
   PhotoTagsEditor,
