@@ -180,6 +180,25 @@ test('an editor tags a photo, edits a tab text and a menu item, uploads and dele
   expect((await menus).status()).toBe(200);
   await expect(items.first().getByRole('textbox')).toHaveText(name);
 
+  // The header's items (shown on wide screens) reorder by dragging one onto another's place.
+  if (project === 'desktop') {
+    await page.keyboard.press('Escape');
+    const header = page.locator('.header__nav [data-staff-menu-item]');
+    const firstName = (await header.first().getByRole('textbox').textContent())?.trim() ?? '';
+    menus = page.waitForResponse(
+      (r) => r.url().includes('/api/admin/in-place/menus') && r.request().method() === 'PUT',
+    );
+    await header.first().locator('.staff-menu-item__handle').dragTo(header.nth(1));
+    expect((await menus).status()).toBe(200);
+    await expect(header.nth(1).getByRole('textbox')).toHaveText(firstName);
+    menus = page.waitForResponse(
+      (r) => r.url().includes('/api/admin/in-place/menus') && r.request().method() === 'PUT',
+    );
+    await header.nth(1).getByRole('button', { name: 'Выше' }).click();
+    expect((await menus).status()).toBe(200);
+    await expect(header.first().getByRole('textbox')).toHaveText(firstName);
+  }
+
   // The tab's title back to the built-in one, so the other journeys read the shop as seeded.
   await page.keyboard.press('Escape');
   await editorOn(page, `/products/${id}`);
