@@ -87,7 +87,7 @@ export function catalogueRoutes(
     const key = photoKeyFromWire(src);
     const [tags, version] = await Promise.all([
       services.catalogue.listPhotoTags(productID, key),
-      // What a staff save names (DECISIONS 31; server/routes/in-place.routes.ts).
+      // What a staff save names (DECISIONS 31; server/routes/admin/in-place.routes.ts).
       services.inPlace.tagsVersionOf(productID, key),
     ]);
     const shown = await wireGroups(

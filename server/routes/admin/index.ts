@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { customPagesRoutes } from '../custompages.routes.ts';
-import { inPlaceRoutes } from '../in-place.routes.ts';
 import { auditRoutes } from './audit.routes.ts';
 import { staffAuthRoutes } from './auth.routes.ts';
 import { buyoutRoutes } from './buyout.routes.ts';
@@ -8,6 +7,7 @@ import { catalogueRoutes } from './catalogue.routes.ts';
 import { customersRoutes } from './customers.routes.ts';
 import { dashboardRoutes } from './dashboard.routes.ts';
 import { importsRoutes } from './imports.routes.ts';
+import { inPlaceRoutes } from './in-place.routes.ts';
 import { jobsRoutes } from './jobs.routes.ts';
 import { mediaRoutes } from './media.routes.ts';
 import { messageTextsRoutes } from './message-texts.routes.ts';

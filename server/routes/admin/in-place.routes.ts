@@ -1,17 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { photoKeyFromWire, photoTagToWire } from '../../core/catalogue/catalogue.wire.ts';
-import { productNameBody, renameProduct } from '../../core/catalogue/in-place-product.ts';
-import { tagMessages, tagRefusal, tagsSaveSchema } from '../../core/catalogue/photo-tags.rules.ts';
-import { menuMessages, menusSaveBody, readMenus, saveMenus } from '../../core/content/in-place-menus.ts';
-import { AppError } from '../../core/errors.ts';
-import type { Locale } from '../../core/i18n.ts';
-import { MAX_VIDEO_BYTES } from '../../core/media/media.rules.ts';
-import { videoMessages } from '../../core/media/product-media.service.ts';
-import { parseInput, requestLocale } from '../request.ts';
-import { readFiles } from './admin/media.routes.ts';
-import { roles, type StaffRouteDeps, staffRoute } from './admin/staff-route.ts';
-import { withStaleReply } from './admin/stale-reply.ts';
+import { photoKeyFromWire, photoTagToWire } from '../../../core/catalogue/catalogue.wire.ts';
+import { productNameBody, renameProduct } from '../../../core/catalogue/in-place-product.ts';
+import { tagMessages, tagRefusal, tagsSaveSchema } from '../../../core/catalogue/photo-tags.rules.ts';
+import { menuMessages, menusSaveBody, readMenus, saveMenus } from '../../../core/content/in-place-menus.ts';
+import { AppError } from '../../../core/errors.ts';
+import type { Locale } from '../../../core/i18n.ts';
+import { MAX_VIDEO_BYTES } from '../../../core/media/media.rules.ts';
+import { videoMessages } from '../../../core/media/product-media.service.ts';
+import { parseInput, requestLocale } from '../../request.ts';
+import { readFiles } from './media.routes.ts';
+import { roles, type StaffRouteDeps, staffRoute } from './staff-route.ts';
+import { withStaleReply } from './stale-reply.ts';
 
 const t = (locale: Locale, ru: string, en: string) => (locale === 'en' ? en : ru);
 

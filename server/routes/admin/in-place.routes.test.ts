@@ -1,16 +1,16 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, photoTags, productVideos } from '../../core/db/schema/index.ts';
-import { insertCategory, insertProductGroup, insertSettings } from '../../tests/factories/catalogue.ts';
-import { buildJpeg, buildMp4, buildMultipart } from '../../tests/factories/media.ts';
+import { auditLog, photoTags, productVideos } from '../../../core/db/schema/index.ts';
+import { insertCategory, insertProductGroup, insertSettings } from '../../../tests/factories/catalogue.ts';
+import { buildJpeg, buildMp4, buildMultipart } from '../../../tests/factories/media.ts';
 import {
   type InsertedStaff,
   insertShopperSession,
   insertStaff,
   SHOP_ORIGIN,
-} from '../../tests/factories/staff.ts';
-import { createMediaTestApp, type MediaTestApp } from '../../tests/setup/media-app.ts';
-import { createTestDatabase, engines, type TestDatabase } from '../../tests/setup/test-database.ts';
+} from '../../../tests/factories/staff.ts';
+import { createMediaTestApp, type MediaTestApp } from '../../../tests/setup/media-app.ts';
+import { createTestDatabase, engines, type TestDatabase } from '../../../tests/setup/test-database.ts';
 
 describe.each(engines)('in-place editing on the storefront on %s', (engine) => {
   let database: TestDatabase;
