@@ -36,12 +36,13 @@ export function adminReturnsRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
 
   // The steps: the parcel received, the lines decided (refund started), a refund or parcel retried,
   // an exchange's new size sent. Each checks the version the screen showed.
+  // Looked up per request: the routes are registered before anything calls the service.
   const steps = {
-    receive: services.returns.receive,
-    'refund-retry': services.returns.retryRefund,
-    'parcel-retry': services.returns.retryParcel,
+    receive: 'receive',
+    'refund-retry': 'retryRefund',
+    'parcel-retry': 'retryParcel',
   } as const;
-  for (const [step, run] of Object.entries(steps)) {
+  for (const [step, method] of Object.entries(steps)) {
     staffRoute(app, deps, {
       method: 'POST',
       url: `/api/admin/returns/:number/${step}`,
@@ -49,6 +50,7 @@ export function adminReturnsRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
       async handler(request, _reply, actor) {
         const { number } = parseInput(returnNumberParams, request.params, request);
         const body = parseInput(returnVersionBody, request.body, request);
+        const run = services.returns[method];
         return { result: true, ...(await run(number, body, actor, requestLocale(request))) };
       },
     });
