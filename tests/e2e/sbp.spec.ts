@@ -1,11 +1,7 @@
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { startTbankFake, type TbankFake } from '../fakes/tbank-fake.ts';
-import { type ServerProcess, startServer } from '../reliability/support/server-process.ts';
 import { setCart } from './helpers.ts';
+import { checkoutToPayStep, type SecondShop, startSecondShop } from './support/second-shop.ts';
 
 // SBP through T-Bank (docs/decisions/0036-sbp-and-two-stage-payments.md): a second shop with
 // PAYMENTS_SBP=tbank on its own fresh data folder (the demo switches SBP on in the Russian edition)
@@ -14,53 +10,25 @@ import { setCart } from './helpers.ts';
 
 const SCARF = 'cashmere-scarf-camel';
 
-/** The first free port of the journeys' second shops (see tests/e2e/tbank.spec.ts). */
-async function freePort(): Promise<number> {
-  const base = Number(process.env.E2E_SECOND_PORT_BASE ?? 3160);
-  const last = process.env.E2E_SECOND_PORT_BASE ? base + 19 : 3199;
-  for (let port = base; port <= last; port++) {
-    const free = await new Promise<boolean>((resolve) => {
-      const probe = net.createServer();
-      probe.once('error', () => resolve(false));
-      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
-    });
-    if (free) return port;
-  }
-  throw new Error(`no free port in ${base}-${last}`);
-}
-
 test.describe('SBP payment through T-Bank', () => {
   test.describe.configure({ mode: 'serial' });
   let fake: TbankFake;
-  let shop: ServerProcess;
-  let dataDir: string;
+  let shop: SecondShop;
 
   test.beforeAll(async () => {
     test.setTimeout(150_000);
     fake = await startTbankFake();
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-sbp-'));
-    const port = await freePort();
-    shop = await startServer(
-      port,
-      {
-        NODE_ENV: 'production',
-        SHOP_MODE: 'development',
-        DATA_DIR: dataDir,
-        SEED_DEMO: 'auto',
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-        PAYMENTS_PROVIDER: 'tbank',
-        PAYMENTS_SBP: 'tbank',
-        TBANK_TERMINAL_KEY: fake.terminalKey,
-        TBANK_PASSWORD: fake.password,
-        TBANK_API_URL: fake.apiUrl,
-      },
-      120_000,
-    );
+    shop = await startSecondShop('sbp', {
+      PAYMENTS_PROVIDER: 'tbank',
+      PAYMENTS_SBP: 'tbank',
+      TBANK_TERMINAL_KEY: fake.terminalKey,
+      TBANK_PASSWORD: fake.password,
+      TBANK_API_URL: fake.apiUrl,
+    });
   });
   test.afterAll(async () => {
     await shop?.stop();
     await fake?.close();
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   test.beforeEach(async ({ page }) => {
@@ -72,26 +40,8 @@ test.describe('SBP payment through T-Bank', () => {
     context,
   }, info) => {
     const phone = (page.viewportSize()?.width ?? 1440) < 768;
-    page.on('dialog', (dialog) => void dialog.accept());
     await setCart(context, [{ _id: SCARF, count: 1 }]);
-    await page.goto(`${shop.url}/?cart`);
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
-    const cart = page.locator('dialog.cart');
-    await expect(cart.locator('.cart-line')).toHaveCount(1);
-    await cart.getByRole('button', { name: 'Перейти к оформлению' }).click();
-    await cart.getByRole('combobox', { name: /Город/ }).fill('Санкт');
-    await cart
-      .getByRole('option', { name: /Санкт-Петербург/ })
-      .first()
-      .click();
-    await cart.getByLabel(/^Адрес/).fill('Невский проспект, 10');
-    await expect(cart.getByTestId('delivery-price')).toHaveText(/\d\u00a0₽/);
-    await cart.getByRole('button', { name: 'Уточнить детали' }).click();
-    await cart.getByLabel(/^Фамилия и имя/).fill('Иванова Анна');
-    await cart.getByLabel(/^Телефон \*/).fill(phone ? '9991230012' : '9991230011');
-    await cart.getByLabel(/^Ваш email/).fill('anna@example.ru');
-    await cart.getByRole('button', { name: 'Перейти к оплате' }).click();
-    await expect(cart.getByRole('heading', { name: 'Проверьте заказ' })).toBeVisible();
+    const cart = await checkoutToPayStep(page, shop.url, { desktop: '9991230011', phone: '9991230012' });
 
     await cart.getByRole('radio', { name: /СБП/ }).check();
     const due = Number((await cart.getByTestId('payment-due').innerText()).replace(/\D/g, ''));

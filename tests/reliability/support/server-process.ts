@@ -27,7 +27,7 @@ process.once('exit', () => {
 });
 
 /** True when nothing listens on 127.0.0.1:port. */
-function isFree(port: number): Promise<boolean> {
+export function isFree(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const probe = net.createServer();
     probe.once('error', () => resolve(false));
