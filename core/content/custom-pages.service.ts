@@ -15,6 +15,7 @@ import type {
   LookWire,
 } from './custom-pages.schemas.ts';
 import { lookItemIds } from './looks.rules.ts';
+import { namesEveryOnce } from './ordering.rules.ts';
 import { contentTags } from './pages-admin.service.ts';
 
 type Audit = Pick<ReturnType<typeof createAuditService>, 'record'>;
@@ -324,8 +325,12 @@ export function createCustomPagesService({
   async function reorderLooks(ids: string[], actor: Actor, locale: Locale) {
     return write(async (tx) => {
       const rows = await tx.select().from(looks).for('update');
-      const known = new Set(rows.map((r) => r.id));
-      if (new Set(ids).size !== ids.length || ids.length !== rows.length || ids.some((i) => !known.has(i))) {
+      if (
+        !namesEveryOnce(
+          ids,
+          rows.map((r) => r.id),
+        )
+      ) {
         throw new AppError(
           'invalid_data',
           t(

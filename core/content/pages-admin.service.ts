@@ -6,6 +6,7 @@ import type { Db } from '../db/client.ts';
 import { customPages, type PageSection } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import type { Locale } from '../i18n.ts';
+import { namesEveryOnce } from './ordering.rules.ts';
 import type { PageInput, PageUpdateInput } from './pages-admin.schemas.ts';
 
 type Audit = Pick<ReturnType<typeof createAuditService>, 'record'>;
@@ -188,8 +189,12 @@ export function createPagesAdminService({
   async function reorder(ids: string[], actor: Actor, locale: Locale) {
     return write(async (tx) => {
       const rows = await tx.select().from(customPages).for('update');
-      const known = new Set(rows.map((r) => r.id));
-      if (new Set(ids).size !== ids.length || ids.length !== rows.length || ids.some((i) => !known.has(i))) {
+      if (
+        !namesEveryOnce(
+          ids,
+          rows.map((r) => r.id),
+        )
+      ) {
         throw new AppError(
           'invalid_data',
           t(
