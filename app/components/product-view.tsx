@@ -56,6 +56,8 @@ export function ProductView({
   const [inCart, setInCart] = useState(false);
   const [sizeHint, setSizeHint] = useState(false);
   const sheet = useRef<HTMLDialogElement>(null);
+  const stickyBar = useRef<HTMLDivElement>(null);
+  useBottomBarHeight(stickyBar);
   const sizeGuide = useRef<HTMLDialogElement>(null);
   const restock = useRef<HTMLDialogElement>(null);
   // catalogue.md §2: the notify-on-arrival link shows when preorder or notification equals 1.
@@ -291,7 +293,7 @@ export function ProductView({
       {inModal ? null : <Suggestions groupId={product.id} />}
 
       {/* Phones: a sticky buttons bar and a size bottom sheet (catalogue.md §2). */}
-      <div className="sticky-bar">
+      <div className="sticky-bar" ref={inModal ? undefined : stickyBar}>
         {button}
         {quickButton}
       </div>
@@ -518,4 +520,23 @@ function Gallery({
       {staffMode ? <staffMode.kit.VideoTools groupId={groupId} videos={videos} /> : null}
     </div>
   );
+}
+
+/**
+ * Publishes the height of the page's sticky buy bar as `--bottom-bar-h` on the root element while
+ * the bar shows (phones), so the app banner fixed to the bottom of the screen sits above it
+ * instead of covering the buy button (app/styles/screens.css).
+ */
+function useBottomBarHeight(ref: React.RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const bar = ref.current;
+    if (!bar || typeof ResizeObserver === 'undefined') return;
+    const root = document.documentElement.style;
+    const observer = new ResizeObserver(() => root.setProperty('--bottom-bar-h', `${bar.offsetHeight}px`));
+    observer.observe(bar);
+    return () => {
+      observer.disconnect();
+      root.removeProperty('--bottom-bar-h');
+    };
+  }, [ref]);
 }

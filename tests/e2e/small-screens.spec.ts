@@ -161,18 +161,65 @@ for (const width of [...phoneWidths, ...desktopWidths]) {
       await shoot(page, 'app', width);
     });
 
-    test('the app banner sits above the header, covering none of it', async ({ page, context }) => {
+    test('the app banner shows at the bottom, moving nothing and covering no control', async ({
+      page,
+      context,
+    }) => {
       test.skip(width >= 768, 'the app banner shows on phones only');
       await context.clearCookies({ name: 'appBannerDismissed' });
+      // Without web fonts, whose late arrival on a busy machine moves text on its own: what moves
+      // here is what the banner moved.
+      await page.route(/\.woff2?$/, (route) => route.abort());
+      // Layout shifts the page made on its own (not after an input) since it loaded, with what moved.
+      const shifts = () =>
+        page.evaluate(
+          () =>
+            new Promise<{ total: number; moved: string[] }>((resolve) => {
+              const seen = { total: 0, moved: [] as string[] };
+              new PerformanceObserver((list) => {
+                for (const e of list.getEntries() as (PerformanceEntry & {
+                  value: number;
+                  hadRecentInput: boolean;
+                  sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+                })[]) {
+                  if (e.hadRecentInput) continue;
+                  seen.total += e.value;
+                  for (const s of e.sources)
+                    seen.moved.push(
+                      `${Math.round(e.startTime)} ms ${s.node?.nodeName}.${(s.node as Element | undefined)?.className} y ${s.previousRect.y}→${s.currentRect.y} h ${s.previousRect.height}→${s.currentRect.height}`,
+                    );
+                }
+              }).observe({ type: 'layout-shift', buffered: true });
+              setTimeout(() => resolve(seen), 200);
+            }),
+        );
+      const expectStill = async (what: string) => {
+        const { total, moved } = await shifts();
+        expect(total, `${what} moved: ${moved.join('; ')}`).toBeLessThan(0.001);
+      };
+      const viewport = page.viewportSize()?.height ?? 0;
+
       await gotoHydrated(page, '/catalog');
       const banner = page.locator('.app-banner');
       await expect(banner).toBeVisible();
       const [b, h] = await Promise.all([banner.boundingBox(), page.locator('.header').boundingBox()]);
-      expect(b && h && b.y + b.height <= h.y + 0.5, 'the banner overlaps the header').toBe(true);
+      expect(b && Math.abs(b.y + b.height - viewport) <= 1, 'the banner sits on the bottom edge').toBe(true);
+      expect(b && h && b.y >= h.y + h.height, 'the banner overlaps the header').toBe(true);
+      await expectStill('the catalogue');
       await expectNoSidewaysScroll(page, 'catalogue with the app banner');
       await expectHeader(page, width);
       await expectReachable(page, '.app-banner__open', 'the banner’s store link', { atBottom: false });
       await page.screenshot({ path: `test-results/small-screens/app-banner-${width}.png` });
+
+      // On a product the banner sits on the sticky buy bar, which stays where it was and uncovered.
+      await gotoHydrated(page, '/products/linen-shirt-dress-sand');
+      await expect(banner).toBeVisible();
+      const bar = page.locator('.sticky-bar');
+      const [pb, sb] = await Promise.all([banner.boundingBox(), bar.boundingBox()]);
+      expect(pb && sb && pb.y + pb.height <= sb.y + 1, 'the banner covers the buy bar').toBe(true);
+      await expectStill('the product page');
+      await expectReachable(page, '.sticky-bar .button', 'the buy button', { atBottom: false });
+      await page.screenshot({ path: `test-results/small-screens/app-banner-product-${width}.png` });
     });
 
     test('the English header with its currency', async ({ page }) => {
