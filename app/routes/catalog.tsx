@@ -5,6 +5,8 @@ import {
   type ListingQuery,
   listingSearch,
   listingSorts,
+  MAX_PAGE,
+  pagerItems,
   parseListingQuery,
   toggleSize,
 } from '../../core/catalogue/listing.rules.ts';
@@ -301,18 +303,24 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
                   {t('catalog.prev')}
                 </Link>
               ) : null}
-              {Array.from({ length: listing.pages }, (_, i) => i + 1).map((n) => (
-                <Link
-                  key={n}
-                  className={`pager__link${n === query.page ? ' pager__link--active' : ''}`}
-                  to={href({ ...query, page: n })}
-                  aria-current={n === query.page ? 'page' : undefined}
-                  aria-label={t('catalog.page', { page: n })}
-                >
-                  {n}
-                </Link>
-              ))}
-              {query.page < listing.pages ? (
+              {pagerItems(query.page, listing.pages).map((n, i, all) =>
+                n === null ? (
+                  <span key={`gap-after-${all[i - 1]}`} className="pager__gap" aria-hidden="true">
+                    …
+                  </span>
+                ) : (
+                  <Link
+                    key={n}
+                    className={`pager__link${n === query.page ? ' pager__link--active' : ''}`}
+                    to={href({ ...query, page: n })}
+                    aria-current={n === query.page ? 'page' : undefined}
+                    aria-label={t('catalog.page', { page: n })}
+                  >
+                    {n}
+                  </Link>
+                ),
+              )}
+              {query.page < Math.min(listing.pages, MAX_PAGE) ? (
                 <Link className="pager__link" to={href({ ...query, page: query.page + 1 })} rel="next">
                   {t('catalog.next')}
                 </Link>

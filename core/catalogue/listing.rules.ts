@@ -1,7 +1,8 @@
 export const listingSorts = ['default', 'new', 'price-asc', 'price-desc'] as const;
 export type ListingSort = (typeof listingSorts)[number];
 export const LISTING_PAGE_SIZE = 24;
-const MAX_PAGE = 1000;
+/** The last page a link may name (four digits: 239,976 products at 24 a page). */
+export const MAX_PAGE = 9999;
 
 export interface ListingQuery {
   sizes: string[];
@@ -55,4 +56,25 @@ export function listingSearch(q: ListingQuery): string {
 export function toggleSize(q: ListingQuery, size: string): ListingQuery {
   const sizes = q.sizes.includes(size) ? q.sizes.filter((s) => s !== size) : [...q.sizes, size];
   return { ...q, sizes, page: 1 };
+}
+
+/**
+ * The page numbers a listing's pager links: the first, the last, and the current one with its
+ * neighbours, `null` standing for the pages skipped between them (a gap of one page shows that
+ * page instead). A catalogue of 100,000 products has over 4,000 pages; linking each one made the
+ * catalogue page half a megabyte.
+ */
+export function pagerItems(current: number, pages: number): (number | null)[] {
+  const last = Math.min(pages, MAX_PAGE);
+  if (last <= 1) return [];
+  const shown = new Set([1, last, current - 1, current, current + 1].filter((n) => n >= 1 && n <= last));
+  const sorted = [...shown].sort((a, b) => a - b);
+  const items: (number | null)[] = [];
+  for (const n of sorted) {
+    const previous = items.length > 0 ? sorted[sorted.indexOf(n) - 1] : undefined;
+    if (previous !== undefined && n - previous === 2) items.push(previous + 1);
+    else if (previous !== undefined && n - previous > 2) items.push(null);
+    items.push(n);
+  }
+  return items;
 }
