@@ -1,5 +1,5 @@
-// The bench's catalogues: the demo brand, or the demo brand plus 20,000 generated product groups
-// in its categories (names, prices, sale, sizes and stock spread like a real shop's).
+// The bench's catalogues: the demo brand, or the demo brand plus 20,000 or 100,000 generated
+// product groups in its categories (names, prices, sale, sizes and stock spread like a real shop's).
 
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../core/db/client.ts';
@@ -7,7 +7,10 @@ import { productGroups, productPhotos, variantProducts } from '../core/db/schema
 import { demoCategories } from '../core/db/seed/demo-catalogue.ts';
 import { seedDemo } from '../core/db/seed/seed-demo.ts';
 
-export type CatalogueKind = 'demo' | '20k';
+export type CatalogueKind = 'demo' | '20k' | '100k';
+
+/** Generated product groups each catalogue adds to the demo. */
+export const GENERATED: Record<CatalogueKind, number> = { demo: 0, '20k': 20_000, '100k': 100_000 };
 
 /** Stock of the order bench's variant: orders never run out during a run. */
 export const BENCH_STOCK = 1_000_000_000;
@@ -50,7 +53,6 @@ const sizes = ['XS', 'S', 'M', 'L', 'XL'];
 
 const at = <T>(list: T[], i: number): T => list[i % list.length] as T;
 
-/** Adds `count` generated groups (ids `gen-<n>`) with variants and photos borrowed from the demo. */
 /** Adds `count` generated product groups (with sizes, stock and photos rows) to the demo's categories. */
 export async function addGenerated(db: Db, count: number) {
   const leaves = demoCategories.filter((c) => c.parentSlug !== null && c.parentSlug !== 'shoes');
@@ -139,10 +141,11 @@ export async function seedBenchCatalogue(
   renderPhotos = true,
 ) {
   await seedDemo(db, { mediaDir, log, renderPhotos });
-  if (kind === '20k') {
+  const count = GENERATED[kind];
+  if (count > 0) {
     const started = Date.now();
-    await addGenerated(db, 20_000);
-    log(`bench: 20,000 generated groups stored in ${Date.now() - started} ms`);
+    await addGenerated(db, count);
+    log(`bench: ${count.toLocaleString('en')} generated groups stored in ${Date.now() - started} ms`);
   }
   await db.execute(sql`analyze`);
 }
@@ -157,7 +160,9 @@ export async function prepareTargets(db: Db, kind: CatalogueKind): Promise<Bench
       and(
         eq(productGroups.published, true),
         eq(variantProducts.size, 'M'),
-        kind === '20k' ? sql`${productGroups.id} like 'gen-%'` : sql`${productGroups.id} not like 'gen-%'`,
+        GENERATED[kind] > 0
+          ? sql`${productGroups.id} like 'gen-%'`
+          : sql`${productGroups.id} not like 'gen-%'`,
       ),
     )
     .orderBy(productGroups.position)

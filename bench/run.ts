@@ -8,7 +8,15 @@
 //   npm run bench -- --engines=pglite --catalogues=20k --cache=on,off --duration=5 --cases=listing,search
 //   npm run bench -- --no-pages        skip page weight and Lighthouse
 //   npm run bench -- --cases=exchange  the 1C import of 20,000 products × 5 sizes alone (bench/exchange.ts)
+//   npm run bench -- --engines=postgres --catalogues=100k --cases=listing,search --no-pages
 //
+// The 100,000-product catalogue runs on PostgreSQL only, with the listing, search and catalogue
+// cases (docs/decisions/0039-catalogue-at-scale.md). Every shop process's memory (RSS now and
+// its peak) is reported after its cases.
+//
+// BENCH_PORT_BASE (default 3300) moves the bench's ports (shop +1, baseline +2, Chromium +90);
+// BENCH_WORK_DIR (default $TMPDIR/shop-bench) its templates and data folders, so two benches can
+// run side by side.
 // BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) names the server the
 // bench creates its own bench_* databases on; they are dropped at the end.
 
@@ -43,19 +51,20 @@ const list = (name: string, fallback: string) => option(name, fallback).split(',
 
 const quick = flag('quick');
 const engines = list('engines', quick ? 'pglite' : 'pglite,postgres') as ('pglite' | 'postgres')[];
-const catalogues = list('catalogues', quick ? 'demo' : 'demo,20k') as CatalogueKind[];
+const catalogues = list('catalogues', quick ? 'demo' : 'demo,20k,100k') as CatalogueKind[];
 const cacheModes = list('cache', quick ? 'on' : 'on,off') as ('on' | 'off')[];
 const seconds = Number(option('duration', quick ? '3' : '5'));
 const warmSeconds = Number(option('warmup', quick ? '1' : '2'));
 const onlyCases = list('cases', '');
 const pages = !flag('no-pages');
-const lighthouseRuns = flag('no-lighthouse') || quick ? 0 : Number(option('lighthouse-runs', '3'));
+const lighthouseRuns = !pages || flag('no-lighthouse') || quick ? 0 : Number(option('lighthouse-runs', '3'));
 
 // Ports 3300-3399 belong to the bench on these machines.
-const SHOP_PORT = 3301;
-const BASELINE_PORT = 3302;
-const CHROME_PORT = 3390;
-const work = path.join(os.tmpdir(), 'shop-bench');
+const PORT_BASE = Number(process.env.BENCH_PORT_BASE || 3300);
+const SHOP_PORT = PORT_BASE + 1;
+const BASELINE_PORT = PORT_BASE + 2;
+const CHROME_PORT = PORT_BASE + 90;
+const work = process.env.BENCH_WORK_DIR || path.join(os.tmpdir(), 'shop-bench');
 const mediaDir = path.join(work, 'media');
 const log = (m: string) => console.log(`[bench] ${m}`);
 /** First-load JavaScript allowed on every shopper page, gzip (docs/decisions/0016-page-cache.md). */
@@ -204,6 +213,28 @@ async function stopProcess(child: ChildProcess) {
   await exited;
   clearTimeout(timer);
 }
+
+/** A process's resident memory now and at its peak, in MB (Linux; null elsewhere). */
+function memoryOf(child: ChildProcess): { rss: number; peak: number } | null {
+  try {
+    const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
+    const kbOf = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0);
+    return { rss: kbOf('VmRSS') / 1024, peak: kbOf('VmHWM') / 1024 };
+  } catch {
+    return null;
+  }
+}
+
+export interface MemoryRow {
+  engine: string;
+  catalogue: string;
+  cache: string;
+  rss: number;
+  peak: number;
+}
+
+/** The cases the 100,000-product catalogue runs: what a shopper's browsing and searching cost. */
+const SCALE_CASES = ['listing', 'search', 'catalog SSR'];
 
 // ---------------------------------------------------------------------------------------------
 // Databases
@@ -394,6 +425,12 @@ function cases(targets: BenchTargets): Case[] {
       pageCache: true,
     },
     {
+      // A filter click another guest made before: the catalogue route's data from the page cache.
+      name: 'listing cached',
+      request: { method: 'GET', path: '/catalog.data?size=M&avail=1&sort=price-asc' },
+      pageCache: true,
+    },
+    {
       name: 'product cached',
       request: { method: 'GET', path: `/products/${targets.productId}`, headers: browser },
       pageCache: true,
@@ -452,7 +489,12 @@ async function pageWeight(port: number, pagePath: string, cookie?: string) {
 const ms = (v: number) => (v < 10 ? v.toFixed(1) : v.toFixed(0));
 const kb = (b: number) => (b / 1024).toFixed(1);
 
-function markdown(rows: Row[], pageRows: PageRow[], meta: Record<string, string>): string {
+function markdown(
+  rows: Row[],
+  pageRows: PageRow[],
+  memoryRows: MemoryRow[],
+  meta: Record<string, string>,
+): string {
   const lines = [
     `# Bench ${meta.date}`,
     '',
@@ -479,6 +521,18 @@ function markdown(rows: Row[], pageRows: PageRow[], meta: Record<string, string>
       ...cachedRows.map(
         (r) =>
           `| ${r.engine} | ${r.catalogue} | ${r.case} | ${r.rps} | ${(r.rps / staticRps).toFixed(2)} | ${ms(r.p99)} | ${(r.p99 / staticP99).toFixed(2)} |`,
+      ),
+    );
+  }
+  if (memoryRows.length > 0) {
+    lines.push(
+      '',
+      'Memory of each shop process after its cases (RSS, and its peak since start), MB.',
+      '',
+      '| engine | catalogue | read cache | RSS MB | peak MB |',
+      '|---|---|---|---:|---:|',
+      ...memoryRows.map(
+        (m) => `| ${m.engine} | ${m.catalogue} | ${m.cache} | ${m.rss.toFixed(0)} | ${m.peak.toFixed(0)} |`,
       ),
     );
   }
@@ -524,6 +578,7 @@ async function main() {
   const loadAtStart = os.loadavg()[0] ?? 0;
   const rows: Row[] = [];
   const pageRows: PageRow[] = [];
+  const memoryRows: MemoryRow[] = [];
   const none = { engine: '—', catalogue: '—', cache: '—' };
 
   // The baselines run first and again last: other work on the machine moves them, and the
@@ -580,6 +635,12 @@ async function main() {
   let pagesDone = !pages;
   for (const engine of runEngines) {
     for (const kind of catalogues) {
+      if (kind === '100k' && engine !== 'postgres') {
+        log('the 100,000-product catalogue runs on PostgreSQL only');
+        continue;
+      }
+      const kindCases = (all: Case[]) =>
+        kind === '100k' ? all.filter((c) => SCALE_CASES.includes(c.name)) : all;
       const prepared = engine === 'pglite' ? await preparePglite(kind) : await preparePostgres(kind);
       try {
         for (const cache of cacheModes) {
@@ -602,7 +663,7 @@ async function main() {
           let shop = startShop('off');
           try {
             await waitFor(`http://127.0.0.1:${SHOP_PORT}/api/health`, shop);
-            for (const c of cases(prepared.targets).filter((c) => !c.pageCache)) {
+            for (const c of kindCases(cases(prepared.targets)).filter((c) => !c.pageCache)) {
               rows.push(
                 await measure(
                   { engine, catalogue: kind, cache, case: c.name },
@@ -651,7 +712,12 @@ async function main() {
               }
             }
             // The page cache's cases (read cache on only: the page cache follows its invalidations).
-            const cached = cases(prepared.targets).filter((c) => c.pageCache);
+            const remember = (cacheLabel: string) => {
+              const m = memoryOf(shop);
+              if (m) memoryRows.push({ engine, catalogue: kind, cache: cacheLabel, ...m });
+            };
+            remember(cache);
+            const cached = kindCases(cases(prepared.targets)).filter((c) => c.pageCache);
             if (cache === 'on' && cached.length > 0) {
               await stopProcess(shop);
               shop = startShop('on');
@@ -666,6 +732,7 @@ async function main() {
                   ),
                 );
               }
+              remember('on + page');
             }
           } finally {
             await stopProcess(shop);
@@ -700,14 +767,14 @@ async function main() {
     // Other work on the machine skews every figure: the 1-minute load average, before and after.
     load: `${loadAtStart.toFixed(1)} → ${(os.loadavg()[0] ?? 0).toFixed(1)}`,
   };
-  const table = markdown(rows, pageRows, meta);
+  const table = markdown(rows, pageRows, memoryRows, meta);
   const overBudget = pageRows.filter((p) => p.jsGzip > JS_BUDGET_KB * 1024);
   const out = path.join(root, 'bench/results');
   fs.mkdirSync(out, { recursive: true });
   const stamp = meta.date.replace(/[:]/g, '-');
   fs.writeFileSync(
     path.join(out, `bench-${stamp}.json`),
-    `${JSON.stringify({ meta, rows, pages: pageRows }, null, 2)}\n`,
+    `${JSON.stringify({ meta, rows, pages: pageRows, memory: memoryRows }, null, 2)}\n`,
   );
   fs.writeFileSync(path.join(out, 'latest.md'), table);
   console.log(`\n${table}`);
