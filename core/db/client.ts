@@ -114,6 +114,21 @@ export async function openPglite(client: PGlite, release: () => void = () => {})
   };
 }
 
+/**
+ * PostgreSQL settings of the embedded database, sized for one small shop in one process
+ * (docs/decisions/0038-embedded-memory.md). PGlite's memory is a WebAssembly heap that grows and
+ * never shrinks, and initdb's defaults reserve 128 MB of shared buffers in it: 16 MB still holds
+ * the demo's and a 20,000-product catalogue's hot pages.
+ */
+export const pgliteSettings = [
+  'shared_buffers=16MB',
+  // Index builds (migrations) and VACUUM: a peak here would stay in the heap for good.
+  'maintenance_work_mem=16MB',
+];
+
+/** PGlite's own start parameters plus {@link pgliteSettings}. */
+export const pgliteStartParams = [...PGlite.defaultStartParams, ...pgliteSettings.flatMap((s) => ['-c', s])];
+
 export async function openDatabase(
   config: Config['database'],
   onIdleError?: (error: Error) => void,
@@ -121,7 +136,7 @@ export async function openDatabase(
   if (config.kind === 'postgres') return openPostgres(config.url, config.poolSize, onIdleError);
   const release = lockDataFolder(config.dataDir);
   try {
-    const client = await PGlite.create(config.dataDir);
+    const client = await PGlite.create(config.dataDir, { startParams: pgliteStartParams });
     return await openPglite(client, release);
   } catch (error) {
     release();

@@ -1,0 +1,40 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from './client.ts';
+
+const folders: string[] = [];
+afterAll(() => {
+  for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
+});
+
+describe('the embedded database', () => {
+  it('starts, and starts again, with the small shop’s memory settings (docs/decisions/0038-embedded-memory.md)', async () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-client-'));
+    folders.push(folder);
+    const config = { kind: 'pglite', dataDir: path.join(folder, 'pglite') } as const;
+    for (const _ of ['initdb', 'reopen']) {
+      const database = await openDatabase(config);
+      try {
+        const rows = (await database.db.execute(
+          sql`select name, current_setting(name) as setting from pg_settings
+              where name in ('shared_buffers', 'maintenance_work_mem', 'work_mem') order by name`,
+        )) as unknown as { rows: { name: string; setting: string }[] };
+        expect(Object.fromEntries(rows.rows.map((r) => [r.name, r.setting]))).toEqual({
+          maintenance_work_mem: '16MB',
+          shared_buffers: '16MB',
+          work_mem: '4MB',
+        });
+        // Migrated, and a sort bigger than the buffers still runs.
+        const sorted = (await database.db.execute(
+          sql`select n from generate_series(1, 200000) n order by md5(n::text) limit 1`,
+        )) as unknown as { rows: { n: number }[] };
+        expect(sorted.rows).toHaveLength(1);
+      } finally {
+        await database.close();
+      }
+    }
+  });
+});
