@@ -127,6 +127,29 @@ describe('the read cache', () => {
     now = 5000;
     expect(await cache.get('b', [], async () => 'b3')).toBe('b3');
   });
+
+  it('keeps at most maxBytes of JSON, dropping the least recently used, and never keeps a value over an eighth of it', async () => {
+    // Each entry is its key (1 byte) and its JSON (14 + 390 bytes): eight of them fill the cache.
+    const cache = createReadCache({ enabled: true, maxBytes: 8 * 405 });
+    const value = (fill: string) => ({ cards: [fill.repeat(390)] });
+    const keys = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
+    for (const key of keys) await cache.get(key, [], async () => value(key));
+    expect(cache.bytes()).toBe(8 * 405);
+    await cache.get('a', [], async () => value('x')); // a hit: a is now the most recent
+    await cache.get('i', [], async () => value('i'));
+    expect(cache.size()).toBe(8); // b went first
+    expect(cache.bytes()).toBe(8 * 405);
+    expect(await cache.get('a', [], async () => value('y'))).toEqual(value('a'));
+    expect(await cache.get('b', [], async () => value('z'))).toEqual(value('z'));
+
+    let loads = 0;
+    const big = async () => ({ n: ++loads, text: 'x'.repeat(400) });
+    await cache.get('big', [], big);
+    expect((await cache.get('big', [], big)).n).toBe(2);
+    expect(cache.size()).toBe(8);
+    cache.invalidate([cacheTags.all]);
+    expect(cache.bytes()).toBe(0);
+  });
 });
 
 /** The services of one instance of the shop over `db`, with a read cache. */

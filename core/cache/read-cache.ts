@@ -47,6 +47,12 @@ export interface ReadCacheOptions {
   shared?: boolean;
   /** Entries kept at most; the least recently used go first. */
   maxEntries?: number;
+  /**
+   * Bytes kept at most, counted as the entries' JSON (on the heap they take about twice that);
+   * the least recently used go first, and a value above an eighth of this is not kept
+   * (docs/decisions/0038-embedded-memory.md).
+   */
+  maxBytes?: number;
   /** A safety net: no entry lives longer than this, even if a notification were lost. */
   ttlMs?: number;
   clock?: () => number;
@@ -58,6 +64,7 @@ interface Entry {
   /** The sequence number when the load began. */
   seq: number;
   expiresAt: number;
+  bytes: number;
 }
 
 export interface ReadCache {
@@ -80,6 +87,8 @@ export interface ReadCache {
   setConnected(connected: boolean): void;
   /** Entries held (for tests and the bench). */
   size(): number;
+  /** Bytes held, as JSON (for tests and the bench). */
+  bytes(): number;
   /**
    * The invalidation sequence now. Something built from reads that begin after this call (a
    * rendered page) is fresh while {@link ReadCache.isFresh} holds for the tags it depends on.
@@ -90,6 +99,18 @@ export interface ReadCache {
    * Always false while the cache is off or its notification channel is down.
    */
   isFresh(tags: string[], since: number): boolean;
+}
+
+/** The size of a value as JSON: a cost that does not depend on how the heap lays it out. */
+function jsonBytes(value: unknown): number {
+  try {
+    return Buffer.byteLength(JSON.stringify(value) ?? '');
+  } catch {
+    // A BigInt column: counted as its digits.
+    return Buffer.byteLength(
+      JSON.stringify(value, (_, v) => (typeof v === 'bigint' ? v.toString() : v)) ?? '',
+    );
+  }
 }
 
 function deepFreeze<T>(value: T): T {
@@ -104,6 +125,7 @@ export function createReadCache({
   enabled,
   shared = false,
   maxEntries = 5_000,
+  maxBytes = 8 * 1024 * 1024,
   ttlMs = 5 * 60_000,
   clock = Date.now,
 }: ReadCacheOptions): ReadCache {
@@ -113,6 +135,14 @@ export function createReadCache({
   const bumpedAt = new Map<string, number>();
   let seq = 0;
   let connected = true;
+  let held = 0;
+
+  function drop(key: string) {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    held -= entry.bytes;
+  }
 
   const fresh = (tags: string[], since: number) =>
     (bumpedAt.get(cacheTags.all) ?? 0) <= since && tags.every((t) => (bumpedAt.get(t) ?? 0) <= since);
@@ -121,7 +151,10 @@ export function createReadCache({
     if (tags.length === 0) return;
     seq += 1;
     for (const t of tags) bumpedAt.set(t, seq);
-    if (tags.includes(cacheTags.all)) entries.clear();
+    if (tags.includes(cacheTags.all)) {
+      entries.clear();
+      held = 0;
+    }
   }
 
   async function get<T>(
@@ -139,7 +172,7 @@ export function createReadCache({
         entries.set(key, hit);
         return hit.value as T;
       }
-      entries.delete(key);
+      drop(key);
     }
     const running = pending.get(key);
     // Join a load in flight only when nothing was invalidated since it began.
@@ -150,11 +183,16 @@ export function createReadCache({
       const value = deepFreeze(await load());
       const entryTags = typeof tags === 'function' ? tags(value) : tags;
       if (connected && fresh(entryTags, started)) {
-        entries.set(key, { value, tags: entryTags, seq: started, expiresAt: clock() + ttlMs });
-        while (entries.size > maxEntries) {
-          const oldest = entries.keys().next().value;
-          if (oldest === undefined) break;
-          entries.delete(oldest);
+        const bytes = key.length + jsonBytes(value);
+        // One big value must not push out everything else.
+        if (bytes <= maxBytes / 8) {
+          drop(key);
+          entries.set(key, { value, tags: entryTags, seq: started, expiresAt: clock() + ttlMs, bytes });
+          held += bytes;
+          for (const oldest of entries.keys()) {
+            if (entries.size <= maxEntries && held <= maxBytes) break;
+            drop(oldest);
+          }
         }
       }
       return value;
@@ -182,6 +220,7 @@ export function createReadCache({
       invalidate([cacheTags.all]);
     },
     size: () => entries.size,
+    bytes: () => held,
     version: () => seq,
     isFresh: (tags, since) => enabled && connected && fresh(tags, since),
   };
