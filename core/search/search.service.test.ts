@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCategory, insertProductGroup } from '../../tests/factories/catalogue.ts';
 import { createTestDatabase, engines, type TestDatabase } from '../../tests/setup/test-database.ts';
@@ -107,5 +108,36 @@ describe.each(engines)('catalogue search on %s', (engine) => {
     expect(await ids('бархатное')).toEqual(['velvet-dress-green']);
     // Another spelling of the same query is the same question.
     expect(await ids('  Бархатное ')).toEqual(['velvet-dress-green']);
+  });
+
+  it('rebuilds a stale index only when the catalogue changed, and then sees the change', async () => {
+    let now = Date.parse('2026-11-24T10:00:00Z');
+    let builds = 0;
+    const timed = createSearchService({
+      db: database.db,
+      clock: () => new Date(now),
+      onBuilt: () => {
+        builds += 1;
+      },
+    });
+    const find = async (q: string) => (await timed.search(q, 'ru')).map((r) => r._id);
+    expect(await find('пальто')).toContain('wool-coat-graphite');
+    expect(builds).toBe(1);
+    // A minute on with nothing changed: the database is asked, the index stays.
+    now += 61_000;
+    await find('платье');
+    await find('льняное');
+    expect(builds).toBe(1);
+    // Another instance (no invalidate here) renames a product: seen after the next minute.
+    await database.db.execute(
+      sql`update product_groups set name = '{"ru":"Твидовое пальто","en":"Tweed coat"}'::jsonb where id = 'wool-coat-graphite'`,
+    );
+    expect(await find('твидовое')).toEqual([]);
+    now += 61_000;
+    await find('твидовое'); // served by the old index while the new one builds
+    await new Promise((r) => setTimeout(r, 50));
+    for (let i = 0; i < 100 && builds < 2; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(builds).toBe(2);
+    expect(await find('твидовое')).toEqual(['wool-coat-graphite']);
   });
 });

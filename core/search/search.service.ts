@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import MiniSearch, { type Query, type SearchResult as SearchHit } from 'minisearch';
 import type { Db } from '../db/client.ts';
 import { categories, customPages, productGroups, productPhotos, searchSynonyms } from '../db/schema/index.ts';
@@ -30,8 +30,24 @@ interface Doc {
 }
 
 const viewWeight: Record<SearchView, number> = { category: 1.4, product: 1, other: 0.8 };
-/** How long an index serves before it is rebuilt from the database in the background. */
+/**
+ * How long an index serves before the database is asked whether what it holds changed; only then
+ * is it rebuilt, in the background (docs/decisions/0039-catalogue-at-scale.md).
+ */
 const INDEX_TTL_MS = 60_000;
+
+/**
+ * One number for everything the index is built from: each searchable table's rows hashed and
+ * summed (no sort, one statement). Equal numbers mean an unchanged catalogue, so a large one is
+ * not rebuilt every minute for nothing; a change another instance made is seen within a minute.
+ */
+const catalogueFingerprint = sql`select
+  (select coalesce(sum(hashtext(g::text)::bigint), 0) + count(*) from product_groups g where g.published)
+  + (select coalesce(sum(hashtext(c::text)::bigint), 0) + count(*) from categories c)
+  + (select coalesce(sum(hashtext(p.group_id || ' ' || p.src)::bigint), 0) from product_photos p where p.position = 0)
+  + (select coalesce(sum(hashtext(o::text)::bigint), 0) + count(*) from custom_pages o)
+  + (select coalesce(sum(hashtext(s::text)::bigint), 0) + count(*) from search_synonyms s)
+  as fingerprint`;
 /** The typed reading finds this many with every word: the keyboard-layout reading is not tried. */
 const ENOUGH_HITS = 3;
 /** A synonym's hit weighs this much of the typed word's. */
@@ -74,19 +90,23 @@ export function createSearchService({
   clock,
   onError,
   resultMemory = 500,
+  onBuilt,
 }: {
   db: Db;
   clock: () => Date;
   onError?: (error: unknown) => void;
+  /** Told of each index built from the database: how many documents, in how many milliseconds. */
+  onBuilt?: (documents: number, ms: number) => void;
   /** Answers kept per index (shoppers repeat the popular queries; a new index starts afresh); 0 keeps none. */
   resultMemory?: number;
 }) {
-  let current: { state: IndexState; builtAt: number } | null = null;
+  let current: { state: IndexState; builtAt: number; fingerprint: string } | null = null;
   let building: Promise<IndexState> | null = null;
   /** Bumped by invalidate(): a build started before it must not install its stale index. */
   let generation = 0;
 
   async function build(): Promise<IndexState> {
+    const started = performance.now();
     const [cats, groups, photos, pages, synonymRows] = await Promise.all([
       db.select().from(categories),
       db.select().from(productGroups).where(eq(productGroups.published, true)),
@@ -200,7 +220,14 @@ export function createSearchService({
       ru: top.map((c) => c.name.ru.toLowerCase()),
       en: top.map((c) => (c.name.en || c.name.ru).toLowerCase()),
     };
+    onBuilt?.(index.documentCount, Math.round(performance.now() - started));
     return { index, synonyms, popular };
+  }
+
+  async function fingerprint(): Promise<string> {
+    // Both drivers answer `{ rows }` (node-postgres' QueryResult, PGlite's Results).
+    const result = (await db.execute(catalogueFingerprint)) as { rows: { fingerprint: unknown }[] };
+    return String(result.rows[0]?.fingerprint ?? '');
   }
 
   async function getIndex(): Promise<IndexState> {
@@ -208,9 +235,15 @@ export function createSearchService({
     if (current && now - current.builtAt < INDEX_TTL_MS) return current.state;
     if (!building) {
       const started = generation;
-      building = build()
-        .then((state) => {
-          if (started === generation) current = { state, builtAt: clock().getTime() };
+      const previous = current;
+      building = (async () => {
+        // Taken before the build reads, so a change made meanwhile shows in the next check.
+        const print = await fingerprint();
+        if (previous && print === previous.fingerprint) return { state: previous.state, print };
+        return { state: await build(), print };
+      })()
+        .then(({ state, print }) => {
+          if (started === generation) current = { state, builtAt: clock().getTime(), fingerprint: print };
           return state;
         })
         .finally(() => {
