@@ -233,6 +233,9 @@ export interface MemoryRow {
   peak: number;
 }
 
+/** Node's flags in `npm start` (package.json; docs/decisions/0038-embedded-memory.md): the shop as deployed. */
+const START_FLAGS = ['--max-semi-space-size=16', '--liftoff-only'];
+
 /** The cases the 100,000-product catalogue runs: what a shopper's browsing and searching cost. */
 const SCALE_CASES = ['listing', 'search', 'catalog SSR'];
 
@@ -646,7 +649,7 @@ async function main() {
         for (const cache of cacheModes) {
           const startShop = (pageCache: 'on' | 'off') =>
             startProcess(
-              ['server/main.ts'],
+              [...START_FLAGS, 'server/main.ts'],
               {
                 ...prepared.env,
                 NODE_ENV: 'production',
