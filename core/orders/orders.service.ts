@@ -22,7 +22,7 @@ import { createOrderTransitions } from './order-transition.service.ts';
 import type { OrderPayload } from './orders.schemas.ts';
 import type { OrderStatusView, OrderView } from './orders.types.ts';
 import { createPaymentNotices } from './payment-notices.service.ts';
-import { createPaymentStart } from './payment-start.service.ts';
+import { createPaymentStart, newPaymentClaim } from './payment-start.service.ts';
 import { consumePromo, promoHistory } from './place-order/consume-promo.step.ts';
 import {
   claimKey,
@@ -34,7 +34,12 @@ import {
 } from './place-order/idempotency.ts';
 import { createOrderPricing } from './place-order/price-order.step.ts';
 import { recordOrder } from './place-order/record-order.step.ts';
-import { checkHoldCaps, reserveStock } from './place-order/reserve-stock.step.ts';
+import {
+  checkHoldCaps,
+  reservationOf,
+  reservationTags,
+  reserveStock,
+} from './place-order/reserve-stock.step.ts';
 import { checkPromoCode, normalizePromoCode } from './promo.rules.ts';
 
 export { orderStatusKey } from './order-access.ts';
@@ -147,36 +152,40 @@ export function createOrdersService({
       !ctx.draft && !['dolyame', 'tinkoff'].includes(input.payment)
         ? paymentKindOf(input.payment, Boolean(input.hePayMode))
         : null;
-    const shop = await settings.getShopSettings();
+    const { shop } = priced;
     const holdFor = holdMinutes(input.payment, shop.main.orderHoldMinutes ?? DEFAULT_HOLD_MINUTES);
     const client: Holder = { phone: input.phone, ip: ctx.ip, deviceId: ctx.device?.id ?? null };
     const now = clock();
-    let number: number;
+    let placed: Awaited<ReturnType<typeof recordOrder>>;
     try {
-      number = await withStockChanges(async (tx, changed) => {
+      placed = await withStockChanges(async (tx, changed, announce) => {
         if (key) await claimKey(tx, key, hash, ctx);
-        // Step 2: reserve stock, within the caps on what one client's unpaid orders hold.
+        // Step 2 (first half): the caps on what one client's unpaid orders hold, under its locks.
         await checkHoldCaps(tx, client, priced.lines, shop.main.holdCaps ?? HOLD_CAPS);
-        const reserved = await reserveStock(tx, priced.lines, changed);
-        // Step 3: consume the promo code.
+        // Step 3: consume the promo code (judged on the customer's orders before this one).
         if (priced.promo) {
           await consumePromo(tx, priced.promo.code, { phone: input.phone, userId: ctx.userId ?? null }, now);
         }
-        // Step 4: record the order.
-        const orderNumber = await recordOrder(tx, {
+        // Step 4: record the order, claimed for its payment's start.
+        const recorded = await recordOrder(tx, {
           input,
           priced,
           shown,
-          reserved,
+          reserved: reservationOf(priced.lines),
           locale: ctx.locale,
           userId: ctx.userId ?? null,
           client,
           accessKey: randomBytes(16).toString('base64url'),
+          paymentClaim: startKind ? newPaymentClaim() : null,
           now,
           expiresAt: new Date(now.getTime() + holdFor * 60_000),
         });
-        if (key) await storeKeyAnswer(tx, key, { orderNumber, startKind });
-        return orderNumber;
+        if (key) await storeKeyAnswer(tx, key, { orderNumber: recorded.order.number, startKind });
+        // Step 2 (second half): the stock, last, so the rows every order of a popular product
+        // updates stay locked only until the commit (a refusal still rolls back everything).
+        await announce(reservationTags(priced.lines));
+        await reserveStock(tx, priced.lines, changed);
+        return recorded;
       });
     } catch (error) {
       // A concurrent request with the same key won: answer as it did.
@@ -188,8 +197,9 @@ export function createOrdersService({
     }
 
     // Step 5: start the payment.
-    if (startKind) await startPayment(number, startKind);
-    return answerForOrder(number, startKind);
+    const { order, lines } = placed;
+    const paymentUrl = startKind ? await paymentStart.startClaimedPayment(order, lines, startKind) : null;
+    return orderAnswer({ ...order, paymentUrl }, startKind);
   }
 
   async function answerForKey(key: string, hash: string | null, client: RequestClient) {
@@ -206,17 +216,7 @@ export function createOrdersService({
   ): Promise<{ access: OrderAccess; body: OrderAnswer }> {
     const [order] = await db.select().from(orders).where(eq(orders.number, number));
     if (!order) throw new Error(`Order ${number} vanished`);
-    const access = { n: order.number, k: order.accessKey };
-    const ids = { order: { orderID: order.number }, data: { orderID: order.number } };
-    // checkout.md §4: drafts, dolyame, tinkoff and hePayMode (the provider reaches the phone
-    // itself) answer the order id only; split and yaPay the url, which the storefront shows as a
-    // link; the rest the url the storefront follows.
-    const idOnly =
-      ['dolyame', 'tinkoff'].includes(order.payment) || startKind === 'phone' || order.paymentUrl === null;
-    return {
-      access,
-      body: idOnly ? { result: true, ...ids } : { result: true, url: order.paymentUrl ?? undefined, ...ids },
-    };
+    return orderAnswer(order, startKind);
   }
 
   /**
@@ -351,6 +351,24 @@ export function createOrdersService({
 }
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
+
+/** The answer to the order's placement (or its replay), and the access the browser keeps. */
+function orderAnswer(
+  order: Pick<typeof orders.$inferSelect, 'number' | 'accessKey' | 'payment' | 'paymentUrl'>,
+  startKind: PaymentKind | null,
+): { access: OrderAccess; body: OrderAnswer } {
+  const access = { n: order.number, k: order.accessKey };
+  const ids = { order: { orderID: order.number }, data: { orderID: order.number } };
+  // checkout.md §4: drafts, dolyame, tinkoff and hePayMode (the provider reaches the phone
+  // itself) answer the order id only; split and yaPay the url, which the storefront shows as a
+  // link; the rest the url the storefront follows.
+  const idOnly =
+    ['dolyame', 'tinkoff'].includes(order.payment) || startKind === 'phone' || order.paymentUrl === null;
+  return {
+    access,
+    body: idOnly ? { result: true, ...ids } : { result: true, url: order.paymentUrl ?? undefined, ...ids },
+  };
+}
 
 export type OrderAnswer = {
   result: true;

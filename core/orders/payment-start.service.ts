@@ -11,6 +11,11 @@ import type { OrderAccess } from './order-cookies.rules.ts';
 import type { OrderTransitions } from './order-transition.service.ts';
 import { buildPaymentReceipt, DEFAULT_RECEIPT_SETTINGS } from './payment-receipt.rules.ts';
 
+/** A claim on an order's payment start, stored in its `paymentId` until the provider's id replaces it. */
+export function newPaymentClaim(): string {
+  return `claim-${randomBytes(8).toString('hex')}`;
+}
+
 /**
  * Placement step 5: start the payment, and what follows it on the shop's side: the receipt the
  * provider gets (DECISIONS 36), the second-call starts of BNPL and instalment, and the capture of a
@@ -36,17 +41,33 @@ export function createPaymentStart({
    * second session.
    */
   async function startPayment(number: number, kind: PaymentKind, months?: number): Promise<string> {
-    const claim = `claim-${randomBytes(8).toString('hex')}`;
     const [order] = await db
       .update(orders)
-      .set({ paymentId: claim })
+      .set({ paymentId: newPaymentClaim() })
       .where(and(eq(orders.number, number), isNull(orders.paymentId), eq(orders.status, 'new')))
       .returning();
     if (!order) return waitForPaymentUrl(number);
     const lines = await db.select().from(orderLines).where(eq(orderLines.orderNumber, number));
+    return startClaimedPayment(order, lines, kind, months);
+  }
+
+  /**
+   * Starts the payment of an order this request has claimed (its `paymentId` is the claim, as
+   * `startPayment` or the placing transaction stored it), given as stored with its lines. A start
+   * the provider refuses gives the claim back.
+   */
+  async function startClaimedPayment(
+    order: typeof orders.$inferSelect,
+    lines: (typeof orderLines.$inferSelect)[],
+    kind: PaymentKind,
+    months?: number,
+  ): Promise<string> {
+    const { number } = order;
+    const claim = order.paymentId;
+    if (!claim?.startsWith('claim-')) throw new Error(`Order ${number} is not claimed for a payment`);
     const prefix = order.locale === 'en' ? '/en' : '';
-    const receipt = await receiptOf(order, lines);
     const shop = await settings.getShopSettings();
+    const receipt = buildPaymentReceipt({ ...order, lines }, shop.main.receipt ?? DEFAULT_RECEIPT_SETTINGS);
     // Cards of the delivery methods the settings name are two-stage (docs/decisions/0036-sbp-and-two-stage-payments.md).
     const twoStage =
       kind === 'card' && (shop.main.payments.twoStage ?? []).some((way) => way === order.getWay);
@@ -72,18 +93,28 @@ export function createPaymentStart({
         .where(and(eq(orders.number, number), eq(orders.paymentId, claim)));
       throw error;
     }
-    await transitions.withStockChanges(async (tx, changed) => {
-      await tx
-        .update(orders)
-        .set({
-          paymentProvider: session.provider ?? payments.name,
-          paymentId: session.paymentId,
-          paymentUrl: session.url,
-          paymentTwoStage: session.twoStage === true,
-        })
-        .where(and(eq(orders.number, number), eq(orders.paymentId, claim)));
-      await transitions.transition(tx, number, 'awaiting_payment', `payment started (${kind})`, changed);
+    const started = {
+      paymentProvider: session.provider ?? payments.name,
+      paymentId: session.paymentId,
+      paymentUrl: session.url,
+      paymentTwoStage: session.twoStage === true,
+    };
+    const cause = `payment started (${kind})`;
+    // The order was new when claimed: the session and the status change are one statement.
+    const moved = await transitions.transitionAlone(number, 'new', 'awaiting_payment', cause, {
+      also: started,
+      where: eq(orders.paymentId, claim),
     });
+    if (!moved) {
+      // It left `new` meanwhile (an operator's cancel): the session is recorded all the same.
+      await transitions.withStockChanges(async (tx, changed) => {
+        await tx
+          .update(orders)
+          .set(started)
+          .where(and(eq(orders.number, number), eq(orders.paymentId, claim)));
+        await transitions.transition(tx, number, 'awaiting_payment', cause, changed);
+      });
+    }
     return session.url;
   }
 
@@ -180,5 +211,5 @@ export function createPaymentStart({
     return { result: true, data: await startPayment(number, 'instalment', term?.months ?? 3) };
   }
 
-  return { startPayment, paymentReceipt, capturePayment, startDolyame, startInstalment };
+  return { startPayment, startClaimedPayment, paymentReceipt, capturePayment, startDolyame, startInstalment };
 }

@@ -144,7 +144,7 @@ export function createOrderPricing({
     }
     const discount = promo ? promoDiscount(lines, promo.percent) : 0;
     const totals = cartTotals({ way: input.getWay, goods, charge, promoDiscount: discount });
-    return { lines, totals, place, promo, payment };
+    return { lines, totals, place, promo, payment, shop };
   }
 
   async function resolveDelivery(input: OrderPayload, locale: Locale, goods: number, items: number) {
@@ -264,5 +264,8 @@ export function createOrderPricing({
   return { priceOrder, shownTotal };
 }
 
-/** An order priced by the server: its lines, totals, delivery place, promo code and payment method. */
+/**
+ * An order priced by the server: its lines, totals, delivery place, promo code and payment method,
+ * and the shop's settings it was priced by.
+ */
 export type PricedOrder = Awaited<ReturnType<ReturnType<typeof createOrderPricing>['priceOrder']>>;

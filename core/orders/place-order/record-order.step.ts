@@ -11,9 +11,12 @@ import type { PricedOrder } from './price-order.step.ts';
 export const CONSENT_VERSION = 'personal-data-2026-11';
 
 /**
- * Placement step 4: record the order, its lines with what each reserved, its first event and the
- * confirmation message, in the placing transaction. Undo: the order is never deleted; failing or
- * cancelling it (core/orders/order-transition.service.ts) gives back what the earlier steps took.
+ * Placement step 4: record the order, its lines with what each reserves, its first event and the
+ * confirmation message, in the placing transaction. With `paymentClaim` the order is stored already
+ * claimed for its payment's start (core/orders/payment-start.service.ts), so a retry under its key
+ * waits for that start instead of opening another. Returns the stored order and lines. Undo: the
+ * order is never deleted; failing or cancelling it (core/orders/order-transition.service.ts) gives
+ * back what the other steps took.
  */
 export async function recordOrder(
   tx: Tx,
@@ -26,10 +29,11 @@ export async function recordOrder(
     userId: string | null;
     client: Holder;
     accessKey: string;
+    paymentClaim: string | null;
     now: Date;
     expiresAt: Date;
   },
-): Promise<number> {
+): Promise<{ order: StoredOrder; lines: StoredLine[] }> {
   const { input, priced, shown, client, now } = order;
   const { totals, place } = priced;
   const [row] = await tx
@@ -82,35 +86,46 @@ export async function recordOrder(
       consentIp: client.ip,
       deviceId: client.deviceId,
       accessKey: order.accessKey,
+      paymentId: order.paymentClaim,
       createdAt: now,
       updatedAt: now,
       expiresAt: order.expiresAt,
     })
-    .returning({ number: orders.number });
+    .returning();
   if (!row) throw new Error('The order was not stored');
-  await tx.insert(orderLines).values(
-    priced.lines.map((l) => ({
+  // The first event rides with the lines: one statement.
+  const created = tx.$with('created').as(
+    tx.insert(orderEvents).values({
       orderNumber: row.number,
-      variantId: l.variantId,
-      groupId: l.groupId,
-      name: l.name,
-      size: l.size,
-      barcode: l.barcode,
-      category: l.category,
-      price: l.price,
-      oldPrice: l.oldPrice,
-      count: l.count,
-      reserved: order.reserved.get(l.variantId) ?? 0,
-    })),
+      fromStatus: null,
+      toStatus: 'new',
+      cause: 'created',
+      at: now,
+    }),
   );
-  await tx.insert(orderEvents).values({
-    orderNumber: row.number,
-    fromStatus: null,
-    toStatus: 'new',
-    cause: 'created',
-    at: now,
-  });
+  const lines = await tx
+    .with(created)
+    .insert(orderLines)
+    .values(
+      priced.lines.map((l) => ({
+        orderNumber: row.number,
+        variantId: l.variantId,
+        groupId: l.groupId,
+        name: l.name,
+        size: l.size,
+        barcode: l.barcode,
+        category: l.category,
+        price: l.price,
+        oldPrice: l.oldPrice,
+        count: l.count,
+        reserved: order.reserved.get(l.variantId) ?? 0,
+      })),
+    )
+    .returning();
   // The confirmation goes out exactly when the order exists (docs/decisions/0021-durable-jobs-and-messages.md).
   await enqueueOrderMessages(tx, row.number, 'created', now);
-  return row.number;
+  return { order: row, lines };
 }
+
+export type StoredOrder = typeof orders.$inferSelect;
+export type StoredLine = typeof orderLines.$inferSelect;

@@ -8,7 +8,9 @@ import type { Tx } from '../order-access.ts';
 
 /**
  * Placement step 2: reserve stock. Under the client's locks, the caps on what one client's unpaid
- * orders may hold (DECISIONS 32) are judged, then each line's stock is decremented conditionally.
+ * orders may hold (DECISIONS 32) are judged first; each line's stock is decremented conditionally
+ * as the placing transaction's last statement (every order of a popular product updates the same
+ * row, whose lock is then held only to the commit: docs/decisions/0039-order-placement-throughput.md).
  * Undo: `releaseStock`, when the order fails or is cancelled (inside the placing transaction a
  * refusal rolls the decrements back with everything else).
  */
@@ -61,9 +63,20 @@ export async function checkHoldCaps(tx: Tx, client: Holder, lines: StockLine[], 
   }
 }
 
+/** What each variant of the order reserves when `reserveStock` succeeds: its count, 0 for a preorder. */
+export function reservationOf(lines: StockLine[]): Map<string, number> {
+  return new Map(lines.map((l) => [l.variantId, l.preorder ? 0 : l.count]));
+}
+
+/** The cache tags every successful reservation of `lines` changes (not the listings' tag: that one only when a variant runs out). */
+export function reservationTags(lines: StockLine[]): string[] {
+  return [...new Set(lines.filter((l) => !l.preorder).map((l) => cacheTags.group(l.groupId)))];
+}
+
 /**
- * DECISIONS 13: a conditional decrement that can never go below zero, per line. Returns what each
- * variant reserved (0 for a preorder); `changed` collects the cache tags of the stock it changed.
+ * DECISIONS 13: a conditional decrement that can never go below zero, per line; a line short of
+ * stock is refused (`conflict`). Returns what each variant reserved (as `reservationOf`);
+ * `changed` collects the cache tags of the stock it changed.
  */
 export async function reserveStock(
   tx: Tx,
@@ -127,13 +140,17 @@ export async function releaseStock(tx: Tx, number: number, changed: Set<string>,
   }
 }
 
-/** Takes the client's locks (device, phone, address) in one order, so two orders cannot deadlock. */
+/**
+ * Takes the client's locks (device, phone, address) in one order, so two orders cannot deadlock:
+ * one statement, the keys sorted and taken in the array's order.
+ */
 async function lockHolder(tx: Tx, client: Holder) {
   const keys = [`phone:${client.phone}`, `ip:${client.ip}`];
   if (client.deviceId) keys.push(`device:${client.deviceId}`);
-  for (const k of keys.sort()) {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`order-hold:${k}`}, 0))`);
-  }
+  const names = keys.sort().map((k) => sql`${`order-hold:${k}`}`);
+  await tx.execute(
+    sql`select count(pg_advisory_xact_lock(hashtextextended(k, 0))) from unnest(array[${sql.join(names, sql`, `)}]::text[]) as k`,
+  );
 }
 
 /** The unpaid orders of a client (any of its device, phone, address) that hold stock. */
