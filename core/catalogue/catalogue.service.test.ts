@@ -3,6 +3,7 @@ import { insertCategory, insertProductGroup } from '../../tests/factories/catalo
 import { createTestDatabase, engines, type TestDatabase } from '../../tests/setup/test-database.ts';
 import { productGroups } from '../db/schema/index.ts';
 import { createCatalogueService } from './catalogue.service.ts';
+import { parseListingQuery } from './listing.rules.ts';
 
 describe.each(engines)('the catalogue service on %s', (engine) => {
   let database: TestDatabase;
@@ -59,5 +60,32 @@ describe.each(engines)('the catalogue service on %s', (engine) => {
     ).rejects.toThrow();
     // The group row went in before the failing variant; the check protected the stock column.
     expect(await db.$count(productGroups)).toBeGreaterThan(0);
+  });
+
+  it('offers the sizes of the published groups in scope, whatever the filter', async () => {
+    const db = database.db;
+    await insertCategory(db, { slug: 'shoes', position: 3 });
+    await insertProductGroup(db, { categorySlug: 'shoes' }, [
+      { size: '38', stock: 2 },
+      { size: '39', stock: 0 },
+    ]);
+    await insertProductGroup(db, { categorySlug: 'shoes', published: false }, [{ size: '41', stock: 5 }]);
+    await insertProductGroup(db, { categorySlug: 'dresses-midi' }, [
+      { size: 'XS', stock: 1 },
+      { size: '', stock: 1 },
+    ]);
+    const service = createCatalogueService({ db });
+    const query = (qs: string) => parseListingQuery(new URLSearchParams(qs));
+    const shoes = await service.listGroups({ kind: 'category', slug: 'shoes' }, query('size=39&avail=1'));
+    expect(shoes.total).toBe(0);
+    // A sold-out size stays on offer (it can be chosen, and unchosen); a hidden group's does not.
+    expect(shoes.sizeOptions).toEqual(['38', '39']);
+    const dresses = await service.listGroups({ kind: 'category', slug: 'dresses' }, query(''));
+    expect(dresses.sizeOptions).toContain('XS');
+    expect(dresses.sizeOptions).not.toContain('38');
+    expect(dresses.sizeOptions).not.toContain('');
+    const all = await service.listGroups({ kind: 'all' }, query('sale=1'));
+    expect(all.sizeOptions).toEqual(expect.arrayContaining(['XS', '38', '39']));
+    expect(all.sizeOptions).not.toContain('41');
   });
 });

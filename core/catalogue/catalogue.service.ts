@@ -219,7 +219,7 @@ export function createCatalogueService({ db, cache = noReadCache }: { db: Db; ca
                 asc(productGroups.id),
               ]
             : [asc(productGroups.position), asc(productGroups.id)];
-    const [total, rows, sizeRows] = await Promise.all([
+    const [total, rows, sizeOptions] = await Promise.all([
       db.$count(productGroups, where),
       db
         .select({ id: productGroups.id })
@@ -229,24 +229,38 @@ export function createCatalogueService({ db, cache = noReadCache }: { db: Db; ca
         .limit(LISTING_PAGE_SIZE)
         .offset((query.page - 1) * LISTING_PAGE_SIZE),
       // Size options come from the whole scope, not the filtered result, so a chosen size can be unchosen.
-      db
-        .selectDistinct({ size: variantProducts.size })
-        .from(variantProducts)
-        .innerJoin(productGroups, eq(productGroups.id, variantProducts.groupId))
-        .where(
-          and(eq(productGroups.published, true), scopeCondition(scope), sql`${variantProducts.size} <> ''`),
-        ),
+      scopeSizes(scope),
     ]);
     return {
       cards: await cardsByIds(rows.map((r) => r.id)),
       total,
       page: query.page,
       pages: Math.max(1, Math.ceil(total / LISTING_PAGE_SIZE)),
-      sizeOptions: sortSizes(
-        sizeRows.map((r) => r.size),
-        (s) => s,
-      ),
+      sizeOptions,
     };
+  }
+
+  /**
+   * The sizes a scope's published groups come in: the same for every filter of the scope, so kept
+   * once per scope (at 100,000 products the join over every variant costs about 130 ms; a new
+   * filter combination no longer pays it; docs/decisions/0040-catalogue-at-scale.md).
+   */
+  function scopeSizes(scope: Scope): Promise<string[]> {
+    return cache.get(`sizes:${JSON.stringify(scope)}`, listingTags, () => readScopeSizes(scope));
+  }
+
+  async function readScopeSizes(scope: Scope): Promise<string[]> {
+    const rows = await db
+      .selectDistinct({ size: variantProducts.size })
+      .from(variantProducts)
+      .innerJoin(productGroups, eq(productGroups.id, variantProducts.groupId))
+      .where(
+        and(eq(productGroups.published, true), scopeCondition(scope), sql`${variantProducts.size} <> ''`),
+      );
+    return sortSizes(
+      rows.map((r) => r.size),
+      (s) => s,
+    );
   }
 
   async function getCategory(slug: string): Promise<CategoryView | null> {
