@@ -75,6 +75,13 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 try {
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`shop ready on ${config.publicUrl} (${runtime.database.engine})`);
+  // The search index builds now, in the background, rather than on the first shopper's search: a
+  // large catalogue's takes seconds (docs/decisions/0040-catalogue-at-scale.md).
+  const warming = performance.now();
+  runtime.services.search
+    .popular('ru')
+    .then(() => app.log.info(`search index ready in ${Math.round(performance.now() - warming)} ms`))
+    .catch((error) => app.log.error({ err: error }, 'search index build failed'));
 } catch (error) {
   app.log.error({ err: error }, 'could not listen');
   await runtime.stop();
