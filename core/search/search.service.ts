@@ -32,7 +32,7 @@ interface Doc {
 const viewWeight: Record<SearchView, number> = { category: 1.4, product: 1, other: 0.8 };
 /**
  * How long an index serves before the database is asked whether what it holds changed; only then
- * is it rebuilt, in the background (docs/decisions/0039-catalogue-at-scale.md).
+ * is it rebuilt, in the background (docs/decisions/0040-catalogue-at-scale.md).
  */
 const INDEX_TTL_MS = 60_000;
 
