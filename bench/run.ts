@@ -250,7 +250,7 @@ async function searchReady(port: number) {
 }
 
 /** Node's flags in `npm start` (package.json; docs/decisions/0038-embedded-memory.md): the shop as deployed. */
-const START_FLAGS = ['--max-semi-space-size=16', '--liftoff-only'];
+const START_FLAGS = ['--max-semi-space-size=32', '--liftoff-only'];
 
 /** The cases the 100,000-product catalogue runs: what a shopper's browsing and searching cost. */
 const SCALE_CASES = ['listing', 'search', 'catalog SSR'];
