@@ -175,8 +175,6 @@ export function createCatalogueService({ db, cache = noReadCache }: { db: Db; ca
     return undefined;
   }
 
-  const sellable = sql`(v.stock > 0 or v.preorder)`;
-
   /**
    * One page of a listing with its filters (catalogue.md §2): sizes (a group matches when it has
    * one of them, sellable when `availableOnly`), availability, sale; sorted and paged.
@@ -190,20 +188,20 @@ export function createCatalogueService({ db, cache = noReadCache }: { db: Db; ca
   async function readListing(scope: Scope, query: ListingQuery) {
     const conditions: (SQL | undefined)[] = [eq(productGroups.published, true), scopeCondition(scope)];
     if (query.saleOnly) conditions.push(isNotNull(productGroups.oldPrice));
+    // The variant filters read the group's own columns, kept by a trigger on variant_products
+    // (docs/decisions/0040-catalogue-at-scale.md), so no variant is read.
     if (query.sizes.length > 0) {
-      const sizes = sql.join(
+      const sizes = sql`array[${sql.join(
         query.sizes.map((s) => sql`${s}`),
         sql`, `,
-      );
+      )}]::text[]`;
       conditions.push(
-        sql`exists (select 1 from variant_products v where v.group_id = product_groups.id and v.size in (${sizes})${
-          query.availableOnly ? sql` and ${sellable}` : sql``
-        })`,
+        query.availableOnly
+          ? sql`${productGroups.sizesOnSale} && ${sizes}`
+          : sql`${productGroups.sizes} && ${sizes}`,
       );
     } else if (query.availableOnly) {
-      conditions.push(
-        sql`exists (select 1 from variant_products v where v.group_id = product_groups.id and ${sellable})`,
-      );
+      conditions.push(eq(productGroups.sellable, true));
     }
     const where = and(...conditions);
     const order =
@@ -241,9 +239,8 @@ export function createCatalogueService({ db, cache = noReadCache }: { db: Db; ca
   }
 
   /**
-   * The sizes a scope's published groups come in: the same for every filter of the scope, so kept
-   * once per scope (at 100,000 products the join over every variant costs about 130 ms; a new
-   * filter combination no longer pays it; docs/decisions/0040-catalogue-at-scale.md).
+   * The sizes a scope's published groups come in (each group's `sizes` column): the same for
+   * every filter of the scope, so kept once per scope (docs/decisions/0040-catalogue-at-scale.md).
    */
   function scopeSizes(scope: Scope): Promise<string[]> {
     return cache.get(`sizes:${JSON.stringify(scope)}`, listingTags, () => readScopeSizes(scope));
@@ -251,12 +248,9 @@ export function createCatalogueService({ db, cache = noReadCache }: { db: Db; ca
 
   async function readScopeSizes(scope: Scope): Promise<string[]> {
     const rows = await db
-      .selectDistinct({ size: variantProducts.size })
-      .from(variantProducts)
-      .innerJoin(productGroups, eq(productGroups.id, variantProducts.groupId))
-      .where(
-        and(eq(productGroups.published, true), scopeCondition(scope), sql`${variantProducts.size} <> ''`),
-      );
+      .selectDistinct({ size: sql<string>`unnest(${productGroups.sizes})`.as('size') })
+      .from(productGroups)
+      .where(and(eq(productGroups.published, true), scopeCondition(scope)));
     return sortSizes(
       rows.map((r) => r.size),
       (s) => s,

@@ -79,10 +79,31 @@ export const productGroups = pgTable(
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Kept by a trigger on `variant_products` (migration 0030), never written by the app: the
+     * non-empty sizes of the group's variants, those of them on sale (stock above zero or
+     * preorder), and whether any variant is on sale, one-size ones included. The listing filters
+     * on them (docs/decisions/0040-catalogue-at-scale.md).
+     */
+    sizes: text('sizes').array().notNull().default(sql`'{}'::text[]`),
+    sizesOnSale: text('sizes_on_sale').array().notNull().default(sql`'{}'::text[]`),
+    sellable: boolean('sellable').notNull().default(false),
   },
   (t) => [
     index('product_groups_category_idx').on(t.categorySlug, t.position),
     index('product_groups_art_idx').on(t.art),
+    index('product_groups_sizes_idx').using('gin', t.sizes),
+    index('product_groups_sizes_on_sale_idx').using('gin', t.sizesOnSale),
+    // The listing's orders over the published groups: the first page of a filter walks one of
+    // these until it has found its cards.
+    index('product_groups_listing_position_idx').on(t.position, t.id).where(sql`${t.published}`),
+    index('product_groups_listing_price_idx').on(t.price, t.position, t.id).where(sql`${t.published}`),
+    index('product_groups_listing_price_desc_idx')
+      .on(t.price.desc().nullsFirst(), t.position, t.id)
+      .where(sql`${t.published}`),
+    index('product_groups_listing_new_idx')
+      .on(t.isNew.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.position, t.id)
+      .where(sql`${t.published}`),
     check('product_groups_price_positive', sql`${t.price} >= 0`),
     check('product_groups_old_price_above', sql`${t.oldPrice} is null or ${t.oldPrice} > ${t.price}`),
   ],
