@@ -247,14 +247,12 @@ export function createCatalogueService({ db, cache = noReadCache }: { db: Db; ca
   }
 
   async function readScopeSizes(scope: Scope): Promise<string[]> {
+    // The distinct sets are few (one per run of sizes), fewer rows to hash than every size.
     const rows = await db
-      .selectDistinct({ size: sql<string>`unnest(${productGroups.sizes})`.as('size') })
+      .selectDistinct({ sizes: productGroups.sizes })
       .from(productGroups)
       .where(and(eq(productGroups.published, true), scopeCondition(scope)));
-    return sortSizes(
-      rows.map((r) => r.size),
-      (s) => s,
-    );
+    return sortSizes([...new Set(rows.flatMap((r) => r.sizes))], (s) => s);
   }
 
   async function getCategory(slug: string): Promise<CategoryView | null> {

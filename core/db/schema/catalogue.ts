@@ -97,7 +97,11 @@ export const productGroups = pgTable(
     // The listing's orders over the published groups: the first page of a filter walks one of
     // these until it has found its cards.
     index('product_groups_listing_position_idx').on(t.position, t.id).where(sql`${t.published}`),
-    index('product_groups_listing_price_idx').on(t.price, t.position, t.id).where(sql`${t.published}`),
+    // Also holds every column a listing filters on (Drizzle has no INCLUDE, so as trailing keys):
+    // a count and a scope's size options read this narrow index alone, not the wide rows.
+    index('product_groups_listing_idx')
+      .on(t.price, t.position, t.id, t.categorySlug, t.oldPrice, t.sellable, t.sizes, t.sizesOnSale)
+      .where(sql`${t.published}`),
     index('product_groups_listing_price_desc_idx')
       .on(t.price.desc().nullsFirst(), t.position, t.id)
       .where(sql`${t.published}`),
