@@ -68,9 +68,19 @@ async function startChromium(port: number, profile: string) {
   throw new Error('chromium did not open its debugging port');
 }
 
+/**
+ * `reportDir` (the bench's BENCH_LIGHTHOUSE_DIR) keeps each run's whole report there as JSON, to read
+ * which audits lose points and the LCP breakdown (TTFB, load delay, load time, render delay).
+ */
 export async function runLighthouse(
   url: string,
-  { runs, port, cookie, workDir }: { runs: number; port: number; cookie?: string; workDir: string },
+  {
+    runs,
+    port,
+    cookie,
+    workDir,
+    reportDir,
+  }: { runs: number; port: number; cookie?: string; workDir: string; reportDir?: string },
 ): Promise<LighthouseRow> {
   if (!fs.existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing (apt-get install -y chromium)`);
   const chrome = await startChromium(port, path.join(workDir, 'chromium-profile'));
@@ -92,6 +102,12 @@ export async function runLighthouse(
         failures += 1;
         if (failures > 2) throw new Error(lhr.runtimeError.message);
         continue;
+      }
+      if (reportDir) {
+        fs.mkdirSync(reportDir, { recursive: true });
+        const slug = new URL(url).pathname.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home';
+        const name = `${slug}${cookie ? '-cookie' : ''}-${results.length + 1}.json`;
+        fs.writeFileSync(path.join(reportDir, name), JSON.stringify(lhr));
       }
       const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
       const lcpAudit = lhr.audits['lcp-breakdown-insight'] ?? lhr.audits['largest-contentful-paint-element'];

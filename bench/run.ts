@@ -7,6 +7,8 @@
 //   npm run bench -- --quick           PGlite, demo catalogue, cache on, short rounds, no Lighthouse
 //   npm run bench -- --engines=pglite --catalogues=20k --cache=on,off --duration=5 --cases=listing,search
 //   npm run bench -- --no-pages        skip page weight and Lighthouse
+//   npm run bench -- --engines=pglite --catalogues=demo --cache=on --cases=none
+//                                      page weight and Lighthouse alone (no load case matches `none`)
 //   npm run bench -- --cases=exchange  the 1C import of 20,000 products × 5 sizes alone (bench/exchange.ts)
 //   npm run bench -- --engines=postgres --catalogues=100k --cases=listing,search --no-pages
 //
@@ -17,6 +19,7 @@
 // BENCH_PORT_BASE (default 3300) moves the bench's ports (shop +1, baseline +2, Chromium +90);
 // BENCH_WORK_DIR (default $TMPDIR/shop-bench) its templates and data folders, so two benches can
 // run side by side.
+// BENCH_LIGHTHOUSE_DIR keeps every Lighthouse run's whole report there (JSON).
 // BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) names the server the
 // bench creates its own bench_* databases on; they are dropped at the end.
 
@@ -732,6 +735,7 @@ async function main() {
                       port: CHROME_PORT,
                       cookie: p.cookie,
                       workDir: work,
+                      reportDir: process.env.BENCH_LIGHTHOUSE_DIR || undefined,
                     });
                   } catch (error) {
                     log(
