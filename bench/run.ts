@@ -217,23 +217,85 @@ async function stopProcess(child: ChildProcess) {
   clearTimeout(timer);
 }
 
-/** A process's resident memory now and at its peak, in MB (Linux; null elsewhere). */
-function memoryOf(child: ChildProcess): { rss: number; peak: number } | null {
+/**
+ * A process's resident memory now and at its peak, in MB (Linux; null elsewhere), and what the
+ * resident part is made of, from `/proc/<pid>/smaps` (docs/decisions/0038-embedded-memory.md):
+ * - `wasm`: WebAssembly memories (PGlite's heap): a read-write mapping that opens a reservation of
+ *   4 GB or more (the guard region V8 reserves behind each memory);
+ * - `malloc`: the C allocator's heaps: `[heap]` and the 64 MB thread arenas (a 64 MB-aligned
+ *   read-write mapping whose reservation ends 64 MB after its start);
+ * - `v8`: the other anonymous memory, mostly V8's heap and compiled code;
+ * - `file`: mapped files (the node binary, libraries).
+ */
+function memoryOf(child: ChildProcess): MemoryFigures | null {
   try {
     const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
     const kbOf = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0);
-    return { rss: kbOf('VmRSS') / 1024, peak: kbOf('VmHWM') / 1024 };
+    return { rss: kbOf('VmRSS') / 1024, peak: kbOf('VmHWM') / 1024, ...splitOf(child.pid ?? 0) };
   } catch {
     return null;
   }
 }
 
-export interface MemoryRow {
+interface Mapping {
+  start: bigint;
+  end: bigint;
+  perms: string;
+  name: string;
+  rssKb: number;
+}
+
+function splitOf(pid: number): { wasm: number; malloc: number; v8: number; file: number } {
+  const maps: Mapping[] = [];
+  for (const line of fs.readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
+    const head = /^([0-9a-f]+)-([0-9a-f]+) (\S+) \S+ \S+ \d+\s*(.*)$/.exec(line);
+    if (head) {
+      maps.push({
+        start: BigInt(`0x${head[1]}`),
+        end: BigInt(`0x${head[2]}`),
+        perms: head[3] ?? '',
+        name: head[4] ?? '',
+        rssKb: 0,
+      });
+      continue;
+    }
+    const rss = /^Rss:\s+(\d+) kB/.exec(line);
+    const last = maps.at(-1);
+    if (rss && last) last.rssKb = Number(rss[1]);
+  }
+  const GB4 = 4n << 30n;
+  const MB64 = 64n << 20n;
+  const split = { wasm: 0, malloc: 0, v8: 0, file: 0 };
+  maps.forEach((m, i) => {
+    if (m.rssKb === 0) return;
+    if (m.name === '[heap]') split.malloc += m.rssKb;
+    else if (m.name !== '' && !m.name.startsWith('[anon')) split.file += m.rssKb;
+    else {
+      const next = maps[i + 1];
+      const reserved = next && next.start === m.end && next.perms.startsWith('---') ? next.end : m.end;
+      if (m.perms.startsWith('rw') && reserved - m.start >= GB4) split.wasm += m.rssKb;
+      else if (m.perms.startsWith('rw') && m.start % MB64 === 0n && reserved - m.start === MB64)
+        split.malloc += m.rssKb;
+      else split.v8 += m.rssKb;
+    }
+  });
+  const mb = (kb: number) => kb / 1024;
+  return { wasm: mb(split.wasm), malloc: mb(split.malloc), v8: mb(split.v8), file: mb(split.file) };
+}
+
+interface MemoryFigures {
+  rss: number;
+  peak: number;
+  wasm: number;
+  malloc: number;
+  v8: number;
+  file: number;
+}
+
+export interface MemoryRow extends MemoryFigures {
   engine: string;
   catalogue: string;
   cache: string;
-  rss: number;
-  peak: number;
 }
 
 /** Waits (up to two minutes) until a search answers. */
@@ -551,12 +613,13 @@ function markdown(
   if (memoryRows.length > 0) {
     lines.push(
       '',
-      'Memory of each shop process after its cases (RSS, and its peak since start), MB.',
+      'Memory of each shop process after its cases (RSS, and its peak since start), MB; the RSS split from smaps: WebAssembly memory (PGlite), the C allocator (malloc heaps), other anonymous memory (V8) and mapped files.',
       '',
-      '| engine | catalogue | read cache | RSS MB | peak MB |',
-      '|---|---|---|---:|---:|',
+      '| engine | catalogue | read cache | RSS MB | peak MB | wasm | malloc | V8 | files |',
+      '|---|---|---|---:|---:|---:|---:|---:|---:|',
       ...memoryRows.map(
-        (m) => `| ${m.engine} | ${m.catalogue} | ${m.cache} | ${m.rss.toFixed(0)} | ${m.peak.toFixed(0)} |`,
+        (m) =>
+          `| ${m.engine} | ${m.catalogue} | ${m.cache} | ${m.rss.toFixed(0)} | ${m.peak.toFixed(0)} | ${m.wasm.toFixed(0)} | ${m.malloc.toFixed(0)} | ${m.v8.toFixed(0)} | ${m.file.toFixed(0)} |`,
       ),
     );
   }
@@ -752,7 +815,11 @@ async function main() {
             // The page cache's cases (read cache on only: the page cache follows its invalidations).
             const remember = (cacheLabel: string) => {
               const m = memoryOf(shop);
-              if (m) memoryRows.push({ engine, catalogue: kind, cache: cacheLabel, ...m });
+              if (!m) return;
+              memoryRows.push({ engine, catalogue: kind, cache: cacheLabel, ...m });
+              log(
+                `memory of ${engine} ${kind} ${cacheLabel}: RSS ${m.rss.toFixed(0)} MB (peak ${m.peak.toFixed(0)}): wasm ${m.wasm.toFixed(0)}, malloc ${m.malloc.toFixed(0)}, V8 ${m.v8.toFixed(0)}, files ${m.file.toFixed(0)}`,
+              );
             };
             remember(cache);
             const cached = kindCases(cases(prepared.targets)).filter((c) => c.pageCache);
