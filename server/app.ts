@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
@@ -11,7 +12,7 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
-import { RouterContextProvider } from 'react-router';
+import { RouterContextProvider, type ServerBuild } from 'react-router';
 import type { ViteDevServer } from 'vite';
 import { appContext } from '#app-context';
 import type { Config } from '../core/config/env.ts';
@@ -185,7 +186,23 @@ export async function buildApp({
   if (storefront !== false) registerAnalyticsCsp(app, services);
   // After helmet (a cached page takes the response's fresh nonce), before compression.
   if (pageCache && storefront !== false) registerPageCache(app, pageCache);
-  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  // A rendered page or its `.data` is sent whole, compressed in one call: React has it all by the
+  // time it starts writing (no loader defers data), and a compression stream per response cost
+  // more CPU than the render itself (a brotli encoder's state is allocated for each response).
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (!isRenderedStream(payload, String(reply.getHeader('content-type') ?? ''))) return payload;
+    const chunks: Buffer[] = [];
+    for await (const chunk of payload) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+    return Buffer.concat(chunks);
+  });
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    // Whole answers up to this size are compressed in one synchronous call (under a millisecond for
+    // a 100 kB page) instead of through a stream; larger ones and file streams still stream.
+    syncThreshold: 512 * 1024,
+    encodings: ['br', 'gzip'],
+  });
 
   registerErrorHandler(app);
   const notFound = (request: FastifyRequest, reply: FastifyReply) =>
@@ -278,11 +295,19 @@ export async function buildApp({
   await serveMedia(app, config, services.productMedia.store);
 
   if (storefront !== false) {
+    const serverBuildPath = path.resolve('build/server/index.js');
+    // The built storefront is loaded once: handed a loader function instead, React Router would
+    // derive its routes and request handler again on every request (a tenth of a page's render).
+    const build: ServerBuild | undefined =
+      !devMode && fs.existsSync(serverBuildPath)
+        ? createRequire(import.meta.url)(serverBuildPath)
+        : undefined;
     await app.register(async (scope) => {
       await scope.register(fastifyReactRouter, {
         devServer: devMode ? (storefront as ViteDevServer) : undefined,
         mode: devMode ? 'development' : 'production',
-        serverBuildPath: path.resolve('build/server/index.js'),
+        build,
+        serverBuildPath,
         clientBuildDirectory: path.resolve('build/client'),
         // @fastify/static 10 hands setHeaders the reply (the adapter's own callback expects a Node response).
         staticOptions: {
@@ -405,4 +430,12 @@ function mediaOrigin(config: Config): string[] {
 function tileOrigin(template: string): string {
   const origin = template.match(/^https?:\/\/[^/]+/)?.[0] ?? '';
   return origin.replace('{s}', '*');
+}
+
+/** A storefront page's or `.data` request's body still being streamed by the renderer. */
+function isRenderedStream(payload: unknown, contentType: string): payload is AsyncIterable<Buffer | string> {
+  return (
+    typeof (payload as { pipe?: unknown } | null)?.pipe === 'function' &&
+    (contentType.startsWith('text/html') || contentType.startsWith('text/x-script'))
+  );
 }

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import helmet from '@fastify/helmet';
 import { eq, sql } from 'drizzle-orm';
 import Fastify from 'fastify';
@@ -148,6 +148,19 @@ describe.each(engines)('the page cache on %s', (engine: Engine) => {
     const plainNonce = plain.csp.match(/'nonce-([^']+)'/)?.[1] ?? '';
     expect(nonce).not.toBe(plainNonce);
     expect(html).toBe(plain.body.replaceAll(plainNonce, nonce));
+  });
+
+  it('sends a page it does not keep whole to a browser: compressed in one piece, with its length', async () => {
+    const headers = { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br, zstd' };
+    const res = await app.inject({ method: 'GET', url: '/catalog?cart', headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-page-cache']).toBe('bypass');
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+    expect(res.headers['transfer-encoding']).toBeUndefined();
+    const html = brotliDecompressSync(res.rawPayload).toString('utf8');
+    expect(html.startsWith('<!DOCTYPE html>')).toBe(true);
+    expect(html.trimEnd().endsWith('</html>')).toBe(true);
   });
 
   it('shows a stock change made by an order on the next request', async () => {
