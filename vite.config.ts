@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { fastifyReactRouterDev } from '@mcansh/react-router-fastify/vite';
 import { reactRouter } from '@react-router/dev/vite';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 /**
  * The modules the root route imports statically, directly or through others (relative imports;
@@ -27,9 +28,34 @@ function staticClosure(entry: string): Set<string> {
 
 const rootModules = staticClosure('app/root.tsx');
 
+/**
+ * Writes a brotli (best quality) and a gzip copy beside each compressible file of the client build,
+ * which the shop serves as they are (`preCompressed` in server/app.ts) instead of compressing the
+ * same scripts for every visitor (docs/decisions/0041-render-cost.md).
+ */
+function precompress(): Plugin {
+  const compressible = /\.(?:js|mjs|css|svg|json|txt|html|webmanifest)$/;
+  return {
+    name: 'shop-precompress',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    writeBundle(options, bundle) {
+      for (const name of Object.keys(bundle)) {
+        if (!compressible.test(name) || !options.dir) continue;
+        const file = path.join(options.dir, name);
+        const source = fs.readFileSync(file);
+        if (source.length < 1024) continue;
+        const brotli = { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY };
+        fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(source, { params: brotli }));
+        fs.writeFileSync(`${file}.gz`, zlib.gzipSync(source, { level: 9 }));
+      }
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     reactRouter(),
+    precompress(),
     fastifyReactRouterDev({ entry: './server/dev.ts', externalizeServerEntryImports: ['#app-context'] }),
   ],
   build: { assetsInlineLimit: 2048 },

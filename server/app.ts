@@ -311,6 +311,8 @@ export async function buildApp({
         clientBuildDirectory: path.resolve('build/client'),
         // @fastify/static 10 hands setHeaders the reply (the adapter's own callback expects a Node response).
         staticOptions: {
+          // The build writes a brotli and a gzip copy of each script and stylesheet (vite.config.ts).
+          preCompressed: true,
           setHeaders(reply, filePath) {
             const asset = filePath.startsWith(path.resolve('build/client/assets'));
             reply.header(

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -161,6 +162,31 @@ describe.each(engines)('the page cache on %s', (engine: Engine) => {
     const html = brotliDecompressSync(res.rawPayload).toString('utf8');
     expect(html.startsWith('<!DOCTYPE html>')).toBe(true);
     expect(html.trimEnd().endsWith('</html>')).toBe(true);
+  });
+
+  it('sends the built scripts as the build compressed them, to a browser that takes brotli or gzip', async () => {
+    const html = (await get(app, '/catalog')).body;
+    const script = html
+      .match(/\/assets\/[\w-]+\.js/g)
+      ?.find((src) => fs.existsSync(path.join(root, 'build/client', `${src}.br`)));
+    expect(script).toBeTruthy();
+    const file = path.join(root, 'build/client', script as string);
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br, zstd', 'br'],
+      ['gzip', 'gzip'],
+    ] as const) {
+      const res = await app.inject({
+        method: 'GET',
+        url: script as string,
+        headers: { 'accept-encoding': accept },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.rawPayload.equals(fs.readFileSync(`${file}.${encoding === 'br' ? 'br' : 'gz'}`))).toBe(true);
+    }
+    const plain = await app.inject({ method: 'GET', url: script as string });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.equals(fs.readFileSync(file))).toBe(true);
   });
 
   it('shows a stock change made by an order on the next request', async () => {
