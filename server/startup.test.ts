@@ -15,7 +15,8 @@ function start(env: Record<string, string>) {
   return spawnSync(process.execPath, ['server/main.ts'], {
     env: { PATH: process.env.PATH ?? '', ...env },
     encoding: 'utf8',
-    timeout: 20_000,
+    // A loaded machine (CI beside other work) can take many seconds to load the shop's modules.
+    timeout: 60_000,
   });
 }
 
@@ -88,7 +89,8 @@ describe('.env', () => {
         cwd: folder,
         env: { PATH: `${path.dirname(process.execPath)}:${process.env.PATH ?? ''}`, LOG_LEVEL: 'info' },
         encoding: 'utf8',
-        timeout: 20_000,
+        // A loaded machine (CI beside other work) can take many seconds to load the shop's modules.
+        timeout: 60_000,
       });
       expect(result.status).toBe(78);
       expect(result.stderr).toContain('PORT: must be a number (got "eighty")');
