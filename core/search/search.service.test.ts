@@ -128,6 +128,14 @@ describe.each(engines)('catalogue search on %s', (engine) => {
     await find('платье');
     await find('льняное');
     expect(builds).toBe(1);
+    // Stock running out changes a group's sizes on sale (kept on the group row), not what search shows.
+    await database.db.execute(
+      sql`update variant_products set stock = 0 where group_id = 'wool-coat-graphite'`,
+    );
+    now += 61_000;
+    await find('платье');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(builds).toBe(1);
     // Another instance (no invalidate here) renames a product: seen after the next minute.
     await database.db.execute(
       sql`update product_groups set name = '{"ru":"Твидовое пальто","en":"Tweed coat"}'::jsonb where id = 'wool-coat-graphite'`,

@@ -38,11 +38,12 @@ const INDEX_TTL_MS = 60_000;
 
 /**
  * One number for everything the index is built from: each searchable table's rows hashed and
- * summed (no sort, one statement). Equal numbers mean an unchanged catalogue, so a large one is
+ * summed (no sort, one statement). Of a group, only the columns the index reads count: an order
+ * or a restock rewrites its sizes on sale, which no search shows. Equal numbers mean an unchanged catalogue, so a large one is
  * not rebuilt every minute for nothing; a change another instance made is seen within a minute.
  */
 const catalogueFingerprint = sql`select
-  (select coalesce(sum(hashtext(g::text)::bigint), 0) + count(*) from product_groups g where g.published)
+  (select coalesce(sum(hashtext(row(g.id, g.category_slug, g.name, g.color_name, g.composition, g.description, g.art, g.price, g.old_price, g.is_new, g.is_bestseller)::text)::bigint), 0) + count(*) from product_groups g where g.published)
   + (select coalesce(sum(hashtext(c::text)::bigint), 0) + count(*) from categories c)
   + (select coalesce(sum(hashtext(p.group_id || ' ' || p.src)::bigint), 0) from product_photos p where p.position = 0)
   + (select coalesce(sum(hashtext(o::text)::bigint), 0) + count(*) from custom_pages o)
