@@ -315,7 +315,9 @@ async function searchReady(port: number) {
 }
 
 /** Node's flags in `npm start` (package.json; docs/decisions/0038-embedded-memory.md): the shop as deployed. */
-const START_FLAGS = ['--max-semi-space-size=32', '--liftoff-only'];
+const START_FLAGS = ['--max-semi-space-size=32', '--max-old-space-size=1024', '--liftoff-only'];
+/** The C allocator's setting `npm start` gives the shop (docs/decisions/0038-embedded-memory.md). */
+const START_ENV = { MALLOC_MMAP_THRESHOLD_: '131072' };
 
 /** The cases the 100,000-product catalogue runs: what a shopper's browsing and searching cost. */
 const SCALE_CASES = ['listing', 'search', 'catalog SSR'];
@@ -745,6 +747,7 @@ async function main() {
             startProcess(
               [...START_FLAGS, 'server/main.ts'],
               {
+                ...START_ENV,
                 ...prepared.env,
                 NODE_ENV: 'production',
                 HOST: '127.0.0.1',
