@@ -43,6 +43,7 @@ import {
 import { benchExchange } from './exchange.ts';
 import { type LighthouseRow, runLighthouse } from './lighthouse.ts';
 import { benchMedia } from './media.ts';
+import { benchStartup, type StartupRow, startupMarkdown } from './startup.ts';
 import { percentile, type Row, waitFor } from './support.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -668,6 +669,7 @@ async function main() {
   const rows: Row[] = [];
   const pageRows: PageRow[] = [];
   const memoryRows: MemoryRow[] = [];
+  const startupRows: StartupRow[] = [];
   const none = { engine: '—', catalogue: '—', cache: '—' };
 
   // The baselines run first and again last: other work on the machine moves them, and the
@@ -715,9 +717,23 @@ async function main() {
   if (onlyCases.length === 0 || onlyCases.includes('exchange')) {
     rows.push(...(await benchExchange({ engines: runEngines, serverUrl, log })));
   }
+  // `npm start` on an empty data folder and again on the folder it left (bench/startup.ts);
+  // `--cases=startup` runs it alone.
+  if (onlyCases.length === 0 || onlyCases.includes('startup')) {
+    startupRows.push(
+      ...(await benchStartup({
+        root,
+        port: SHOP_PORT,
+        workDir: work,
+        flags: START_FLAGS,
+        env: START_ENV,
+        log,
+      })),
+    );
+  }
   if (
     onlyCases.length > 0 &&
-    onlyCases.every((c) => c === 'admin-orders' || c === 'media' || c === 'exchange')
+    onlyCases.every((c) => ['admin-orders', 'media', 'exchange', 'startup'].includes(c))
   )
     runEngines = [];
 
@@ -875,14 +891,14 @@ async function main() {
     // Other work on the machine skews every figure: the 1-minute load average, before and after.
     load: `${loadAtStart.toFixed(1)} → ${(os.loadavg()[0] ?? 0).toFixed(1)}`,
   };
-  const table = markdown(rows, pageRows, memoryRows, meta);
+  const table = markdown(rows, pageRows, memoryRows, meta) + startupMarkdown(startupRows);
   const overBudget = pageRows.filter((p) => p.jsGzip > JS_BUDGET_KB * 1024);
   const out = path.join(root, 'bench/results');
   fs.mkdirSync(out, { recursive: true });
   const stamp = meta.date.replace(/[:]/g, '-');
   fs.writeFileSync(
     path.join(out, `bench-${stamp}.json`),
-    `${JSON.stringify({ meta, rows, pages: pageRows, memory: memoryRows }, null, 2)}\n`,
+    `${JSON.stringify({ meta, rows, pages: pageRows, memory: memoryRows, startup: startupRows }, null, 2)}\n`,
   );
   fs.writeFileSync(path.join(out, 'latest.md'), table);
   console.log(`\n${table}`);
