@@ -1,5 +1,4 @@
-import decodeHeic from 'heic-decode';
-import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
+import type { Metadata, OutputInfo, Sharp } from 'sharp';
 import {
   type ImageKind,
   imageKindOf,
@@ -55,6 +54,7 @@ export async function processImage(input: Buffer, limits: PipelineLimits = {}): 
   const kind = imageKindOf(input);
   if (!kind) return { ok: false, refusal: 'not_an_image' };
 
+  const sharp = await loadSharp();
   let metadata: Metadata;
   try {
     metadata = await sharp(input, { limitInputPixels: false }).metadata();
@@ -116,8 +116,15 @@ export async function processImage(input: Buffer, limits: PipelineLimits = {}): 
  * `heic-decode`) decodes it, applying the file's own rotation, and sharp takes the pixels.
  */
 async function heicSource(input: Buffer): Promise<Sharp> {
+  const [{ default: decodeHeic }, sharp] = await Promise.all([import('heic-decode'), loadSharp()]);
   const image = await decodeHeic({ buffer: input });
   return sharp(Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength), {
     raw: { width: image.width, height: image.height, channels: 4 },
   });
 }
+
+/**
+ * sharp (libvips) and libheif load on the first image, not with the shop: most starts never
+ * process one, and loading them took about a tenth of a start (docs/decisions/0041-render-cost.md).
+ */
+export const loadSharp = () => import('sharp').then((m) => m.default);

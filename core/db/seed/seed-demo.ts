@@ -1,9 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import { announceInvalidation, cacheTags } from '../../cache/read-cache.ts';
 import { bannerWidths, photoWidths } from '../../catalogue/media.rules.ts';
+import { loadSharp } from '../../media/image-pipeline.ts';
 import type { Db } from '../client.ts';
 import {
   categories,
@@ -118,6 +118,7 @@ export async function writeRenditions(
   }
   if (missing.length === 0) return;
   const largest = Math.max(...missing);
+  const sharp = await loadSharp();
   const rendered = await sharp(Buffer.from(svg), { density: (72 * largest) / viewBoxWidth })
     .raw()
     .toBuffer({ resolveWithObject: true });

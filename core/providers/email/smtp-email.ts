@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import type { CommsConfig } from '../../config/env.ts';
 import type { EmailProvider, EmailResult } from './email-provider.ts';
 
@@ -32,16 +33,20 @@ export function createSmtpEmail(options: SmtpOptions): EmailProvider {
   const timeoutMs = options.requestTimeoutMs ?? 10_000;
   const timeouts = { connectionTimeout: timeoutMs, greetingTimeout: timeoutMs, socketTimeout: timeoutMs };
   const server = options.server;
-  const transport =
-    'url' in server
-      ? nodemailer.createTransport({ url: server.url, ...timeouts })
-      : nodemailer.createTransport({
-          host: server.host,
-          port: server.port,
-          secure: server.port === 465,
-          ...(server.user ? { auth: { user: server.user, pass: server.password ?? '' } } : {}),
-          ...timeouts,
-        });
+  // nodemailer loads with the first message, not with the shop (docs/decisions/0041-render-cost.md).
+  let transporter: Promise<Transporter<SMTPTransport.SentMessageInfo>> | undefined;
+  const transport = () =>
+    (transporter ??= import('nodemailer').then(({ default: nodemailer }) =>
+      'url' in server
+        ? nodemailer.createTransport({ url: server.url, ...timeouts })
+        : nodemailer.createTransport({
+            host: server.host,
+            port: server.port,
+            secure: server.port === 465,
+            ...(server.user ? { auth: { user: server.user, pass: server.password ?? '' } } : {}),
+            ...timeouts,
+          }),
+    ));
   const domain = senderDomain(options.from);
   return {
     name: 'smtp',
@@ -50,7 +55,7 @@ export function createSmtpEmail(options: SmtpOptions): EmailProvider {
         ? `<${createHash('sha256').update(message.idempotencyKey).digest('hex').slice(0, 32)}@${domain}>`
         : undefined;
       try {
-        const info = await transport.sendMail({
+        const info = await (await transport()).sendMail({
           from: options.from,
           to: message.to,
           subject: message.subject,

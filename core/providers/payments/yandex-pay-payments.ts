@@ -1,4 +1,3 @@
-import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import type {
@@ -93,11 +92,15 @@ export function createYandexPayPayments(options: YandexPayOptions) {
   const origin = options.publicUrl.replace(/\/+$/, '');
   const timeoutMs = options.requestTimeoutMs ?? 10_000;
   const clock = options.clock ?? (() => new Date());
-  const keys = createRemoteJWKSet(new URL(options.jwksUrl), {
-    timeoutDuration: timeoutMs,
-    cooldownDuration: options.jwksCooldownMs ?? 30_000,
-    cacheMaxAge: options.jwksMaxAgeMs ?? 600_000,
-  });
+  // jose loads with a shop that takes Yandex Pay, not with every shop (docs/decisions/0041-render-cost.md).
+  const jose = import('jose');
+  const keys = jose.then(({ createRemoteJWKSet }) =>
+    createRemoteJWKSet(new URL(options.jwksUrl), {
+      timeoutDuration: timeoutMs,
+      cooldownDuration: options.jwksCooldownMs ?? 30_000,
+      cacheMaxAge: options.jwksMaxAgeMs ?? 600_000,
+    }),
+  );
 
   async function call(method: 'GET' | 'POST', path: string, requestId: string, body?: unknown) {
     const response = await fetch(`${base}${path}`, {
@@ -167,11 +170,12 @@ export function createYandexPayPayments(options: YandexPayOptions) {
     if (typeof token !== 'string' || token.length > 20_000) return { verified: false };
     let payload: unknown;
     try {
+      const { decodeProtectedHeader, jwtVerify } = await jose;
       const header = decodeProtectedHeader(token);
       const now = Math.floor(clock().getTime() / 1000);
       // The documented header carries the expiry; a payload `exp` is checked by jwtVerify as well.
       if (typeof header.exp === 'number' && header.exp < now) return { verified: false };
-      const verified = await jwtVerify(token, keys, { algorithms: ['ES256'], currentDate: clock() });
+      const verified = await jwtVerify(token, await keys, { algorithms: ['ES256'], currentDate: clock() });
       if (typeof header.exp !== 'number' && typeof verified.payload.exp !== 'number')
         return { verified: false };
       payload = verified.payload;
