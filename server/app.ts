@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
@@ -29,7 +30,7 @@ import { registerErrorHandler } from './errors.ts';
 import { findUnsafeInput } from './input-guard.ts';
 import { redactUrl } from './logger.ts';
 import { createAddressMatcher, createMetrics, type Metrics } from './metrics.ts';
-import { type PageCache, registerPageCache } from './page-cache.ts';
+import { type PageCache, readStream, registerPageCache } from './page-cache.ts';
 import { requestLocale } from './request.ts';
 import { accountsRoutes } from './routes/accounts.routes.ts';
 import { addressRoutes } from './routes/address.routes.ts';
@@ -191,9 +192,7 @@ export async function buildApp({
   // more CPU than the render itself (a brotli encoder's state is allocated for each response).
   app.addHook('onSend', async (_request, reply, payload) => {
     if (!isRenderedStream(payload, String(reply.getHeader('content-type') ?? ''))) return payload;
-    const chunks: Buffer[] = [];
-    for await (const chunk of payload) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
-    return Buffer.concat(chunks);
+    return readStream(payload);
   });
   await app.register(compress, {
     global: true,
@@ -435,7 +434,7 @@ function tileOrigin(template: string): string {
 }
 
 /** A storefront page's or `.data` request's body still being streamed by the renderer. */
-function isRenderedStream(payload: unknown, contentType: string): payload is AsyncIterable<Buffer | string> {
+function isRenderedStream(payload: unknown, contentType: string): payload is Readable {
   return (
     typeof (payload as { pipe?: unknown } | null)?.pipe === 'function' &&
     (contentType.startsWith('text/html') || contentType.startsWith('text/x-script'))

@@ -226,15 +226,18 @@ const WAIT_FOR_RENDER_MS = 10_000;
 
 const pending = new WeakMap<FastifyRequest, Pending>();
 
+/** A response body being streamed, read to its end as one buffer. */
+export async function readStream(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+  return Buffer.concat(chunks);
+}
+
 async function readAll(payload: unknown): Promise<string | null> {
   if (typeof payload === 'string') return payload;
   if (Buffer.isBuffer(payload)) return payload.toString('utf8');
-  if (payload && typeof (payload as Readable).pipe === 'function') {
-    const chunks: Buffer[] = [];
-    for await (const chunk of payload as Readable)
-      chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
-    return Buffer.concat(chunks).toString('utf8');
-  }
+  if (payload && typeof (payload as Readable).pipe === 'function')
+    return (await readStream(payload as Readable)).toString('utf8');
   return null;
 }
 
