@@ -23,7 +23,7 @@
 // BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) names the server the
 // bench creates its own bench_* databases on; they are dropped at the end.
 
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -44,7 +44,7 @@ import { benchExchange } from './exchange.ts';
 import { type LighthouseRow, runLighthouse } from './lighthouse.ts';
 import { benchMedia } from './media.ts';
 import { benchStartup, type StartupRow, startupMarkdown } from './startup.ts';
-import { percentile, type Row, waitFor } from './support.ts';
+import { percentile, type Row, startProcess, stopProcess, waitFor } from './support.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
@@ -189,34 +189,6 @@ async function measure(
 
 // ---------------------------------------------------------------------------------------------
 // Processes
-
-function startProcess(args: string[], env: Record<string, string>, name: string): ChildProcess {
-  const child = spawn(process.execPath, args, {
-    cwd: root,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr?.on('data', (d) => {
-    stderr = (stderr + String(d)).slice(-4000);
-  });
-  child.on('exit', (code) => {
-    if (code && code !== 0 && !stopping.has(child))
-      console.error(`[bench] ${name} exited with ${code}:\n${stderr}`);
-  });
-  return child;
-}
-
-const stopping = new Set<ChildProcess>();
-async function stopProcess(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  stopping.add(child);
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  await exited;
-  clearTimeout(timer);
-}
 
 /**
  * A process's resident memory now and at its peak, in MB (Linux; null elsewhere), and what the
@@ -722,7 +694,6 @@ async function main() {
   if (onlyCases.length === 0 || onlyCases.includes('startup')) {
     startupRows.push(
       ...(await benchStartup({
-        root,
         port: SHOP_PORT,
         workDir: work,
         flags: START_FLAGS,

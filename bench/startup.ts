@@ -3,9 +3,9 @@
 // demo brand; photos are drawn later, on request) and again from the folder that start left
 // (issue 22's "First start" target; docs/decisions/0041-render-cost.md).
 
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { startProcess, stopProcess } from './support.ts';
 
 export interface StartupRow {
   start: 'first' | 'warm';
@@ -16,7 +16,6 @@ export interface StartupRow {
 }
 
 interface Options {
-  root: string;
   port: number;
   workDir: string;
   /** Node's options and the environment the start script adds, as it passes them. */
@@ -43,11 +42,9 @@ async function startOnce(
   mediaDir: string,
 ): Promise<Omit<StartupRow, 'start'>> {
   const began = performance.now();
-  const child = spawn(process.execPath, [...options.flags, 'server/main.ts'], {
-    cwd: options.root,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
+  const child = startProcess(
+    [...options.flags, 'server/main.ts'],
+    {
       ...options.env,
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
@@ -56,29 +53,21 @@ async function startOnce(
       MEDIA_DIR: mediaDir,
       LOG_LEVEL: 'warn',
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr?.on('data', (d) => {
-    stderr = (stderr + String(d)).slice(-4000);
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    'shop (start)',
+  );
   try {
     const base = `http://127.0.0.1:${options.port}`;
     let healthMs = 0;
     // Polled every 50 ms: the figures are within that of the moment the shop could first answer.
     while (performance.now() - began < TIMEOUT_MS) {
-      if (child.exitCode !== null) throw new Error(`the shop exited with ${child.exitCode}:\n${stderr}`);
+      if (child.exitCode !== null) throw new Error(`the shop exited with ${child.exitCode}`);
       if (!healthMs && (await answers(`${base}/api/health`))) healthMs = performance.now() - began;
       if (healthMs && (await answers(`${base}/`))) return { healthMs, homeMs: performance.now() - began };
       await new Promise((r) => setTimeout(r, 50));
     }
-    throw new Error(`the shop did not serve its home page within ${TIMEOUT_MS / 1000} s:\n${stderr}`);
+    throw new Error(`the shop did not serve its home page within ${TIMEOUT_MS / 1000} s`);
   } finally {
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-    await exited;
-    clearTimeout(timer);
+    await stopProcess(child);
   }
 }
 

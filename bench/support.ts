@@ -1,4 +1,5 @@
-import type { ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
 
 /** One measured case: a row of the bench's table. */
 export interface Row {
@@ -33,4 +34,34 @@ export async function waitFor(url: string, child: ChildProcess, seconds = 120) {
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`${url} did not answer in ${seconds} s`);
+}
+
+/** Starts a Node process of the project (the shop, the baseline server) with only `env` besides PATH and HOME. */
+export function startProcess(args: string[], env: Record<string, string>, name: string): ChildProcess {
+  const child = spawn(process.execPath, args, {
+    cwd: path.resolve(import.meta.dirname, '..'),
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (d) => {
+    stderr = (stderr + String(d)).slice(-4000);
+  });
+  child.on('exit', (code) => {
+    if (code && code !== 0 && !stopping.has(child))
+      console.error(`[bench] ${name} exited with ${code}:\n${stderr}`);
+  });
+  return child;
+}
+
+const stopping = new Set<ChildProcess>();
+/** Stops a process started by {@link startProcess}: SIGTERM, then SIGKILL after 15 s. */
+export async function stopProcess(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  stopping.add(child);
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
 }
