@@ -4,7 +4,6 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { fastifyReactRouter } from '@mcansh/react-router-fastify';
 import Fastify, {
@@ -54,6 +53,7 @@ import { searchRoutes } from './routes/search.routes.ts';
 import { seoRoutes } from './routes/seo.routes.ts';
 import { settingsRoutes } from './routes/settings.routes.ts';
 import { statusRoutes } from './routes/status.routes.ts';
+import { registerSecurityHeaders } from './security-headers.ts';
 import { clearTokenCookie, sessionToken } from './session.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -158,8 +158,7 @@ export async function buildApp({
   });
 
   const devMode = storefront !== false && storefront !== 'build';
-  await app.register(helmet, {
-    enableCSPNonces: true,
+  registerSecurityHeaders(app, {
     // Vite's dev client injects inline scripts and a websocket; CSP is enforced on builds.
     contentSecurityPolicy: devMode
       ? false
@@ -185,7 +184,7 @@ export async function buildApp({
     crossOriginEmbedderPolicy: false,
   });
   if (storefront !== false) registerAnalyticsCsp(app, services);
-  // After helmet (a cached page takes the response's fresh nonce), before compression.
+  // After the security headers (a cached page takes the response's fresh nonce), before compression.
   if (pageCache && storefront !== false) registerPageCache(app, pageCache);
   // A rendered page or its `.data` is sent whole, compressed in one call: React has it all by the
   // time it starts writing (no loader defers data), and a compression stream per response cost

@@ -4,7 +4,6 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import helmet from '@fastify/helmet';
 import { eq, sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -25,6 +24,7 @@ import {
 } from '../tests/setup/test-database.ts';
 import type { buildApp } from './app.ts';
 import { createPageCache, type PageCache, registerPageCache } from './page-cache.ts';
+import { registerSecurityHeaders } from './security-headers.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const clock = () => new Date('2026-11-20T09:00:00Z');
@@ -271,6 +271,13 @@ describe.each(engines)('the page cache on %s', (engine: Engine) => {
     const again = await get(app, url);
     expect(again.cache).toBe('hit');
     expect(again.status).toBe(200);
+    // A browser's fetch takes it gzip-compressed: the same bytes, made once when it was stored.
+    const headers = { accept: '*/*', 'accept-encoding': 'gzip, deflate, br, zstd' };
+    const zipped = await app.inject({ method: 'GET', url, headers });
+    expect(zipped.headers['x-page-cache']).toBe('hit');
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(zipped.rawPayload).toString('utf8')).toBe(again.body);
+    expect((await app.inject({ method: 'GET', url, headers })).rawPayload).toEqual(zipped.rawPayload);
     expect((await get(app, '/catalog?cart')).cache).toBe('bypass');
     expect((await get(app, '/widget-boxberry')).cache).toBe('');
     expect((await get(app, '/api/settings')).cache).toBe('');
@@ -285,7 +292,7 @@ describe.each(engines)('the page cache on %s', (engine: Engine) => {
 describe('the page cache’s own rules', () => {
   it('never stores a response that sets a cookie', async () => {
     const app = Fastify();
-    await app.register(helmet, { enableCSPNonces: true });
+    registerSecurityHeaders(app, {});
     registerPageCache(app, createPageCache({ readCache: createReadCache({ enabled: true }) }));
     let visits = 0;
     app.get('/catalog', (_request, reply) => {
@@ -303,7 +310,7 @@ describe('the page cache’s own rules', () => {
 
   it('renders a page once for concurrent guests: the others wait for that render and get it with their own nonce', async () => {
     const app = Fastify();
-    await app.register(helmet, { enableCSPNonces: true });
+    registerSecurityHeaders(app, {});
     registerPageCache(app, createPageCache({ readCache: createReadCache({ enabled: true }) }));
     let renders = 0;
     app.get('/catalog', async (_request, reply) => {
