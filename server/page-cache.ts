@@ -5,6 +5,7 @@ import { isbot } from 'isbot';
 import { cacheTags, type ReadCache } from '../core/cache/read-cache.ts';
 import { isCartCookie, isFavoritesCookie, readCookie, readJsonCookie } from '../core/cart/cookies.rules.ts';
 import { isCurrency } from '../core/money.ts';
+import { crc32Combine, crc32Shift } from './crc32-combine.ts';
 
 /**
  * Rendered guest pages kept in memory (docs/decisions/0016-page-cache.md).
@@ -17,7 +18,7 @@ import { isCurrency } from '../core/money.ts';
  * catalogue, listings and, on a product page, its group) and is served only while none of them
  * was invalidated after its render began, so the read cache's NOTIFY from another instance drops
  * it too. The CSP nonce differs per response: the stored HTML is split at the render's nonce and
- * joined with the nonce helmet made for the response that serves it.
+ * joined with the nonce made for the response that serves it (server/security-headers.ts).
  */
 
 export interface PageCacheOptions {
@@ -33,8 +34,10 @@ export interface PageCacheOptions {
 interface Entry {
   /** The body split at the render's nonce, as bytes: a hit copies them, it does not encode text. */
   parts: Buffer[];
-  /** Each part compressed once, as raw DEFLATE blocks ending byte-aligned (see {@link gzipWithNonce}). */
-  deflated?: Buffer[];
+  /** Each part compressed once, to be joined around the response's nonce (see {@link gzipWithNonce}). */
+  deflated?: DeflatedParts;
+  /** The whole gzip answer, for a body with no nonce in it (a `.data` answer): sent as it is. */
+  gzipped?: Buffer;
   contentType: string;
   tags: string[];
   seq: number;
@@ -152,11 +155,23 @@ export function createPageCache({
       // A page that raced a write is not kept; nor is one too big to share the room.
       if (bytes > maxBytes / 8 || !readCache.isFresh(tags, seq)) return;
       drop(key);
-      const deflated = parts.map((part) =>
-        zlib.deflateRawSync(part, { level: 6, finishFlush: zlib.constants.Z_SYNC_FLUSH }),
-      );
-      const size = bytes + deflated.reduce((n, d) => n + d.length, 0);
-      entries.set(key, { parts, deflated, contentType, tags, seq, bytes: size, expiresAt: clock() + ttlMs });
+      const compressed = deflateParts(parts);
+      // A body with no nonce in it is the same for every response: its gzip answer is made now.
+      const whole = parts.length === 1;
+      const gzipped = whole ? gzipWithNonce(compressed, Buffer.alloc(0)) : undefined;
+      const deflated = whole ? undefined : compressed;
+      const size =
+        bytes + (gzipped?.length ?? 0) + (deflated?.blocks ?? []).reduce((n, d) => n + d.length, 0);
+      entries.set(key, {
+        parts,
+        deflated,
+        gzipped,
+        contentType,
+        tags,
+        seq,
+        bytes: size,
+        expiresAt: clock() + ttlMs,
+      });
       held += size;
       for (const oldest of entries.keys()) {
         if (held <= maxBytes) break;
@@ -181,30 +196,56 @@ const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
 /** An empty final stored block: ends a DEFLATE stream that is byte-aligned. */
 const FINAL_BLOCK = Buffer.from([1, 0, 0, 0xff, 0xff]);
 
+/** A page's parts compressed once, with what joining them needs: each part's CRC-32 and length. */
+export interface DeflatedParts {
+  /** Raw DEFLATE blocks per part, each ending byte-aligned after a sync flush (not final). */
+  blocks: Buffer[];
+  crcs: number[];
+  /** {@link crc32Shift} of each part's length. */
+  shifts: number[];
+  lengths: number[];
+}
+
+export function deflateParts(parts: Buffer[]): DeflatedParts {
+  return {
+    blocks: parts.map((part) =>
+      zlib.deflateRawSync(part, { level: 6, finishFlush: zlib.constants.Z_SYNC_FLUSH }),
+    ),
+    crcs: parts.map((part) => zlib.crc32(part)),
+    shifts: parts.map((part) => crc32Shift(part.length)),
+    lengths: parts.map((part) => part.length),
+  };
+}
+
 /**
- * A gzip member of `parts` joined by `nonce` without compressing the page again (RFC 1951, 1952):
- * each part's stored DEFLATE blocks end with a sync flush (byte-aligned, not final), the nonce goes
- * in between as a stored block, an empty final block closes the stream, and the trailer's CRC-32 and
- * length cover the whole page.
+ * A gzip member of the parts joined by `nonce` without compressing or reading the page again
+ * (RFC 1951, 1952): the nonce goes between the parts' blocks as a stored block, an empty final
+ * block closes the stream, and the trailer's CRC-32 and length cover the whole page (the CRC
+ * combined from the parts' own, server/crc32-combine.ts).
  */
-export function gzipWithNonce(parts: Buffer[], deflated: Buffer[], nonce: Buffer): Buffer {
+export function gzipWithNonce(parts: DeflatedParts, nonce: Buffer): Buffer {
   const stored = Buffer.alloc(5 + nonce.length);
   stored.writeUInt8(0, 0);
   stored.writeUInt16LE(nonce.length, 1);
   stored.writeUInt16LE(~nonce.length & 0xffff, 3);
   nonce.copy(stored, 5);
+  const nonceCrc = zlib.crc32(nonce);
+  const nonceShift = crc32Shift(nonce.length);
   const chunks: Buffer[] = [GZIP_HEADER];
   let crc = 0;
   let size = 0;
-  parts.forEach((part, i) => {
+  parts.blocks.forEach((block, i) => {
     if (i > 0) {
       chunks.push(stored);
-      crc = zlib.crc32(nonce, crc);
+      crc = crc32Combine(crc, nonceCrc, nonceShift);
       size += nonce.length;
     }
-    chunks.push(deflated[i] as Buffer);
-    crc = zlib.crc32(part, crc);
-    size += part.length;
+    chunks.push(block);
+    crc =
+      i === 0
+        ? (parts.crcs[0] as number)
+        : crc32Combine(crc, parts.crcs[i] as number, parts.shifts[i] as number);
+    size += parts.lengths[i] as number;
   });
   const trailer = Buffer.alloc(8);
   trailer.writeUInt32LE(crc >>> 0, 0);
@@ -242,21 +283,21 @@ async function readAll(payload: unknown): Promise<string | null> {
 }
 
 /**
- * Serves guests' pages from `cache` and stores the ones rendered for them. Register after helmet
- * (the response's nonce must exist) and before the routes; compression runs after it.
+ * Serves guests' pages from `cache` and stores the ones rendered for them. Register after the
+ * security headers (the response's nonce must exist) and before the routes; compression runs after it.
  */
 export function registerPageCache(app: FastifyInstance, cache: PageCache) {
   /** Pages being rendered now: concurrent misses of one page wait for the first render, not render it again. */
   const rendering = new Map<string, Promise<void>>();
   const serve = (reply: FastifyReply, hit: NonNullable<ReturnType<PageCache['lookup']>>) => {
-    const nonce = reply.cspNonce?.script ?? '';
     reply.header('x-page-cache', 'hit').header('content-type', hit.contentType).status(200);
-    const glue = Buffer.from(nonce);
+    const glue = Buffer.from(reply.cspNonce?.script ?? '');
     // A browser takes gzip: the parts were compressed once when stored, and only the nonce is new.
-    if (hit.deflated && acceptsGzip(reply.request.headers['accept-encoding'])) {
+    if ((hit.gzipped || hit.deflated) && acceptsGzip(reply.request.headers['accept-encoding'])) {
       reply.header('content-encoding', 'gzip').header('vary', 'accept-encoding');
-      return reply.send(gzipWithNonce(hit.parts, hit.deflated, glue));
+      return reply.send(hit.gzipped ?? gzipWithNonce(hit.deflated as DeflatedParts, glue));
     }
+    if (hit.parts.length === 1) return reply.send(hit.parts[0]);
     return reply.send(Buffer.concat(hit.parts.flatMap((part, i) => (i === 0 ? [part] : [glue, part]))));
   };
 
