@@ -730,7 +730,7 @@ async function main() {
       const prepared = engine === 'pglite' ? await preparePglite(kind) : await preparePostgres(kind);
       try {
         for (const cache of cacheModes) {
-          const startShop = (pageCache: 'on' | 'off') =>
+          const startShop = (pageCache: 'on' | 'off', workers = 1) =>
             startProcess(
               [...START_FLAGS, 'server/main.ts'],
               {
@@ -744,6 +744,7 @@ async function main() {
                 PAGE_CACHE: pageCache,
                 LOG_LEVEL: 'warn',
                 TRUST_PROXY: '127.0.0.1',
+                WORKERS: String(workers),
               },
               'shop',
             );
@@ -828,6 +829,40 @@ async function main() {
                 );
               }
               remember('on + page');
+            }
+            // Rendering with both cores: two shop processes on the port (WORKERS, PostgreSQL only).
+            if (engine === 'postgres' && kind === 'demo' && cache === 'on') {
+              const rendered = kindCases(cases(prepared.targets)).filter(
+                (c) => c.name.endsWith(' SSR') && c.connections === 20,
+              );
+              if (rendered.length > 0) {
+                await stopProcess(shop);
+                shop = startShop('off', 2);
+                await waitFor(`http://127.0.0.1:${SHOP_PORT}/api/health`, shop);
+                for (const c of rendered) {
+                  rows.push(
+                    await measure(
+                      { engine, catalogue: kind, cache: 'on, 2 workers', case: c.name },
+                      SHOP_PORT,
+                      c.request,
+                      c.connections,
+                    ),
+                  );
+                }
+                const children = fs
+                  .readFileSync(`/proc/${shop.pid}/task/${shop.pid}/children`, 'utf8')
+                  .trim()
+                  .split(/\s+/)
+                  .filter(Boolean);
+                const rss = [String(shop.pid), ...children].map((pid) =>
+                  Number(
+                    /^VmRSS:\s+(\d+) kB/m.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0,
+                  ),
+                );
+                log(
+                  `memory with 2 workers: RSS ${rss.map((k) => (k / 1024).toFixed(0)).join(' + ')} MB (primary + workers)`,
+                );
+              }
             }
           } finally {
             await stopProcess(shop);

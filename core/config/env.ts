@@ -98,6 +98,11 @@ export const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
+  /**
+   * Shop processes sharing the port (server/workers.ts): one per core a shop on a PostgreSQL server
+   * may use for rendering pages; each holds its own caches and pool. 1 with the embedded database.
+   */
+  WORKERS: z.coerce.number().int().min(1).max(64, 'must be between 1 and 64').default(1),
   /** Connections in the PostgreSQL pool of one instance. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200, 'must be between 1 and 200').default(10),
   /**
@@ -311,6 +316,8 @@ export interface Config {
   mediaDir: string;
   readCache: boolean;
   pageCache: boolean;
+  /** Shop processes on the port (server/workers.ts). */
+  workers: number;
   seedDemo: 'auto' | 'never';
   providers: {
     rates: Env['RATES_PROVIDER'];
@@ -511,6 +518,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   problems.push(...paymentsProblems(e));
   problems.push(...commsProblems(e));
   problems.push(...carriersProblems(e));
+  if (e.WORKERS > 1 && !e.DATABASE_URL) {
+    problems.push(
+      '  WORKERS: must be 1 with the embedded database (one process holds its data folder); set DATABASE_URL to run several',
+    );
+  }
   if (e.HEADERS_TIMEOUT_MS > e.REQUEST_TIMEOUT_MS) {
     problems.push('  HEADERS_TIMEOUT_MS: must not be longer than REQUEST_TIMEOUT_MS');
   }
@@ -526,6 +538,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     mediaDir: path.resolve(e.MEDIA_DIR ?? path.join(dataDir, 'media')),
     readCache: e.READ_CACHE === 'on',
     pageCache: e.PAGE_CACHE === 'on' && e.READ_CACHE === 'on',
+    workers: e.WORKERS,
     seedDemo: e.SEED_DEMO,
     providers: {
       rates: e.RATES_PROVIDER,
