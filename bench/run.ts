@@ -830,10 +830,11 @@ async function main() {
               }
               remember('on + page');
             }
-            // Rendering with both cores: two shop processes on the port (WORKERS, PostgreSQL only).
+            // Rendering and ordering with both cores: two shop processes on the port (WORKERS,
+            // PostgreSQL only).
             if (engine === 'postgres' && kind === 'demo' && cache === 'on') {
               const rendered = kindCases(cases(prepared.targets)).filter(
-                (c) => c.name.endsWith(' SSR') && c.connections === 20,
+                (c) => (c.name.endsWith(' SSR') && c.connections === 20) || c.name === 'order',
               );
               if (rendered.length > 0) {
                 await stopProcess(shop);
