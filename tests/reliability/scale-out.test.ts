@@ -472,7 +472,12 @@ describe('one instance on PGlite', () => {
             { clientIp: `10.${round}.${Math.floor(i / 250)}.${(i % 250) + 1}` },
           ),
         ),
-      );
+      ).catch((error: unknown) => {
+        // A refused or cut connection: say what became of the shop.
+        throw new Error(
+          `round ${round}: ${String(error)} (${String((error as Error).cause ?? '')}); the shop's exit: ${shop.child.exitCode ?? shop.child.signalCode ?? 'still running'}; its output:\n${shop.output()}`,
+        );
+      });
       const ok = answers.filter((x) => x.status === 200);
       expect(ok.length, `round ${round}`).toBe(5);
       expect(answers.filter((x) => x.status === 409)).toHaveLength(195);
