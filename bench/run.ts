@@ -813,21 +813,24 @@ async function main() {
               );
             };
             remember(cache);
+            /** The shop started again with `pageCache` and `workers`, and `list` measured on it as `label`. */
+            const measureRestarted = async (
+              label: string,
+              list: Case[],
+              pageCache: 'on' | 'off',
+              workers = 1,
+            ) => {
+              await stopProcess(shop);
+              shop = startShop(pageCache, workers);
+              await waitFor(`http://127.0.0.1:${SHOP_PORT}/api/health`, shop);
+              for (const c of list) {
+                const row = { engine, catalogue: kind, cache: label, case: c.name };
+                rows.push(await measure(row, SHOP_PORT, c.request, c.connections));
+              }
+            };
             const cached = kindCases(cases(prepared.targets)).filter((c) => c.pageCache);
             if (cache === 'on' && cached.length > 0) {
-              await stopProcess(shop);
-              shop = startShop('on');
-              await waitFor(`http://127.0.0.1:${SHOP_PORT}/api/health`, shop);
-              for (const c of cached) {
-                rows.push(
-                  await measure(
-                    { engine, catalogue: kind, cache: 'on + page', case: c.name },
-                    SHOP_PORT,
-                    c.request,
-                    c.connections,
-                  ),
-                );
-              }
+              await measureRestarted('on + page', cached, 'on');
               remember('on + page');
             }
             // Rendering and ordering with both cores: two shop processes on the port (WORKERS,
@@ -837,19 +840,7 @@ async function main() {
                 (c) => (c.name.endsWith(' SSR') && c.connections === 20) || c.name === 'order',
               );
               if (rendered.length > 0) {
-                await stopProcess(shop);
-                shop = startShop('off', 2);
-                await waitFor(`http://127.0.0.1:${SHOP_PORT}/api/health`, shop);
-                for (const c of rendered) {
-                  rows.push(
-                    await measure(
-                      { engine, catalogue: kind, cache: 'on, 2 workers', case: c.name },
-                      SHOP_PORT,
-                      c.request,
-                      c.connections,
-                    ),
-                  );
-                }
+                await measureRestarted('on, 2 workers', rendered, 'off', 2);
                 const children = fs
                   .readFileSync(`/proc/${shop.pid}/task/${shop.pid}/children`, 'utf8')
                   .trim()
