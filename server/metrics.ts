@@ -13,8 +13,13 @@ export interface Metrics {
   observeRequest(method: string, route: string, status: number, seconds: number): void;
   /** A provider call that rejected or timed out (core/providers/timeout.ts). */
   providerFailure(provider: string, method: string): void;
-  /** The exposition text, with the gauges read from the database now. */
+  /**
+   * The exposition text, with the gauges read from the database now; with `peers`, the other shop
+   * processes' counters added in (WORKERS, server/worker-metrics.ts).
+   */
   render(db: Db): Promise<string>;
+  /** This process's counters as plain data, for the process that answers a scrape. */
+  snapshot(): MetricsSnapshot;
   /** Provider calls that failed in this process since it started (the back office's dashboard). */
   providerFailureCounts(): { provider: string; method: string; count: number }[];
 }
@@ -38,10 +43,28 @@ interface Histogram {
   count: number;
 }
 
-export function createMetrics(): Metrics {
+/** One process's counters, as they cross between shop processes. */
+export interface MetricsSnapshot {
+  requests: { method: string; route: string; status: number; value: number }[];
+  latency: { method: string; route: string; histogram: Histogram }[];
+  providerFailures: { provider: string; method: string; value: number }[];
+}
+
+export interface MetricsOptions {
+  /** The other shop processes' counters (WORKERS above 1), read for each scrape. */
+  peers?: () => Promise<MetricsSnapshot[]>;
+}
+
+export function createMetrics({ peers }: MetricsOptions = {}): Metrics {
   const requests = new Map<string, { method: string; route: string; status: number; value: number }>();
   const latency = new Map<string, { method: string; route: string; histogram: Histogram }>();
   const providerFailures = new Map<string, { provider: string; method: string; value: number }>();
+  const snapshot = (): MetricsSnapshot =>
+    structuredClone({
+      requests: [...requests.values()],
+      latency: [...latency.values()],
+      providerFailures: [...providerFailures.values()],
+    });
 
   return {
     observeRequest(method, route, status, seconds) {
@@ -78,8 +101,11 @@ export function createMetrics(): Metrics {
       }));
     },
 
+    snapshot,
+
     async render(db) {
-      const gauges = await readGauges(db);
+      const [gauges, others] = await Promise.all([readGauges(db), peers ? peers() : []]);
+      const { requests, latency, providerFailures } = mergeSnapshots([snapshot(), ...others]);
       const out: string[] = [];
       out.push('# HELP http_requests_total Requests answered, by method, route pattern and status.');
       out.push('# TYPE http_requests_total counter');
@@ -119,6 +145,46 @@ export function createMetrics(): Metrics {
       out.push(`shop_job_queue_depth${labels({ queue: 'crm_retry' })} ${gauges.crmRetry}`);
       return `${out.join('\n')}\n`;
     },
+  };
+}
+
+/** Counters of several processes added together, series by series. */
+export function mergeSnapshots(list: MetricsSnapshot[]): MetricsSnapshot {
+  const requests = new Map<string, MetricsSnapshot['requests'][number]>();
+  const latency = new Map<string, MetricsSnapshot['latency'][number]>();
+  const failures = new Map<string, MetricsSnapshot['providerFailures'][number]>();
+  for (const one of list) {
+    for (const c of one.requests) {
+      const key = `${c.method} ${c.route} ${c.status}`;
+      const sum = requests.get(key) ?? { ...c, value: 0 };
+      sum.value += c.value;
+      requests.set(key, sum);
+    }
+    for (const l of one.latency) {
+      const key = `${l.method} ${l.route}`;
+      const sum = latency.get(key) ?? {
+        method: l.method,
+        route: l.route,
+        histogram: { buckets: BUCKETS.map(() => 0), sum: 0, count: 0 },
+      };
+      l.histogram.buckets.forEach((n, i) => {
+        sum.histogram.buckets[i] = (sum.histogram.buckets[i] ?? 0) + n;
+      });
+      sum.histogram.sum += l.histogram.sum;
+      sum.histogram.count += l.histogram.count;
+      latency.set(key, sum);
+    }
+    for (const f of one.providerFailures) {
+      const key = `${f.provider} ${f.method}`;
+      const sum = failures.get(key) ?? { ...f, value: 0 };
+      sum.value += f.value;
+      failures.set(key, sum);
+    }
+  }
+  return {
+    requests: [...requests.values()],
+    latency: [...latency.values()],
+    providerFailures: [...failures.values()],
   };
 }
 

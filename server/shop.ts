@@ -1,4 +1,5 @@
 // The shop process: configuration, database, services, the HTTP server (started by server/main.ts).
+import cluster from 'node:cluster';
 import { ConfigError, loadConfig } from '../core/config/env.ts';
 import { DataFolderLockedError } from '../core/db/lock.ts';
 import { buildApp } from './app.ts';
@@ -6,6 +7,7 @@ import { createLogger } from './logger.ts';
 import { createMetrics } from './metrics.ts';
 import { createPageCache } from './page-cache.ts';
 import { startRuntime } from './runtime.ts';
+import { shareWorkerMetrics } from './worker-metrics.ts';
 
 // STACK pitfall 2: a denied install script silently falls back to the system Node.
 const major = Number(process.versions.node.split('.')[0]);
@@ -28,7 +30,10 @@ try {
 }
 
 const logger = createLogger(config.logLevel);
-const metrics = createMetrics();
+// A worker of several on the port (WORKERS): a scrape adds the other workers' counters.
+const sharing = cluster.isWorker ? shareWorkerMetrics() : null;
+const metrics = createMetrics({ peers: sharing?.peers });
+sharing?.answerWith(metrics);
 
 let runtime: Awaited<ReturnType<typeof startRuntime>>;
 try {

@@ -6,6 +6,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import { ConfigError, loadConfig } from '../core/config/env.ts';
 import { createLogger } from './logger.ts';
+import { gatherWorkerMetrics } from './worker-metrics.ts';
 
 /** How many shop processes the configuration asks for; 1 when it is invalid (the shop then says why). */
 export function plannedWorkers(env: NodeJS.ProcessEnv): number {
@@ -69,6 +70,7 @@ export function runWorkers(count: number) {
     log.error({ pid: worker.process.pid, code, signal }, 'a shop worker died: starting another');
     fork();
   });
+  gatherWorkerMetrics();
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
 

@@ -64,7 +64,17 @@ describe.skipIf(!testDatabaseUrl())('WORKERS=2 on a PostgreSQL server', () => {
     const primary = shop.child.pid as number;
     await until('two workers', () => childrenOf(primary).length === 2);
     const workers = childrenOf(primary);
-    for (let i = 0; i < 20; i++) expect((await fetch(`${shop.url}/api/health`)).status).toBe(200);
+    for (let i = 0; i < 40; i++) expect((await fetch(`${shop.url}/api/health`)).status).toBe(200);
+
+    // Whichever worker takes a scrape, it counts both workers' requests (each took about half).
+    const healthAnswers = async () => {
+      const text = await (await fetch(`${shop.url}/metrics`)).text();
+      const line = text.match(
+        /^http_requests_total\{method="GET",route="\/api\/health",status="200"\} (\d+)$/m,
+      );
+      return Number(line?.[1] ?? 0);
+    };
+    for (let i = 0; i < 4; i++) expect(await healthAnswers()).toBeGreaterThanOrEqual(40);
 
     // A worker killed as by the kernel's OOM killer: another takes its place, the shop goes on.
     const [victim, survivor] = workers as [number, number];
