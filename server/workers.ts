@@ -4,18 +4,32 @@
 // server/shop.ts starts it; they already run side by side as instances do (migrations under a lock,
 // one demo seed, jobs claimed with SKIP LOCKED, caches that hear each other's writes by NOTIFY).
 import cluster, { type Worker } from 'node:cluster';
-import { ConfigError, loadConfig } from '../core/config/env.ts';
-import { createLogger } from './logger.ts';
 import { gatherWorkerMetrics } from './worker-metrics.ts';
 
-/** How many shop processes the configuration asks for; 1 when it is invalid (the shop then says why). */
+// The first process only forks and watches: it loads neither the configuration nor the logger
+// (their modules alone hold some 70 MB), reads the two variables it needs itself, and writes its
+// few lines in the logger's JSON shape.
+
+/**
+ * How many shop processes to run: WORKERS when it is a whole number from 2 to 64 and DATABASE_URL
+ * is set, else 1; the shop's configuration then refuses what is wrong with it, with its message.
+ */
 export function plannedWorkers(env: NodeJS.ProcessEnv): number {
-  try {
-    return loadConfig(env).workers;
-  } catch (error) {
-    if (error instanceof ConfigError) return 1;
-    throw error;
-  }
+  const value = env.WORKERS?.trim() ?? '';
+  if (!/^\d+$/.test(value) || !env.DATABASE_URL) return 1;
+  const count = Number(value);
+  return count >= 2 && count <= 64 ? count : 1;
+}
+
+const LEVELS: Record<string, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60 };
+
+function logLine(level: 'info' | 'error', fields: Record<string, unknown>, msg: string) {
+  const threshold = LEVELS[process.env.LOG_LEVEL ?? 'info'] ?? Number.POSITIVE_INFINITY;
+  const value = LEVELS[level] as number;
+  if (value < threshold) return;
+  process.stdout.write(
+    `${JSON.stringify({ level: value, time: Date.now(), pid: process.pid, ...fields, msg })}\n`,
+  );
 }
 
 /** A worker that dies after it served gets a replacement, unless they die this often. */
@@ -23,22 +37,25 @@ const MAX_RESTARTS = 5;
 const RESTART_WINDOW_MS = 60_000;
 
 /**
- * Forks `count` shop workers and keeps them: a worker that dies after it started listening is
- * replaced; one that dies before (configuration, database, a locked data folder) would die again,
- * so the whole shop stops with its exit status. SIGTERM and SIGINT go to every worker, each of which
- * finishes its in-flight requests; the primary exits when the last one has.
+ * Forks `count` shop workers and keeps them. The first starts alone (it migrates and, on an empty
+ * database, seeds; a configuration it refuses is said once); the others follow once it listens.
+ * A worker that dies after it started listening is replaced; one that dies before (configuration,
+ * database) would die again, so the whole shop stops with its exit status. SIGTERM and SIGINT go to
+ * every worker, each of which finishes its in-flight requests; the first process exits when the
+ * last one has.
  */
 export function runWorkers(count: number) {
-  const config = loadConfig(process.env);
-  const log = createLogger(config.logLevel);
   const listening = new WeakSet<Worker>();
   const restarts: number[] = [];
   let stopping = false;
   let status = 0;
 
-  const fork = () => {
+  const fork = (then?: () => void) => {
     const worker = cluster.fork();
-    worker.once('listening', () => listening.add(worker));
+    worker.once('listening', () => {
+      listening.add(worker);
+      if (!stopping) then?.();
+    });
   };
   const alive = () => Object.values(cluster.workers ?? {}).filter((w) => w && !w.isDead());
   const stop = (signal: NodeJS.Signals) => {
@@ -56,8 +73,9 @@ export function runWorkers(count: number) {
     const now = Date.now();
     while (restarts.length > 0 && (restarts[0] as number) < now - RESTART_WINDOW_MS) restarts.shift();
     if (!listening.has(worker) || restarts.length >= MAX_RESTARTS) {
-      log.error(
-        { pid: worker.process.pid, code, signal },
+      logLine(
+        'error',
+        { worker: worker.process.pid, code, signal },
         listening.has(worker)
           ? `shop workers keep dying (${MAX_RESTARTS} in a minute): stopping the shop`
           : 'a shop worker stopped before it served: stopping the shop',
@@ -67,13 +85,15 @@ export function runWorkers(count: number) {
       return;
     }
     restarts.push(now);
-    log.error({ pid: worker.process.pid, code, signal }, 'a shop worker died: starting another');
+    logLine('error', { worker: worker.process.pid, code, signal }, 'a shop worker died: starting another');
     fork();
   });
   gatherWorkerMetrics();
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
 
-  log.info(`starting ${count} shop workers on port ${config.port}`);
-  for (let i = 0; i < count; i++) fork();
+  logLine('info', {}, `starting ${count} shop workers`);
+  fork(() => {
+    for (let i = 1; i < count; i++) fork();
+  });
 }

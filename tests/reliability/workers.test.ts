@@ -30,15 +30,24 @@ async function until(what: string, check: () => boolean | Promise<boolean>, ms =
   }
 }
 
-describe('WORKERS with the embedded database', () => {
-  it('is refused at start, saying why', () => {
-    const result = spawnSync(process.execPath, ['server/main.ts'], {
-      env: { PATH: process.env.PATH ?? '', WORKERS: '2' },
+describe('WORKERS refused at start', () => {
+  const start = (env: Record<string, string>) =>
+    spawnSync(process.execPath, ['server/main.ts'], {
+      env: { PATH: process.env.PATH ?? '', ...env },
       encoding: 'utf8',
       timeout: 60_000,
     });
+
+  it('with the embedded database, saying why', () => {
+    const result = start({ WORKERS: '2' });
     expect(result.status).toBe(78);
     expect(result.stderr).toContain('WORKERS: must be 1 with the embedded database');
+  });
+
+  it('says a configuration error once, not once per worker, and exits with its status', () => {
+    const result = start({ WORKERS: '3', DATABASE_URL: 'postgres://shop@127.0.0.1:9/none', PORT: 'eighty' });
+    expect(result.status).toBe(78);
+    expect(result.stderr.split('PORT: must be a number').length - 1).toBe(1);
   });
 });
 
