@@ -826,6 +826,7 @@ async function main() {
               await stopProcess(shop);
               shop = startShop(pageCache, workers);
               await waitFor(`http://127.0.0.1:${SHOP_PORT}/api/health`, shop);
+              await searchReady(SHOP_PORT);
               for (const c of list) {
                 const row = { engine, catalogue: kind, cache: label, case: c.name };
                 rows.push(await measure(row, SHOP_PORT, c.request, c.connections));
