@@ -7,6 +7,18 @@ import { gotoHydrated, isPhone } from './helpers.ts';
 // focus goes back to what opened it.
 
 async function expectNoSeriousViolations(page: Page, selector: string) {
+  // Contrast is measured on the final colours: a popup open, not halfway through its fade-in.
+  await page
+    .locator(selector)
+    .first()
+    .evaluate((el) =>
+      Promise.all(
+        el
+          .getAnimations({ subtree: true })
+          .filter((a) => a.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
+          .map((a) => a.finished),
+      ),
+    );
   const results = await new AxeBuilder({ page }).include(selector).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
