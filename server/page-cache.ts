@@ -291,14 +291,15 @@ export function registerPageCache(app: FastifyInstance, cache: PageCache) {
   const rendering = new Map<string, Promise<void>>();
   const serve = (reply: FastifyReply, hit: NonNullable<ReturnType<PageCache['lookup']>>) => {
     reply.header('x-page-cache', 'hit').header('content-type', hit.contentType).status(200);
-    const glue = Buffer.from(reply.cspNonce?.script ?? '');
+    // The response's nonce, for a page whose parts it joins (a `.data` answer has no nonce in it).
+    const glue = () => Buffer.from(reply.cspNonce?.script ?? '');
     // A browser takes gzip: the parts were compressed once when stored, and only the nonce is new.
     if ((hit.gzipped || hit.deflated) && acceptsGzip(reply.request.headers['accept-encoding'])) {
       reply.header('content-encoding', 'gzip').header('vary', 'accept-encoding');
-      return reply.send(hit.gzipped ?? gzipWithNonce(hit.deflated as DeflatedParts, glue));
+      return reply.send(hit.gzipped ?? gzipWithNonce(hit.deflated as DeflatedParts, glue()));
     }
     if (hit.parts.length === 1) return reply.send(hit.parts[0]);
-    return reply.send(Buffer.concat(hit.parts.flatMap((part, i) => (i === 0 ? [part] : [glue, part]))));
+    return reply.send(Buffer.concat(hit.parts.flatMap((part, i) => (i === 0 ? [part] : [glue(), part]))));
   };
 
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
