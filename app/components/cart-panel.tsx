@@ -19,6 +19,7 @@ import {
   cartTotals,
   deliveryCharge,
   type GetWay,
+  goodsAfterPromo,
   isMoscowWay,
   resolveGetWay,
   sumForFreeDelivery,
@@ -196,7 +197,6 @@ export function CartPanel({
   const ways = availableGetWays(shop.delivery, shop.locale);
   const getWay = resolveGetWay(checkout.getWay, ways);
   const quoted = checkout.quote.status === 'ready' ? checkout.quote.price : null;
-  const charge = deliveryCharge({ way: getWay, goods, quoted, settings: shop.delivery, locale: shop.locale });
   // checkout.md §9: the promo code's percent off the lines without a discount of their own.
   const promo = checkout.promo
     ? promoDiscount(
@@ -204,6 +204,16 @@ export function CartPanel({
         checkout.promo.percent,
       )
     : 0;
+  // DECISIONS 33: free delivery is judged on the goods after the promo discount.
+  const payableGoods = goodsAfterPromo(goods, promo);
+  const charge = deliveryCharge({
+    way: getWay,
+    goods,
+    promoDiscount: promo,
+    quoted,
+    settings: shop.delivery,
+    locale: shop.locale,
+  });
   const totals = cartTotals({ way: getWay, goods, charge, promoDiscount: promo });
   const shown = displayTotals(
     { lines: orderable.map((l) => ({ price: l.group.price, count: l.count })), totals },
@@ -282,7 +292,7 @@ export function CartPanel({
 
   const stepTitle = t(`checkout.step.${checkoutSteps[step] ?? 'products'}`);
   const term = deliveryTerm(getWay, checkout.quote, preorder, checkout.form.date, checkout.form.time);
-  const left = sumForFreeDelivery(goods, shop.delivery.freeDeliveryMin, shop.locale);
+  const left = sumForFreeDelivery(payableGoods, shop.delivery.freeDeliveryMin, shop.locale);
   const showCheckout = result === null && lines !== null && !failed && lines.length > 0;
   useCartReminder(
     isPhoneComplete(checkout.form.phone, checkout.form.phoneMask) ? checkout.form.phone : null,
@@ -517,6 +527,7 @@ export function CartPanel({
                   ctx={ctx}
                   items={items}
                   goods={goods}
+                  goodsAfterPromo={payableGoods}
                   showAllErrors={tried}
                   onWayChange={changeWay}
                   quick={quick !== null}

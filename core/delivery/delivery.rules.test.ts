@@ -5,6 +5,7 @@ import {
   cartTotals,
   type DeliverySettings,
   deliveryCharge,
+  goodsAfterPromo,
   isFreeDelivery,
   moscowDeliveryPrice,
   resolveGetWay,
@@ -69,6 +70,12 @@ describe('free delivery', () => {
     expect(sumForFreeDelivery(10_000_00, 15_000_00, 'en')).toBe(0);
     expect(sumForFreeDelivery(10_000_00, 0, 'ru')).toBe(0);
   });
+
+  it('counts what is left from the goods after the promo discount (DECISIONS 33)', () => {
+    expect(goodsAfterPromo(15_990_00, 1_599_00)).toBe(14_391_00);
+    expect(sumForFreeDelivery(goodsAfterPromo(15_990_00, 1_599_00), 15_000_00, 'ru')).toBe(609_00);
+    expect(goodsAfterPromo(100_00, 500_00)).toBe(0);
+  });
 });
 
 describe('deliveryCharge', () => {
@@ -77,13 +84,24 @@ describe('deliveryCharge', () => {
     goods: number,
     quoted: number | null,
     locale: 'ru' | 'en' = 'ru',
-  ) => deliveryCharge({ way, goods, quoted, settings, locale });
+    promoDiscount = 0,
+  ) => deliveryCharge({ way, goods, promoDiscount, quoted, settings, locale });
 
   it('makes carrier delivery free from the threshold, even before the quote', () => {
     expect(charge('delivery-sdek', 20_000_00, 450_00)).toEqual({ price: 0, free: true });
     expect(charge('self-sdek', 20_000_00, null)).toEqual({ price: 0, free: true });
     expect(charge('self-boxberry', 5_000_00, 290_00)).toEqual({ price: 290_00, free: false });
     expect(charge('delivery-sdek', 5_000_00, null)).toBeNull();
+  });
+
+  it('judges the threshold on the goods after the promo discount (DECISIONS 33)', () => {
+    // 15,990 ₽ with 10 % off is 14,391 ₽ payable: under the 15,000 ₽ threshold.
+    expect(charge('delivery-sdek', 15_990_00, 450_00, 'ru', 1_599_00)).toEqual({
+      price: 450_00,
+      free: false,
+    });
+    expect(charge('self-sdek', 15_990_00, 290_00, 'ru', 1_599_00)).toEqual({ price: 290_00, free: false });
+    expect(charge('delivery-sdek', 16_700_00, 450_00, 'ru', 1_670_00)).toEqual({ price: 0, free: true });
   });
 
   it('never makes English delivery free', () => {

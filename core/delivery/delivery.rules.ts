@@ -80,12 +80,23 @@ export function resolveGetWay(wanted: unknown, allowed: readonly GetWay[]): GetW
   return allowed[0] ?? DEFAULT_GET_WAY;
 }
 
-/** checkout.md §9: free delivery once the goods reach the minimum; never in English, off when 0. */
+/**
+ * checkout.md §9 with DECISIONS 33: free delivery once the goods, after the promo discount
+ * (`goodsAfterPromo`), reach the minimum; never in English, off when 0.
+ */
 export function isFreeDelivery(goods: number, freeDeliveryMin: number, locale: Locale): boolean {
   return locale === 'ru' && freeDeliveryMin > 0 && goods >= freeDeliveryMin;
 }
 
-/** What is left to spend for free delivery (kopecks), 0 when reached or not offered. */
+/** DECISIONS 33: what the goods come to after the promo discount, the sum free delivery is judged on. */
+export function goodsAfterPromo(goods: number, promoDiscount: number): number {
+  return Math.max(0, goods - Math.max(0, promoDiscount));
+}
+
+/**
+ * What is left to spend for free delivery (kopecks), 0 when reached or not offered. `goods` is the
+ * sum after the promo discount (`goodsAfterPromo`, DECISIONS 33).
+ */
 export function sumForFreeDelivery(goods: number, freeDeliveryMin: number, locale: Locale): number {
   if (locale !== 'ru' || freeDeliveryMin <= 0) return 0;
   return Math.max(0, freeDeliveryMin - goods);
@@ -114,19 +125,24 @@ export interface DeliveryCharge {
 /**
  * checkout.md §9: the delivery charge. Self pickup is free; Moscow methods always charge; carrier
  * methods are free from the threshold (Russian edition only), otherwise the carrier's quote.
+ * The threshold is judged on the goods after the promo discount (DECISIONS 33).
  * `quoted` is the carrier or Moscow price for the chosen address; null while unknown.
  */
 export function deliveryCharge(input: {
   way: GetWay;
+  /** The goods' full cost (kopecks). */
   goods: number;
+  /** The promo code's discount on them (kopecks; 0 without a code). */
+  promoDiscount: number;
   quoted: number | null;
   settings: DeliverySettings;
   locale: Locale;
 }): DeliveryCharge | null {
-  const { way, goods, quoted, settings, locale } = input;
+  const { way, quoted, settings, locale } = input;
   if (way === 'self') return { price: 0, free: true };
   if (isMoscowWay(way)) return quoted === null ? null : { price: quoted, free: false };
-  if (isFreeDelivery(goods, settings.freeDeliveryMin, locale)) return { price: 0, free: true };
+  const payable = goodsAfterPromo(input.goods, input.promoDiscount);
+  if (isFreeDelivery(payable, settings.freeDeliveryMin, locale)) return { price: 0, free: true };
   return quoted === null ? null : { price: quoted, free: false };
 }
 

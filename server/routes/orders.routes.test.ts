@@ -554,6 +554,26 @@ describe.each(engines)('orders and payments on %s', (engine) => {
       });
     });
 
+    it('judges free delivery on the goods after the promo discount (DECISIONS 33)', async () => {
+      // 10,500 ₽ is over the 10,000 ₽ threshold; with 10 % off, 9,450 ₽ payable is under it.
+      const id = await fresh(10_500_00);
+      const courier = {
+        products: [{ _id: id, count: 1 }],
+        getWay: 'delivery-sdek',
+        cityID: 137,
+        address: 'Невский проспект, 10',
+      };
+      const withCode = await order(payload({ ...courier, promocode: 'WELCOME10' }));
+      expect(withCode.statusCode).toBe(200);
+      const priced = (await t.services.orders.getOrderRecord(withCode.json().order.orderID))?.order;
+      expect(priced).toMatchObject({ goodsTotal: 10_500_00, promoDiscount: 1_050_00 });
+      expect(priced?.deliveryPrice).toBeGreaterThan(0);
+      expect(priced?.total).toBe(9_450_00 + (priced?.deliveryPrice ?? 0));
+      const without = await order(payload(courier));
+      const free = (await t.services.orders.getOrderRecord(without.json().order.orderID))?.order;
+      expect(free).toMatchObject({ deliveryPrice: 0, total: 10_500_00 });
+    });
+
     it('refuses a used-up code and gives it back when the order fails', async () => {
       const first = await order(payload({ promocode: 'ONCE' }));
       expect(first.statusCode).toBe(200);

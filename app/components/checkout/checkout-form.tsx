@@ -9,6 +9,7 @@ import {
 import {
   deliveryTimeSlots,
   type GetWay,
+  isFreeDelivery,
   isMoscowWay,
   isPickupWay,
   parcelWeight,
@@ -45,6 +46,8 @@ export interface CheckoutFormProps {
   /** Garments in the cart and their value (kopecks), for the carriers' quotes. */
   items: number;
   goods: number;
+  /** The goods after the promo discount (kopecks): free delivery is judged on it (DECISIONS 33). */
+  goodsAfterPromo: number;
   /** Field errors are shown once the shopper tried to go on. */
   showAllErrors: boolean;
   onWayChange(way: GetWay): void;
@@ -90,7 +93,7 @@ export function CheckoutForm(props: CheckoutFormProps) {
             ways={props.ways}
             value={getWay}
             onChange={props.onWayChange}
-            goods={props.goods}
+            goods={props.goodsAfterPromo}
             quick={parts.details || Boolean(props.quick)}
           />
           <AddressPart {...props} errorOf={errorOf} shown={shown} touch={touch} />
@@ -181,8 +184,7 @@ function DeliveryMethods({
   const [expanded, setExpanded] = useState(false);
   const money = (kopecks: number) =>
     formatMoney(priceInCurrency(kopecks, shop.currency, shop.rates), shop.locale);
-  const free =
-    shop.locale === 'ru' && shop.delivery.freeDeliveryMin > 0 && goods >= shop.delivery.freeDeliveryMin;
+  const free = isFreeDelivery(goods, shop.delivery.freeDeliveryMin, shop.locale);
   const collapsed = quick && !expanded;
   return (
     <fieldset className="ways plain-fieldset">

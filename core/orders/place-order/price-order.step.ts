@@ -121,16 +121,6 @@ export function createOrderPricing({
 
     // Delivery: the server's own quote for the chosen address.
     const place = await resolveDelivery(input, locale, goods, items);
-    const charge = deliveryCharge({
-      way: input.getWay,
-      goods,
-      quoted: place.quoted,
-      settings: deliverySettings,
-      locale,
-    });
-    if (!charge)
-      throw new AppError('invalid_data', deliveryMessages.impossible[locale], { field: 'address' });
-
     // Promo code: never with fitting (checkout.md §2).
     let promo: { code: string; percent: number } | null = null;
     if (input.promocode && input.getWay !== 'moscow-try') {
@@ -143,6 +133,17 @@ export function createOrderPricing({
       promo = { code, percent: row.percent };
     }
     const discount = promo ? promoDiscount(lines, promo.percent) : 0;
+    // DECISIONS 33: free delivery is judged on the goods after the promo discount.
+    const charge = deliveryCharge({
+      way: input.getWay,
+      goods,
+      promoDiscount: discount,
+      quoted: place.quoted,
+      settings: deliverySettings,
+      locale,
+    });
+    if (!charge)
+      throw new AppError('invalid_data', deliveryMessages.impossible[locale], { field: 'address' });
     const totals = cartTotals({ way: input.getWay, goods, charge, promoDiscount: discount });
     return { lines, totals, place, promo, payment, shop };
   }
