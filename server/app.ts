@@ -25,6 +25,7 @@ import { contentTypeOf, isSafeKey, type MediaStore } from '../core/media/media-s
 import type { Services } from '../core/services.ts';
 import { shopperMessage } from '../core/shopper-messages.ts';
 import { registerAnalyticsCsp } from './analytics-csp.ts';
+import { JSON_BODY_LIMIT } from './body-limits.ts';
 import { registerErrorHandler } from './errors.ts';
 import { findUnsafeInput } from './input-guard.ts';
 import { redactUrl } from './logger.ts';
@@ -111,7 +112,7 @@ export async function buildApp({
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && UUID.test(given) ? given : randomUUID();
     },
-    bodyLimit: 1_048_576,
+    bodyLimit: JSON_BODY_LIMIT,
   });
   trackRoutes(app);
 
