@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useRevalidator, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigation, useRevalidator, useSearchParams } from 'react-router';
 import type { ProductPage } from '../../core/catalogue/catalogue.types.ts';
 import { photoSources } from '../../core/catalogue/media.rules.ts';
 import { canAddToCart, maxOrderable, sizeAvailability } from '../../core/catalogue/stock.rules.ts';
@@ -51,7 +51,14 @@ export function ProductView({
   const [searchParams] = useSearchParams();
   const revalidator = useRevalidator();
   const base = locale === 'en' ? '/en' : '';
-  const variant = product.variants.find((v) => v.id === selected) ?? null;
+  // A size tapped a moment ago is the chosen one while its address loads: a tap on «В корзину» made
+  // before the page's data returns adds that size instead of asking for a size again (DECISIONS 27).
+  const location = useLocation();
+  const pending = useNavigation().location;
+  const pendingId =
+    pending && pending.pathname === location.pathname ? new URLSearchParams(pending.search).get('p') : null;
+  const chosen = product.variants.some((v) => v.id === pendingId) ? pendingId : selected;
+  const variant = product.variants.find((v) => v.id === chosen) ?? null;
   const oneSize = product.variants.length === 1 && product.variants[0]?.size === '';
   const [inCart, setInCart] = useState(false);
   const [sizeHint, setSizeHint] = useState(false);
@@ -150,8 +157,8 @@ export function ProductView({
               to={`?${withParam(searchParams, 'p', v.id)}`}
               replace
               preventScrollReset
-              className={`size size--${state}${v.id === selected ? ' size--selected' : ''}`}
-              aria-current={v.id === selected ? 'true' : undefined}
+              className={`size size--${state}${v.id === chosen ? ' size--selected' : ''}`}
+              aria-current={v.id === chosen ? 'true' : undefined}
               onClick={() => {
                 setSizeHint(false);
                 sheet.current?.close();
