@@ -1,14 +1,34 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Two projects: `unit` (rules, services and API through `app.inject()`, each file on a fresh copy
+ * of one migrated database) and `reliability` (real shop processes, crashes, outages, backups:
+ * tests/reliability and tests/ops), which `npm run test:unit -- --project unit` leaves out.
+ * Playwright specs live in tests/e2e and run with `npm run test:e2e` (STACK pitfall 9).
+ */
+const reliability = ['tests/reliability/**/*.test.ts', 'tests/ops/**/*.test.ts'];
+
 export default defineConfig({
   test: {
-    // Playwright specs live in tests/e2e and run with `npm run test:e2e` (STACK pitfall 9).
-    include: ['core/**/*.test.ts', 'server/**/*.test.ts', 'app/**/*.test.ts', 'tests/**/*.test.ts'],
-    exclude: ['tests/e2e/**', 'node_modules/**'],
     globalSetup: ['tests/setup/global-setup.ts'],
     pool: 'forks',
-    maxWorkers: 2,
+    // The machine has two cores; TEST_WORKERS lets `npm test` give one to the journeys beside.
+    maxWorkers: Number(process.env.TEST_WORKERS) || 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['core/**/*.test.ts', 'server/**/*.test.ts', 'app/**/*.test.ts', 'tests/**/*.test.ts'],
+          exclude: ['tests/e2e/**', 'node_modules/**', ...reliability],
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'reliability', include: reliability, exclude: ['node_modules/**'] },
+      },
+    ],
   },
 });
