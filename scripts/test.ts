@@ -1,0 +1,51 @@
+// `npm test`: the whole suite. Builds the storefront once, then runs the unit and API tests (Vitest,
+// both projects: `unit`, then `reliability`) beside the end-to-end journeys (Playwright, the desktop
+// and phone runs of scripts/e2e.ts), each line labelled with its job. On a machine with two cores the
+// jobs fill each other's waits: a journey waiting on a browser leaves the CPU to a Vitest worker.
+// TEST_JOBS=serial runs them one after the other instead (unit, then journeys).
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import readline from 'node:readline';
+
+const root = path.resolve(import.meta.dirname, '..');
+const node = process.execPath;
+
+function run(label: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<number> {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(node, args, {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    for (const stream of [child.stdout, child.stderr]) {
+      readline
+        .createInterface({ input: stream })
+        .on('line', (line) =>
+          (stream === child.stderr ? process.stderr : process.stdout).write(`[${label}] ${line}\n`),
+        );
+    }
+    child.on('exit', (code, signal) => {
+      const status = code ?? (signal ? 1 : 0);
+      const minutes = ((Date.now() - started) / 60_000).toFixed(1);
+      console.log(`[${label}] ${status === 0 ? 'passed' : `failed (exit ${status})`} in ${minutes} min`);
+      resolve(status);
+    });
+  });
+}
+
+const started = Date.now();
+const prepared = await run('build', ['scripts/ensure-build.ts']);
+if (prepared !== 0) process.exit(prepared);
+
+const vitest = path.join(root, 'node_modules/vitest/vitest.mjs');
+const unit = () =>
+  run('unit', [vitest, 'run'], process.env.TEST_JOBS === 'serial' ? {} : { TEST_WORKERS: '1' });
+const journeys = () => run('e2e', ['scripts/e2e.ts']);
+
+const codes =
+  process.env.TEST_JOBS === 'serial'
+    ? [await unit(), await journeys()]
+    : await Promise.all([unit(), journeys()]);
+console.log(`the whole suite took ${((Date.now() - started) / 60_000).toFixed(1)} min`);
+process.exit(codes.some((c) => c !== 0) ? 1 : 0);
