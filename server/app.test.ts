@@ -218,4 +218,35 @@ describe.each(engines)('safe server defaults on %s', (engine) => {
       });
     });
   });
+
+  describe('search engines and a staging shop (DECISIONS 34)', () => {
+    it('tells search engines to stay away from every answer of a staging shop', async () => {
+      const app = await shop(configOf(staging));
+      for (const url of ['/robots.txt', '/api/settings', '/api/no/such/path', '/metrics']) {
+        const res = await app.inject({ method: 'GET', url });
+        expect(res.headers['x-robots-tag'], url).toBe('noindex, nofollow');
+      }
+      const robots = await app.inject({ method: 'GET', url: '/robots.txt' });
+      expect(robots.body).toBe('User-agent: *\nDisallow: /\n');
+      expect(robots.body).not.toContain('Sitemap');
+    });
+
+    it('leaves a public shop open to them, with its sitemap', async () => {
+      // Built by hand: a real public shop would need real payment, SMS and e-mail providers.
+      const publicShop = {
+        ...configOf({}),
+        publicUrl: 'https://shop.example',
+        publicShop: true,
+        staging: false,
+      };
+      const app = await shop(publicShop);
+      const res = await app.inject({ method: 'GET', url: '/robots.txt' });
+      expect(res.headers['x-robots-tag']).toBeUndefined();
+      expect(res.body).toContain('Disallow: /api/');
+      expect(res.body).not.toMatch(/^Disallow: \/$/m);
+      expect(res.body).toContain('Sitemap: https://shop.example/sitemap.xml');
+      const settings = await app.inject({ method: 'GET', url: '/api/settings' });
+      expect(settings.headers['x-robots-tag']).toBeUndefined();
+    });
+  });
 });

@@ -136,6 +136,14 @@ export async function buildApp({
       String(reply.getHeader('content-type') ?? '').startsWith('text/html') || path.endsWith('.data');
     if (page && sessionToken(request)) reply.header('cache-control', 'private, no-store');
   });
+  // DECISIONS 34: a staging shop is public but not the shop: search engines are told to stay away
+  // from every answer (robots.txt says the same, server/routes/seo.routes.ts). On the raw response,
+  // as the security headers are, so an error answer says it too.
+  if (config.staging) {
+    app.addHook('onRequest', async (_request, reply) => {
+      reply.raw.setHeader('x-robots-tag', 'noindex, nofollow');
+    });
+  }
   // PostgreSQL refuses NUL in text: no URL or JSON body carrying one reaches a service.
   app.addHook('onRequest', async (request) => {
     if (request.url.includes('\u0000') || /%00/i.test(request.url))
@@ -281,7 +289,7 @@ export async function buildApp({
     metrics,
     exchange: exchangeSettings(config.exchange, config.publicUrl),
   });
-  seoRoutes(app, { services, publicUrl: config.publicUrl });
+  seoRoutes(app, { services, publicUrl: config.publicUrl, staging: config.staging });
   feedsRoutes(app, { services, publicUrl: config.publicUrl });
   await exchange1cRoutes(app, {
     exchange: createOneCExchangeService({

@@ -9,10 +9,12 @@ const escapeXml = (text: string) =>
 
 export function seoRoutes(
   app: FastifyInstance,
-  { services, publicUrl }: { services: Services; publicUrl: string },
+  { services, publicUrl, staging }: { services: Services; publicUrl: string; staging: boolean },
 ) {
   app.get('/robots.txt', async (_request, reply) => {
     reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600');
+    // A staging shop (SANDBOX_ON_PUBLIC=allow) keeps every crawler out and names no sitemap.
+    if (staging) return ['User-agent: *', 'Disallow: /', ''].join('\n');
     return [
       'User-agent: *',
       'Disallow: /api/',
