@@ -40,6 +40,14 @@ export interface CmlPrice {
 export interface CmlOffer {
   id: string;
   barcode: string;
+  /**
+   * The size of a characteristic offer (`productGuid#characteristicGuid`): its characteristics
+   * other than colour, «Размер» first; else the text in the last brackets of its name, as 1C
+   * names a characteristic («Ботфорты (39)»). Empty for a plain offer.
+   */
+  size: string;
+  /** The characteristic «Цвет», when 1C sends one. */
+  colour: string;
   prices: CmlPrice[];
   /** Null when the offer carries no quantity; may be negative (a refusal reason). */
   quantity: number | null;
@@ -67,13 +75,30 @@ export interface CmlDocument {
 export class CommerceMlError extends Error {
   readonly line: number;
   constructor(message: string, line: number) {
-    super(line > 0 ? `${message} (line ${line})` : message);
+    super(line > 0 ? `${message} (строка ${line})` : message);
     this.line = line;
   }
 }
 
 const SIZE_NAMES = new Set(['размер', 'size', 'thesize']);
 const COLOUR_NAMES = new Set(['цвет', 'color', 'colour']);
+
+/**
+ * A characteristic's size and colour: «Размер» first, then the other characteristics (Полнота,
+ * Тип кожи) that tell two sizes of one colour apart, joined by commas.
+ */
+export function characteristicSize(characteristics: { name: string; value: string }[]): {
+  size: string;
+  colour: string;
+} {
+  const colour = characteristics.find((c) => COLOUR_NAMES.has(c.name.toLowerCase()))?.value ?? '';
+  const rest = characteristics.filter((c) => !COLOUR_NAMES.has(c.name.toLowerCase()) && c.value);
+  const sizes = [
+    ...rest.filter((c) => SIZE_NAMES.has(c.name.toLowerCase())),
+    ...rest.filter((c) => !SIZE_NAMES.has(c.name.toLowerCase())),
+  ];
+  return { size: sizes.map((c) => c.value).join(', '), colour };
+}
 
 /** `1 234,50` or `1234.5` roubles → kopecks; null when not a number. */
 export function parseRoubles(text: string): number | null {
@@ -167,8 +192,11 @@ export async function parseCommerceMl(
   let property: { id: string; name: string; values: Map<string, string> } | null = null;
   let dictValue: { id: string; value: string } | null = null;
   let product: (CmlProduct & { props: { id: string; value: string }[] }) | null = null;
+  let productCharacteristics: { name: string; value: string }[] = [];
   let propValue: { id: string; value: string } | null = null;
   let characteristic: { name: string; value: string } | null = null;
+  let offerName = '';
+  let offerCharacteristics: { name: string; value: string }[] = [];
   let offer: CmlOffer | null = null;
   let price: { typeId: string; raw: string } | null = null;
   let stockSum: number | null = null;
@@ -183,7 +211,7 @@ export async function parseCommerceMl(
     if (!rootSeen) {
       rootSeen = true;
       if (node.name !== 'КоммерческаяИнформация') {
-        throw new CommerceMlError(`not a CommerceML file: the root element is <${node.name}>`, line);
+        throw new CommerceMlError(`это не файл CommerceML: корневой элемент <${node.name}>`, line);
       }
       doc.schemaVersion = attrs.ВерсияСхемы ?? '';
     }
@@ -213,6 +241,7 @@ export async function parseCommerceMl(
         break;
       case 'Товар':
         if (inside('Каталог')) {
+          productCharacteristics = [];
           product = {
             id: '',
             art: '',
@@ -236,8 +265,28 @@ export async function parseCommerceMl(
         characteristic = { name: '', value: '' };
         break;
       case 'Предложение':
-        offer = { id: '', barcode: '', prices: [], quantity: null, rawQuantity: '', line };
+        offer = {
+          id: '',
+          barcode: '',
+          size: '',
+          colour: '',
+          prices: [],
+          quantity: null,
+          rawQuantity: '',
+          line,
+        };
+        offerName = '';
+        offerCharacteristics = [];
         stockSum = null;
+        break;
+      case 'Склад':
+        // 2.07+: <Склад ИдСклада="…" КоличествоНаСкладе="3"/> per warehouse, used when the offer
+        // carries no <Количество> of its own.
+        if (offer && up === 'Предложение' && attrs.КоличествоНаСкладе !== undefined) {
+          const q = parseQuantity(attrs.КоличествоНаСкладе);
+          if (q === null) offer.rawQuantity = attrs.КоличествоНаСкладе;
+          else stockSum = (stockSum ?? 0) + q;
+        }
         break;
       case 'Цена':
         if (offer) price = { typeId: '', raw: '' };
@@ -286,6 +335,7 @@ export async function parseCommerceMl(
         else if (up === 'Товар' && product) product.name = text;
         else if (up === 'ХарактеристикаТовара' && characteristic) characteristic.name = text;
         else if (up === 'ТипЦены' && priceType) priceType.name = text;
+        else if (up === 'Предложение' && offer) offerName = text;
         break;
       case 'Значение':
         if (up === 'Справочник' && dictValue) dictValue.value = text;
@@ -295,6 +345,8 @@ export async function parseCommerceMl(
       case 'Артикул':
         if (product) product.art = text;
         break;
+      // The official schemas and real exports write `Штрихкод`; some modules `ШтрихКод`.
+      case 'Штрихкод':
       case 'ШтрихКод':
         if (up === 'Товар' && product) product.barcode = text;
         else if (up === 'Предложение' && offer) offer.barcode = text;
@@ -312,7 +364,7 @@ export async function parseCommerceMl(
         if (up === 'Группы' && groupStack.length > 0 && !product) {
           const g = groupStack.pop();
           if (g) {
-            if (!g.id) throw new CommerceMlError('a group without <Ид>', g.line);
+            if (!g.id) throw new CommerceMlError('группа без <Ид>', g.line);
             doc.groups.push(g);
           }
         }
@@ -335,17 +387,20 @@ export async function parseCommerceMl(
         break;
       case 'ХарактеристикаТовара':
         if (characteristic) {
-          const n = characteristic.name.toLowerCase();
-          if (product) {
-            if (SIZE_NAMES.has(n)) product.size = characteristic.value;
-            else if (COLOUR_NAMES.has(n)) product.colour = characteristic.value;
-          }
+          if (product) productCharacteristics.push(characteristic);
+          else if (offer) offerCharacteristics.push(characteristic);
         }
         characteristic = null;
         break;
       case 'Товар':
         if (product && up === 'Товары') {
-          if (!product.id) throw new CommerceMlError('a product without <Ид>', product.line);
+          if (!product.id) throw new CommerceMlError('товар без <Ид>', product.line);
+          if (productCharacteristics.length > 0) {
+            const c = characteristicSize(productCharacteristics);
+            product.size = c.size;
+            product.colour = c.colour;
+            productCharacteristics = [];
+          }
           for (const p of product.props) {
             const def = properties.get(p.id);
             if (!def) continue;
@@ -395,7 +450,18 @@ export async function parseCommerceMl(
         break;
       case 'Предложение':
         if (offer) {
-          if (!offer.id) throw new CommerceMlError('an offer without <Ид>', offer.line);
+          if (!offer.id) throw new CommerceMlError('предложение без <Ид>', offer.line);
+          if (offer.quantity === null && stockSum !== null && offer.rawQuantity === '') {
+            offer.quantity = stockSum;
+            offer.rawQuantity = String(stockSum);
+          }
+          if (offerCharacteristics.length > 0) {
+            const c = characteristicSize(offerCharacteristics);
+            offer.size = c.size;
+            offer.colour = c.colour;
+          } else if (offer.id.includes('#')) {
+            offer.size = /\(([^()]+)\)\s*$/.exec(offerName)?.[1]?.trim() ?? '';
+          }
           doc.offers.push(offer);
           offer = null;
         }
@@ -410,7 +476,7 @@ export async function parseCommerceMl(
     const start = (bytes: Buffer) => {
       const encoding = declaredEncoding(bytes);
       if (!iconv.encodingExists(encoding)) {
-        throw new CommerceMlError(`unknown encoding "${encoding}"`, 1);
+        throw new CommerceMlError(`неизвестная кодировка «${encoding}»`, 1);
       }
       const decoder: Decoder = iconv.getDecoder(encoding, { stripBOM: true });
       state.decoder = decoder;
@@ -441,9 +507,12 @@ export async function parseCommerceMl(
     if (error instanceof CommerceMlError) throw error;
     const message = error instanceof Error ? error.message : String(error);
     const m = /^[^:]*:(\d+):\d+: (.*)$/s.exec(message);
-    throw new CommerceMlError(`malformed XML: ${m?.[2] ?? message}`, m ? Number(m[1]) : parser.line);
+    throw new CommerceMlError(
+      `файл повреждён (ошибка XML: ${m?.[2] ?? message})`,
+      m ? Number(m[1]) : parser.line,
+    );
   }
-  if (!rootSeen) throw new CommerceMlError('an empty file', 0);
+  if (!rootSeen) throw new CommerceMlError('файл пуст', 0);
   try {
     await hand(true);
   } catch (error) {

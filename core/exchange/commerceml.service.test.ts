@@ -151,7 +151,7 @@ describe.each(engines)('CommerceML import on %s', (engine) => {
       expect(priced.report.changed.prices).toBe(6);
       expect(priced.report.changed.stock).toBe(12);
       expect(priced.report.warnings).toEqual([
-        { line: expect.any(Number), reason: 'unknown price type price-mystery' },
+        { line: expect.any(Number), reason: 'неизвестный тип цен price-mystery' },
       ]);
       expect(cache.isFresh([cacheTags.group(sand?.id ?? '')], tagsBefore)).toBe(false);
       expect(drops()).toBeGreaterThan(0);
@@ -249,7 +249,7 @@ describe.each(engines)('CommerceML import on %s', (engine) => {
       actor: null,
     });
     expect(out.status).toBe('refused');
-    expect(out.report.error).toMatch(/malformed XML.*line \d+/);
+    expect(out.report.error).toMatch(/ошибка XML.*строка \d+/);
     expect(out.report.errorLine).toBeGreaterThan(10);
     expect(
       await database.db.select().from(categories).where(eq(categories.synchronizationSection, 'bad-women')),
@@ -275,7 +275,7 @@ describe.each(engines)('CommerceML import on %s', (engine) => {
       { fileName: 'offers.xml', actor: null },
     );
     expect(out.status).toBe('refused');
-    expect(out.report.error).toBe('the price type "Розничная" is not in the file; it has "Оптовая"');
+    expect(out.report.error).toBe('в файле нет типа цен «Розничная»; есть «Оптовая»');
     const variants = await database.db
       .select()
       .from(variantProducts)
@@ -305,7 +305,7 @@ describe.each(engines)('CommerceML import on %s', (engine) => {
       {
         line: expect.any(Number),
         id: 'dup-twin',
-        reason: expect.stringMatching(/^the barcode dup12M is already used by the product on line \d+$/),
+        reason: expect.stringMatching(/^штрихкод dup12M уже у товара в строке \d+$/),
       },
     ]);
     const offers = await service.importFile(
@@ -323,8 +323,8 @@ describe.each(engines)('CommerceML import on %s', (engine) => {
     );
     expect(offers.status).toBe('applied');
     expect(offers.report.refused.map((r) => r.reason)).toEqual([
-      'the quantity -2 is below zero',
-      'no product with Ид nobody',
+      'количество -2 меньше нуля',
+      'нет товара с Ид nobody',
     ]);
     const [negative] = await database.db
       .select()

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
@@ -25,8 +25,8 @@ import {
   writePriceChanges,
   writeStockChanges,
 } from './catalogue-writes.ts';
-import { type CmlDocument, CommerceMlError, parseCommerceMl } from './commerceml.parser.ts';
-import { capReport, emptyReport, type ImportReport } from './exchange.rules.ts';
+import { type CmlDocument, type CmlOffer, CommerceMlError, parseCommerceMl } from './commerceml.parser.ts';
+import { capReport, emptyReport, type ImportReport, STAND_IN_BARCODE_PREFIX } from './exchange.rules.ts';
 import { type ExchangePhoto, prepareExchangePhotos } from './exchange-photos.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -188,7 +188,7 @@ export function createCommerceMlService({
     try {
       await db.transaction(async (tx) => {
         if (!doc.hasCatalogue && !doc.hasOffers && doc.groups.length === 0) {
-          throw new RefuseFile('the file holds neither <Каталог>, <Классификатор> nor <ПакетПредложений>');
+          throw new RefuseFile('в файле нет ни <Каталог>, ни <Классификатор>, ни <ПакетПредложений>');
         }
         if (doc.groups.length > 0 || doc.hasCatalogue) await applyCategories(tx, doc, run, report, tags);
         const lines = createInterface({
@@ -207,7 +207,7 @@ export function createCommerceMlService({
         if (run.pictures > 0 && !(store && options.filesDir)) {
           report.warnings.push({
             line: run.firstPictureLine,
-            reason: `${run.pictures} photos named but no exchange folder to take them from: left out`,
+            reason: `названо фото: ${run.pictures}, но папки обмена, откуда их взять, нет: пропущены`,
           });
         }
         await audit.record(tx, options.actor, {
@@ -240,6 +240,7 @@ export function createCommerceMlService({
       cache.invalidate([...tags]);
       onCatalogueChange?.();
     }
+    report.applied = run.accepted;
     return finish('applied');
   }
 
@@ -267,6 +268,8 @@ export function createCommerceMlService({
       reportedUnknown: new Set<string>(),
       seenOffers: new Set<string>(),
       groupPrices: new Map<string, number>(),
+      /** Records applied (products planned, offers taken): none of many means the file failed. */
+      accepted: 0,
     };
   }
   type Run = ReturnType<typeof newRun>;
@@ -299,7 +302,7 @@ export function createCommerceMlService({
       const g = groupsById.get(id);
       if (!g) return slugBySection.get(id) ?? null;
       if (done.has(id)) return slugBySection.get(id) ?? null;
-      if (depth > 50) throw new RefuseFile(`the group "${g.name}" is its own parent (line ${g.line})`);
+      if (depth > 50) throw new RefuseFile(`группа «${g.name}» вложена сама в себя (строка ${g.line})`);
       done.add(id);
       const parentSlug = g.parentId ? await ensureCategory(g.parentId, depth + 1) : null;
       const name = g.name || g.id;
@@ -382,7 +385,22 @@ export function createCommerceMlService({
       if (v.exchangeId) variantByExchange.set(v.exchangeId, v);
       variantByBarcode.set(v.barcode, v);
     }
-    const knownGroupIds = [...new Set(variants.map((v) => v.groupId))];
+    // Products whose sizes came as characteristics (offers `Ид#characteristic`): their groups.
+    const characterised = await tx
+      .select({ exchangeId: variantProducts.exchangeId, groupId: variantProducts.groupId })
+      .from(variantProducts)
+      .where(inArray(sql`split_part(${variantProducts.exchangeId}, '#', 1)`, ids));
+    const groupsOfCharacterised = new Map<string, Set<string>>();
+    for (const v of characterised) {
+      if (!v.exchangeId?.includes('#')) continue;
+      const base = v.exchangeId.split('#')[0] ?? '';
+      const set = groupsOfCharacterised.get(base) ?? new Set<string>();
+      set.add(v.groupId);
+      groupsOfCharacterised.set(base, set);
+    }
+    const knownGroupIds = [
+      ...new Set([...variants.map((v) => v.groupId), ...characterised.map((v) => v.groupId)]),
+    ];
     const groups = await tx
       .select()
       .from(productGroups)
@@ -424,49 +442,77 @@ export function createCommerceMlService({
       photos: ExchangePhoto[];
     }
     const planned = new Map<string, Planned>();
+    /** Characterised products: their groups take the name, text and category; sizes come from offers. */
+    const groupUpdates: { groupId: string; plan: Planned }[] = [];
     const { seenIds, seenBarcodes, seenSizes } = run;
     for (const p of products) {
       const refuse = (reason: string) => report.refused.push({ line: p.line, id: p.id, reason });
       if (seenIds.has(p.id)) {
-        refuse(`the product Ид ${p.id} appears twice in the file`);
+        refuse(`товар с Ид ${p.id} встречается в файле дважды`);
         continue;
       }
       seenIds.add(p.id);
       if (!p.art) {
-        refuse('no <Артикул>');
-        continue;
-      }
-      if (!p.barcode) {
-        refuse('no <ШтрихКод>');
-        continue;
-      }
-      const firstLine = seenBarcodes.get(p.barcode);
-      if (firstLine !== undefined) {
-        refuse(`the barcode ${p.barcode} is already used by the product on line ${firstLine}`);
-        continue;
-      }
-      const holder = variantByBarcode.get(p.barcode);
-      if (holder && holder.exchangeId !== p.id && variantByExchange.has(p.id)) {
-        refuse(`the barcode ${p.barcode} belongs to the variant ${holder.id}`);
-        continue;
-      }
-      if (holder?.exchangeId && holder.exchangeId !== p.id) {
-        refuse(`the barcode ${p.barcode} belongs to the variant ${holder.id}`);
+        refuse('нет артикула (<Артикул>)');
         continue;
       }
       const categorySlug = p.groupId ? slugBySection.get(p.groupId) : undefined;
       if (!categorySlug) {
-        refuse(p.groupId ? `unknown group ${p.groupId}` : 'no <Группы> (the product has no category)');
+        refuse(p.groupId ? `неизвестная группа ${p.groupId}` : 'товар не входит ни в одну группу (<Группы>)');
         continue;
       }
-      const key = keyOf(p.art, p.colour);
+      const sizeGroups = groupsOfCharacterised.get(p.id);
+      if (sizeGroups) {
+        run.accepted += 1;
+        for (const groupId of sizeGroups) {
+          const plan: Planned = {
+            key: '',
+            art: p.art,
+            colour: '',
+            name: p.name || p.art,
+            description: p.description,
+            categorySlug,
+            section: p.groupId ?? '',
+            items: [],
+            photos: [],
+          };
+          for (const src of p.pictures) {
+            const photo = run.photos.get(src);
+            if (photo && !plan.photos.some((x) => x.src === photo.src)) plan.photos.push(photo);
+          }
+          groupUpdates.push({ groupId, plan });
+        }
+        continue;
+      }
+      // A barcode is optional in 1C: the product is known by its Ид, a barcode is an extra key.
+      if (p.barcode) {
+        const firstLine = seenBarcodes.get(p.barcode);
+        if (firstLine !== undefined) {
+          refuse(`штрихкод ${p.barcode} уже у товара в строке ${firstLine}`);
+          continue;
+        }
+        const holder = variantByBarcode.get(p.barcode);
+        if (holder && holder.exchangeId !== p.id && variantByExchange.has(p.id)) {
+          refuse(`штрихкод ${p.barcode} уже у размера ${holder.id}`);
+          continue;
+        }
+        if (holder?.exchangeId && holder.exchangeId !== p.id) {
+          refuse(`штрихкод ${p.barcode} уже у размера ${holder.id}`);
+          continue;
+        }
+      }
+      let key = keyOf(p.art, p.colour);
+      // Two size-less products of one article are two products (their sizes may come later as
+      // characteristics): the second is a group of its own, known by its Ид.
+      if (!p.size && seenSizes.has(`${key}\u0000`)) key = `${key}\u0000${p.id}`;
       const sizeKey = `${key}\u0000${p.size}`;
       if (seenSizes.has(sizeKey)) {
-        refuse(`the size "${p.size}" of ${p.art} ${p.colour} appears twice`);
+        refuse(`размер «${p.size}» артикула ${p.art} ${p.colour} встречается дважды`);
         continue;
       }
       seenSizes.set(sizeKey, p.line);
-      seenBarcodes.set(p.barcode, p.line);
+      if (p.barcode) seenBarcodes.set(p.barcode, p.line);
+      run.accepted += 1;
       let plan = planned.get(key);
       if (!plan) {
         plan = {
@@ -493,6 +539,33 @@ export function createCommerceMlService({
     const newGroups: (typeof productGroups.$inferInsert)[] = [];
     const newVariants: (typeof variantProducts.$inferInsert)[] = [];
     const photosOf = new Map<string, ExchangePhoto[]>();
+    const updateGroup = async (group: GroupRow, plan: Planned) => {
+      const changes: Partial<typeof productGroups.$inferInsert> = {};
+      if (group.name.ru !== plan.name) changes.name = { ru: plan.name, en: group.name.en };
+      if (plan.description && group.description.ru !== plan.description)
+        changes.description = { ru: plan.description, en: group.description.en };
+      if (group.categorySlug !== plan.categorySlug) changes.categorySlug = plan.categorySlug;
+      if (group.synchronizationSection !== plan.section) changes.synchronizationSection = plan.section;
+      if (Object.keys(changes).length > 0) {
+        await tx
+          .update(productGroups)
+          .set({ ...changes, version: group.version + 1, updatedAt: now })
+          .where(eq(productGroups.id, group.id));
+        report.changed.groups += 1;
+        tags.add(cacheTags.group(group.id));
+        if (changes.categorySlug || changes.name) {
+          tags.add(cacheTags.catalogue);
+          tags.add(cacheTags.listings);
+        }
+      }
+    };
+    for (const { groupId, plan } of groupUpdates) {
+      const group = groupById.get(groupId);
+      if (!group) continue;
+      await updateGroup(group, plan);
+      run.touchedGroups.add(groupId);
+      if (plan.photos.length > 0) photosOf.set(groupId, plan.photos);
+    }
     for (const plan of planned.values()) {
       // The group: the one a known variant is in, else the one with this article and colour.
       let group = plan.items
@@ -503,24 +576,7 @@ export function createCommerceMlService({
       let groupId: string;
       if (group) {
         groupId = group.id;
-        const changes: Partial<typeof productGroups.$inferInsert> = {};
-        if (group.name.ru !== plan.name) changes.name = { ru: plan.name, en: group.name.en };
-        if (plan.description && group.description.ru !== plan.description)
-          changes.description = { ru: plan.description, en: group.description.en };
-        if (group.categorySlug !== plan.categorySlug) changes.categorySlug = plan.categorySlug;
-        if (group.synchronizationSection !== plan.section) changes.synchronizationSection = plan.section;
-        if (Object.keys(changes).length > 0) {
-          await tx
-            .update(productGroups)
-            .set({ ...changes, version: group.version + 1, updatedAt: now })
-            .where(eq(productGroups.id, group.id));
-          report.changed.groups += 1;
-          tags.add(cacheTags.group(group.id));
-          if (changes.categorySlug || changes.name) {
-            tags.add(cacheTags.catalogue);
-            tags.add(cacheTags.listings);
-          }
-        }
+        await updateGroup(group, plan);
       } else {
         groupId = uniqueSlug(slugOf(`${plan.art}-${plan.colour}`, 'product'), groupIds);
         groupIds.add(groupId);
@@ -550,13 +606,15 @@ export function createCommerceMlService({
       for (const item of plan.items) {
         const variant =
           variantByExchange.get(item.exchangeId) ??
-          variantByBarcode.get(item.barcode) ??
+          (item.barcode ? variantByBarcode.get(item.barcode) : undefined) ??
           variantBySize.get(`${groupId}\u0000${item.size}`);
         if (variant) {
+          // Without a barcode from 1C the size keeps the one it has (staff's, or the stand-in).
+          const barcode = item.barcode || variant.barcode;
           if (
             variant.groupId !== groupId ||
             variant.size !== item.size ||
-            variant.barcode !== item.barcode ||
+            variant.barcode !== barcode ||
             variant.exchangeId !== item.exchangeId
           ) {
             await tx
@@ -564,7 +622,7 @@ export function createCommerceMlService({
               .set({
                 groupId,
                 size: item.size,
-                barcode: item.barcode,
+                barcode,
                 exchangeId: item.exchangeId,
                 color: colour,
               })
@@ -582,7 +640,7 @@ export function createCommerceMlService({
             groupId,
             size: item.size,
             color: colour,
-            barcode: item.barcode,
+            barcode: item.barcode || standInBarcode(item.exchangeId),
             stock: 0,
             exchangeId: item.exchangeId,
           });
@@ -700,7 +758,7 @@ export function createCommerceMlService({
       const match = declared.find((t) => t.id.toLowerCase() === wanted || t.name.toLowerCase() === wanted);
       if (!match) {
         throw new RefuseFile(
-          `the price type "${priceType}" is not in the file; it has ${declared.map((t) => `"${t.name}"`).join(', ')}`,
+          `в файле нет типа цен «${priceType}»; есть ${declared.map((t) => `«${t.name}»`).join(', ')}`,
         );
       }
       typeId = match.id.toLowerCase();
@@ -728,39 +786,49 @@ export function createCommerceMlService({
       if (v.exchangeId) byExchange.set(v.exchangeId, v);
       byBarcode.set(v.barcode, v);
     }
+    const sizes = await planCharacteristics(tx, doc, byExchange, byBarcode, run, report, tags);
     const stockChanges: StockChange[] = [];
     for (const offer of doc.offers) {
       const refuse = (reason: string) => report.refused.push({ line: offer.line, id: offer.id, reason });
-      const variant = byExchange.get(offer.id) ?? (offer.barcode ? byBarcode.get(offer.barcode) : undefined);
+      const refusal = sizes.refused.get(offer);
+      if (refusal) {
+        refuse(refusal);
+        continue;
+      }
+      const variant =
+        byExchange.get(offer.id) ??
+        sizes.variants.get(offer) ??
+        (offer.barcode ? byBarcode.get(offer.barcode) : undefined);
       if (!variant) {
-        refuse(`no product with Ид ${offer.id}${offer.barcode ? ` or barcode ${offer.barcode}` : ''}`);
+        refuse(`нет товара с Ид ${offer.id}${offer.barcode ? ` или штрихкодом ${offer.barcode}` : ''}`);
         continue;
       }
       if (run.seenOffers.has(variant.id)) {
-        refuse(`the offer for ${variant.id} appears twice in the file`);
+        refuse(`предложение для ${variant.id} встречается в файле дважды`);
         continue;
       }
       for (const p of offer.prices) {
         const id = p.typeId.toLowerCase();
         if (declared && !run.knownPriceTypes.has(id) && !run.reportedUnknown.has(id)) {
           run.reportedUnknown.add(id);
-          report.warnings.push({ line: offer.line, reason: `unknown price type ${p.typeId}` });
+          report.warnings.push({ line: offer.line, reason: `неизвестный тип цен ${p.typeId}` });
         }
       }
       const price = offer.prices.find((p) => p.typeId.toLowerCase() === typeId);
       if (price && (price.value === null || price.value < 0)) {
-        refuse(`the price "${price.raw}" is not a price`);
+        refuse(`цена «${price.raw}» — не число`);
         continue;
       }
       if (offer.rawQuantity !== '' && offer.quantity === null) {
-        refuse(`the quantity "${offer.rawQuantity}" is not a number`);
+        refuse(`количество «${offer.rawQuantity}» — не число`);
         continue;
       }
       if (offer.quantity !== null && offer.quantity < 0) {
-        refuse(`the quantity ${offer.quantity} is below zero`);
+        refuse(`количество ${offer.quantity} меньше нуля`);
         continue;
       }
       run.seenOffers.add(variant.id);
+      run.accepted += 1;
       if (offer.quantity !== null && offer.quantity !== variant.stock) {
         stockChanges.push({
           id: variant.id,
@@ -781,6 +849,197 @@ export function createCommerceMlService({
     // Written in batches, with the restock check a manual edit enqueues for the sizes someone is
     // waiting for.
     await writeStockChanges(tx, stockChanges, tags, clock());
+  }
+
+  /**
+   * Sizes 1C sends as characteristics: an offer `productGuid#characteristicGuid` not known yet
+   * becomes a size of its product's group (DECISIONS 25), in the sibling group of its colour when
+   * it has one (made like the product's group, hidden until priced). The product's own size-less
+   * variant, made from import.xml, becomes its first characteristic. Returns the variants made
+   * (their stock 0, so the offer's quantity is then written as a change) and the offers refused.
+   */
+  async function planCharacteristics(
+    tx: Tx,
+    doc: CmlDocument,
+    byExchange: Map<string, VariantRow>,
+    byBarcode: Map<string, VariantRow>,
+    run: Run,
+    report: ImportReport,
+    tags: Set<string>,
+  ) {
+    const made = new Map<CmlOffer, VariantRow>();
+    const refused = new Map<CmlOffer, string>();
+    const fresh = doc.offers.filter((o) => o.id.includes('#') && !byExchange.has(o.id));
+    if (fresh.length === 0) return { variants: made, refused };
+    const bases = [...new Set(fresh.map((o) => o.id.split('#')[0] ?? ''))];
+    const related = await tx
+      .select()
+      .from(variantProducts)
+      .where(
+        sql`${inArray(variantProducts.exchangeId, bases)} or ${inArray(sql`split_part(${variantProducts.exchangeId}, '#', 1)`, bases)}`,
+      );
+    const groupIdsOfBases = [...new Set(related.map((v) => v.groupId))];
+    const groupRows =
+      groupIdsOfBases.length === 0
+        ? []
+        : await tx.select().from(productGroups).where(inArray(productGroups.id, groupIdsOfBases));
+    const groupById = new Map(groupRows.map((g) => [g.id, g]));
+    const sizesOf = new Map<string, Set<string>>();
+    if (groupIdsOfBases.length > 0) {
+      const all = await tx
+        .select({ groupId: variantProducts.groupId, size: variantProducts.size })
+        .from(variantProducts)
+        .where(inArray(variantProducts.groupId, groupIdsOfBases));
+      for (const v of all) sizesOf.set(v.groupId, (sizesOf.get(v.groupId) ?? new Set()).add(v.size));
+    }
+    /** Per product: its size-less variant (taken by the first characteristic) and its groups. */
+    const placeholder = new Map<string, VariantRow>();
+    const groupsOf = new Map<string, GroupRow[]>();
+    for (const v of related) {
+      const base = v.exchangeId?.split('#')[0] ?? '';
+      if (v.exchangeId === base) placeholder.set(base, v);
+      const group = groupById.get(v.groupId);
+      const list = groupsOf.get(base) ?? [];
+      if (group && !list.includes(group)) list.push(group);
+      groupsOf.set(base, list);
+    }
+    if (!run.groupIds)
+      run.groupIds = new Set(
+        (await tx.select({ id: productGroups.id }).from(productGroups)).map((r) => r.id),
+      );
+    if (!run.variantIds)
+      run.variantIds = new Set(
+        (await tx.select({ id: variantProducts.id }).from(variantProducts)).map((r) => r.id),
+      );
+    const now = clock();
+    const newGroups: (typeof productGroups.$inferInsert)[] = [];
+    const newVariants: (typeof variantProducts.$inferInsert)[] = [];
+    for (const offer of fresh) {
+      const base = offer.id.split('#')[0] ?? '';
+      const groups = groupsOf.get(base) ?? [];
+      const home = groups[0];
+      if (!home) continue; // no such product: refused below as an offer for no product
+      if (offer.barcode) {
+        const holder = byBarcode.get(offer.barcode);
+        const first = run.seenBarcodes.get(offer.barcode);
+        if ((holder && holder.id !== placeholder.get(base)?.id) || first !== undefined) {
+          refused.set(offer, `штрихкод ${offer.barcode} уже у другого размера`);
+          continue;
+        }
+      }
+      const colour = offer.colour.trim();
+      let group = groups.find((g) => g.colorName.ru.trim().toLowerCase() === colour.toLowerCase());
+      const spare = placeholder.get(base);
+      if (!group && spare && home.colorName.ru === '' && colour) {
+        // The product's group had no colour: its first characteristic's colour becomes its own.
+        await tx
+          .update(productGroups)
+          .set({
+            colorName: { ru: colour, en: home.colorName.en },
+            version: home.version + 1,
+            updatedAt: now,
+          })
+          .where(eq(productGroups.id, home.id));
+        home.colorName = { ru: colour, en: home.colorName.en };
+        home.version += 1;
+        report.changed.groups += 1;
+        tags.add(cacheTags.group(home.id));
+        group = home;
+      }
+      if (!group) {
+        const id = uniqueSlug(slugOf(`${home.art}-${colour}`, 'product'), run.groupIds);
+        run.groupIds.add(id);
+        const sibling: GroupRow = {
+          ...home,
+          id,
+          colorName: { ru: colour, en: '' },
+          colorHex: UNSET_COLOUR_HEX,
+          price: 0,
+          oldPrice: null,
+          published: false,
+          version: 1,
+          createdAt: now,
+          updatedAt: now,
+        };
+        newGroups.push({
+          id,
+          art: home.art,
+          name: { ru: home.name.ru, en: '' },
+          description: { ru: home.description.ru, en: '' },
+          composition: { ru: '', en: '' },
+          care: { ru: '', en: '' },
+          categorySlug: home.categorySlug,
+          colorName: { ru: colour, en: '' },
+          colorHex: UNSET_COLOUR_HEX,
+          price: 0,
+          published: false,
+          synchronizationSection: home.synchronizationSection,
+          createdAt: now,
+          updatedAt: now,
+        });
+        groups.push(sibling);
+        report.created.groups += 1;
+        tags.add(cacheTags.catalogue);
+        group = sibling;
+      }
+      const taken = sizesOf.get(group.id) ?? new Set<string>();
+      sizesOf.set(group.id, taken);
+      const spareHere = spare && spare.groupId === group.id && spare.size === offer.size;
+      if (taken.has(offer.size) && !spareHere) {
+        refused.set(
+          offer,
+          `размер «${offer.size}»${colour ? ` цвета «${colour}»` : ''} у товара ${home.art} уже есть`,
+        );
+        continue;
+      }
+      if (spare) {
+        // The product's size-less variant becomes this characteristic.
+        placeholder.delete(base);
+        const barcode = offer.barcode || spare.barcode;
+        await tx
+          .update(variantProducts)
+          .set({
+            groupId: group.id,
+            size: offer.size,
+            barcode,
+            exchangeId: offer.id,
+            color: slugOf(colour, 'colour'),
+          })
+          .where(eq(variantProducts.id, spare.id));
+        sizesOf.get(spare.groupId)?.delete(spare.size);
+        taken.add(offer.size);
+        made.set(offer, { ...spare, groupId: group.id, size: offer.size, barcode, exchangeId: offer.id });
+        report.changed.variants += 1;
+        tags.add(cacheTags.group(group.id));
+        tags.add(cacheTags.group(spare.groupId));
+      } else {
+        const id = uniqueSlug(
+          `${group.id}${offer.size ? `-${slugOf(offer.size, 'size')}` : ''}`,
+          run.variantIds,
+        );
+        run.variantIds.add(id);
+        const row = {
+          id,
+          groupId: group.id,
+          size: offer.size,
+          color: slugOf(colour, 'colour'),
+          barcode: offer.barcode || standInBarcode(offer.id),
+          stock: 0,
+          exchangeId: offer.id,
+        };
+        newVariants.push(row);
+        taken.add(offer.size);
+        made.set(offer, row as VariantRow);
+        report.created.variants += 1;
+        tags.add(cacheTags.group(group.id));
+      }
+      if (offer.barcode) run.seenBarcodes.set(offer.barcode, offer.line);
+    }
+    for (let i = 0; i < newGroups.length; i += INSERT_BATCH)
+      await tx.insert(productGroups).values(newGroups.slice(i, i + INSERT_BATCH));
+    for (let i = 0; i < newVariants.length; i += INSERT_BATCH)
+      await tx.insert(variantProducts).values(newVariants.slice(i, i + INSERT_BATCH));
+    return { variants: made, refused };
   }
 
   /** Each group's price: the lowest of its sizes' in the file. */
@@ -853,6 +1112,16 @@ function resetCounts(report: ImportReport) {
   report.hidden = 0;
   report.refused = [];
   report.warnings = [];
+}
+
+/**
+ * The barcode column's stand-in for a 1C product sent without one (a barcode is optional in 1C;
+ * the product is known by its Ид): unique per Ид, within the back office's barcode pattern, and
+ * left out of the feeds (`isStandInBarcode`). Staff may replace it; 1C never overwrites a barcode
+ * with nothing.
+ */
+function standInBarcode(exchangeId: string): string {
+  return `${STAND_IN_BARCODE_PREFIX}${createHash('sha256').update(exchangeId).digest('hex').slice(0, 32)}`;
 }
 
 function keyOf(art: string, colour: string): string {

@@ -9,6 +9,8 @@ export interface ImportReport {
   refused: { line: number; id: string; reason: string }[];
   /** Applied, but worth a look (an unknown price type). */
   warnings: { line: number; reason: string }[];
+  /** Products and offers taken (absent in older reports): 0 with refusals means none applied. */
+  applied?: number;
   /** Set when the whole file was refused or failed: nothing of it was stored. */
   error?: string;
   errorLine?: number;
@@ -17,6 +19,14 @@ export interface ImportReport {
 }
 
 export const REPORT_LIMIT = 500;
+
+/** How a barcode the 1C import made up for a product 1C sent without one begins. */
+export const STAND_IN_BARCODE_PREFIX = '1C-';
+
+/** A made-up barcode (no real one from 1C): kept out of the marketplace feeds. */
+export function isStandInBarcode(barcode: string): boolean {
+  return barcode.startsWith(STAND_IN_BARCODE_PREFIX);
+}
 
 export function emptyReport(): ImportReport {
   return {

@@ -1,3 +1,4 @@
+import { isStandInBarcode } from './exchange.rules.ts';
 import type { FeedCategory } from './feeds.service.ts';
 
 /** One variant as an offer of the feeds. Prices in kopecks. */
@@ -83,7 +84,7 @@ export function ymlFeed({
     for (const p of o.photos.slice(0, 10)) out.push(`<picture>${x(`${publicUrl}${p}`)}</picture>`);
     out.push(`<vendorCode>${x(o.art)}</vendorCode>`);
     if (o.description) out.push(`<description>${x(o.description.slice(0, 3000))}</description>`);
-    out.push(`<barcode>${x(o.barcode)}</barcode>`);
+    if (!isStandInBarcode(o.barcode)) out.push(`<barcode>${x(o.barcode)}</barcode>`);
     if (o.size) out.push(`<param name="Размер" unit="RU">${x(o.size)}</param>`);
     if (o.colour) out.push(`<param name="Цвет">${x(o.colour)}</param>`);
     out.push('</offer>');

@@ -171,7 +171,7 @@ export function createOneCExchangeService({
    */
   async function importStep(session: string, filename: string | undefined): Promise<ExchangeAnswer> {
     const name = safeName(filename);
-    if (!/\.xml$/i.test(name)) return 'success\nnothing to import in this file';
+    if (!/\.xml$/i.test(name)) return 'success\nв этом файле нечего загружать';
     const file = path.join(sessionDir(session), name);
     const jobKey = `exchange-import:${session}:${name}`;
     const [job] = await db
@@ -185,7 +185,7 @@ export function createOneCExchangeService({
         () => true,
         () => false,
       );
-      if (!exists) return `failure\n${name} was not uploaded in this session`;
+      if (!exists) return `failure\nфайл ${name} не был передан в этом сеансе`;
       await enqueueJob(db, {
         kind: EXCHANGE_IMPORT_JOB,
         key: jobKey,
@@ -193,10 +193,10 @@ export function createOneCExchangeService({
         runAt: clock(),
         maxAttempts: 2,
       });
-      return `progress\n${name}: queued`;
+      return `progress\n${name}: в очереди`;
     }
-    if (job.status === 'pending' || job.status === 'running') return `progress\n${name}: importing`;
-    if (job.status === 'failed') return `failure\n${job.lastError ?? 'the import failed'}`;
+    if (job.status === 'pending' || job.status === 'running') return `progress\n${name}: загружается`;
+    if (job.status === 'failed') return `failure\n${job.lastError ?? 'загрузка не удалась'}`;
     const result = JSON.parse(job.result ?? '{}') as { status?: string; summary?: string };
     return result.status === 'applied'
       ? `success\n${result.summary ?? ''}`
@@ -354,16 +354,21 @@ export function exchangeImportHandler(commerceMl: CommerceMlService): JobHandler
       filesDir: filesDir ?? path.dirname(file),
     });
     const r = outcome.report;
-    const summary =
-      outcome.status === 'applied'
-        ? `created ${r.created.groups} products, ${r.created.variants} sizes; changed ${
+    const refusals = r.refused
+      .slice(0, 20)
+      .map((x) => `\nстрока ${x.line}: ${x.reason}`)
+      .join('');
+    // Every record refused: nothing was applied, and 1C must show it as a failure.
+    const noneApplied = outcome.status === 'applied' && r.applied === 0 && r.refused.length > 0;
+    const status = noneApplied ? 'refused' : outcome.status;
+    const summary = noneApplied
+      ? `ничего не загружено: отклонены все записи (${r.refused.length})${refusals}`
+      : outcome.status === 'applied'
+        ? `создано товаров ${r.created.groups}, размеров ${r.created.variants}; изменено ${
             r.changed.groups + r.changed.variants + r.changed.stock + r.changed.prices
-          }; photos ${r.created.photos ?? 0}; hidden ${r.hidden}; refused ${r.refused.length}${r.refused
-            .slice(0, 20)
-            .map((x) => `\nline ${x.line}: ${x.reason}`)
-            .join('')}`
-        : (r.error ?? 'refused');
+          }; фото ${r.created.photos ?? 0}; скрыто ${r.hidden}; отклонено ${r.refused.length}${refusals}`
+        : (r.error ?? 'файл отклонён');
     await rm(file, { force: true });
-    return { done: JSON.stringify({ importId: outcome.importId, status: outcome.status, summary }) };
+    return { done: JSON.stringify({ importId: outcome.importId, status, summary }) };
   };
 }

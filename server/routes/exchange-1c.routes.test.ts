@@ -133,7 +133,7 @@ describe.each(engines)('the 1C exchange protocol on %s', (engine) => {
     const imported = await runImport(cookie, 'import.xml');
     expect(imported.answers[0]).toBe('progress');
     expect(imported.answers.at(-1)).toBe('success');
-    expect(imported.body).toMatch(/created 1 products, 2 sizes/);
+    expect(imported.body).toMatch(/создано товаров 1, размеров 2/);
 
     const offers = offersXml({
       version: '2.10',
@@ -169,7 +169,7 @@ describe.each(engines)('the 1C exchange protocol on %s', (engine) => {
     );
     const broken = await runImport(cookie, 'import.xml');
     expect(broken.answers.at(-1)).toBe('failure');
-    expect(broken.body).toMatch(/malformed XML.*line 4/);
+    expect(broken.body).toMatch(/ошибка XML.*строка 4/);
 
     const traversal = await call(
       cookie,
@@ -188,7 +188,7 @@ describe.each(engines)('the 1C exchange protocol on %s', (engine) => {
     const over = await call(cookie, 'type=catalog&mode=file&filename=big.xml', Buffer.alloc(60_000));
     expect(over.body).toBe('failure\nbig.xml is larger than 200000 bytes\n');
     const gone = await runImport(cookie, 'big.xml');
-    expect(gone.body).toBe('failure\nbig.xml was not uploaded in this session\n');
+    expect(gone.body).toBe('failure\nфайл big.xml не был передан в этом сеансе\n');
   });
 
   it('the orders exchange: new paid orders as CommerceML until 1C confirms taking them', async () => {
@@ -318,7 +318,7 @@ describe.each(engines)('the 1C exchange protocol on %s', (engine) => {
 
     const first = await exchange();
     expect(first.answers.at(-1)).toBe('success');
-    expect(first.body).toMatch(/photos 1;/);
+    expect(first.body).toMatch(/фото 1;/);
     expect(first.body).toMatch(/import_files\/ab\/broken\.jpg: the image is damaged/);
     expect(first.body).toMatch(/import_files\/cd\/missing\.jpg was not uploaded/);
     const [group] = await database.db.select().from(productGroups).where(eq(productGroups.art, 'PIC-1'));
@@ -337,7 +337,7 @@ describe.each(engines)('the 1C exchange protocol on %s', (engine) => {
     // The same exchange again: nothing new stored, no second row.
     const again = await exchange();
     expect(again.answers.at(-1)).toBe('success');
-    expect(again.body).toMatch(/photos 0;/);
+    expect(again.body).toMatch(/фото 0;/);
     expect(await database.db.$count(productPhotos, eq(productPhotos.groupId, group?.id ?? ''))).toBe(1);
     expect(await services.productMedia.store.list(`${photo?.src}-`)).toEqual(stored);
   });

@@ -7,7 +7,7 @@ import { EXCHANGE_COOKIE, type OneCExchangeService } from '../../core/exchange/o
 
 const query = z.object({
   type: z.enum(['catalog', 'sale']),
-  mode: z.enum(['checkauth', 'init', 'file', 'import', 'query', 'success']),
+  mode: z.enum(['checkauth', 'init', 'file', 'import', 'deactivate', 'complete', 'query', 'success']),
   filename: z.string().max(255).optional(),
 });
 
@@ -50,6 +50,8 @@ export async function exchange1cRoutes(
         }
         if (type === 'catalog' && mode === 'import')
           return `${await exchange.importStep(session, filename)}\n`;
+        // Newer 1C modules close the catalogue exchange with these: nothing left to do.
+        if (type === 'catalog' && (mode === 'deactivate' || mode === 'complete')) return 'success\n';
         if (type === 'sale' && mode === 'init') {
           const { zip, fileLimit } = exchange.init();
           return `zip=${zip ? 'yes' : 'no'}\nfile_limit=${fileLimit}\n`;
