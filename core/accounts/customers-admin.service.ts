@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Actor, AuditService } from '../audit/audit.service.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import {
   cartReminders,
   crmRequests,
@@ -20,7 +20,6 @@ import { AppError } from '../errors.ts';
 import type { Locale } from '../i18n.ts';
 import type { CustomersQuery } from './customers-admin.schemas.ts';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Runner = Db | Tx;
 
 const t = (locale: Locale, ru: string, en: string) => (locale === 'en' ? en : ru);

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, exists, ilike, inArray, ne, not, or, type SQL, sql } from 'drizzle-orm';
 import type { Actor, AuditService } from '../audit/audit.service.ts';
 import { cacheTags, noReadCache, type ReadCache } from '../cache/read-cache.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import {
   categories,
   collectionGroups,
@@ -30,7 +30,6 @@ import {
 import { sortSizes } from './size.rules.ts';
 import { slugOf, uniqueSlug } from './slug.rules.ts';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type GroupRow = typeof productGroups.$inferSelect;
 type VariantRow = typeof variantProducts.$inferSelect;
 

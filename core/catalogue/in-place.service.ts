@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Actor, AuditService } from '../audit/audit.service.ts';
 import { cacheTags, type ReadCache } from '../cache/read-cache.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import {
   photoTags,
   productGroups,
@@ -33,7 +33,7 @@ export function createInPlaceService({
   audit: AuditService;
   cache: ReadCache;
 }) {
-  type Runner = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+  type Runner = Db | Tx;
 
   function readTags(runner: Runner, groupId: string, src: string): Promise<StoredTag[]> {
     return runner

@@ -3,7 +3,7 @@ import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Actor, createAuditService } from '../audit/audit.service.ts';
 import { noReadCache, type ReadCache } from '../cache/read-cache.ts';
 import { slugOf, uniqueSlug } from '../catalogue/slug.rules.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { customPageCategories, looks, productGroups } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import type { Locale } from '../i18n.ts';
@@ -19,7 +19,6 @@ import { namesEveryOnce } from './ordering.rules.ts';
 import { contentTags } from './pages-admin.service.ts';
 
 type Audit = Pick<ReturnType<typeof createAuditService>, 'record'>;
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type CategoryRow = typeof customPageCategories.$inferSelect;
 type LookRow = typeof looks.$inferSelect;
 const t = (locale: Locale, ru: string, en: string) => (locale === 'en' ? en : ru);

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Actor, createAuditService } from '../audit/audit.service.ts';
 import { noReadCache, type ReadCache } from '../cache/read-cache.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { textOverrides } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import type { Locale } from '../i18n.ts';
@@ -101,7 +101,7 @@ export function createTextsService({
     };
   }
 
-  async function write<T>(work: (tx: Parameters<Parameters<Db['transaction']>[0]>[0]) => Promise<T>) {
+  async function write<T>(work: (tx: Tx) => Promise<T>) {
     const result = await db.transaction(async (tx) => {
       const value = await work(tx);
       await cache.announce(tx, contentTags);

@@ -14,6 +14,8 @@ import * as schema from './schema/index.ts';
 export type Schema = typeof schema;
 /** A Drizzle database on either engine; services take this and never know which. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** The handle a `db.transaction()` callback gets; services pass it to the steps that join their transaction. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface Database {
   db: Db;

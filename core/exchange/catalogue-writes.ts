@@ -1,6 +1,6 @@
 import { and, inArray, isNull, sql } from 'drizzle-orm';
 import { cacheTags } from '../cache/read-cache.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { productGroups, restockSubscriptions, variantProducts } from '../db/schema/index.ts';
 import { enqueueRestockCheck } from '../messages/order-messages.service.ts';
 
@@ -9,8 +9,6 @@ import { enqueueRestockCheck } from '../messages/order-messages.service.ts';
  * prices in batches of a thousand rows (`update … from (values …)`), with the cache tags and the
  * restock checks a manual edit makes (core/catalogue/catalogue-admin.service.ts `stockTags`).
  */
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 const UPDATE_BATCH = 1000;
 

@@ -5,7 +5,7 @@ import type { Actor, AuditService } from '../audit/audit.service.ts';
 import { cacheTags, noReadCache, type ReadCache } from '../cache/read-cache.ts';
 import { StaleRecordError } from '../catalogue/catalogue-admin.service.ts';
 import { slugOf, uniqueSlug } from '../catalogue/slug.rules.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { categories, type ImportKind, imports, productGroups, variantProducts } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import {
@@ -27,7 +27,6 @@ import {
 } from './csv.rules.ts';
 import { capReport, emptyReport, type ImportReport, REPORT_LIMIT } from './exchange.rules.ts';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type GroupRow = typeof productGroups.$inferSelect;
 type VariantRow = typeof variantProducts.$inferSelect;
 

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, gte, inArray, lt, lte, or, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { jobs } from '../db/schema/index.ts';
 import { backoffMs, DEFAULT_MAX_ATTEMPTS, JOB_LEASE_MS, type PeriodicTask, periodKey } from './jobs.rules.ts';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type JobRow = typeof jobs.$inferSelect;
 
 export interface NewJob {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, max, sql } from 'drizzle-orm';
 import type { Actor, AuditService } from '../audit/audit.service.ts';
 import { cacheTags, type ReadCache } from '../cache/read-cache.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { photoTags, productGroups, productPhotos, productVideos } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import type { Locale } from '../i18n.ts';
@@ -105,7 +105,6 @@ export function createProductMediaService({
   audit: AuditService;
   cache: ReadCache;
 }) {
-  type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
   type Runner = Db | Tx;
 
   async function read(runner: Runner, groupId: string): Promise<ProductMedia | null> {

@@ -3,14 +3,13 @@ import type { Actor, createAuditService } from '../audit/audit.service.ts';
 import { checkTextOverride } from '../content/texts.rules.ts';
 import type { TextResetInput, TextSaveInput } from '../content/texts.schemas.ts';
 import { refusalMessage, StaleTextError } from '../content/texts.service.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { messageTexts } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import type { Locale } from '../i18n.ts';
 import { builtInMessageTexts, messageTextCatalogue, messageTextKeys } from './message-texts.ts';
 
 type Audit = Pick<ReturnType<typeof createAuditService>, 'record'>;
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 const t = (locale: Locale, ru: string, en: string) => (locale === 'en' ? en : ru);
 

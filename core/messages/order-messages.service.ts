@@ -1,8 +1,6 @@
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { enqueueJob } from '../jobs/jobs.service.ts';
 import type { OrderMessageEvent } from './order-messages.rules.ts';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export const ORDER_MESSAGE_JOB = 'order-message';
 export const SHOP_ALERT_JOB = 'shop-alert';

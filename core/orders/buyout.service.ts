@@ -3,7 +3,7 @@ import { renderSVG } from 'uqr';
 import type { Actor, AuditService } from '../audit/audit.service.ts';
 import { cacheTags } from '../cache/read-cache.ts';
 import type { SettingsService } from '../content/settings.service.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import {
   auditLog,
   messageTexts as messageTextRows,
@@ -37,7 +37,6 @@ import type { OrderStatus } from './order.rules.ts';
 import { type OrdersService, orderStatusKey } from './orders.service.ts';
 import { DEFAULT_RECEIPT_SETTINGS } from './payment-receipt.rules.ts';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type OrderRow = typeof orders.$inferSelect;
 type LineRow = typeof orderLines.$inferSelect;
 type BuyoutRow = typeof orderBuyouts.$inferSelect;

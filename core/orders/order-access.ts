@@ -1,13 +1,13 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { orders } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import type { OrderStatus } from './order.rules.ts';
 import type { OrderAccess } from './order-cookies.rules.ts';
 
-/** A transaction of the shop's database. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** A transaction of the shop's database (core/db/client.ts), for the placement steps that import it here. */
+export type { Tx };
 
 /**
  * The payer's capability (pay-by-another-person): a key derived from the order's access key, put in

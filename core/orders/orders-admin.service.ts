@@ -14,7 +14,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Actor, AuditService } from '../audit/audit.service.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { orderEvents, orderLines, orders, paymentNotifications, refunds } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import type { Locale } from '../i18n.ts';
@@ -45,7 +45,6 @@ const EXPORT_BATCH = 1_000;
 /** The event core/orders/orders.service.ts records when money comes for a closed order. */
 const REFUND_NEEDED = 'paid after %: refund needed%';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type OrderRow = typeof orders.$inferSelect;
 
 const t = (locale: Locale, ru: string, en: string) => (locale === 'en' ? en : ru);

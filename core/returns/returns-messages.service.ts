@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { SettingsService } from '../content/settings.service.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import {
   messageTexts as messageTextRows,
   orderLines,
@@ -15,8 +15,6 @@ import { messageTexts } from '../messages/message-texts.ts';
 import { escapeHtml, formatRub, layout } from '../messages/templates.ts';
 import type { Providers } from '../providers/index.ts';
 import { returnInstructions, returnLabel } from './returns.rules.ts';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export const RETURN_MESSAGE_JOB = 'return-message';
 /** `code`: the carrier's return code, when it came after the request's message (staff registered it later). */

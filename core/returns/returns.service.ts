@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Actor, AuditService } from '../audit/audit.service.ts';
 import { cacheTags } from '../cache/read-cache.ts';
 import type { SettingsService } from '../content/settings.service.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import {
   defectiveStock,
   orderEvents,
@@ -43,7 +43,6 @@ import type {
 } from './returns.schemas.ts';
 import { enqueueReturnMessages } from './returns-messages.service.ts';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type OrderRow = typeof orders.$inferSelect;
 type ReturnRow = typeof returns.$inferSelect;
 
