@@ -95,25 +95,9 @@ export function createAuthService({
 }) {
   const tooMany = (locale: Locale) => shopperMessage('auth.too_many_attempts', locale);
 
-  /**
-   * Records one attempt under every key or none: when a later cap refuses, the attempts already
-   * recorded are taken back, so a refusal by the phone's ceiling costs the client nothing. Returns the
-   * records for `releaseAll`.
-   */
-  async function reserveAll(rules: [string, RateRule][], locale: Locale): Promise<number[]> {
-    const ids: number[] = [];
-    try {
-      for (const [key, rule] of rules) ids.push(await limits.reserve(key, rule, tooMany(locale)));
-    } catch (error) {
-      await releaseAll(ids);
-      throw error;
-    }
-    return ids;
-  }
-
-  async function releaseAll(ids: number[]): Promise<void> {
-    for (const id of ids) await limits.release(id);
-  }
+  const reserveAll = (rules: [string, RateRule][], locale: Locale) =>
+    limits.reserveAll(rules, tooMany(locale));
+  const releaseAll = limits.releaseAll;
 
   /** `GET /api/auth/init`: a signed, short-lived token the code request must carry (`init-token`). */
   function initToken(): string {

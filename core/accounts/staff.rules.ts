@@ -13,10 +13,18 @@ export const RECOVERY_CODE_COUNT = 10;
 /** lastSeenAt is written at most this often (a staff page makes many calls). */
 export const STAFF_TOUCH_MS = 60 * 1000;
 
-/** Wrong passwords or codes per e-mail and client per 15 minutes, and per e-mail per day from anywhere. */
+/**
+ * Failed staff proofs (docs/decisions/0013-sign-in-lock-outs.md). Per address and account, and per
+ * address whatever the account, they refuse the guesser alone. The account's ceilings over all
+ * addresses never lock its owner out: past `passwordsPerAccount` a password is only taken together
+ * with a code from the authenticator app; `codesPerAccount` counts wrong codes after a right password,
+ * which only someone who knows the password can spend.
+ */
 export const staffLimits = {
   perClient: { limit: 10, windowSeconds: 15 * 60 },
-  perAccount: { limit: 50, windowSeconds: 24 * 60 * 60 },
+  perAddress: { limit: 30, windowSeconds: 60 * 60 },
+  passwordsPerAccount: { limit: 50, windowSeconds: 24 * 60 * 60 },
+  codesPerAccount: { limit: 50, windowSeconds: 24 * 60 * 60 },
 } as const;
 
 /** Whether a session is still alive at `now`. */

@@ -12,6 +12,12 @@ const email = z
 export const staffSignInSchema = z.object({
   email,
   password: z.string().min(1, 'is required').max(200),
+  /** The authenticator app's code given with the password: required while the account is under attack. */
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'must be 6 digits')
+    .optional(),
 });
 
 /** A six-digit TOTP code or a recovery code. */

@@ -8,7 +8,7 @@ import { staffCredentials, staffInvites, staffSessions, users } from '../db/sche
 import type { StaffRole } from '../db/schema/staff.ts';
 import { AppError } from '../errors.ts';
 import type { Locale } from '../i18n.ts';
-import type { RateLimitService } from '../limits/rate-limit.service.ts';
+import type { RateLimitService, RateRule } from '../limits/rate-limit.service.ts';
 import type { Providers } from '../providers/index.ts';
 import { hashPassword, verifyPassword } from './auth.service.ts';
 import {
@@ -114,48 +114,97 @@ export function createStaffService({
     });
   }
 
-  /** A failed proof counts against the e-mail from this client and against the e-mail overall. */
-  async function countFailure(email: string, ip: string, locale: Locale) {
-    const message = t(
+  const tooMany = (locale: Locale) =>
+    t(
       locale,
       'Слишком много неудачных попыток. Попробуйте позже',
       'Too many failed attempts. Please try again later',
     );
-    await limits.reserve(`staff-fail:${email}:${ip}`, staffLimits.perClient, message);
-    await limits.reserve(`staff-fail:${email}`, staffLimits.perAccount, message);
+
+  /** The caps that refuse the guesser alone: per address and account, and per address. */
+  const clientRules = (email: string, ip: string): [string, RateRule][] => [
+    [`staff-fail:${email}:${ip}`, staffLimits.perClient],
+    [`staff-fail:ip:${ip}`, staffLimits.perAddress],
+  ];
+
+  /**
+   * The account's ceiling of wrong passwords over all addresses, recorded like the other caps; null
+   * when it is reached (the password is then only taken with a code).
+   */
+  async function reservePasswordCeiling(email: string, locale: Locale): Promise<number | null> {
+    try {
+      return await limits.reserve(`staff-fail:${email}`, staffLimits.passwordsPerAccount, tooMany(locale));
+    } catch (error) {
+      if (error instanceof AppError && error.kind === 'too_many_requests') return null;
+      throw error;
+    }
   }
 
-  async function refuseWhenLimited(email: string, ip: string, locale: Locale) {
-    // Reserving and releasing checks the windows without counting this attempt.
-    const message = t(
-      locale,
-      'Слишком много неудачных попыток. Попробуйте позже',
-      'Too many failed attempts. Please try again later',
-    );
-    const a = await limits.reserve(`staff-fail:${email}:${ip}`, staffLimits.perClient, message);
-    await limits.release(a);
-    const b = await limits.reserve(`staff-fail:${email}`, staffLimits.perAccount, message);
-    await limits.release(b);
-  }
-
-  /** Step one: e-mail and password. Opens a session that answers no staff endpoint until step two. */
-  async function signIn(input: { email: string; password: string; ip: string; locale: Locale }) {
-    await refuseWhenLimited(input.email, input.ip, input.locale);
+  /**
+   * Step one: e-mail and password, optionally with the authenticator's code. A failure is recorded
+   * before the check and taken back when the proof is right, so concurrent guesses cannot pass the
+   * caps. Past the account's ceiling the password alone is refused before it is checked, and taken
+   * only with a right code: the answer then never says which of the two was wrong, so strangers
+   * guessing from many addresses cannot lock the owner out (docs/decisions/0013-sign-in-lock-outs.md).
+   * Without a code the session answers no staff endpoint until step two; with a right one it is
+   * signed in.
+   */
+  async function signIn(input: {
+    email: string;
+    password: string;
+    code?: string;
+    ip: string;
+    locale: Locale;
+  }) {
+    const { email, ip, locale } = input;
+    const failures = await limits.reserveAll(clientRules(email, ip), tooMany(locale));
+    const ceiling = await reservePasswordCeiling(email, locale);
+    if (ceiling === null && input.code === undefined) {
+      await limits.releaseAll(failures);
+      throw new AppError(
+        'too_many_requests',
+        t(
+          locale,
+          'Было много неудачных попыток войти в эту учётную запись. Введите пароль вместе с кодом из приложения-аутентификатора',
+          'There were many failed attempts to sign in to this account. Enter the password together with the code from the authenticator app',
+        ),
+        { field: 'code' },
+      );
+    }
+    if (ceiling !== null) failures.push(ceiling);
     const [row] = await db
       .select({ user: users, credentials: staffCredentials })
       .from(users)
       .innerJoin(staffCredentials, eq(staffCredentials.userId, users.id))
-      .where(eq(users.email, input.email));
+      .where(eq(users.email, email));
     const isStaff = row !== undefined && STAFF.includes(row.user.role) && row.user.emailVerified;
     const ok = await verifyPassword(input.password, row?.credentials.passwordHash ?? DUMMY_HASH);
-    if (!row || !isStaff || !ok) {
-      await countFailure(input.email, input.ip, input.locale);
-      throw new AppError(
+    const wrong = () =>
+      new AppError(
         'unauthorized',
-        t(input.locale, 'Неверный e-mail или пароль', 'Wrong e-mail or password'),
+        input.code === undefined
+          ? t(locale, 'Неверный e-mail или пароль', 'Wrong e-mail or password')
+          : t(locale, 'Неверный e-mail, пароль или код', 'Wrong e-mail, password or code'),
         { field: 'password' },
       );
+    if (!row || !isStaff || !ok) throw wrong();
+    let mfaAt: Date | null = null;
+    if (input.code !== undefined) {
+      // The password was right: a wrong code counts against the account's ceiling of codes, which only
+      // someone who knows the password can spend. Refused there, the answer is the same.
+      const codeFailure = await limits
+        .reserve(`staff-code-fail:${email}`, staffLimits.codesPerAccount, tooMany(locale))
+        .catch((error: unknown) => {
+          if (error instanceof AppError && error.kind === 'too_many_requests') throw wrong();
+          throw error;
+        });
+      const secret = row.credentials.totpEnabledAt ? row.credentials.totpSecret : null;
+      const step = secret ? validStep(secret, email, input.code) : null;
+      if (step === null || !(await moveStep(row.user.id, step))) throw wrong();
+      failures.push(codeFailure);
+      mfaAt = clock();
     }
+    await limits.releaseAll(failures);
     const token = newToken();
     const now = clock();
     await db.insert(staffSessions).values({
@@ -163,9 +212,40 @@ export function createStaffService({
       userId: row.user.id,
       createdAt: now,
       lastSeenAt: now,
-      ip: input.ip,
+      mfaAt,
+      ip,
     });
-    return { token, next: row.credentials.totpEnabledAt ? ('second-factor' as const) : ('enrol' as const) };
+    const next = mfaAt
+      ? null
+      : row.credentials.totpEnabledAt
+        ? ('second-factor' as const)
+        : ('enrol' as const);
+    return { token, next };
+  }
+
+  /**
+   * Records a failed second factor before the check, per address and account, per address and
+   * against the account's ceiling of codes; `releaseAll` takes it back when the code is right.
+   */
+  const reserveCodeFailure = (email: string, ip: string, locale: Locale) =>
+    limits.reserveAll(
+      [...clientRules(email, ip), [`staff-code-fail:${email}`, staffLimits.codesPerAccount]],
+      tooMany(locale),
+    );
+
+  /** Moves the account's last used step forward: a code seen once (or an older one) is refused, also under a race. */
+  async function moveStep(userId: string, step: number): Promise<boolean> {
+    const moved = await db
+      .update(staffCredentials)
+      .set({ lastStep: step })
+      .where(
+        and(
+          eq(staffCredentials.userId, userId),
+          sql`(${staffCredentials.lastStep} is null or ${staffCredentials.lastStep} < ${step})`,
+        ),
+      )
+      .returning({ userId: staffCredentials.userId });
+    return moved.length > 0;
   }
 
   async function loadSession(token: string | null | undefined) {
@@ -237,16 +317,16 @@ export function createStaffService({
   async function confirmEnrolment(token: string | null, code: string, ip: string, locale: Locale) {
     const row = await requirePending(token, locale);
     const email = row.user.email ?? '';
-    await refuseWhenLimited(email, ip, locale);
     const secret = row.credentials.totpSecret;
     if (row.credentials.totpEnabledAt || !secret) {
       throw new AppError('conflict', t(locale, 'Начните настройку заново', 'Please start the set-up again'));
     }
+    const failures = await reserveCodeFailure(email, ip, locale);
     const step = validStep(secret, email, code);
     if (step === null) {
-      await countFailure(email, ip, locale);
       throw new AppError('invalid_data', t(locale, 'Неверный код', 'Wrong code'), { field: 'code' });
     }
+    await limits.releaseAll(failures);
     const recovery = Array.from({ length: RECOVERY_CODE_COUNT }, () => {
       const raw = randomBytes(5).toString('hex');
       return `${raw.slice(0, 5)}-${raw.slice(5)}`;
@@ -288,7 +368,6 @@ export function createStaffService({
   ) {
     const row = await requirePending(token, locale);
     const email = row.user.email ?? '';
-    await refuseWhenLimited(email, ip, locale);
     const secret = row.credentials.totpSecret;
     if (!row.credentials.totpEnabledAt || !secret) {
       throw new AppError(
@@ -296,8 +375,8 @@ export function createStaffService({
         t(locale, 'Сначала настройте второй фактор', 'Set up the second factor first'),
       );
     }
-    const wrong = async () => {
-      await countFailure(email, ip, locale);
+    const failures = await reserveCodeFailure(email, ip, locale);
+    const wrong = () => {
       throw new AppError('invalid_data', t(locale, 'Неверный код', 'Wrong code'), {
         field: proof.code ? 'code' : 'recoveryCode',
       });
@@ -305,19 +384,7 @@ export function createStaffService({
     const now = clock();
     if (proof.code) {
       const step = validStep(secret, email, proof.code);
-      if (step === null) return wrong();
-      // The step only moves forward: a code seen once (or an older one) is refused, also under a race.
-      const moved = await db
-        .update(staffCredentials)
-        .set({ lastStep: step })
-        .where(
-          and(
-            eq(staffCredentials.userId, row.user.id),
-            sql`(${staffCredentials.lastStep} is null or ${staffCredentials.lastStep} < ${step})`,
-          ),
-        )
-        .returning({ userId: staffCredentials.userId });
-      if (moved.length === 0) return wrong();
+      if (step === null || !(await moveStep(row.user.id, step))) return wrong();
     } else {
       const hash = sha256(normaliseRecoveryCode(proof.recoveryCode ?? ''));
       const used = await db
@@ -338,6 +405,7 @@ export function createStaffService({
         after: { left: used[0]?.left.length ?? 0 },
       });
     }
+    await limits.releaseAll(failures);
     await db
       .update(staffSessions)
       .set({ mfaAt: now, lastSeenAt: now })

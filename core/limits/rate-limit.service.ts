@@ -53,6 +53,26 @@ export function createRateLimitService({ db, clock }: { db: Db; clock: () => Dat
     await db.delete(limitEvents).where(eq(limitEvents.id, id));
   }
 
+  /**
+   * Records one attempt under every key or none: when a later cap refuses, the attempts already
+   * recorded are taken back, so a refusal by a ceiling costs the other keys nothing. Returns the
+   * records for `releaseAll`.
+   */
+  async function reserveAll(rules: [string, RateRule][], message: string): Promise<number[]> {
+    const ids: number[] = [];
+    try {
+      for (const [key, rule] of rules) ids.push(await reserve(key, rule, message));
+    } catch (error) {
+      await releaseAll(ids);
+      throw error;
+    }
+    return ids;
+  }
+
+  async function releaseAll(ids: number[]): Promise<void> {
+    for (const id of ids) await release(id);
+  }
+
   /** Drops windows and attempts older than the longest rule (30 days); called from time to time. */
   async function prune(): Promise<void> {
     const before = new Date(clock().getTime() - 31 * 86_400_000);
@@ -60,7 +80,7 @@ export function createRateLimitService({ db, clock }: { db: Db; clock: () => Dat
     await db.delete(limitEvents).where(lt(limitEvents.at, before));
   }
 
-  return { hit, reserve, release, prune };
+  return { hit, reserve, release, reserveAll, releaseAll, prune };
 }
 
 export type RateLimitService = ReturnType<typeof createRateLimitService>;

@@ -39,6 +39,8 @@ function SignIn() {
   const [enrolment, setEnrolment] = useState<{ qrSvg: string; secret: string } | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[]>([]);
   const [useRecovery, setUseRecovery] = useState(false);
+  // Asked for by the server while the account is under attack: the password goes with the app's code.
+  const [withCode, setWithCode] = useState(false);
 
   useEffect(() => {
     if (me.signedIn) window.location.assign(next);
@@ -59,6 +61,7 @@ function SignIn() {
       await action();
     } catch (e) {
       setError({ message: errorText(e), field: e instanceof AdminApiError ? e.field : undefined });
+      if (e instanceof AdminApiError && e.field === 'code' && step === 'password') setWithCode(true);
       if (e instanceof AdminApiError && e.status === 401 && step !== 'password') setStep('password');
     } finally {
       setBusy(false);
@@ -85,15 +88,20 @@ function SignIn() {
               onSubmit={(event) =>
                 submit(event, async () => {
                   const data = new FormData(event.currentTarget);
-                  const answer = await adminApi<{ next: 'enrol' | 'second-factor' }>(
+                  const answer = await adminApi<{ next: 'enrol' | 'second-factor' | null }>(
                     '/api/admin/auth/sign-in',
                     {
                       method: 'POST',
-                      body: { email: data.get('email'), password: data.get('password') },
+                      body: {
+                        email: data.get('email'),
+                        password: data.get('password'),
+                        ...(withCode ? { code: data.get('code') } : {}),
+                      },
                       redirectOn401: false,
                     },
                   );
-                  setStep(answer.next);
+                  if (answer.next === null) window.location.assign(next);
+                  else setStep(answer.next);
                 })
               }
             >
@@ -105,6 +113,19 @@ function SignIn() {
                 {tr('Пароль', 'Password')}
                 <input name="password" type="password" autoComplete="current-password" required />
               </label>
+              {withCode ? (
+                <label className="adm-field">
+                  {tr('Код из приложения-аутентификатора', 'Code from the authenticator app')}
+                  <input
+                    name="code"
+                    inputMode="numeric"
+                    autoComplete="one-time-code"
+                    pattern="\d{6}"
+                    maxLength={6}
+                    required
+                  />
+                </label>
+              ) : null}
               {errorBox}
               <button type="submit" className="adm-btn adm-btn--primary" disabled={busy}>
                 {tr('Войти', 'Sign in')}

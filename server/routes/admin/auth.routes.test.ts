@@ -198,6 +198,61 @@ describe.each(engines)('staff sign-in, second factor and invitations on %s', (en
     ).toBe(200);
   });
 
+  it('never lets strangers lock a staff member out: past the account’s ceiling the right password with the right code signs in from a fresh address', async () => {
+    now = new Date(START.getTime() + 2 * 86_400_000);
+    const staff = await insertStaff(t.database.db, { role: 'admin', now });
+    const signIn = (body: object, ip: string) =>
+      post('/api/admin/auth/sign-in', { email: staff.email, ...body }, '', ip);
+    // 50 wrong passwords from 5 addresses reach the account's ceiling.
+    for (let a = 0; a < 5; a += 1) {
+      for (let i = 0; i < 10; i += 1) {
+        expect((await signIn({ password: `guess ${a}.${i}` }, `10.3.0.${a}`)).statusCode).toBe(401);
+      }
+    }
+    // The password alone, even the right one, is now refused before it is checked: the answer asks
+    // for the code with it.
+    const alone = await signIn({ password: STAFF_PASSWORD }, '10.3.1.1');
+    expect(alone.statusCode).toBe(429);
+    expect(alone.json().field).toBe('code');
+    // Which of the two was wrong is never said.
+    const wrongPassword = await signIn({ password: 'guess', code: totpCode(staff.secret, now) }, '10.3.1.2');
+    const staleCode = totpCode(staff.secret, new Date(now.getTime() - 3_600_000));
+    const wrongCode = await signIn({ password: STAFF_PASSWORD, code: staleCode }, '10.3.1.2');
+    expect(wrongPassword.statusCode).toBe(401);
+    expect(wrongCode.statusCode).toBe(401);
+    expect(wrongCode.json().message).toBe(wrongPassword.json().message);
+    // The owner, from a fresh address, with the password and the app's code: signed in at once.
+    const owner = await signIn({ password: STAFF_PASSWORD, code: totpCode(staff.secret, now) }, '10.3.1.3');
+    expect(owner.statusCode).toBe(200);
+    expect(owner.json().next).toBeNull();
+    expect((await me(cookieOf(owner))).json()).toMatchObject({ signedIn: true, staff: { role: 'admin' } });
+    // One address that guessed is still refused, the right password and code included.
+    now = new Date(now.getTime() + 60_000);
+    const guesser = await signIn({ password: STAFF_PASSWORD, code: totpCode(staff.secret, now) }, '10.3.0.0');
+    expect(guesser.statusCode).toBe(429);
+  });
+
+  it('refuses one address trying many staff e-mails after 30 wrong passwords an hour', async () => {
+    now = new Date(START.getTime() + 4 * 86_400_000);
+    const staff = await insertStaff(t.database.db, { role: 'editor', now });
+    for (let i = 0; i < 30; i += 1) {
+      const res = await post(
+        '/api/admin/auth/sign-in',
+        { email: `someone${i}@staff.test`, password: 'guess' },
+        '',
+        '10.4.0.1',
+      );
+      expect(res.statusCode).toBe(401);
+    }
+    const next = (ip: string) =>
+      post('/api/admin/auth/sign-in', { email: staff.email, password: STAFF_PASSWORD }, '', ip);
+    expect((await next('10.4.0.1')).statusCode).toBe(429);
+    expect((await next('10.4.0.2')).statusCode).toBe(200);
+    now = new Date(now.getTime() + 3_601_000);
+    expect((await next('10.4.0.1')).statusCode).toBe(200);
+    now = START;
+  });
+
   it('ends a staff session after 12 hours without a request', async () => {
     now = START;
     const staff = await insertStaff(t.database.db, { role: 'manager', now });
