@@ -292,6 +292,8 @@ export async function buildApp({
   seoRoutes(app, { services, publicUrl: config.publicUrl, staging: config.staging });
   feedsRoutes(app, { services, publicUrl: config.publicUrl });
   await exchange1cRoutes(app, {
+    limits: services.limits,
+    allowed: config.exchangeAllow ? createAddressMatcher(config.exchangeAllow) : () => true,
     exchange: createOneCExchangeService({
       db: database.db,
       config: config.exchange,

@@ -195,6 +195,12 @@ export const envSchema = z.object({
   // The 1C exchange (core/exchange/exchange-env.ts).
   ...exchangeEnvShape,
   /**
+   * Addresses that may call the 1C exchange (`/api/1c/exchange`): IPs and CIDR ranges,
+   * comma-separated; others get `failure` with 403. Unset: any address, with wrong passwords
+   * limited per address (docs/decisions/0013-sign-in-lock-outs.md).
+   */
+  ONEC_EXCHANGE_ALLOW: addressList('IP').optional(),
+  /**
    * The shop's Telegram alerts (new paid orders, docs/decisions/0021-durable-jobs-and-messages.md):
    * with both set, through the Bot API; otherwise to the outbox (channel `telegram`).
    */
@@ -348,6 +354,8 @@ export interface Config {
   yandexPay: YandexPayConfig | null;
   /** The 1C CommerceML exchange (core/exchange/exchange-env.ts). */
   exchange: ExchangeConfig;
+  /** The addresses that may call the 1C exchange; null: any. */
+  exchangeAllow: string[] | null;
   /** T-Bank acquiring's terminal, when cards go through T-Bank. */
   tbank: { terminalKey: string; password: string; apiUrl: string } | null;
   /** The shop's Telegram chat, when TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID are set. */
@@ -558,6 +566,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     forma: formaConfig(e),
     yandexPay: yandexPayConfig(e),
     exchange: exchangeConfig(e, dataDir),
+    exchangeAllow: e.ONEC_EXCHANGE_ALLOW ?? null,
     tbank:
       (paymentMethodsOf(e).card === 'tbank' || paymentMethodsOf(e).sbp === 'tbank') &&
       e.TBANK_TERMINAL_KEY &&

@@ -4,6 +4,16 @@ import { z } from 'zod';
 import { readCookie } from '../../core/cart/cookies.rules.ts';
 import { AppError, errorKinds } from '../../core/errors.ts';
 import { EXCHANGE_COOKIE, type OneCExchangeService } from '../../core/exchange/onec-exchange.service.ts';
+import type { RateLimitService, RateRule } from '../../core/limits/rate-limit.service.ts';
+
+/**
+ * Wrong 1C exchange passwords per address, as staff sign-in counts them: 10 in 15 minutes and 30 an
+ * hour; a right one takes its attempt back (docs/decisions/0013-sign-in-lock-outs.md).
+ */
+export const onecAuthLimits = {
+  perQuarter: { limit: 10, windowSeconds: 15 * 60 },
+  perHour: { limit: 30, windowSeconds: 60 * 60 },
+} satisfies Record<string, RateRule>;
 
 const query = z.object({
   type: z.enum(['catalog', 'sale']),
@@ -15,11 +25,16 @@ const query = z.object({
  * The 1C exchange (CommerceML 2 protocol, spec integrations.md §11) at /api/1c/exchange: answers
  * are plain text lines as 1C reads them (`success`, `progress`, `failure` and a reason). Its own
  * plugin scope takes `file` bodies as raw streams. Not configured (no ONEC_EXCHANGE_LOGIN and
- * ONEC_EXCHANGE_PASSWORD): 404. docs/decisions/0031-catalogue-exchange.md.
+ * ONEC_EXCHANGE_PASSWORD): 404. docs/decisions/0031-catalogue-exchange.md. Only the addresses of
+ * ONEC_EXCHANGE_ALLOW (when set) may call it, and wrong passwords are limited per address.
  */
 export async function exchange1cRoutes(
   app: FastifyInstance,
-  { exchange }: { exchange: OneCExchangeService },
+  {
+    exchange,
+    limits,
+    allowed,
+  }: { exchange: OneCExchangeService; limits: RateLimitService; allowed: (ip: string) => boolean },
 ) {
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
@@ -30,8 +45,28 @@ export async function exchange1cRoutes(
         const q = query.safeParse(request.query);
         if (!q.success) throw new AppError('invalid_data', 'type and mode are required', { field: 'mode' });
         const { type, mode, filename } = q.data;
+        if (!allowed(request.ip)) {
+          throw new AppError('not_allowed', 'this address may not use the 1C exchange');
+        }
         if (mode === 'checkauth') {
-          const cookie = exchange.checkAuth(request.headers.authorization);
+          // Counted as a failure before the check, taken back when the password is right.
+          const failure = await limits.reserveAll(
+            [
+              [`onec-auth:${request.ip}`, onecAuthLimits.perQuarter],
+              [`onec-auth:hour:${request.ip}`, onecAuthLimits.perHour],
+            ],
+            'too many wrong 1C exchange passwords from this address: try again later',
+          );
+          let cookie: { name: string; value: string };
+          try {
+            cookie = exchange.checkAuth(request.headers.authorization);
+          } catch (error) {
+            // Only a wrong password counts (not an exchange that is not configured).
+            if (!(error instanceof AppError && error.kind === 'unauthorized'))
+              await limits.releaseAll(failure);
+            throw error;
+          }
+          await limits.releaseAll(failure);
           return `success\n${cookie.name}\n${cookie.value}\n`;
         }
         const session = exchange.requireSession(readCookie(request.headers.cookie, EXCHANGE_COOKIE));
