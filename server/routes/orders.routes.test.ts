@@ -195,7 +195,9 @@ describe.each(engines)('orders and payments on %s', (engine) => {
   it('answers a retry with the same Idempotency-Key with the first order, also in parallel', async () => {
     const before = (await t.database.db.select().from(orders)).length;
     const key = `test-key-${engine}-1`;
-    const results = await Promise.all(Array.from({ length: 8 }, () => order(payload(), { key })));
+    // A retry comes from the browser that sent the first request, with its device cookie.
+    const cookie = 'shi-device=device-retry-parallel';
+    const results = await Promise.all(Array.from({ length: 8 }, () => order(payload(), { key, cookie })));
     expect(results.every((r) => r.statusCode === 200)).toBe(true);
     expect(new Set(results.map((r) => r.json().order.orderID)).size).toBe(1);
     expect((await t.database.db.select().from(orders)).length).toBe(before + 1);
@@ -204,11 +206,15 @@ describe.each(engines)('orders and payments on %s', (engine) => {
   it('refuses an Idempotency-Key reused for a different order, and stores nothing new', async () => {
     const key = `test-key-${engine}-reused`;
     const id = await fresh();
-    const first = await order(payload({ products: [{ _id: id, count: 1 }] }), { key });
+    const cookie = 'shi-device=device-retry-reused';
+    const first = await order(payload({ products: [{ _id: id, count: 1 }] }), { key, cookie });
     expect(first.statusCode).toBe(200);
     const before = (await t.database.db.select().from(orders)).length;
     // A true retry, even with other display values or key order, is the same order.
-    const retry = await order({ summ: 1, ...payload({ products: [{ _id: id, count: 1 }] }) }, { key });
+    const retry = await order(
+      { summ: 1, ...payload({ products: [{ _id: id, count: 1 }] }) },
+      { key, cookie },
+    );
     expect(retry.json().order.orderID).toBe(first.json().order.orderID);
     for (const [patch, opts] of [
       [{ products: [{ _id: id, count: 2 }] }, {}],
@@ -216,7 +222,11 @@ describe.each(engines)('orders and payments on %s', (engine) => {
       [{ fullName: 'Петров Пётр' }, {}],
       [{}, { draft: true }],
     ] as const) {
-      const other = await order(payload({ products: [{ _id: id, count: 1 }], ...patch }), { key, ...opts });
+      const other = await order(payload({ products: [{ _id: id, count: 1 }], ...patch }), {
+        key,
+        cookie,
+        ...opts,
+      });
       expect(other.statusCode, JSON.stringify(patch)).toBe(409);
       expect(other.json()).toEqual({
         result: false,
@@ -225,7 +235,7 @@ describe.each(engines)('orders and payments on %s', (engine) => {
         field: 'Idempotency-Key',
       });
     }
-    const en = await order(payload({ products: [{ _id: id, count: 3 }] }), { key, lang: 'en' });
+    const en = await order(payload({ products: [{ _id: id, count: 3 }] }), { key, cookie, lang: 'en' });
     expect(en.statusCode).toBe(409);
     expect(en.json().message).toMatch(/^This Idempotency-Key was already used for a different order/);
     expect((await t.database.db.select().from(orders)).length).toBe(before);
@@ -952,15 +962,39 @@ describe.each(engines)('orders and payments on %s', (engine) => {
       expect(String(other.headers['set-cookie'] ?? '')).not.toContain('shi-orders=');
       expect(other.body).not.toContain(String(first.json().order.orderID));
     }
-    // A first request without the device cookie belongs to its address.
+    // A first request without the device cookie belongs to the cookie its answer set.
     const bare = `test-key-${engine}-bare`;
     const body2 = payload({ products: [{ _id: id, count: 1 }] });
     const made = await order(body2, { key: bare, ip: '10.212.0.3' });
     expect(made.statusCode).toBe(200);
+    const device = String(made.headers['set-cookie'])
+      .split(/,(?=\s*shi-)/)
+      .map((c) => c.trim().split(';')[0] ?? '')
+      .find((c) => c.startsWith('shi-device='));
+    expect(device).toBeTruthy();
     expect((await order(body2, { key: bare, ip: '10.212.0.4' })).statusCode).toBe(409);
-    const again = await order(body2, { key: bare, ip: '10.212.0.3' });
+    const again = await order(body2, { key: bare, cookie: device, ip: '10.212.0.4' });
     expect(again.json().order.orderID).toBe(made.json().order.orderID);
     expect(await (async () => (await t.database.db.select().from(orders)).length)()).toBe(before + 1);
+  });
+
+  it('never repeats a stored answer to a request without the device cookie, even from the same address', async () => {
+    const body = payload({ products: [{ _id: await fresh(), count: 1 }] });
+    const key = `test-key-${engine}-same-address`;
+    const first = await order(body, { key, ip: '10.212.0.5' });
+    expect(first.statusCode).toBe(200);
+    // Another client behind the same address (CGNAT, an office) replays the key without a cookie.
+    const replay = await order(body, { key, ip: '10.212.0.5' });
+    expect(replay.statusCode).toBe(409);
+    expect(replay.json()).toMatchObject({ result: false, field: 'Idempotency-Key' });
+    expect(String(replay.headers['set-cookie'] ?? '')).not.toContain('shi-orders=');
+    expect(replay.body).not.toContain(String(first.json().order.orderID));
+    // A failed answer gives the browser its device id too, so a retry after it is bound to it.
+    const failed = await order(payload({ products: [{ _id: `${dress}-L`, count: 1 }] }), { key: `${key}-2` });
+    expect(failed.statusCode).toBe(409);
+    expect(String(failed.headers['set-cookie'])).toMatch(
+      /shi-device=[\w-]{16,}; Path=\/; Max-Age=\d+; HttpOnly/,
+    );
   });
 
   it('answers the payment result with the server’s state, and not found to a browser without access', async () => {

@@ -73,23 +73,31 @@ export function ordersRoutes(
       header === undefined ? (payload.key ?? null) : parseInput(idempotencyKeySchema, header, request);
     const user = await getUser(services, request);
     const device = deviceOf(request);
-    const { access, body } = await orders.createOrder(payload, {
-      userId: user?.id ?? null,
-      userEmail: user?.email ?? null,
-      ip: request.ip,
-      device,
-      locale: requestLocale(request),
-      draft: draft === 'true',
-      idempotencyKey: key,
-    });
-    remember(request, reply, access);
-    if (!device.sent) {
+    const setDevice = () => {
+      if (device.sent) return;
       reply.header(
         'set-cookie',
         `${DEVICE_COOKIE}=${device.id}; Path=/; Max-Age=${DEVICE_COOKIE_MAX_AGE_S}; HttpOnly; SameSite=Lax${secureCookies(request) ? '; Secure' : ''}`,
       );
-    }
-    return body;
+    };
+    const placed = await orders
+      .createOrder(payload, {
+        userId: user?.id ?? null,
+        userEmail: user?.email ?? null,
+        ip: request.ip,
+        device,
+        locale: requestLocale(request),
+        draft: draft === 'true',
+        idempotencyKey: key,
+      })
+      .catch((error: unknown) => {
+        // A failed answer gives the browser its id too: a stored key is bound to it (idempotency.ts).
+        setDevice();
+        throw error;
+      });
+    remember(request, reply, placed.access);
+    setDevice();
+    return placed.body;
   });
 
   app.post('/api/dolyame/create', async (request) => {

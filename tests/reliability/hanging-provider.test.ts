@@ -133,12 +133,15 @@ describe('a third-party provider that hangs', () => {
     expect(english.res.json().message).toBe('The payment service did not answer in time. Please try again');
     expect(english.ms).toBeLessThan(5_000);
 
-    // The provider is back: the retry answers with the first order and its payment page.
+    // The provider is back: the retry answers with the first order and its payment page. The key is
+    // bound to the browser (docs/decisions/0018): the failed answer gave it its device cookie.
     hang.payments.hang = false;
+    const device = String(first.res.headers['set-cookie']).match(/shi-device=[\w-]+/)?.[0];
+    expect(device).toBeTruthy();
     const retry = await app.inject({
       method: 'POST',
       url: '/api/payment',
-      headers: { 'idempotency-key': key },
+      headers: { 'idempotency-key': key, cookie: device },
       payload: orderPayload([{ _id: variant, count: 1 }]),
     });
     expect(retry.statusCode).toBe(200);

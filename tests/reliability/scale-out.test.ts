@@ -111,7 +111,11 @@ describe.skipIf(!testDatabaseUrl())('two instances against one PostgreSQL', () =
       Array.from({ length: 50 }, (_, i) =>
         postJson(instance(i).url, '/api/payment', orderPayload([{ _id: variant, count: 2 }]), {
           clientIp: '10.200.0.1',
-          headers: { 'idempotency-key': 'two-instances-retry-0001' },
+          // One browser retrying: its device cookie binds the key (docs/decisions/0018).
+          headers: {
+            'idempotency-key': 'two-instances-retry-0001',
+            cookie: 'shi-device=device-scale-out-retry',
+          },
         }),
       ),
     );

@@ -122,7 +122,11 @@ describe.each(engines)('idempotent retries on %s', (engine) => {
         t.app.inject({
           method: 'POST',
           url: '/api/payment',
-          headers: { 'idempotency-key': `retry-${engine}-0001` },
+          // One browser retrying: its device cookie binds the key (docs/decisions/0018).
+          headers: {
+            'idempotency-key': `retry-${engine}-0001`,
+            cookie: 'shi-device=device-stock-race-retry',
+          },
           payload: {
             getWay: 'self',
             payment: 'online',

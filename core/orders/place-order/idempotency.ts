@@ -33,7 +33,9 @@ export async function claimKey(tx: Tx, key: string, hash: string | null, client:
     status: 200,
     response: {},
     requestHash: hash,
-    clientDevice: client.device?.sent ? client.device.id : null,
+    // The browser's id, also one the route has just made: its answer sets that cookie, so only the
+    // browser that got the answer can repeat it.
+    clientDevice: client.device?.id ?? null,
     clientIp: client.ip,
   });
 }
@@ -59,13 +61,15 @@ export async function keyedOrder(
   // A replay from another client is refused the same way (docs/decisions/0018): the first answer
   // carries the order's access key and its payment page, which belong to the browser that made it,
   // and a 409 tells the other client nothing, not even that the key was used. A true retry comes
-  // from the same browser: the same `shi-device` cookie, or the same address when the first
-  // request came without one.
+  // from the same browser, proven by its `shi-device` cookie (the one the first answer set when the
+  // request came without it). An address proves nothing: many clients share one, so a request
+  // without the cookie never gets a stored answer. Keys stored without a device (before browsers
+  // were bound, or placed without a browser) repeat only to a caller without a browser at all.
   const sameClient =
     !row ||
     (row.clientDevice
       ? client.device?.sent === true && row.clientDevice === client.device.id
-      : row.clientIp === null || row.clientIp === client.ip);
+      : client.device === undefined && (row.clientIp === null || row.clientIp === client.ip));
   if ((row?.requestHash && hash && row.requestHash !== hash) || !sameClient) {
     throw new AppError('conflict', { key: 'order.idempotency_key_reused' }, { field: 'Idempotency-Key' });
   }
