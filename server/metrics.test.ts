@@ -8,7 +8,7 @@ import { createDbOutbox } from '../core/providers/outbox.ts';
 import { createServices } from '../core/services.ts';
 import { createTestDatabase, engines, type TestDatabase } from '../tests/setup/test-database.ts';
 import { buildApp } from './app.ts';
-import { createAddressMatcher, createMetrics } from './metrics.ts';
+import { createAddressMatcher, createMetrics, type MetricsOptions } from './metrics.ts';
 
 describe('createAddressMatcher', () => {
   it('matches addresses and CIDR ranges of both families, IPv4-mapped IPv6 included', () => {
@@ -28,9 +28,9 @@ describe.each(engines)('GET /metrics on %s', (engine) => {
   let database: TestDatabase;
   const apps: { close(): Promise<unknown> }[] = [];
 
-  async function shop(env: Record<string, string> = {}) {
+  async function shop(env: Record<string, string> = {}, options: MetricsOptions = {}) {
     const config = loadConfig({ DATA_DIR: path.join(os.tmpdir(), 'shop-test-data'), ...env });
-    const metrics = createMetrics();
+    const metrics = createMetrics(options);
     const providers = createProviders(
       config,
       { outbox: createDbOutbox(database.db), db: database.db },
@@ -125,6 +125,40 @@ describe.each(engines)('GET /metrics on %s', (engine) => {
     expect(text).toMatch(/^provider_call_failures_total\{provider="sms",method="sendCode"\} 1$/m);
     expect(text).toMatch(/^shop_orders\{state="new"\} 2$/m);
     expect(text).toMatch(/^shop_orders\{state="paid"\} 1$/m);
+  });
+
+  it("reports the process's memory, heap, event-loop delay, GC and open files beside the shop's own", async () => {
+    const { app } = await shop();
+    await app.inject({ method: 'GET', url: '/api/no/such/path' });
+    const text = (await app.inject({ method: 'GET', url: '/metrics' })).body;
+    expect(text).toMatch(/^process_resident_memory_bytes \d+$/m);
+    expect(text).toMatch(/^nodejs_heap_size_used_bytes \d+$/m);
+    expect(text).toMatch(/^nodejs_eventloop_lag_seconds [\d.e-]+$/m);
+    expect(text).toMatch(/^nodejs_eventloop_lag_p99_seconds [\d.e-]+$/m);
+    expect(text).toContain('# TYPE nodejs_gc_duration_seconds histogram');
+    expect(text).toMatch(/^process_open_fds \d+$/m);
+    expect(text).toMatch(/^http_requests_total\{method="GET",route="\/api\/\*",status="404"\} 1$/m);
+    expect(text).toContain('# TYPE shop_orders gauge');
+    // Each metric is declared once: Prometheus refuses a scrape that repeats a TYPE.
+    const types = text.match(/^# TYPE \S+/gm) ?? [];
+    expect(new Set(types).size).toBe(types.length);
+  });
+
+  it("adds other shop processes' counters and figures to its own (WORKERS)", async () => {
+    const other = createMetrics();
+    other.observeRequest('GET', '/api/*', 404, 0.01);
+    const { app } = await shop({}, { peers: async () => [await other.snapshot()] });
+    await app.inject({ method: 'GET', url: '/api/no/such/path' });
+    const text = (await app.inject({ method: 'GET', url: '/metrics' })).body;
+    expect(text).toMatch(/^http_requests_total\{method="GET",route="\/api\/\*",status="404"\} 2$/m);
+    // Two processes' resident memory, summed into one series.
+    const resident = text.match(/^process_resident_memory_bytes (\d+)$/gm) ?? [];
+    expect(resident).toHaveLength(1);
+    expect(text).toMatch(/^nodejs_heap_size_used_bytes \d+$/m);
+    expect(text).toMatch(/^nodejs_eventloop_lag_seconds [\d.e-]+$/m);
+    expect(text).toMatch(/^process_open_fds \d+$/m);
+    const types = text.match(/^# TYPE \S+/gm) ?? [];
+    expect(new Set(types).size).toBe(types.length);
   });
 
   it('answers 404 to addresses not in METRICS_ALLOW, and to forwarded requests without trusted proxies', async () => {

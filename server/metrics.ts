@@ -1,12 +1,20 @@
 import { BlockList, isIP } from 'node:net';
 import { and, count, isNotNull, isNull } from 'drizzle-orm';
+import {
+  AggregatorRegistry,
+  collectDefaultMetrics,
+  type MetricObjectWithValues,
+  type MetricValue,
+  Registry,
+} from 'prom-client';
 import type { Db } from '../core/db/client.ts';
 import { crmRequests, orders } from '../core/db/schema/index.ts';
 
 /**
- * Prometheus metrics in the text exposition format (version 0.0.4), written here rather than with
- * prom-client: the shop needs two counters, one histogram and two gauges read at scrape time, which
- * is a few dozen lines without a dependency (docs/decisions/0019-public-shop-proxies-and-timeouts.md).
+ * Prometheus metrics in the text exposition format (version 0.0.4): the shop's own two counters, one
+ * histogram and two gauges read at scrape time, written here, followed by prom-client's default
+ * metrics of the process (memory, heap, event-loop delay, GC, file descriptors, CPU;
+ * docs/decisions/0019-public-shop-proxies-and-timeouts.md).
  */
 export interface Metrics {
   /** One answered request: `route` is the route pattern (`/api/orders/:id`), never the raw URL. */
@@ -18,8 +26,8 @@ export interface Metrics {
    * processes' counters added in (WORKERS, server/worker-metrics.ts).
    */
   render(db: Db): Promise<string>;
-  /** This process's counters as plain data, for the process that answers a scrape. */
-  snapshot(): MetricsSnapshot;
+  /** This process's counters and figures as plain data, for the process that answers a scrape. */
+  snapshot(): Promise<MetricsSnapshot>;
   /** Provider calls that failed in this process since it started (the back office's dashboard). */
   providerFailureCounts(): { provider: string; method: string; count: number }[];
 }
@@ -48,6 +56,21 @@ export interface MetricsSnapshot {
   requests: { method: string; route: string; status: number; value: number }[];
   latency: { method: string; route: string; histogram: Histogram }[];
   providerFailures: { provider: string; method: string; value: number }[];
+  /** prom-client's default metrics of the process, as its registry gives them. */
+  process: MetricObjectWithValues<MetricValue<string>>[];
+}
+
+let processRegistry: Registry | null = null;
+/**
+ * The process's own figures, collected once per process however many apps it builds (tests build
+ * many): prom-client's default metrics watch the event loop and the GC from their first call.
+ */
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry });
+  }
+  return processRegistry;
 }
 
 export interface MetricsOptions {
@@ -59,12 +82,14 @@ export function createMetrics({ peers }: MetricsOptions = {}): Metrics {
   const requests = new Map<string, { method: string; route: string; status: number; value: number }>();
   const latency = new Map<string, { method: string; route: string; histogram: Histogram }>();
   const providerFailures = new Map<string, { provider: string; method: string; value: number }>();
-  const snapshot = (): MetricsSnapshot =>
-    structuredClone({
+  const snapshot = async (): Promise<MetricsSnapshot> => ({
+    ...structuredClone({
       requests: [...requests.values()],
       latency: [...latency.values()],
       providerFailures: [...providerFailures.values()],
-    });
+    }),
+    process: await processMetrics().getMetricsAsJSON(),
+  });
 
   return {
     observeRequest(method, route, status, seconds) {
@@ -104,8 +129,14 @@ export function createMetrics({ peers }: MetricsOptions = {}): Metrics {
     snapshot,
 
     async render(db) {
-      const [gauges, others] = await Promise.all([readGauges(db), peers ? peers() : []]);
-      const { requests, latency, providerFailures } = mergeSnapshots([snapshot(), ...others]);
+      const [gauges, others, own] = await Promise.all([readGauges(db), peers ? peers() : [], snapshot()]);
+      const { requests, latency, providerFailures } = mergeSnapshots([own, ...others]);
+      // One process: its figures as they are. Several (WORKERS): prom-client's cluster aggregation
+      // (memory and heap summed, event-loop delay averaged, one start time omitted).
+      const processText =
+        others.length === 0
+          ? await processMetrics().metrics()
+          : await AggregatorRegistry.aggregate([own.process, ...others.map((o) => o.process)]).metrics();
       const out: string[] = [];
       out.push('# HELP http_requests_total Requests answered, by method, route pattern and status.');
       out.push('# TYPE http_requests_total counter');
@@ -143,13 +174,13 @@ export function createMetrics({ peers }: MetricsOptions = {}): Metrics {
       out.push('# HELP shop_job_queue_depth Jobs waiting in a retry queue.');
       out.push('# TYPE shop_job_queue_depth gauge');
       out.push(`shop_job_queue_depth${labels({ queue: 'crm_retry' })} ${gauges.crmRetry}`);
-      return `${out.join('\n')}\n`;
+      return `${out.join('\n')}\n${processText}`;
     },
   };
 }
 
 /** Counters of several processes added together, series by series. */
-export function mergeSnapshots(list: MetricsSnapshot[]): MetricsSnapshot {
+export function mergeSnapshots(list: MetricsSnapshot[]): Omit<MetricsSnapshot, 'process'> {
   const requests = new Map<string, MetricsSnapshot['requests'][number]>();
   const latency = new Map<string, MetricsSnapshot['latency'][number]>();
   const failures = new Map<string, MetricsSnapshot['providerFailures'][number]>();

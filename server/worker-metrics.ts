@@ -1,5 +1,6 @@
 // One scrape of /metrics covers every shop process on the port (WORKERS above 1): the worker that
-// takes the scrape asks the first process, which gathers the other workers' counters over the
+// takes the scrape asks the first process, which gathers the other workers' counters and process
+// figures (prom-client's default metrics, aggregated as its cluster registry does) over the
 // cluster's channel and hands them back to be added to its own (server/metrics.ts). Without this
 // each scrape would show whichever worker the kernel gave the connection to.
 import cluster, { type Worker } from 'node:cluster';
@@ -60,11 +61,10 @@ export function shareWorkerMetrics() {
   process.on('message', (message: unknown) => {
     if (!isMessage(message)) return;
     if (message.type === 'shop-metrics:collect' && own) {
-      process.send?.({
-        type: 'shop-metrics:snapshot',
-        id: message.id,
-        snapshot: own.snapshot(),
-      } satisfies Message);
+      const { id } = message;
+      void own.snapshot().then((snapshot) => {
+        process.send?.({ type: 'shop-metrics:snapshot', id, snapshot } satisfies Message);
+      });
     } else if (message.type === 'shop-metrics:answer') {
       waiting.get(message.id)?.(message.snapshots);
     }

@@ -84,6 +84,10 @@ describe.skipIf(!testDatabaseUrl())('WORKERS=2 on a PostgreSQL server', () => {
       return Number(line?.[1] ?? 0);
     };
     for (let i = 0; i < 4; i++) expect(await healthAnswers()).toBeGreaterThanOrEqual(40);
+    // And the workers' process figures, aggregated into one series each.
+    const scrape = await (await fetch(`${shop.url}/metrics`)).text();
+    expect(scrape.match(/^process_resident_memory_bytes \d+$/gm)).toHaveLength(1);
+    expect(scrape).toMatch(/^nodejs_eventloop_lag_seconds [\d.e-]+$/m);
 
     // A worker killed as by the kernel's OOM killer: another takes its place, the shop goes on.
     const [victim, survivor] = workers as [number, number];
