@@ -33,6 +33,8 @@ export interface CdekFake {
   tokenRequests: number;
   /** Seconds a new token lives (`expires_in`). */
   tokenLifetimeS: number;
+  /** The fake's clock (milliseconds), which a token's lifetime counts on; tests move it instead of waiting. */
+  now: () => number;
   /** Answers are delayed by this many milliseconds (the token request too). */
   delayMs: number;
   /** Paths (prefixes, after `/v2`) that never answer. */
@@ -143,7 +145,8 @@ export async function startCdekFake({
   clientId?: string;
   clientSecret?: string;
 } = {}): Promise<CdekFake> {
-  const valid = new Set<string>();
+  /** Issued tokens and when each expires on the fake's clock. */
+  const valid = new Map<string, number>();
   const orders = new Map<string, FakeCdekOrder>();
   const calls: CdekFake['calls'] = [];
   let nextNumber = 1_580_000_000;
@@ -156,6 +159,7 @@ export async function startCdekFake({
     orders,
     tokenRequests: 0,
     tokenLifetimeS: 3600,
+    now: () => Date.now(),
     delayMs: 0,
     hang: [],
     failure: null,
@@ -380,9 +384,8 @@ export async function startCdekFake({
         return send(res, 401, { error: 'invalid_client', error_description: 'Bad client credentials' });
       }
       const token = `tok-${randomUUID()}`;
-      valid.add(token);
       const lifetime = state.tokenLifetimeS;
-      setTimeout(() => valid.delete(token), lifetime * 1000).unref();
+      valid.set(token, state.now() + lifetime * 1000);
       return send(res, 200, {
         access_token: token,
         token_type: 'bearer',
@@ -392,7 +395,7 @@ export async function startCdekFake({
       });
     }
     const bearer = auth?.startsWith('Bearer ') ? auth.slice(7) : null;
-    if (!bearer || !valid.has(bearer)) {
+    if (!bearer || (valid.get(bearer) ?? 0) <= state.now()) {
       return send(res, 401, {
         errors: [{ code: 'v2_token_expired', message: 'Token is expired or invalid' }],
       });

@@ -13,7 +13,7 @@ const cdek = createCdekCarrier({
   clientSecret: fake.clientSecret,
   apiUrl: fake.apiUrl,
   shipmentPoint: 'MSK2181',
-  readTimeoutMs: 400,
+  readTimeoutMs: 2_000,
 });
 
 const request = (returnNumber: number, mode: 'pickup' | 'door'): ReturnShipmentRequest => ({
