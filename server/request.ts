@@ -1,7 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { deviceIdSchema } from '../core/accounts/accounts.schemas.ts';
+import { clientKey } from '../core/accounts/auth.rules.ts';
+import { readCookie } from '../core/cart/cookies.rules.ts';
 import { AppError } from '../core/errors.ts';
 import type { Locale } from '../core/i18n.ts';
+import { DEVICE_COOKIE, isDeviceId } from '../core/orders/order-cookies.rules.ts';
 
 /**
  * Parses request input at the edge (DECISIONS 21): a failure is `invalid_data` naming the field.
@@ -30,4 +34,14 @@ export function requestLocale(request: FastifyRequest): Locale {
   const lang = (request.query as Record<string, unknown> | undefined)?.lang;
   if (lang === 'en' || lang === 'ru') return lang;
   return (request.headers['accept-language'] ?? '').toLowerCase().startsWith('en') ? 'en' : 'ru';
+}
+
+/**
+ * Who is asking, for the limits against guessing (docs/decisions/0013-sign-in-lock-outs.md): the
+ * address plus the browser's `shi-device` cookie, or else the app's `x-device-id`.
+ */
+export function requestClient(request: FastifyRequest): string {
+  const cookie = readCookie(request.headers.cookie, DEVICE_COOKIE) ?? undefined;
+  const device = isDeviceId(cookie) ? cookie : deviceIdSchema.parse(request.headers['x-device-id']);
+  return clientKey(request.ip, device);
 }

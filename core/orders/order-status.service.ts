@@ -16,30 +16,32 @@ import {
 
 /** Lookups from one address: a shopper retyping a number is served, a script guessing is not. */
 export const ORDER_STATUS_LIMIT: RateRule = { limit: 20, windowSeconds: 600 };
-/** Lookups of one order number from anywhere: guessing its phone or e-mail stops early. */
-export const ORDER_STATUS_PER_ORDER_LIMIT: RateRule = { limit: 10, windowSeconds: 3600 };
+/**
+ * Wrong contacts for one order number from one client (the address and the browser's or app's device
+ * id): the guesser stops, while the order's customer elsewhere is never held by them
+ * (docs/decisions/0013-sign-in-lock-outs.md).
+ */
+export const ORDER_STATUS_PER_CLIENT_ORDER_LIMIT: RateRule = { limit: 10, windowSeconds: 3600 };
 
 /**
  * `/status` and `POST /api/order-status` (DECISIONS 29): an order number with the phone or e-mail
  * given at checkout shows the order's state, delivery and tracking. Every refusal is the same
  * `not_found` whether the order is missing or the contact differs, and both come from one query, so
- * neither the answer nor its timing tells whether an order exists. Limited per address and per order.
+ * neither the answer nor its timing tells whether an order exists. Limited per address, and wrong
+ * contacts per order and client; a right contact takes its attempt back.
  */
 export function createOrderStatusService({ db, limits }: { db: Db; limits: RateLimitService }) {
   async function lookup(
     query: OrderStatusQuery,
     locale: Locale,
-    client: { ip: string },
+    client: { ip: string /** The address plus the device id (`clientKey`). */; key: string },
   ): Promise<OrderStatusView> {
-    await limits.hit(
-      `order-status:${client.ip}`,
-      ORDER_STATUS_LIMIT,
-      shopperMessage('order_status.too_many', locale),
-    );
-    await limits.hit(
-      `order-status-order:${query.orderID}`,
-      ORDER_STATUS_PER_ORDER_LIMIT,
-      shopperMessage('order_status.too_many', locale),
+    const tooMany = shopperMessage('order_status.too_many', locale);
+    await limits.hit(`order-status:${client.ip}`, ORDER_STATUS_LIMIT, tooMany);
+    const failure = await limits.reserve(
+      `order-status-order:${query.orderID}:${client.key}`,
+      ORDER_STATUS_PER_CLIENT_ORDER_LIMIT,
+      tooMany,
     );
     const contact = normalizeContact(query.contact);
     if (!contact) throw new AppError('not_found', { key: 'order_status.not_found' });
@@ -60,6 +62,7 @@ export function createOrderStatusService({ db, limits }: { db: Db; limits: RateL
       .leftJoin(shipments, eq(shipments.orderNumber, orders.number))
       .where(and(eq(orders.number, query.orderID), matches));
     if (!row) throw new AppError('not_found', { key: 'order_status.not_found' });
+    await limits.release(failure);
     // The parcel handed to a carrier names its carrier and number; staff's number stands otherwise.
     const carrier = isCarrier(row.shipmentCarrier)
       ? row.shipmentCarrier

@@ -48,8 +48,11 @@ type ReturnRow = typeof returns.$inferSelect;
 
 /** Requests from one address (options and requests alike): a shopper is served, a guessing script is not. */
 export const RETURNS_LIMIT: RateRule = { limit: 20, windowSeconds: 600 };
-/** Requests naming one order with a typed contact: guessing its phone or e-mail stops early. */
-export const RETURNS_PER_ORDER_LIMIT: RateRule = { limit: 10, windowSeconds: 3600 };
+/**
+ * Wrong contacts typed for one order from one client (address and device id): the guesser stops, the
+ * order's customer elsewhere does not (docs/decisions/0013-sign-in-lock-outs.md).
+ */
+export const RETURNS_PER_CLIENT_ORDER_LIMIT: RateRule = { limit: 10, windowSeconds: 3600 };
 
 const t = (locale: Locale, ru: string, en: string) => (locale === 'en' ? en : ru);
 
@@ -58,6 +61,8 @@ export interface ShopperAccess {
   userId: string | null;
   contact?: string;
   ip: string;
+  /** The address plus the device id (`clientKey`): whose wrong contacts are counted. */
+  client: string;
 }
 
 /**
@@ -118,11 +123,18 @@ export function createReturnsService({
     throw notFound(locale);
   }
 
-  async function limitGuessing(orderID: number, access: ShopperAccess, locale: Locale) {
-    if (access.contact === undefined && access.userId !== null) return;
+  /**
+   * Counts a request per address, and a wrong contact per order and client before the check: the
+   * caller gives the records back (`limits.releaseAll`) once the order turns out to be the asker's.
+   */
+  async function limitGuessing(orderID: number, access: ShopperAccess, locale: Locale): Promise<number[]> {
+    if (access.contact === undefined && access.userId !== null) return [];
     const message = shopperMessage('returns.too_many', locale);
     await limits.hit(`returns:${access.ip}`, RETURNS_LIMIT, message);
-    await limits.hit(`returns-order:${orderID}`, RETURNS_PER_ORDER_LIMIT, message);
+    return limits.reserveAll(
+      [[`returns-order:${orderID}:${access.client}`, RETURNS_PER_CLIENT_ORDER_LIMIT]],
+      message,
+    );
   }
 
   async function deliveredAt(runner: Tx | Db, orderNumber: number): Promise<Date | null> {
@@ -218,8 +230,9 @@ export function createReturnsService({
    * units (no prices or addresses: a typed contact shows no more than returning needs).
    */
   async function options(orderID: number, access: ShopperAccess, locale: Locale) {
-    await limitGuessing(orderID, access, locale);
+    const guess = await limitGuessing(orderID, access, locale);
     const order = await ownedOrder(db, orderID, access, locale, false);
+    await limits.releaseAll(guess);
     const shop = await settings.getShopSettings();
     const rs = shop.main.returns ?? DEFAULT_RETURN_SETTINGS;
     const delivered = await deliveredAt(db, order.number);
@@ -281,9 +294,6 @@ export function createReturnsService({
    * standing without its code, for staff to register again.
    */
   async function request(input: ReturnRequestInput, access: ShopperAccess, locale: Locale) {
-    await limitGuessing(input.orderID, access, locale);
-    const shop = await settings.getShopSettings();
-    const rs = shop.main.returns ?? DEFAULT_RETURN_SETTINGS;
     const ids = input.lines.map((l) => l.lineId);
     if (new Set(ids).size !== ids.length) {
       throw new AppError(
@@ -294,9 +304,30 @@ export function createReturnsService({
         },
       );
     }
+    const guess = await limitGuessing(input.orderID, access, locale);
+    // Set once the order is the asker's: the counted guess is then given back, whatever follows.
+    let owned = false;
+    try {
+      return await requestOwned(input, access, locale, () => {
+        owned = true;
+      });
+    } finally {
+      if (owned) await limits.releaseAll(guess);
+    }
+  }
+
+  async function requestOwned(
+    input: ReturnRequestInput,
+    access: ShopperAccess,
+    locale: Locale,
+    proven: () => void,
+  ) {
+    const shop = await settings.getShopSettings();
+    const rs = shop.main.returns ?? DEFAULT_RETURN_SETTINGS;
     const now = clock();
     const created = await ordersService.withStockChanges(async (tx, changed) => {
       const order = await ownedOrder(tx, input.orderID, access, locale, true);
+      proven();
       const refusal = orderRefusal(order, await deliveredAt(tx, order.number), rs);
       if (refusal) throw new AppError('conflict', refusal);
       const carrier = returnCarrier(order);

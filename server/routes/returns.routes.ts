@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { returnOptionsBody, returnRequestBody } from '../../core/returns/returns.schemas.ts';
 import type { Services } from '../../core/services.ts';
-import { parseInput, requestLocale } from '../request.ts';
+import { parseInput, requestClient, requestLocale } from '../request.ts';
 import { getUser } from '../session.ts';
 
 /**
@@ -11,7 +11,12 @@ import { getUser } from '../session.ts';
 export function returnsRoutes(app: FastifyInstance, { services }: { services: Services }) {
   async function access(request: Parameters<typeof getUser>[1], contact: string | undefined) {
     const user = await getUser(services, request);
-    return { userId: user?.id ?? null, ip: request.ip, ...(contact ? { contact } : {}) };
+    return {
+      userId: user?.id ?? null,
+      ip: request.ip,
+      client: requestClient(request),
+      ...(contact ? { contact } : {}),
+    };
   }
 
   app.post('/api/returns/options', async (request) => {

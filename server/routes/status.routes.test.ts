@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shipments } from '../../core/db/schema/index.ts';
 import { normalizeContact } from '../../core/orders/order-status.rules.ts';
-import { ORDER_STATUS_LIMIT } from '../../core/orders/order-status.service.ts';
+import {
+  ORDER_STATUS_LIMIT,
+  ORDER_STATUS_PER_CLIENT_ORDER_LIMIT,
+} from '../../core/orders/order-status.service.ts';
 import { insertCategory, insertProductGroup, insertSettings } from '../../tests/factories/catalogue.ts';
 import { insertPlacedOrder } from '../../tests/factories/orders.ts';
 import { createTestApp, type TestApp } from '../../tests/setup/test-app.ts';
@@ -155,16 +158,28 @@ describe.each(engines)('order status lookup on %s', (engine) => {
     expect(other.statusCode).toBe(200);
   });
 
-  it('stops guessing the contact of one order from many addresses', async () => {
+  it('stops the guesser of an order’s contact, never the order’s customer on another address or device', async () => {
     const target = pickup;
-    const statuses: number[] = [];
-    for (let i = 0; i < 12; i++) {
-      statuses.push(
-        (await lookup({ orderID: target, contact: `7999111${String(i).padStart(4, '0')}` })).statusCode,
-      );
+    const guesser = '10.3.0.1';
+    const guess = (i: number) => `7999111${String(i).padStart(4, '0')}`;
+    for (let i = 0; i < ORDER_STATUS_PER_CLIENT_ORDER_LIMIT.limit; i++) {
+      expect((await lookup({ orderID: target, contact: guess(i) }, guesser)).statusCode).toBe(404);
     }
-    // Two right lookups earlier in this file used two of the ten.
-    expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
-    expect((await lookup({ orderID: target, contact: '79990000002' })).statusCode).toBe(429);
+    // The guesser is refused, the right contact included.
+    expect((await lookup({ orderID: target, contact: '79990000002' }, guesser)).statusCode).toBe(429);
+    // Guesses from many addresses never hold the order itself.
+    for (let i = 0; i < 30; i++) {
+      expect((await lookup({ orderID: target, contact: guess(100 + i) })).statusCode).toBe(404);
+    }
+    expect((await lookup({ orderID: target, contact: '79990000002' })).statusCode).toBe(200);
+    // A customer behind the guesser's address with the shop's device cookie is a client of their own.
+    const sameAddress = await t.app.inject({
+      method: 'POST',
+      url: '/api/order-status?lang=ru',
+      payload: { orderID: target, contact: '79990000002' },
+      remoteAddress: guesser,
+      headers: { cookie: 'shi-device=the-customers-own-browser' },
+    });
+    expect(sameAddress.statusCode).toBe(200);
   });
 });

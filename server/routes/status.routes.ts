@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { orderStatusBodySchema, orderStatusQuerySchema } from '../../core/orders/order-status.rules.ts';
 import type { Services } from '../../core/services.ts';
-import { parseInput, requestLocale } from '../request.ts';
+import { parseInput, requestClient, requestLocale } from '../request.ts';
 
 /** One contact out of the fields given (core/orders/order-status.rules.ts). */
 const bodySchema = orderStatusBodySchema.transform((b, ctx) => {
@@ -23,7 +23,10 @@ const bodySchema = orderStatusBodySchema.transform((b, ctx) => {
 export function statusRoutes(app: FastifyInstance, { services }: { services: Services }) {
   app.post('/api/order-status', async (request) => {
     const query = parseInput(bodySchema, request.body, request);
-    const data = await services.orderStatus.lookup(query, requestLocale(request), { ip: request.ip });
+    const data = await services.orderStatus.lookup(query, requestLocale(request), {
+      ip: request.ip,
+      key: requestClient(request),
+    });
     return { result: true, data };
   });
 }
