@@ -1,5 +1,7 @@
 // Builds the storefront when the build is missing or older than the sources, so that
-// `npm start` on a fresh clone serves the shop without a separate build step.
+// `npm start` on a fresh clone serves the shop without a separate build step. A production install
+// (`npm ci --omit=dev` with a build copied in, README "Production install") has no builder: it
+// serves the build it was given, and refuses to start without one.
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -24,7 +26,17 @@ function newest(p: string): number {
 
 const built = fs.existsSync(marker) ? fs.statSync(marker).mtimeMs : 0;
 const source = Math.max(...sources.map(newest));
-if (built < source) {
+// React Router's builder is a devDependency: a production install has none.
+const canBuild = fs.existsSync(path.join(root, 'node_modules/@react-router/dev/package.json'));
+if (built < source && !canBuild) {
+  if (!built) {
+    console.error(
+      'No build in build/ and no builder: a production install (npm ci --omit=dev) needs the build made by `npm run build` where the devDependencies are installed, copied into build/',
+    );
+    process.exit(1);
+  }
+  console.log('A production install (no builder): serving the build in build/ as it is');
+} else if (built < source) {
   console.log(built ? 'Sources changed since the last build: building…' : 'No build yet: building…');
   execSync('npm run build', { cwd: root, stdio: 'inherit' });
 }
