@@ -266,6 +266,10 @@ export const shopperMessages = {
   // Promo codes: one neutral refusal for every invalid code (docs/decisions/0018).
   'promo.applied': { ru: 'Промокод успешно применен', en: 'The promo code is applied' },
   'promo.refused': { ru: 'Промокод недействителен', en: 'The promo code is not valid' },
+  'promo.prove_phone': {
+    ru: 'Этот промокод привязан к номеру телефона. Чтобы применить его, войдите в личный кабинет по этому номеру',
+    en: 'This promo code is bound to a phone number. To use it, sign in to your account with that number',
+  },
   'promo.too_many': {
     ru: 'Слишком много попыток ввести промокод. Попробуйте позже',
     en: 'Too many promo code attempts. Please try later',

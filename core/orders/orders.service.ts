@@ -40,7 +40,7 @@ import {
   reservationTags,
   reserveStock,
 } from './place-order/reserve-stock.step.ts';
-import { checkPromoCode, normalizePromoCode } from './promo.rules.ts';
+import { checkPromoCode, normalizePromoCode, promoRefusalMessage } from './promo.rules.ts';
 
 export { orderStatusKey } from './order-access.ts';
 export type { OrderAccess } from './order-cookies.rules.ts';
@@ -89,7 +89,12 @@ export function createOrdersService({
   const { startPayment } = paymentStart;
 
   /** `GET /api/promocodes/check`: limited per address, one neutral refusal (docs/decisions/0018). */
-  async function checkPromo(code: string, phone: string, locale: Locale, client: { ip: string }) {
+  async function checkPromo(
+    code: string,
+    phone: string,
+    locale: Locale,
+    client: { ip: string; provenPhone: string | null },
+  ) {
     await limits.hit(`promo-check:${client.ip}`, PROMO_CHECK_LIMIT, shopperMessage('promo.too_many', locale));
     const refused = { result: false as const, message: shopperMessage('promo.refused', locale) };
     const normalized = normalizePromoCode(code);
@@ -98,8 +103,15 @@ export function createOrdersService({
     const digits = phone.replace(/\D/g, '');
     // With a phone the customer's own limits are judged too; the order judges them again under lock.
     const history = row && digits ? await promoHistory(db, row.code, digits, null) : undefined;
-    const refusal = checkPromoCode(row ?? null, digits, clock(), history);
-    if (refusal || !row) return refused;
+    const refusal = checkPromoCode(
+      row ?? null,
+      { phone: digits, provenPhone: client.provenPhone },
+      clock(),
+      history,
+    );
+    if (refusal)
+      return { result: false as const, message: shopperMessage(promoRefusalMessage(refusal), locale) };
+    if (!row) return refused;
     return {
       result: true as const,
       message: shopperMessage('promo.applied', locale),
@@ -128,6 +140,8 @@ export function createOrdersService({
       userId?: string | null;
       /** The signed-in shopper's e-mail, used when the form leaves it empty. */
       userEmail?: string | null;
+      /** The signed-in shopper's verified phone: a phone-bound promo code opens only for it. */
+      provenPhone?: string | null;
     },
   ): Promise<{ access: OrderAccess; body: OrderAnswer }> {
     if (!input.email) {
@@ -145,7 +159,8 @@ export function createOrdersService({
     // Unpaid orders hold stock for up to an hour: one address may not hoard it.
     await limits.hit(`order:${ctx.ip}`, ORDER_LIMIT, shopperMessage('order.too_many', ctx.locale));
     // Step 1: price.
-    const priced = await pricing.priceOrder(input, ctx.locale);
+    const provenPhone = ctx.provenPhone ?? null;
+    const priced = await pricing.priceOrder(input, ctx.locale, provenPhone);
     const shown = await pricing.shownTotal(input.currency, priced);
     // Drafts, instalments and BNPL start their payment in a second call.
     const startKind =
@@ -164,7 +179,12 @@ export function createOrdersService({
         await checkHoldCaps(tx, client, priced.lines, shop.main.holdCaps ?? HOLD_CAPS);
         // Step 3: consume the promo code (judged on the customer's orders before this one).
         if (priced.promo) {
-          await consumePromo(tx, priced.promo.code, { phone: input.phone, userId: ctx.userId ?? null }, now);
+          await consumePromo(
+            tx,
+            priced.promo.code,
+            { phone: input.phone, provenPhone, userId: ctx.userId ?? null },
+            now,
+          );
         }
         // Step 4: record the order, claimed for its payment's start.
         const recorded = await recordOrder(tx, {

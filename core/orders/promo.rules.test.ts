@@ -6,6 +6,8 @@ import {
   normalizePromoCode,
   type PromoCodeRule,
   promoDiscount,
+  promoRefusalMessage,
+  provenPhoneOf,
 } from './promo.rules.ts';
 
 describe('promoDiscount', () => {
@@ -30,6 +32,7 @@ describe('promoDiscount', () => {
 });
 
 describe('checkPromoCode', () => {
+  const guest = (phone: string) => ({ phone, provenPhone: null });
   const now = new Date('2026-11-20T12:00:00Z');
   const rule = (patch: Partial<PromoCodeRule> = {}): PromoCodeRule => ({
     code: 'WELCOME10',
@@ -46,34 +49,51 @@ describe('checkPromoCode', () => {
   });
 
   it('accepts an open code and refuses each broken condition', () => {
-    expect(checkPromoCode(rule(), '79990000000', now)).toBeNull();
-    expect(checkPromoCode(null, '7999', now)).toBe('unknown');
-    expect(checkPromoCode(rule({ active: false }), '7999', now)).toBe('inactive');
-    expect(checkPromoCode(rule({ startsAt: new Date('2026-11-21T00:00:00Z') }), '7999', now)).toBe(
+    expect(checkPromoCode(rule(), guest('79990000000'), now)).toBeNull();
+    expect(checkPromoCode(null, guest('7999'), now)).toBe('unknown');
+    expect(checkPromoCode(rule({ active: false }), guest('7999'), now)).toBe('inactive');
+    expect(checkPromoCode(rule({ startsAt: new Date('2026-11-21T00:00:00Z') }), guest('7999'), now)).toBe(
       'not_started',
     );
-    expect(checkPromoCode(rule({ endsAt: now }), '7999', now)).toBe('expired');
-    expect(checkPromoCode(rule({ usageLimit: 3, usedCount: 3 }), '7999', now)).toBe('used_up');
-    expect(checkPromoCode(rule({ usageLimit: 3, usedCount: 2 }), '7999', now)).toBeNull();
-    expect(checkPromoCode(rule({ phone: '79991234567' }), '79990000000', now)).toBe('wrong_phone');
-    expect(checkPromoCode(rule({ phone: '79991234567' }), '79991234567', now)).toBeNull();
+    expect(checkPromoCode(rule({ endsAt: now }), guest('7999'), now)).toBe('expired');
+    expect(checkPromoCode(rule({ usageLimit: 3, usedCount: 3 }), guest('7999'), now)).toBe('used_up');
+    expect(checkPromoCode(rule({ usageLimit: 3, usedCount: 2 }), guest('7999'), now)).toBeNull();
+  });
+
+  it('opens a phone-bound code only for that phone proven, never for the phone typed', () => {
+    const bound = rule({ phone: '79991234567' });
+    expect(checkPromoCode(bound, guest('79990000000'), now)).toBe('wrong_phone');
+    expect(checkPromoCode(bound, guest('79991234567'), now)).toBe('phone_unproven');
+    expect(checkPromoCode(bound, { phone: '79991234567', provenPhone: '79990000000' }, now)).toBe(
+      'phone_unproven',
+    );
+    expect(checkPromoCode(bound, { phone: '79990000000', provenPhone: '79991234567' }, now)).toBeNull();
+    expect(promoRefusalMessage('phone_unproven')).toBe('promo.prove_phone');
+    expect(promoRefusalMessage('wrong_phone')).toBe('promo.refused');
+    expect(provenPhoneOf({ phone: '79991234567', phoneVerified: false })).toBeNull();
+    expect(provenPhoneOf({ phone: '79991234567', phoneVerified: true })).toBe('79991234567');
+    expect(provenPhoneOf(null)).toBeNull();
   });
 
   it('refuses a customer who used the code up to their own limit', () => {
     const once = rule({ perCustomerLimit: 1 });
-    expect(checkPromoCode(once, '7999', now, { ordersWithCode: 0, orders: 4 })).toBeNull();
-    expect(checkPromoCode(once, '7999', now, { ordersWithCode: 1, orders: 4 })).toBe('customer_used_up');
+    expect(checkPromoCode(once, guest('7999'), now, { ordersWithCode: 0, orders: 4 })).toBeNull();
+    expect(checkPromoCode(once, guest('7999'), now, { ordersWithCode: 1, orders: 4 })).toBe(
+      'customer_used_up',
+    );
     expect(
-      checkPromoCode(rule({ perCustomerLimit: 2 }), '7999', now, { ordersWithCode: 1, orders: 1 }),
+      checkPromoCode(rule({ perCustomerLimit: 2 }), guest('7999'), now, { ordersWithCode: 1, orders: 1 }),
     ).toBeNull();
   });
 
   it('refuses a first-order-only code to a customer with an earlier order', () => {
     const first = rule({ firstOrderOnly: true });
-    expect(checkPromoCode(first, '7999', now, { ordersWithCode: 0, orders: 0 })).toBeNull();
-    expect(checkPromoCode(first, '7999', now, { ordersWithCode: 0, orders: 1 })).toBe('not_first_order');
+    expect(checkPromoCode(first, guest('7999'), now, { ordersWithCode: 0, orders: 0 })).toBeNull();
+    expect(checkPromoCode(first, guest('7999'), now, { ordersWithCode: 0, orders: 1 })).toBe(
+      'not_first_order',
+    );
     // Without the history (the preview check before the phone is known) the customer rules wait.
-    expect(checkPromoCode(first, '7999', now)).toBeNull();
+    expect(checkPromoCode(first, guest('7999'), now)).toBeNull();
   });
 
   it('normalises codes', () => {

@@ -61,16 +61,36 @@ export type PromoRefusal =
   | 'expired'
   | 'used_up'
   | 'wrong_phone'
+  | 'phone_unproven'
   | 'customer_used_up'
   | 'not_first_order';
 
 /**
- * Whether a stored code applies now for a phone (digits). Without `history` the per-customer rules
- * are not judged (the order judges them again under the customer's lock, with the history).
+ * Who asks for a code: the phone typed into the form (digits) and the phone the shopper has proven
+ * (a signed-in account's verified phone; null otherwise).
+ */
+export interface PromoCustomer {
+  phone: string;
+  provenPhone: string | null;
+}
+
+/**
+ * The phone a shopper has proven: a signed-in account's phone once a code sent to it was entered
+ * (`phoneVerified`); a guest has none.
+ */
+export function provenPhoneOf(user: { phone: string | null; phoneVerified: boolean } | null): string | null {
+  return user?.phoneVerified && user.phone ? user.phone : null;
+}
+
+/**
+ * Whether a stored code applies now for a customer. A code bound to a phone opens only for that
+ * phone proven (docs/product/promo-codes.md): typing it proves nothing, and gets `phone_unproven`.
+ * Without `history` the per-customer rules are not judged (the order judges them again under the
+ * customer's lock, with the history).
  */
 export function checkPromoCode(
   rule: PromoCodeRule | null,
-  phone: string,
+  customer: PromoCustomer,
   now: Date,
   history?: PromoCustomerHistory,
 ): PromoRefusal | null {
@@ -79,7 +99,9 @@ export function checkPromoCode(
   if (rule.startsAt && now < rule.startsAt) return 'not_started';
   if (rule.endsAt && now >= rule.endsAt) return 'expired';
   if (rule.usageLimit !== null && rule.usedCount >= rule.usageLimit) return 'used_up';
-  if (rule.phone && rule.phone !== phone) return 'wrong_phone';
+  if (rule.phone && rule.phone !== customer.provenPhone) {
+    return rule.phone === customer.phone ? 'phone_unproven' : 'wrong_phone';
+  }
   if (history) {
     if (rule.perCustomerLimit !== null && history.ordersWithCode >= rule.perCustomerLimit) {
       return 'customer_used_up';
@@ -87,6 +109,15 @@ export function checkPromoCode(
     if (rule.firstOrderOnly && history.orders > 0) return 'not_first_order';
   }
   return null;
+}
+
+/**
+ * The shopper message of a refusal: one neutral answer for every reason (docs/decisions/0018), but a
+ * shopper who typed the bound phone is told to prove it: they named both the code and its phone, so
+ * the answer tells them nothing they did not know.
+ */
+export function promoRefusalMessage(refusal: PromoRefusal): 'promo.refused' | 'promo.prove_phone' {
+  return refusal === 'phone_unproven' ? 'promo.prove_phone' : 'promo.refused';
 }
 
 /** Codes are matched case-insensitively, without spaces. */

@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   cartReminders,
   currencyRates,
   orders,
+  outbox,
   promoCodes,
   variantProducts,
 } from '../../core/db/schema/index.ts';
@@ -582,6 +583,65 @@ describe.each(engines)('orders and payments on %s', (engine) => {
       const without = await order(payload(courier));
       const free = (await t.services.orders.getOrderRecord(without.json().order.orderID))?.order;
       expect(free).toMatchObject({ deliveryPrice: 0, total: 10_500_00 });
+    });
+
+    it('opens a phone-bound code only for a shopper signed in with that phone, not for the phone typed', async () => {
+      const bound = '79991234567';
+      const products = [{ _id: await fresh(), count: 1 }];
+      const proveFirst =
+        'Этот промокод привязан к номеру телефона. Чтобы применить его, войдите в личный кабинет по этому номеру';
+      // A guest typing the bound phone proves nothing: told to sign in with it.
+      const guest = await order(payload({ products, phone: bound, promocode: 'ANNA20' }));
+      expect(guest.statusCode).toBe(409);
+      expect(guest.json()).toEqual({ result: false, message: proveFirst, field: 'promocode' });
+      const guestCheck = await t.app.inject({
+        method: 'GET',
+        url: `/api/promocodes/check?code=ANNA20&phone=${bound}`,
+        remoteAddress: ip,
+      });
+      expect(guestCheck.json()).toEqual({ result: false, message: proveFirst });
+
+      // Signed in by a code sent to that phone: the code applies, whatever phone the form names.
+      const init = await t.app.inject({ method: 'GET', url: '/api/auth/init', remoteAddress: ip });
+      const sent = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/get-code',
+        remoteAddress: ip,
+        headers: { 'init-token': init.json().data },
+        payload: { phone: bound },
+      });
+      expect(sent.statusCode).toBe(200);
+      const [sms] = await t.database.db
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.channel, 'sms'), eq(outbox.recipient, bound)))
+        .orderBy(desc(outbox.id))
+        .limit(1);
+      const signedIn = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/check-code',
+        remoteAddress: ip,
+        payload: { phone: bound, code: String(sms?.payload.code) },
+      });
+      expect(signedIn.statusCode).toBe(200);
+      const authorization = `Bearer ${signedIn.json().data.token}`;
+      const check = await t.app.inject({
+        method: 'GET',
+        url: `/api/promocodes/check?code=ANNA20&phone=${bound}`,
+        remoteAddress: ip,
+        headers: { authorization },
+      });
+      expect(check.json()).toMatchObject({ result: true, data: { percent: 20 } });
+      const placed = await t.app.inject({
+        method: 'POST',
+        url: '/api/payment',
+        remoteAddress: ip,
+        headers: { authorization },
+        payload: payload({ products, promocode: 'ANNA20' }),
+      });
+      expect(placed.statusCode).toBe(200);
+      const record = await t.services.orders.getOrderRecord(placed.json().order.orderID);
+      expect(record?.order).toMatchObject({ promoCode: 'ANNA20', promoDiscount: 1_998_00 });
     });
 
     it('refuses a used-up code and gives it back when the order fails', async () => {

@@ -23,6 +23,7 @@ import {
   tinkoffCreateSchema,
 } from '../../core/orders/orders.schemas.ts';
 import { orderAnswerToWire } from '../../core/orders/orders.wire.ts';
+import { provenPhoneOf } from '../../core/orders/promo.rules.ts';
 import type { Services } from '../../core/services.ts';
 import { parseInput, requestLocale } from '../request.ts';
 import { getUser } from '../session.ts';
@@ -62,7 +63,11 @@ export function ordersRoutes(
 
   app.get('/api/promocodes/check', async (request) => {
     const { code, phone } = parseInput(promoCheckSchema, request.query, request);
-    return orders.checkPromo(code, phone, requestLocale(request), { ip: request.ip });
+    const user = await getUser(services, request);
+    return orders.checkPromo(code, phone, requestLocale(request), {
+      ip: request.ip,
+      provenPhone: provenPhoneOf(user),
+    });
   });
 
   app.post('/api/payment', async (request, reply) => {
@@ -84,6 +89,7 @@ export function ordersRoutes(
       .createOrder(payload, {
         userId: user?.id ?? null,
         userEmail: user?.email ?? null,
+        provenPhone: provenPhoneOf(user),
         ip: request.ip,
         device,
         locale: requestLocale(request),

@@ -18,13 +18,13 @@ import { checkPromoCode, type PromoCustomerHistory } from '../promo.rules.ts';
 export async function consumePromo(
   tx: Tx,
   code: string,
-  customer: { phone: string; userId: string | null },
+  customer: { phone: string; provenPhone: string | null; userId: string | null },
   now: Date,
 ): Promise<void> {
   const refused = () => new AppError('conflict', { key: 'promo.refused' }, { field: 'promocode' });
   const [rule] = await tx.select().from(promoCodes).where(eq(promoCodes.code, code)).for('update');
   const history = rule ? await promoHistory(tx, rule.code, customer.phone, customer.userId) : undefined;
-  if (checkPromoCode(rule ?? null, customer.phone, now, history)) throw refused();
+  if (checkPromoCode(rule ?? null, customer, now, history)) throw refused();
   const [used] = await tx
     .update(promoCodes)
     .set({ usedCount: sql`${promoCodes.usedCount} + 1` })

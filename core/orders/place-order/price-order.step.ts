@@ -24,7 +24,7 @@ import type { RatesService } from '../../rates/rates.service.ts';
 import { displayTotals } from '../display-totals.rules.ts';
 import { HOLD_CAPS } from '../order.rules.ts';
 import type { OrderPayload } from '../orders.schemas.ts';
-import { checkPromoCode, normalizePromoCode, promoDiscount } from '../promo.rules.ts';
+import { checkPromoCode, normalizePromoCode, promoDiscount, promoRefusalMessage } from '../promo.rules.ts';
 import { soldOutMessage } from './reserve-stock.step.ts';
 
 /**
@@ -48,7 +48,8 @@ export function createOrderPricing({
   /** The payment kinds the configured providers take; absent when every kind is taken. */
   paymentKinds: readonly PaymentKind[] | undefined;
 }) {
-  async function priceOrder(input: OrderPayload, locale: Locale) {
+  /** `provenPhone`: the signed-in shopper's verified phone, the only one a phone-bound code opens for. */
+  async function priceOrder(input: OrderPayload, locale: Locale, provenPhone: string | null = null) {
     const shop = await settings.getShopSettings();
     const deliverySettings = await delivery.deliverySettings();
     if (!availableGetWays(deliverySettings, locale).includes(input.getWay)) {
@@ -126,9 +127,10 @@ export function createOrderPricing({
     if (input.promocode && input.getWay !== 'moscow-try') {
       const code = normalizePromoCode(input.promocode);
       const [row] = await db.select().from(promoCodes).where(eq(promoCodes.code, code));
-      const refusal = checkPromoCode(row ?? null, input.phone, clock());
+      const refusal = checkPromoCode(row ?? null, { phone: input.phone, provenPhone }, clock());
       if (refusal || !row) {
-        throw new AppError('conflict', { key: 'promo.refused' }, { field: 'promocode' });
+        const key = refusal ? promoRefusalMessage(refusal) : 'promo.refused';
+        throw new AppError('conflict', { key }, { field: 'promocode' });
       }
       promo = { code, percent: row.percent };
     }
