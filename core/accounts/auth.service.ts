@@ -62,6 +62,28 @@ function newPassword(): string {
 
 export type SessionUser = typeof users.$inferSelect;
 
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * Proving an account's mailbox (a mailed password used, a staff invitation accepted): until then the
+ * account was in the hands of whoever typed the address, so what its unproven sessions could set does
+ * not survive (docs/decisions/0013-sign-in-lock-outs.md). Clears the saved addresses and the server
+ * cart and returns the profile fields to reset; orders stay. The caller also ends the other sessions.
+ */
+export async function forgetUnprovenWrites(tx: Tx, userId: string) {
+  await tx.delete(userAddresses).where(eq(userAddresses.userId, userId));
+  await tx.delete(userCarts).where(eq(userCarts.userId, userId));
+  return {
+    emailVerified: true,
+    phone: null,
+    phoneVerified: false,
+    name: '',
+    secondName: '',
+    birthDate: null,
+    notificationChannel: 'sms',
+  } satisfies Partial<typeof users.$inferInsert>;
+}
+
 export interface SignedIn {
   token: string;
   user: SessionUser;
@@ -396,19 +418,8 @@ export function createAuthService({
           patch.pendingPasswordHash = null;
         }
         if (!user.emailVerified) {
-          // The first sign-in with a mailed password proves the mailbox. Until now the account was in
-          // the hands of whoever typed the address: what they set does not survive the owner's proof.
-          Object.assign(patch, {
-            emailVerified: true,
-            phone: null,
-            phoneVerified: false,
-            name: '',
-            secondName: '',
-            birthDate: null,
-            notificationChannel: 'sms',
-          } satisfies Partial<typeof users.$inferInsert>);
-          await tx.delete(userAddresses).where(eq(userAddresses.userId, user.id));
-          await tx.delete(userCarts).where(eq(userCarts.userId, user.id));
+          // The first sign-in with a mailed password proves the mailbox.
+          Object.assign(patch, await forgetUnprovenWrites(tx, user.id));
         }
         await tx
           .update(sessions)

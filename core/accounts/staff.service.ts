@@ -4,13 +4,13 @@ import { Secret, TOTP } from 'otpauth';
 import { renderSVG } from 'uqr';
 import type { Actor, AuditService } from '../audit/audit.service.ts';
 import type { Db } from '../db/client.ts';
-import { staffCredentials, staffInvites, staffSessions, users } from '../db/schema/index.ts';
+import { sessions, staffCredentials, staffInvites, staffSessions, users } from '../db/schema/index.ts';
 import type { StaffRole } from '../db/schema/staff.ts';
 import { AppError } from '../errors.ts';
 import type { Locale } from '../i18n.ts';
 import type { RateLimitService, RateRule } from '../limits/rate-limit.service.ts';
 import type { Providers } from '../providers/index.ts';
-import { hashPassword, verifyPassword } from './auth.service.ts';
+import { forgetUnprovenWrites, hashPassword, verifyPassword } from './auth.service.ts';
 import {
   isStaffSessionAlive,
   normaliseRecoveryCode,
@@ -514,13 +514,35 @@ export function createStaffService({
           t(input.locale, 'Приглашение недействительно или устарело', 'The invitation is no longer valid'),
         );
       }
-      const [existing] = await tx.select().from(users).where(eq(users.email, invite.email));
+      let [existing] = await tx.select().from(users).where(eq(users.email, invite.email));
+      if (existing && !existing.emailVerified && !existing.passwordHash) {
+        // The address typed into another account's profile is only a contact (record 0008): it leaves
+        // that account, and the invited person gets an account of their own.
+        await tx.update(users).set({ email: null }).where(eq(users.id, existing.id));
+        existing = undefined;
+      }
       let userId: string;
       if (existing) {
+        // The link proves the mailbox and nothing else: what the account's unproven sessions set
+        // (an unproven phone above all) does not carry over, and every other session ends.
+        const unproven = existing.emailVerified
+          ? existing.phoneVerified
+            ? {}
+            : { phone: null }
+          : await forgetUnprovenWrites(tx, existing.id);
         await tx
           .update(users)
-          .set({ role: invite.role, emailVerified: true, name: existing.name || input.name })
+          .set({
+            ...unproven,
+            role: invite.role,
+            emailVerified: true,
+            name: (existing.emailVerified && existing.name) || input.name,
+          })
           .where(eq(users.id, existing.id));
+        await tx
+          .update(sessions)
+          .set({ revokedAt: now })
+          .where(and(eq(sessions.userId, existing.id), isNull(sessions.revokedAt)));
         userId = existing.id;
       } else {
         const [created] = await tx

@@ -253,6 +253,57 @@ describe.each(engines)('staff sign-in, second factor and invitations on %s', (en
     now = START;
   });
 
+  it('an invitation proves the mailbox only: what the typist of the address set does not carry over, and their sessions end', async () => {
+    now = START;
+    const { db } = t.database;
+    const admin = await insertStaff(db, { role: 'admin', now });
+    // Someone types the future manager's address: registering gives them a session at once.
+    const typed = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/registerByEmail',
+      remoteAddress: '10.5.0.1',
+      payload: { email: 'new.manager@shop.test' },
+    });
+    expect(typed.statusCode).toBe(200);
+    const typist = { authorization: `Bearer ${typed.json().data.token}` };
+    await db
+      .update(users)
+      .set({ phone: '79010007001', phoneVerified: false, name: 'Чужой' })
+      .where(eq(users.email, 'new.manager@shop.test'));
+    // A phone account with the other address typed into its profile keeps its phone; the address leaves it.
+    const [phoneAccount] = await db
+      .insert(users)
+      .values({ phone: '79010007002', phoneVerified: true, email: 'typed.contact@shop.test' })
+      .returning({ id: users.id });
+
+    const accept = async (email: string) => {
+      await post('/api/admin/staff/invite', { email, role: 'manager' }, admin.headers.cookie);
+      const mails = await db.select().from(outbox).where(eq(outbox.recipient, email));
+      const link = JSON.stringify(mails.at(-1)?.payload).match(/\/admin\/invite\/([\w-]+)/)?.[1] ?? '';
+      const res = await post('/api/admin/invites/accept', {
+        token: link,
+        name: 'Мария',
+        password: STAFF_PASSWORD,
+      });
+      expect(res.statusCode).toBe(200);
+    };
+    await accept('new.manager@shop.test');
+    const [manager] = await db.select().from(users).where(eq(users.email, 'new.manager@shop.test'));
+    expect(manager).toMatchObject({ role: 'manager', emailVerified: true, phone: null, name: 'Мария' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/user/fetch', headers: typist })).statusCode).toBe(
+      401,
+    );
+
+    await accept('typed.contact@shop.test');
+    const [other] = await db
+      .select()
+      .from(users)
+      .where(eq(users.id, phoneAccount?.id ?? ''));
+    expect(other).toMatchObject({ role: 'customer', email: null, phone: '79010007002' });
+    const [invited] = await db.select().from(users).where(eq(users.email, 'typed.contact@shop.test'));
+    expect(invited).toMatchObject({ role: 'manager', phone: null, name: 'Мария' });
+  });
+
   it('ends a staff session after 12 hours without a request', async () => {
     now = START;
     const staff = await insertStaff(t.database.db, { role: 'manager', now });
