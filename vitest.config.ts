@@ -21,7 +21,13 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['core/**/*.test.ts', 'server/**/*.test.ts', 'app/**/*.test.ts', 'tests/**/*.test.ts'],
+          include: [
+            'core/**/*.test.ts',
+            'server/**/*.test.ts',
+            'app/**/*.test.ts',
+            'demo/**/*.test.ts',
+            'tests/**/*.test.ts',
+          ],
           exclude: ['tests/e2e/**', 'node_modules/**', ...reliability],
         },
       },

@@ -4,8 +4,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../core/db/client.ts';
 import { productGroups, productPhotos, variantProducts } from '../core/db/schema/index.ts';
-import { demoCategories } from '../core/db/seed/demo-catalogue.ts';
-import { seedDemo } from '../core/db/seed/seed-demo.ts';
+import { demoCategories } from '../demo/demo-catalogue.ts';
+import { seedDemo } from '../demo/seed-demo.ts';
 
 export type CatalogueKind = 'demo' | '20k' | '100k';
 

@@ -304,7 +304,7 @@ const SCALE_CASES = ['listing', 'search', 'catalog SSR', 'listing cached'];
 function seedFingerprint(): string {
   const hash = createHash('sha256');
   const files = [
-    ...fs.readdirSync(path.join(root, 'core/db/seed')).map((f) => `core/db/seed/${f}`),
+    ...fs.readdirSync(path.join(root, 'demo')).map((f) => `demo/${f}`),
     ...fs.readdirSync(path.join(root, 'core/db/migrations')).map((f) => `core/db/migrations/${f}`),
     'bench/catalogue-data.ts',
   ].sort();

@@ -1,4 +1,4 @@
-import type { PageSection } from '../schema/content.ts';
+import type { PageSection } from '../core/db/schema/content.ts';
 
 const l = (ru: string, en: string) => ({ ru, en });
 const text = (title: [string, string], body: [string, string]): PageSection => ({

@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../tests/setup/test-database.ts';
-import { loadConfig } from '../../config/env.ts';
+import { loadConfig } from '../core/config/env.ts';
+import { createTestDatabase, type TestDatabase } from '../tests/setup/test-database.ts';
 import { createDemoPhotoDrawer } from './demo-photos.ts';
 import { demoPhotos } from './seed-demo.ts';
 
@@ -43,10 +43,10 @@ describe('demo photos drawn on their first request', () => {
 describe('the media route', () => {
   let database: TestDatabase;
   const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-demo-media-'));
-  let app: Awaited<ReturnType<typeof import('../../../server/app.ts').buildApp>>;
+  let app: Awaited<ReturnType<typeof import('../server/app.ts').buildApp>>;
   beforeAll(async () => {
-    const { buildApp } = await import('../../../server/app.ts');
-    const { createFolderStore } = await import('../../media/folder-store.ts');
+    const { buildApp } = await import('../server/app.ts');
+    const { createFolderStore } = await import('../core/media/folder-store.ts');
     database = await createTestDatabase('pglite');
     app = await buildApp({
       config: loadConfig({ MEDIA_DIR: mediaDir, LOG_LEVEL: 'silent' }),

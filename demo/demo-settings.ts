@@ -1,5 +1,5 @@
-import { defaultSmsCountryCodes } from '../../accounts/auth.rules.ts';
-import type { ContactsSettings, MainSettings, UiSettings } from '../../content/settings.schemas.ts';
+import { defaultSmsCountryCodes } from '../core/accounts/auth.rules.ts';
+import type { ContactsSettings, MainSettings, UiSettings } from '../core/content/settings.schemas.ts';
 
 export const demoMainSettings: MainSettings = {
   _id: 'main',

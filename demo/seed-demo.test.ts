@@ -4,15 +4,15 @@ import path from 'node:path';
 import { eq, isNull, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, engines, type TestDatabase } from '../../../tests/setup/test-database.ts';
-import { createSettingsService } from '../../content/settings.service.ts';
+import { createSettingsService } from '../core/content/settings.service.ts';
 import {
   categories,
   collectionGroups,
   productGroups,
   productPhotos,
   variantProducts,
-} from '../schema/index.ts';
+} from '../core/db/schema/index.ts';
+import { createTestDatabase, engines, type TestDatabase } from '../tests/setup/test-database.ts';
 import { demoArticles } from './demo-catalogue.ts';
 import { renderGarmentSvg } from './garment-art.ts';
 import { ean13, isDatabaseEmpty, seedDemo } from './seed-demo.ts';

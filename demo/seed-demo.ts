@@ -1,10 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { announceInvalidation, cacheTags } from '../../cache/read-cache.ts';
-import { bannerWidths, photoWidths } from '../../catalogue/media.rules.ts';
-import { loadSharp } from '../../media/image-pipeline.ts';
-import type { Db } from '../client.ts';
+import { announceInvalidation, cacheTags } from '../core/cache/read-cache.ts';
+import { bannerWidths, photoWidths } from '../core/catalogue/media.rules.ts';
+import type { Db } from '../core/db/client.ts';
 import {
   categories,
   collectionGroups,
@@ -17,7 +16,8 @@ import {
   settings,
   sizeTables,
   variantProducts,
-} from '../schema/index.ts';
+} from '../core/db/schema/index.ts';
+import { loadSharp } from '../core/media/image-pipeline.ts';
 import { demoArticles, demoCategories, demoCollections, demoColours } from './demo-catalogue.ts';
 import type { DemoArticle, SizeScale } from './demo-data.types.ts';
 import { demoPages } from './demo-pages.ts';

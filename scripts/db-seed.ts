@@ -2,7 +2,7 @@
 // `npm run db:seed -- --reset` first removes the catalogue, settings and pages (never orders or users).
 import { loadConfig } from '../core/config/env.ts';
 import { openDatabase } from '../core/db/client.ts';
-import { clearCatalogue, isDatabaseEmpty, seedDemo } from '../core/db/seed/seed-demo.ts';
+import { clearCatalogue, isDatabaseEmpty, seedDemo } from '../demo/seed-demo.ts';
 
 const config = loadConfig(process.env);
 const reset = process.argv.includes('--reset');

@@ -6,8 +6,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { GarmentKind } from '../core/db/seed/demo-data.types.ts';
-import { type GarmentView, renderBannerSvg, renderGarmentSvg } from '../core/db/seed/garment-art.ts';
+import type { GarmentKind } from '../demo/demo-data.types.ts';
+import { type GarmentView, renderBannerSvg, renderGarmentSvg } from '../demo/garment-art.ts';
 
 const outDir = '/tmp/art-preview';
 const allKinds: GarmentKind[] = [

@@ -11,8 +11,8 @@ import {
   productGroups,
   variantProducts,
 } from '../core/db/schema/index.ts';
-import { seedDemo } from '../core/db/seed/seed-demo.ts';
 import { convertFromRub } from '../core/money.ts';
+import { seedDemo } from '../demo/seed-demo.ts';
 import { createTestApp, type TestApp } from '../tests/setup/test-app.ts';
 import { engines } from '../tests/setup/test-database.ts';
 

@@ -3,11 +3,11 @@ import { listenForInvalidations } from '../core/cache/postgres-invalidation.ts';
 import { createReadCache, type ReadCache } from '../core/cache/read-cache.ts';
 import type { Config } from '../core/config/env.ts';
 import { type Database, openDatabase } from '../core/db/client.ts';
-import { isDatabaseEmpty, seedDemo } from '../core/db/seed/seed-demo.ts';
 import { createProviders } from '../core/providers/index.ts';
 import { createDbOutbox } from '../core/providers/outbox.ts';
 import type { ProviderFailureListener } from '../core/providers/timeout.ts';
 import { createServices, periodicTasks, type Services } from '../core/services.ts';
+import { isDatabaseEmpty, seedDemo } from '../demo/seed-demo.ts';
 
 export interface Runtime {
   database: Database;

@@ -6,8 +6,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../core/config/env.ts';
 import { productGroups, variantProducts } from '../core/db/schema/index.ts';
-import { seedDemo } from '../core/db/seed/seed-demo.ts';
 import { convertFromRub } from '../core/money.ts';
+import { seedDemo } from '../demo/seed-demo.ts';
 import { createTestDatabase, type Engine, engines, type TestDatabase } from '../tests/setup/test-database.ts';
 import type { buildApp } from './app.ts';
 

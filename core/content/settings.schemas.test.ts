@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { demoMainSettings } from '../db/seed/demo-settings.ts';
+import { demoMainSettings } from '../../demo/demo-settings.ts';
 import { engagementSettingsSchema, mainSettingsSchema } from './settings.schemas.ts';
 
 describe('engagement settings', () => {

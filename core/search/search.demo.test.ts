@@ -1,13 +1,13 @@
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemo } from '../../demo/seed-demo.ts';
 import { createTestDatabase, engines, type TestDatabase } from '../../tests/setup/test-database.ts';
-import { seedDemo } from '../db/seed/seed-demo.ts';
 import type { SearchResult } from './search.schemas.ts';
 import { createSearchService, type SearchService } from './search.service.ts';
 
 /**
- * Issue 21: ordinary Russian queries over the demo catalogue (core/db/seed/demo-catalogue.ts) find
+ * Issue 21: ordinary Russian queries over the demo catalogue (demo/demo-catalogue.ts) find
  * the goods that match, all words first, then the best partial matches.
  */
 describe.each(engines)('search over the demo catalogue on %s', (engine) => {

@@ -2,8 +2,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addGenerated } from '../../bench/catalogue-data.ts';
+import { seedDemo } from '../../demo/seed-demo.ts';
 import { createTestDatabase, engines, type TestDatabase } from '../../tests/setup/test-database.ts';
-import { seedDemo } from '../db/seed/seed-demo.ts';
 import { createSearchService, type SearchService } from './search.service.ts';
 
 /**
