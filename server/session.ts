@@ -3,6 +3,7 @@ import type { SessionUser } from '../core/accounts/auth.service.ts';
 import { readCookie } from '../core/cart/cookies.rules.ts';
 import { AppError } from '../core/errors.ts';
 import type { Services } from '../core/services.ts';
+import { clearCookie, setCookie } from './cookies.ts';
 import { requestLocale } from './request.ts';
 
 export const TOKEN_COOKIE = 'shi_token';
@@ -31,15 +32,9 @@ export async function requireUser(services: Services, request: FastifyRequest): 
 
 /** HttpOnly, SameSite=Lax, Secure on an https shop (DECISIONS 16). */
 export function setTokenCookie(reply: FastifyReply, token: string, secure: boolean) {
-  reply.header(
-    'set-cookie',
-    `${TOKEN_COOKIE}=${token}; Path=/; Max-Age=${TOKEN_MAX_AGE_S}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`,
-  );
+  setCookie(reply, TOKEN_COOKIE, token, { maxAgeS: TOKEN_MAX_AGE_S, httpOnly: true, secure });
 }
 
 export function clearTokenCookie(reply: FastifyReply, secure: boolean) {
-  reply.header(
-    'set-cookie',
-    `${TOKEN_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`,
-  );
+  clearCookie(reply, TOKEN_COOKIE, { httpOnly: true, secure });
 }

@@ -18,6 +18,7 @@ import type { SignedIn } from '../../core/accounts/auth.service.ts';
 import { isCartCookie, readJsonCookie } from '../../core/cart/cookies.rules.ts';
 import type { Services } from '../../core/services.ts';
 import { shopperMessage } from '../../core/shopper-messages.ts';
+import { setCookie } from '../cookies.ts';
 import { parseInput, requestLocale } from '../request.ts';
 import { clearTokenCookie, getUser, requireUser, sessionToken, setTokenCookie } from '../session.ts';
 
@@ -42,10 +43,7 @@ export function accountsRoutes(
     setTokenCookie(reply, result.token, secureCookies(request));
     const cookieCart = readJsonCookie(request.headers.cookie, 'cart', isCartCookie, []);
     const cart = await users.mergeCart(result.user.id, cookieCart);
-    reply.header(
-      'set-cookie',
-      `cart=${encodeURIComponent(JSON.stringify(cart))}; Path=/; Max-Age=${MONTH_S}; SameSite=Lax${secureCookies(request) ? '; Secure' : ''}`,
-    );
+    setCookie(reply, 'cart', JSON.stringify(cart), { maxAgeS: MONTH_S, secure: secureCookies(request) });
     return {
       result: true,
       data: {

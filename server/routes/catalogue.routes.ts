@@ -16,6 +16,7 @@ import { searchRequestSchema } from '../../core/search/search.schemas.ts';
 import { searchResultToWire } from '../../core/search/search.wire.ts';
 import type { Services } from '../../core/services.ts';
 import type { WireEdition } from '../../core/wire.ts';
+import { setCookie } from '../cookies.ts';
 import { requestEdition } from '../edition.ts';
 import { parseInput, requestLocale } from '../request.ts';
 
@@ -41,10 +42,10 @@ export function catalogueRoutes(
     const content = await services.catalogue.getSuggestions(body._id, viewed, body.forLike.limit);
     if (!content) throw new AppError('not_found', { key: 'product.not_found' });
     const next = rememberViewed(viewed, body._id);
-    reply.header(
-      'set-cookie',
-      `viewed=${encodeURIComponent(JSON.stringify(next))}; Path=/; Max-Age=${VIEWED_COOKIE_MAX_AGE_S}; SameSite=Lax${secureCookies(request) ? '; Secure' : ''}`,
-    );
+    setCookie(reply, 'viewed', JSON.stringify(next), {
+      maxAgeS: VIEWED_COOKIE_MAX_AGE_S,
+      secure: secureCookies(request),
+    });
     return { id: body._id, ...content };
   }
 

@@ -25,6 +25,7 @@ import {
 import { orderAnswerToWire } from '../../core/orders/orders.wire.ts';
 import { provenPhoneOf } from '../../core/orders/promo.rules.ts';
 import type { Services } from '../../core/services.ts';
+import { setCookie } from '../cookies.ts';
 import { parseInput, requestLocale } from '../request.ts';
 import { getUser } from '../session.ts';
 
@@ -55,10 +56,11 @@ export function ordersRoutes(
       0,
       MAX_REMEMBERED_ORDERS,
     );
-    reply.header(
-      'set-cookie',
-      `${ORDERS_COOKIE}=${encodeURIComponent(JSON.stringify(list))}; Path=/; Max-Age=${ORDERS_COOKIE_MAX_AGE_S}; HttpOnly; SameSite=Lax${secureCookies(request) ? '; Secure' : ''}`,
-    );
+    setCookie(reply, ORDERS_COOKIE, JSON.stringify(list), {
+      maxAgeS: ORDERS_COOKIE_MAX_AGE_S,
+      httpOnly: true,
+      secure: secureCookies(request),
+    });
   }
 
   app.get('/api/promocodes/check', async (request) => {
@@ -80,10 +82,11 @@ export function ordersRoutes(
     const device = deviceOf(request);
     const setDevice = () => {
       if (device.sent) return;
-      reply.header(
-        'set-cookie',
-        `${DEVICE_COOKIE}=${device.id}; Path=/; Max-Age=${DEVICE_COOKIE_MAX_AGE_S}; HttpOnly; SameSite=Lax${secureCookies(request) ? '; Secure' : ''}`,
-      );
+      setCookie(reply, DEVICE_COOKIE, device.id, {
+        maxAgeS: DEVICE_COOKIE_MAX_AGE_S,
+        httpOnly: true,
+        secure: secureCookies(request),
+      });
     };
     const placed = await orders
       .createOrder(payload, {

@@ -13,6 +13,7 @@ import {
   STAFF_MARKER_COOKIE,
 } from '../../../core/accounts/staff-marker.rules.ts';
 import { AppError } from '../../../core/errors.ts';
+import { clearCookie, setCookie } from '../../cookies.ts';
 import { parseInput, requestLocale } from '../../request.ts';
 import { STAFF_COOKIE, type StaffRouteDeps, staffRoute, staffToken } from './staff-route.ts';
 
@@ -29,18 +30,17 @@ export function setStaffCookie(
   token: string | null,
 ) {
   const secure = request.protocol === 'https' || publicUrl.startsWith('https:');
-  const tail = `SameSite=Strict${secure ? '; Secure' : ''}`;
   const age = token ? Math.floor(STAFF_IDLE_MS / 1000) : 0;
-  const cookies = [`${STAFF_COOKIE}=${token ?? ''}; Path=/api; Max-Age=${age}; HttpOnly; ${tail}`];
-  if (!token) cookies.push(`${STAFF_COOKIE}=; Path=/api/admin; Max-Age=0; HttpOnly; ${tail}`);
-  cookies.push(markerCookie(token !== null, secure));
-  reply.header('set-cookie', cookies);
+  const staff = { path: '/api', httpOnly: true, sameSite: 'Strict', secure } as const;
+  setCookie(reply, STAFF_COOKIE, token ?? '', { ...staff, maxAgeS: age });
+  if (!token) clearCookie(reply, STAFF_COOKIE, { ...staff, path: '/api/admin' });
+  setMarkerCookie(reply, token !== null, secure);
 }
 
 /** The marker cookie set (for an in-place editor) or cleared. */
-function markerCookie(on: boolean, secure: boolean): string {
+function setMarkerCookie(reply: FastifyReply, on: boolean, secure: boolean) {
   const age = on ? Math.floor(STAFF_IDLE_MS / 1000) : 0;
-  return `${STAFF_MARKER_COOKIE}=${on ? '1' : ''}; Path=/; Max-Age=${age}; SameSite=Strict${secure ? '; Secure' : ''}`;
+  setCookie(reply, STAFF_MARKER_COOKIE, on ? '1' : '', { maxAgeS: age, sameSite: 'Strict', secure });
 }
 
 const inviteToken = z.object({
@@ -78,7 +78,7 @@ export function staffAuthRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
       const editor = Boolean(staff?.mfa && editsInPlace(staff.role));
       if (editor || hasStaffMarker(request.headers.cookie)) {
         const secure = request.protocol === 'https' || publicUrl.startsWith('https:');
-        reply.header('set-cookie', markerCookie(editor, secure));
+        setMarkerCookie(reply, editor, secure);
       }
       if (!staff) return { result: true, signedIn: false };
       return {
