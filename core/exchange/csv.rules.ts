@@ -1,4 +1,3 @@
-import iconv from 'iconv-lite';
 import { csvCell, csvMoney } from '../orders/orders-admin.rules.ts';
 import { parseRoubles } from './commerceml.parser.ts';
 
@@ -60,18 +59,6 @@ const requiredColumns: Record<CsvKind, CsvField[]> = {
 };
 
 export class CsvFileError extends Error {}
-
-/** The file's text: UTF-8 (with or without a BOM) when it decodes as UTF-8, else windows-1251. */
-export function decodeCsv(bytes: Uint8Array): { text: string; encoding: 'utf-8' | 'windows-1251' } {
-  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
-    return { text: new TextDecoder('utf-8').decode(bytes.subarray(3)), encoding: 'utf-8' };
-  }
-  try {
-    return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), encoding: 'utf-8' };
-  } catch {
-    return { text: iconv.decode(Buffer.from(bytes), 'win1251'), encoding: 'windows-1251' };
-  }
-}
 
 /** `;` as Russian Excel writes; `,` or a tab when the header line has those and no `;`. */
 export function detectDelimiter(text: string): string {

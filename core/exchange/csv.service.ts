@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { parse } from 'csv-parse';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Actor, AuditService } from '../audit/audit.service.ts';
 import { cacheTags, noReadCache, type ReadCache } from '../cache/read-cache.ts';
@@ -20,11 +19,10 @@ import {
   type CsvRow,
   csvDocument,
   csvPrice,
-  decodeCsv,
-  detectDelimiter,
   mapHeader,
   readRow,
 } from './csv.rules.ts';
+import { CsvDecoder, type CsvLimits, CsvTooLarge, readCsvRecords } from './csv-reader.ts';
 import { capReport, emptyReport, type ImportReport, REPORT_LIMIT } from './exchange.rules.ts';
 
 type GroupRow = typeof productGroups.$inferSelect;
@@ -32,7 +30,17 @@ type VariantRow = typeof variantProducts.$inferSelect;
 
 /** The largest CSV file taken (a shop of 100,000 sizes is about 10 MB). */
 export const MAX_CSV_BYTES = 20_000_000;
-const MAX_CSV_ROWS = 200_000;
+/** The most lines a CSV file may have after its header (twice the sizes of a large shop). */
+export const MAX_CSV_LINES = 200_000;
+export const csvLimits: CsvLimits = { maxBytes: MAX_CSV_BYTES, maxLines: MAX_CSV_LINES };
+
+/** A CSV file as uploaded: its bytes as they stream in, or all of them. */
+export type CsvInput = Uint8Array | AsyncIterable<Uint8Array>;
+
+async function* chunksOf(input: CsvInput): AsyncIterable<Uint8Array> {
+  if (!(input instanceof Uint8Array)) return yield* input;
+  for (let at = 0; at < input.length; at += 65_536) yield input.subarray(at, at + 65_536);
+}
 const BATCH = 1000;
 /** The colour a product made from a CSV shows until staff pick one (the file names the colour only). */
 const UNSET_COLOUR_HEX = '#9e9e9e';
@@ -93,51 +101,43 @@ export function createCsvExchangeService({
   clock,
   cache = noReadCache,
   onCatalogueChange,
+  limits = csvLimits,
 }: {
   db: Db;
   audit: AuditService;
   clock: () => Date;
   cache?: ReadCache;
   onCatalogueChange?: () => void;
+  /** The file's limits; tests lower them. */
+  limits?: CsvLimits;
 }) {
-  /** Reads the file's lines; a file that cannot be read at all throws {@link CsvFileError}. */
-  async function readFile(kind: CsvKind, bytes: Uint8Array) {
-    if (bytes.length > MAX_CSV_BYTES)
-      throw new CsvFileError(`the file is larger than ${MAX_CSV_BYTES / 1_000_000} MB`);
-    const { text, encoding } = decodeCsv(bytes);
-    if (text.trim() === '') throw new CsvFileError('the file is empty');
-    const parser = parse(text, {
-      delimiter: detectDelimiter(text),
-      relax_column_count: true,
-      skip_empty_lines: true,
-      info: true,
-    });
+  /**
+   * Reads the file's lines as it streams in; a file past a limit throws {@link CsvTooLarge} before
+   * the rest of it is read, one that cannot be read at all {@link CsvFileError}.
+   */
+  async function readFile(kind: CsvKind, input: CsvInput) {
+    const decoder = new CsvDecoder();
     const rows: CsvRow[] = [];
     const refused: ImportReport['refused'] = [];
     let columns: ReturnType<typeof mapHeader> | null = null;
     try {
-      for await (const { record, info } of parser as AsyncIterable<{
-        record: string[];
-        info: { lines: number };
-      }>) {
+      for await (const { record, line } of readCsvRecords(chunksOf(input), limits, decoder)) {
         if (!columns) {
           columns = mapHeader(kind, record);
           continue;
         }
         if (record.every((c) => c.trim() === '')) continue;
-        if (rows.length + refused.length >= MAX_CSV_ROWS)
-          throw new CsvFileError(`the file has more than ${MAX_CSV_ROWS} lines`);
-        const result = readRow(kind, columns, record, info.lines);
+        const result = readRow(kind, columns, record, line);
         if (result.ok) rows.push(result.row);
         else refused.push({ line: result.line, id: result.id, reason: result.reason });
       }
     } catch (error) {
-      if (error instanceof CsvFileError) throw error;
-      const e = error as { message?: string; lines?: number };
+      if (error instanceof CsvFileError || error instanceof CsvTooLarge) throw error;
+      const e = error as { message?: string };
       throw new CsvFileError(`the file is not a CSV we can read: ${e.message ?? String(error)}`);
     }
     if (!columns) throw new CsvFileError('the file has no header line');
-    return { rows, refused, encoding };
+    return { rows, refused, encoding: decoder.encoding ?? ('utf-8' as const) };
   }
 
   async function lockRows(tx: Tx, rows: CsvRow[]) {
@@ -537,11 +537,11 @@ export function createCsvExchangeService({
   }
 
   /** What applying the file would do; nothing is stored. */
-  async function preview(kind: CsvKind, bytes: Uint8Array, actor: Actor): Promise<CsvOutcome> {
+  async function preview(kind: CsvKind, input: CsvInput, actor: Actor): Promise<CsvOutcome> {
     requireRole(kind, actor);
     let file: Awaited<ReturnType<typeof readFile>>;
     try {
-      file = await readFile(kind, bytes);
+      file = await readFile(kind, input);
     } catch (error) {
       if (error instanceof CsvFileError)
         return { importId: null, status: 'refused', report: refusedReport(error) };
@@ -566,7 +566,7 @@ export function createCsvExchangeService({
    */
   async function apply(
     kind: CsvKind,
-    bytes: Uint8Array,
+    input: CsvInput,
     fileName: string,
     actor: Actor,
     expected?: string,
@@ -591,11 +591,13 @@ export function createCsvExchangeService({
     };
     let file: Awaited<ReturnType<typeof readFile>>;
     try {
-      file = await readFile(kind, bytes);
+      file = await readFile(kind, input);
     } catch (error) {
-      if (!(error instanceof CsvFileError)) throw error;
+      if (!(error instanceof CsvFileError || error instanceof CsvTooLarge)) throw error;
       const report = refusedReport(error);
       await finish('refused', report);
+      // Past a limit the staff member is told at once (the route words it), the refusal kept.
+      if (error instanceof CsvTooLarge) throw error;
       return { importId, status: 'refused', report };
     }
     let plan: Plan;

@@ -1,9 +1,11 @@
 import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAuditService } from '../../../core/audit/audit.service.ts';
 import { auditLog, imports, jobs, productGroups } from '../../../core/db/schema/index.ts';
+import { createCsvExchangeService, MAX_CSV_BYTES } from '../../../core/exchange/csv.service.ts';
 import { EXCHANGE_IMPORT_JOB } from '../../../core/exchange/onec-exchange.service.ts';
 import { insertCategory } from '../../../tests/factories/catalogue.ts';
 import { importXml } from '../../../tests/factories/commerceml.ts';
@@ -209,5 +211,45 @@ describe.each(engines)('CSV import over HTTP on %s', (engine) => {
       'Штрихкод;Остаток\r\nhc1m;1\r\n',
     );
     expect([401, 403]).toContain(anonymous.statusCode);
+  });
+
+  it("refuses a file of far more lines than the cap, in the staff member's words, storing only the refusal", async () => {
+    // The real service with its line cap lowered (200,000 takes long to parse on a busy machine).
+    t.services.csvExchange = createCsvExchangeService({
+      db: t.database.db,
+      audit: createAuditService({ db: t.database.db }),
+      clock: () => new Date(),
+      limits: { maxBytes: MAX_CSV_BYTES, maxLines: 20_000 },
+    });
+    const manager = await insertStaff(t.database.db, { role: 'manager' });
+    // Lines the old reader skipped as blank before counting, holding every one.
+    const lines = Buffer.alloc(1_000_000 * 5, ';;;;\n');
+    const body = await buildMultipart(
+      [
+        {
+          name: 'huge.csv',
+          type: 'text/csv',
+          data: Buffer.concat([Buffer.from('Штрихкод;Остаток\n'), lines]),
+        },
+      ],
+      'file',
+    );
+    const post = (url: string) =>
+      t.app.inject({
+        method: 'POST',
+        url,
+        headers: { ...manager.headers, 'content-type': body.contentType },
+        payload: body.payload,
+      });
+    const preview = await post('/api/admin/imports/csv/preview?kind=stock');
+    expect(preview.statusCode).toBe(400);
+    expect(preview.json().message).toBe(
+      '«huge.csv»: в файле может быть не больше 20\u00a0000 строк, не считая заголовка; разделите его на части',
+    );
+    const apply = await post('/api/admin/imports/csv/apply?kind=stock');
+    expect(apply.statusCode).toBe(400);
+    const [latest] = await t.database.db.select().from(imports).orderBy(desc(imports.id)).limit(1);
+    expect(latest).toMatchObject({ fileName: 'huge.csv', status: 'refused' });
+    expect(latest?.report).toMatchObject({ error: 'the file has more than 20000 lines' });
   });
 });

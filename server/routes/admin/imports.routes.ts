@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { AppError } from '../../../core/errors.ts';
 import { csvKinds, csvTemplate } from '../../../core/exchange/csv.rules.ts';
 import { MAX_CSV_BYTES } from '../../../core/exchange/csv.service.ts';
+import { CsvTooLarge } from '../../../core/exchange/csv-reader.ts';
 import { parseInput, requestLocale } from '../../request.ts';
-import { readFiles } from './media.routes.ts';
 import { roles, type StaffRouteDeps, staffRoute } from './staff-route.ts';
 import { withStaleReply } from './stale-reply.ts';
 
@@ -20,22 +20,49 @@ const applyQuery = kindQuery.extend({
     .optional(),
 });
 
-/** The one CSV file of a multipart upload (at most MAX_CSV_BYTES). */
-async function csvFile(request: FastifyRequest) {
+/**
+ * Hands the one CSV file of a multipart upload to `use` as it streams in (never read whole): a file
+ * past MAX_CSV_BYTES or MAX_CSV_LINES is refused by the reader before the rest is read, and what
+ * is left of the body is read past and dropped.
+ */
+async function withCsvFile<T>(
+  request: FastifyRequest,
+  use: (source: AsyncIterable<Uint8Array>, name: string) => Promise<T>,
+): Promise<T> {
   const locale = requestLocale(request);
-  const [file] = await readFiles(request, {
-    maxBytes: MAX_CSV_BYTES,
-    maxFiles: 1,
-    tooLarge: (name) =>
-      locale === 'en'
-        ? `«${name}»: the largest file allowed is ${MAX_CSV_BYTES / 1_000_000} MB`
-        : `«${name}»: максимальный размер файла ${MAX_CSV_BYTES / 1_000_000} МБ`,
-  });
-  if (!file)
-    throw new AppError('invalid_data', locale === 'en' ? 'Choose a CSV file' : 'Выберите файл CSV', {
-      field: 'file',
-    });
-  return file;
+  const en = locale === 'en';
+  const choose = () =>
+    new AppError('invalid_data', en ? 'Choose a CSV file' : 'Выберите файл CSV', { field: 'file' });
+  if (!request.isMultipart()) throw choose();
+  let part: Awaited<ReturnType<FastifyRequest['file']>>;
+  try {
+    // One byte over the reader's cap, so the reader (not a silent cut) refuses a larger file.
+    part = await request.file({ limits: { fileSize: MAX_CSV_BYTES + 1, files: 1, fields: 10, parts: 11 } });
+  } catch (error) {
+    throw new AppError(
+      'invalid_data',
+      en ? 'The upload was cut off or is malformed' : 'Файл пришёл не полностью или повреждён',
+      { field: 'file', cause: error },
+    );
+  }
+  if (!part) throw choose();
+  const name = part.filename.slice(0, 120);
+  try {
+    return await use(part.file.iterator({ destroyOnReturn: false }), name);
+  } catch (error) {
+    if (!(error instanceof CsvTooLarge)) throw error;
+    const message =
+      error.cap === 'bytes'
+        ? en
+          ? `«${name}»: the largest file allowed is ${MAX_CSV_BYTES / 1_000_000} MB`
+          : `«${name}»: максимальный размер файла ${MAX_CSV_BYTES / 1_000_000} МБ`
+        : en
+          ? `«${name}»: a file may have at most ${error.limit.toLocaleString('en')} lines besides the header: split it`
+          : `«${name}»: в файле может быть не больше ${error.limit.toLocaleString('ru')} строк, не считая заголовка; разделите его на части`;
+    throw new AppError('invalid_data', message, { field: 'file' });
+  } finally {
+    part.file.resume();
+  }
 }
 
 function sendCsv(reply: FastifyReply, name: string, text: string) {
@@ -104,8 +131,10 @@ export function importsRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
     roles: roles.anyStaff,
     async handler(request, _reply, actor) {
       const { kind } = parseInput(kindQuery, request.query, request);
-      const file = await csvFile(request);
-      return { result: true, ...(await services.csvExchange.preview(kind, file.data, actor)) };
+      const outcome = await withCsvFile(request, (source) =>
+        services.csvExchange.preview(kind, source, actor),
+      );
+      return { result: true, ...outcome };
     },
   });
 
@@ -116,10 +145,11 @@ export function importsRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
     roles: roles.anyStaff,
     async handler(request, reply, actor) {
       const { kind, digest } = parseInput(applyQuery, request.query, request);
-      const file = await csvFile(request);
       return withStaleReply(reply, async () => ({
         result: true,
-        ...(await services.csvExchange.apply(kind, file.data, file.name, actor, digest)),
+        ...(await withCsvFile(request, (source, name) =>
+          services.csvExchange.apply(kind, source, name, actor, digest),
+        )),
       }));
     },
   });
