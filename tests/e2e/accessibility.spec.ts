@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { gotoHydrated, isPhone } from './helpers.ts';
+import { budget, gotoHydrated, isPhone } from './helpers.ts';
 
 // Every popup the shopper meets, scanned by axe at both widths (the desktop and phone projects),
 // and every modal one checked to behave as a dialog: focus moves in, Tab stays in, Escape closes,
@@ -110,7 +110,7 @@ test.describe('the global menu and the popups it opens', () => {
     await opener.click();
     const search = page.getByRole('dialog', { name: 'Поиск' });
     await search.getByRole('searchbox', { name: 'Поиск' }).fill('платье');
-    await expect(search.getByRole('link').first()).toBeVisible({ timeout: 10_000 });
+    await expect(search.getByRole('link').first()).toBeVisible({ timeout: budget(10_000) });
     await expectNoSeriousViolations(page, 'dialog[open]');
     await expectRealDialog(page, search, opener);
   });

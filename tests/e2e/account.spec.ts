@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { gotoHydrated, isPhone, setCart } from './helpers.ts';
+import { budget, gotoHydrated, isPhone, setCart } from './helpers.ts';
 
 // Sign-in, the cabinet and the signed-in checkout (catalogue.md §2, §4, §5; checkout.md §5, §6;
 // DECISIONS 16, 17). Codes come from the development outbox, as a developer reads them.
@@ -53,7 +53,7 @@ test('sign in by phone, complete the profile, save an address, buy with the pref
   page,
   context,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(budget(60_000));
   const phone = freshPhone();
   const email = `anna.${phone}@example.ru`;
   await setCart(context, [{ _id: BEANIE, count: 1 }]);
@@ -64,7 +64,7 @@ test('sign in by phone, complete the profile, save an address, buy with the pref
   const cabinet = page.locator('dialog.cabinet');
   // The cabinet's module loads on the first open: on a busy machine that takes more than a moment.
   await expect(cabinet.getByRole('heading', { name: 'Вход в личный кабинет' })).toBeVisible({
-    timeout: 15_000,
+    timeout: budget(15_000),
   });
   await expect(cabinet.getByRole('button', { name: 'Продолжить без авторизации' })).toBeVisible();
   await expectNoSeriousAxe(page, 'dialog.cabinet');
@@ -189,7 +189,7 @@ test('a signed-in shopper orders one product in the quick-order window and keeps
   page,
   context,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(budget(60_000));
   await setCart(context, [{ _id: 'linen-shirt-dress-sand-s', count: 1 }]);
   await gotoHydrated(page, `/products/linen-shirt-dress-sand?p=${DRESS_L}`);
   // Guests see no quick order.

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { gotoHydrated } from './helpers.ts';
+import { budget, gotoHydrated } from './helpers.ts';
 import { signInStaff, staffEmail } from './support/staff-accounts.ts';
 
 // Hand to the carrier (docs/decisions/0025-real-carriers.md): a manager registers a paid CDEK order's
@@ -14,7 +14,7 @@ test('a manager hands a paid CDEK order to the carrier and the buyer sees its tr
   page,
   browser,
 }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(budget(120_000));
   const shopper = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
   await gotoHydrated(page, '/catalog');
   const hrefs = await page

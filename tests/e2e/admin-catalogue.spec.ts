@@ -1,6 +1,6 @@
 import { expect as baseExpect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
-import { gotoHydrated, isPhone } from './helpers.ts';
+import { budget, gotoHydrated, isPhone } from './helpers.ts';
 import { signInStaff, staffEmail } from './support/staff-accounts.ts';
 
 // The catalogue back office (docs/decisions/0028-catalogue-back-office.md): an editor creates a
@@ -13,7 +13,7 @@ function freshPhone(): string {
 }
 
 // Room for a loaded machine: the back office's pages and the storefront's data requests share two cores.
-const expect = baseExpect.configure({ timeout: 30_000 });
+const expect = baseExpect.configure({ timeout: budget(30_000) });
 
 const rub = (n: number) => `${n.toLocaleString('ru-RU')} ₽`.replace(/\s/g, '\u00a0');
 
@@ -26,7 +26,7 @@ test('an editor creates a product with two sizes, stocks and publishes it; a sho
   page,
   browser,
 }, testInfo) => {
-  test.setTimeout(300_000);
+  test.setTimeout(budget(300_000));
   await page.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
   const tag = `${testInfo.project.name}${Date.now().toString(36)}`;
   const name = `Тренч Журнальный ${tag}`;
@@ -77,7 +77,7 @@ test('an editor creates a product with two sizes, stocks and publishes it; a sho
       .jpeg()
       .toBuffer(),
   });
-  await expect(page.getByRole('status')).toHaveText('Загружено фото: 1', { timeout: 60_000 });
+  await expect(page.getByRole('status')).toHaveText('Загружено фото: 1', { timeout: budget(60_000) });
   await page.getByRole('link', { name: 'К товару' }).click();
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
 
@@ -112,7 +112,7 @@ test('an editor creates a product with two sizes, stocks and publishes it; a sho
   await buyer.getByRole('searchbox', { name: 'Поиск' }).fill(`журнальный ${tag}`);
   const search = buyer.getByRole('dialog', { name: 'Поиск' });
   // The catalogue change dropped the search index: the first search rebuilds it.
-  await expect(search.locator('.search__tile', { hasText: name })).toBeVisible({ timeout: 30_000 });
+  await expect(search.locator('.search__tile', { hasText: name })).toBeVisible({ timeout: budget(30_000) });
   await shopperSeesPrice(buyer, id, 12_900);
   await expect(buyer.locator('.gallery source[type="image/avif"]').first()).toHaveAttribute(
     'srcset',
@@ -168,7 +168,7 @@ test('an editor creates a product with two sizes, stocks and publishes it; a sho
 test('an editor makes a size table, a category refused deletion while it holds products, and a collection', async ({
   page,
 }, testInfo) => {
-  test.setTimeout(180_000);
+  test.setTimeout(budget(180_000));
   const tag = `${testInfo.project.name}${Date.now().toString(36)}`;
   await signInStaff(page, staffEmail('editor', testInfo.project.name), undefined, '/admin/size-tables');
   await expect(page.getByRole('heading', { name: 'Таблицы размеров', level: 1 })).toBeVisible();

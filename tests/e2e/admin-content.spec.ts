@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { buildJpeg } from '../factories/media.ts';
-import { gotoHydrated, setCart } from './helpers.ts';
+import { budget, gotoHydrated, setCart } from './helpers.ts';
 import { signInStaff, staffEmail } from './support/staff-accounts.ts';
 
 // The back office's promo codes, settings, pages and interface texts (issue 15): each change shows on
@@ -16,10 +16,10 @@ async function shot(page: Page, name: string) {
 async function startCheckout(page: Page) {
   await gotoHydrated(page, '/?cart');
   const cart = page.locator('dialog.cart');
-  await expect(cart.locator('.cart-line')).toHaveCount(1, { timeout: 20_000 });
+  await expect(cart.locator('.cart-line')).toHaveCount(1, { timeout: budget(20_000) });
   await cart.getByRole('button', { name: /^(Перейти к оформлению|Proceed to checkout)$/ }).click();
   // Delivery methods and prices load after the step opens; a first start on a busy machine is slower.
-  await expect(cart.locator('.way').first()).toBeVisible({ timeout: 20_000 });
+  await expect(cart.locator('.way').first()).toBeVisible({ timeout: budget(20_000) });
   return cart;
 }
 
@@ -30,7 +30,7 @@ async function courierToPetersburgWithRecipient(cart: Locator) {
     .first()
     .click();
   await cart.getByLabel(/^Адрес/).fill('Невский проспект, 10');
-  await expect(cart.getByTestId('delivery-price')).toHaveText(/\d\u00a0₽/, { timeout: 15_000 });
+  await expect(cart.getByTestId('delivery-price')).toHaveText(/\d\u00a0₽/, { timeout: budget(15_000) });
   await cart.getByRole('button', { name: 'Уточнить детали' }).click();
   await cart.getByLabel(/^Фамилия и имя/).fill('Соколова Мария');
   await cart.getByLabel(/^Телефон \*/).fill('9997654321');
@@ -48,7 +48,7 @@ test('a manager makes a promo code in the back office and a shopper gets its dis
   page,
   context,
 }, testInfo) => {
-  test.setTimeout(90_000);
+  test.setTimeout(budget(90_000));
   const code = `AUTUMN-${testInfo.project.name.toUpperCase()}-${Date.now() % 100_000}`;
   await signInStaff(
     page,
@@ -88,7 +88,7 @@ test('a manager makes a promo code in the back office and a shopper gets its dis
 test('an admin changes the shop phone and the storefront shows it at once; a bad value is refused beside its field', async ({
   page,
 }, testInfo) => {
-  test.setTimeout(90_000);
+  test.setTimeout(budget(90_000));
   await signInStaff(
     page,
     `content-admin-${testInfo.project.name}@e2e.test`,
@@ -128,7 +128,7 @@ test('an admin changes the shop phone and the storefront shows it at once; a bad
 test('an editor overrides an interface text, the storefront shows it, and resets it', async ({
   page,
 }, testInfo) => {
-  test.setTimeout(90_000);
+  test.setTimeout(budget(90_000));
   await signInStaff(page, staffEmail('editor', testInfo.project.name), undefined, '/admin/texts');
   await page.getByRole('searchbox', { name: 'Ключ или текст' }).fill('home.showroomTitle');
   const ru = page.locator('#text-ru-home\\.showroomTitle');
@@ -157,7 +157,7 @@ test('an editor overrides an interface text, the storefront shows it, and resets
 });
 
 test('an editor makes a page with a preview, and it opens on the storefront', async ({ page }, testInfo) => {
-  test.setTimeout(90_000);
+  test.setTimeout(budget(90_000));
   const slug = `gift-cards-${testInfo.project.name}-${Date.now() % 100_000}`;
   await signInStaff(page, staffEmail('editor', testInfo.project.name), undefined, '/admin/pages/new');
   const form = page.getByRole('form', { name: 'Страница' });
@@ -175,7 +175,9 @@ test('an editor makes a page with a preview, and it opens on the storefront', as
     mimeType: 'image/jpeg',
     buffer: await buildJpeg(1200, 800),
   });
-  await expect(form.getByLabel('Путь к изображению')).toHaveValue(/^\/media\/.+\.webp$/, { timeout: 30_000 });
+  await expect(form.getByLabel('Путь к изображению')).toHaveValue(/^\/media\/.+\.webp$/, {
+    timeout: budget(30_000),
+  });
   await form.getByLabel('Подпись (RU)').fill('Карта в конверте');
   const preview = page.getByRole('region', { name: 'Предпросмотр' });
   await expect(preview.getByRole('heading', { name: 'Подарочные карты' })).toBeVisible();

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, test } from '@playwright/test';
+import { budget } from './helpers.ts';
 import { signInStaff, staffEmail } from './support/staff-accounts.ts';
 
 // Customers in the back office (DECISIONS 20, 30): a manager finds a shopper, downloads everything the
@@ -60,7 +61,7 @@ test('a manager finds a customer, downloads their data, deletes it on request, a
   page,
   browser,
 }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(budget(120_000));
   const phone = freshPhone();
   const shopper = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
   const orderNumber = await shopperWithOrder(shopper.request, phone);

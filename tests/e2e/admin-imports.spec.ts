@@ -1,4 +1,5 @@
 import { expect as baseExpect, test } from '@playwright/test';
+import { budget } from './helpers.ts';
 import { signInStaff, staffEmail } from './support/staff-accounts.ts';
 
 // Catalogue exchange in the back office (docs/decisions/0031-catalogue-exchange.md): an editor
@@ -6,12 +7,12 @@ import { signInStaff, staffEmail } from './support/staff-accounts.ts';
 // number), applies it, and finds the import with its report in the history.
 
 // Room for a loaded machine: the back office's pages share two cores with other journeys.
-const expect = baseExpect.configure({ timeout: 30_000 });
+const expect = baseExpect.configure({ timeout: budget(30_000) });
 
 test('an editor uploads a CSV, sees the preview, applies it and finds the report in the history', async ({
   page,
 }, testInfo) => {
-  test.setTimeout(240_000);
+  test.setTimeout(budget(240_000));
   await page.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
   const tag = `${testInfo.project.name}${Date.now().toString(36)}`.toUpperCase();
   const csv = [
@@ -23,7 +24,7 @@ test('an editor uploads a CSV, sees the preview, applies it and finds the report
 
   await signInStaff(page, staffEmail('editor', testInfo.project.name), undefined, '/admin/imports');
   await expect(page.getByRole('heading', { name: 'Импорт и выгрузка', level: 1 })).toBeVisible({
-    timeout: 60_000,
+    timeout: budget(60_000),
   });
   await expect(page.getByRole('link', { name: 'Импорт и выгрузка' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Обмен с 1С' })).toBeVisible();
@@ -76,7 +77,7 @@ test('an editor uploads a CSV, sees the preview, applies it and finds the report
   }
   await page.reload();
   await expect(history.getByRole('listitem').filter({ hasText: `empty-${tag}-49.csv` })).toBeVisible({
-    timeout: 60_000,
+    timeout: budget(60_000),
   });
   await expect(latest).toHaveCount(0);
   await history.getByRole('button', { name: 'Показать более ранние' }).click();

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { budget } from './helpers.ts';
 import { signInStaff } from './support/staff-accounts.ts';
 
 // Editors change the wording of the shop's messages (docs/product/marketing-consent.md): the text
@@ -8,7 +9,7 @@ import { signInStaff } from './support/staff-accounts.ts';
 test('an editor rewords the order confirmation, sees it in the preview, and resets it', async ({
   page,
 }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(budget(120_000));
   await signInStaff(
     page,
     `texts-editor-${testInfo.project.name}@e2e.test`,

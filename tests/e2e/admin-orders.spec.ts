@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { gotoHydrated } from './helpers.ts';
+import { budget, gotoHydrated } from './helpers.ts';
 import { signInStaff, staffEmail } from './support/staff-accounts.ts';
 
 // Orders in the back office (docs/decisions/0012-back-office-orders.md): a manager finds a paid order
@@ -84,7 +84,7 @@ test('a manager finds a paid order by phone, hands it to the carrier, cancels an
   page,
   browser,
 }, testInfo) => {
-  test.setTimeout(180_000);
+  test.setTimeout(budget(180_000));
   const shopper = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
   const groups = await catalogueGroups(page, shopper.request);
   const plenty = groups.flatMap((g) =>

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { buildMp4 } from '../factories/media.ts';
-import { gotoHydrated } from './helpers.ts';
+import { budget, gotoHydrated } from './helpers.ts';
 import { signInStaff, staffEmail } from './support/staff-accounts.ts';
 
 // A product's photos and video in the back office (docs/decisions/0026-media-store.md): an editor
@@ -26,7 +26,7 @@ const photo = (colour: string) =>
 test('an editor uploads, orders and deletes product photos and a video; the storefront shows them at once', async ({
   page,
 }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(budget(120_000));
   // A product of the demo catalogue no other journey uses, one per project.
   await gotoHydrated(page, '/catalog');
   const ids = await page
@@ -52,7 +52,7 @@ test('an editor uploads, orders and deletes product photos and a video; the stor
     { name: 'IMG_0002.JPG', mimeType: 'image/jpeg', buffer: await photo('#2a5aa0') },
   ]);
   // Encoding two photos in two formats at three widths takes seconds on a busy machine.
-  await expect(page.getByRole('status')).toHaveText('Загружено фото: 2', { timeout: 60_000 });
+  await expect(page.getByRole('status')).toHaveText('Загружено фото: 2', { timeout: budget(60_000) });
   await expect(grid.getByRole('listitem')).toHaveCount(before + 2);
   await page.screenshot({ path: testInfo.outputPath('product-media.png'), fullPage: true });
 
@@ -76,7 +76,7 @@ test('an editor uploads, orders and deletes product photos and a video; the stor
   await video.setInputFiles({ name: 'clip.mp4', mimeType: 'video/mp4', buffer: Buffer.from('not a video') });
   await expect(page.getByRole('alert')).toHaveText('Неверный формат файла');
   await video.setInputFiles({ name: 'clip.mp4', mimeType: 'video/mp4', buffer: buildMp4(2000) });
-  await expect(page.getByRole('status')).toHaveText('Видео загружено', { timeout: 15_000 });
+  await expect(page.getByRole('status')).toHaveText('Видео загружено', { timeout: budget(15_000) });
   await expect(page.locator('.adm-media__videos video')).toHaveCount(1);
   await page.screenshot({ path: testInfo.outputPath('product-media-video.png'), fullPage: true });
   page.once('dialog', (dialog) => {

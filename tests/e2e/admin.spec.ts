@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { budget } from './helpers.ts';
 import { E2E_STAFF_PASSWORD, signInStaff, staffEmail, totpNow } from './support/staff-accounts.ts';
 
 // The back office (DECISIONS 30): staff sign in with a password and a TOTP second factor, enrolled
@@ -16,7 +17,7 @@ test('an admin enrols the second factor on the first sign-in and invites a manag
   const email = staffEmail('admin', testInfo.project.name);
   await page.goto('/admin/staff');
   // Signed out: the back office sends the browser to its sign-in page.
-  await expect(page).toHaveURL(/\/admin\/sign-in\?next=%2Fadmin%2Fstaff/, { timeout: 15_000 });
+  await expect(page).toHaveURL(/\/admin\/sign-in\?next=%2Fadmin%2Fstaff/, { timeout: budget(15_000) });
   await hydrated(page);
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Пароль').fill(E2E_STAFF_PASSWORD);

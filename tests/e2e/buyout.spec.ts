@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { gotoHydrated } from './helpers.ts';
+import { budget, gotoHydrated } from './helpers.ts';
 import { signInStaff, staffEmail } from './support/staff-accounts.ts';
 
 // The try-on buyout on a phone (docs/product/try-on-buyout.md): a try-on order of 4 items goes out with
@@ -58,7 +58,7 @@ test('a try-on buyout of 2 of 4 items: recorded on a phone, paid by the link, th
   page,
   browser,
 }, testInfo) => {
-  test.setTimeout(240_000);
+  test.setTimeout(budget(240_000));
   const shopper = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
   const all = await variantsInStock(page, shopper.request);
   const offset = testInfo.project.name === 'phone' ? 4 : 0;
@@ -96,7 +96,7 @@ test('a try-on buyout of 2 of 4 items: recorded on a phone, paid by the link, th
   // The manager hands it to the courier, then opens the buyout screen on the phone.
   await signInStaff(page, staffEmail('manager', testInfo.project.name), undefined, `/admin/orders/${number}`);
   await expect(page.getByRole('heading', { name: `Заказ ${number}`, level: 1 })).toBeVisible({
-    timeout: 20_000,
+    timeout: budget(20_000),
   });
   await page.getByRole('button', { name: 'Передать перевозчику' }).click();
   await expect(page.locator('.adm-page__head .adm-badge')).toHaveText('Передан перевозчику');
@@ -136,16 +136,16 @@ test('a try-on buyout of 2 of 4 items: recorded on a phone, paid by the link, th
   await gotoHydrated(payPage, new URL(link ?? '').pathname);
   await payPage.getByRole('button', { name: 'Оплатить' }).click();
   // Paid: the sandbox returns the buyer to the shop as the provider would.
-  await expect(payPage).toHaveURL(/[?&]success=true/, { timeout: 20_000 });
+  await expect(payPage).toHaveURL(/[?&]success=true/, { timeout: budget(20_000) });
 
   // The screen learns of the payment from the shop's notice: by itself when it refreshes first
   // (the button is then disabled), or when staff press 'Проверить оплату'.
   const received = page.getByText(/^Оплата получена/);
   await expect(async () => {
     if (await received.isVisible()) return;
-    await page.getByRole('button', { name: 'Проверить оплату' }).click({ timeout: 2_000 });
-    await expect(received).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Проверить оплату' }).click({ timeout: budget(2_000) });
+    await expect(received).toBeVisible({ timeout: budget(2_000) });
+  }).toPass({ timeout: budget(30_000) });
   await expect(page.locator('.adm-page__head .adm-badge')).toHaveText('Доставлен');
   await page.screenshot({ path: testInfo.outputPath('buyout-paid.png'), fullPage: true });
 

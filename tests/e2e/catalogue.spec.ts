@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectUrl, gotoHydrated, isPhone } from './helpers.ts';
+import { budget, expectUrl, gotoHydrated, isPhone } from './helpers.ts';
 
 // Journeys over the demo shop the server seeds on its first start.
 const dress = 'linen-shirt-dress-sand';
@@ -81,7 +81,7 @@ test.describe('browsing the catalogue', () => {
     await page.getByRole('button', { name: 'Поиск' }).click();
     await page.getByRole('searchbox', { name: 'Поиск' }).fill('плаье');
     const dialog = page.getByRole('dialog', { name: 'Поиск' });
-    await expect(dialog.locator('.search__tile').first()).toBeVisible({ timeout: 5_000 });
+    await expect(dialog.locator('.search__tile').first()).toBeVisible({ timeout: budget(5_000) });
     await expect(dialog.getByRole('link', { name: 'Платья', exact: true })).toBeVisible();
     const name = (await dialog.locator('.search__tile-name').first().textContent()) ?? '';
     await dialog.locator('.search__tile').first().click();

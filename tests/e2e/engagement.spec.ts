@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { gotoHydrated, isPhone, setCart } from './helpers.ts';
+import { budget, gotoHydrated, isPhone, setCart } from './helpers.ts';
 
 /** A fake clock that stands still until the test moves it: each timer is checked to the millisecond. */
 async function pauseClock(page: Page) {
@@ -233,7 +233,7 @@ test.describe('timed popups and open dialogs', () => {
     await expect(page.getByRole('dialog', { name: MARKETING })).toHaveCount(0);
     await page.clock.runFor(200);
     // The modal's module loads when it is first due: on a busy machine that takes a moment.
-    await expect(page.getByRole('dialog', { name: MARKETING })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('dialog', { name: MARKETING })).toBeVisible({ timeout: budget(15_000) });
   });
 
   test('the cookie notice steps aside while a modal is open and is usable once it closes', async ({
@@ -303,7 +303,7 @@ test.describe('contact forms and the newsletter', () => {
             (m) => m.payload.subject,
           );
         },
-        { timeout: 15_000 },
+        { timeout: budget(15_000) },
       )
       .toEqual(['Подтвердите подписку']);
   });

@@ -21,3 +21,12 @@ export async function setCart(context: BrowserContext, items: { _id: string; cou
     { name: 'cart', value: encodeURIComponent(JSON.stringify(items)), domain: '127.0.0.1', path: '/' },
   ]);
 }
+
+/**
+ * A journey's own time budget. On CI the journeys share two cores with the unit tests (`npm test`
+ * runs them side by side), so every budget a journey names is tripled there, as the configured ones
+ * are raised in playwright.config.ts: a step waits on its condition, never races a fixed figure.
+ */
+export function budget(ms: number): number {
+  return process.env.CI ? ms * 3 : ms;
+}

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { buildMp4 } from '../factories/media.ts';
-import { gotoHydrated } from './helpers.ts';
+import { budget, gotoHydrated } from './helpers.ts';
 import { signInStaff } from './support/staff-accounts.ts';
 
 // In-place editing on the storefront (catalogue.md §4-§6, docs/decisions/0037-in-place-editing.md):
@@ -22,13 +22,13 @@ async function freeProduct(page: Page, project: string): Promise<string> {
 
 async function editorOn(page: Page, path: string) {
   await gotoHydrated(page, path);
-  await expect(page.locator('.staff-bar')).toBeVisible({ timeout: 20_000 });
+  await expect(page.locator('.staff-bar')).toBeVisible({ timeout: budget(20_000) });
 }
 
 test('an editor tags a photo, edits a tab text and a menu item, uploads and deletes a video on the live pages', async ({
   page,
 }, testInfo) => {
-  test.setTimeout(180_000);
+  test.setTimeout(budget(180_000));
   const project = testInfo.project.name;
   const id = await freeProduct(page, project);
   await signInStaff(page, `inplace-editor-${project}@e2e.test`);
@@ -106,7 +106,7 @@ test('an editor tags a photo, edits a tab text and a menu item, uploads and dele
   const reloaded = page.waitForEvent('load');
   await picker.setInputFiles({ name: 'clip.mp4', mimeType: 'video/mp4', buffer: buildMp4(4000) });
   await reloaded;
-  await expect(page.locator('.staff-bar')).toBeVisible({ timeout: 20_000 });
+  await expect(page.locator('.staff-bar')).toBeVisible({ timeout: budget(20_000) });
   await expect(page.locator('video.gallery__video')).toHaveCount(videos + 1);
   page.once('dialog', (dialog) => {
     expect(dialog.message()).toBe('Удалить видео?');
@@ -118,7 +118,7 @@ test('an editor tags a photo, edits a tab text and a menu item, uploads and dele
     .last()
     .click();
   await reloadedAgain;
-  await expect(page.locator('.staff-bar')).toBeVisible({ timeout: 20_000 });
+  await expect(page.locator('.staff-bar')).toBeVisible({ timeout: budget(20_000) });
   await expect(page.locator('video.gallery__video')).toHaveCount(videos);
 
   // The tag goes after 'Точно удалить тег?'.

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { buildJpeg } from '../factories/media.ts';
-import { gotoHydrated, isPhone } from './helpers.ts';
+import { budget, gotoHydrated, isPhone } from './helpers.ts';
 import { signInStaff, staffEmail } from './support/staff-accounts.ts';
 
 // Looks ('instashop', issue 19): staff add a page category and a look in the back office and tag the
@@ -64,10 +64,12 @@ test.describe.configure({ mode: 'serial' });
 test('staff add a page category and a look, and tag the look on the looks page', async ({
   page,
 }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(budget(120_000));
   const project = testInfo.project.name;
   await signInStaff(page, staffEmail('editor', project), undefined, '/admin/looks');
-  await expect(page.getByRole('heading', { name: 'Образы', level: 1 })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: 'Образы', level: 1 })).toBeVisible({
+    timeout: budget(20_000),
+  });
 
   // A page category: the name is asked for; the list shows it with its transliterated slug.
   const category = `Весна ${project}`;
@@ -89,14 +91,14 @@ test('staff add a page category and a look, and tag the look on the looks page',
     mimeType: 'image/jpeg',
     buffer: await buildJpeg(1200, 1500, '#8a6f55'),
   });
-  await expect(page.getByText('Образ добавлен')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Образ добавлен')).toBeVisible({ timeout: budget(30_000) });
   await expect(page.locator('.adm-media__item')).toHaveCount(before + 1);
   await shot(page, `admin-looks-${page.viewportSize()?.width}`);
 
   // Its products are tagged on the looks page: Shift+click adds a tag, saved at once.
   const { partly, other } = await pickItems(page.request);
   await gotoHydrated(page, '/looks');
-  await expect(page.locator('.staff-bar')).toBeVisible({ timeout: 20_000 });
+  await expect(page.locator('.staff-bar')).toBeVisible({ timeout: budget(20_000) });
   const editor = page.locator('.look').last().locator('.look-tags-editor');
   await expect(editor).toBeVisible();
   for (const [item, which, x, y] of [
@@ -126,11 +128,11 @@ test('staff add a page category and a look, and tag the look on the looks page',
 
   await gotoHydrated(page, '/looks');
   const again = page.locator('.look').last().locator('.look-tags-editor');
-  await expect(again.locator('.look-tags-editor__tag')).toHaveCount(2, { timeout: 20_000 });
+  await expect(again.locator('.look-tags-editor__tag')).toHaveCount(2, { timeout: budget(20_000) });
 });
 
 test('a shopper buys the whole look with «Купить образ»', async ({ page, request }, testInfo) => {
-  test.setTimeout(90_000);
+  test.setTimeout(budget(90_000));
   const project = testInfo.project.name;
   const { partly, other } = await pickItems(request);
   await gotoHydrated(page, '/looks');
@@ -176,7 +178,7 @@ test('a shopper buys the whole look with «Купить образ»', async ({ 
 
   // The cart opens with every item of the look in its chosen size.
   const cart = page.locator('dialog.cart');
-  await expect(cart.locator('.cart-line')).toHaveCount(2, { timeout: 20_000 });
+  await expect(cart.locator('.cart-line')).toHaveCount(2, { timeout: budget(20_000) });
   await expect(
     cart.locator('.cart-line').filter({ hasText: partly.name }).filter({ hasText: partly.color }),
   ).toContainText(`Размер ${sizeA.TheSize}`);
@@ -187,7 +189,7 @@ test('a shopper buys the whole look with «Купить образ»', async ({ 
   // this link), closed by Escape, which leaves the address.
   expect(address).toMatch(/^\/looks\?look=/);
   await page.goto(address ?? '/looks');
-  await expect(dialog).toBeVisible({ timeout: 20_000 });
+  await expect(dialog).toBeVisible({ timeout: budget(20_000) });
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(page).not.toHaveURL(/look=/);

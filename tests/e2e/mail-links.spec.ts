@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { gotoHydrated } from './helpers.ts';
+import { budget, gotoHydrated } from './helpers.ts';
 
 // The links of marketing mail open shopper pages that act on one press (docs/product/marketing-consent.md):
 // the newsletter's confirmation, then the welcome mail's unsubscribe link.
@@ -20,7 +20,7 @@ test('the newsletter is confirmed with one press on its page, and the welcome ma
   const email = `links-${testInfo.project.name}-${Date.now()}@example.ru`;
   const signup = await page.request.get(`/api/sendpulse/signup?email=${encodeURIComponent(email)}`);
   expect(signup.ok()).toBe(true);
-  await expect.poll(async () => (await mail(page, email)).length, { timeout: 15_000 }).toBe(1);
+  await expect.poll(async () => (await mail(page, email)).length, { timeout: budget(15_000) }).toBe(1);
   const confirmUrl = (await mail(page, email))[0]?.payload.text.match(
     /https?:\/\/\S+\/newsletter-confirm\?token=\S+/,
   )?.[0];
@@ -34,7 +34,7 @@ test('the newsletter is confirmed with one press on its page, and the welcome ma
   await page.getByRole('button', { name: 'Подтвердить подписку' }).click();
   await expect(page.getByRole('status')).toContainText(/подпис/i);
 
-  await expect.poll(async () => (await mail(page, email)).length, { timeout: 15_000 }).toBe(2);
+  await expect.poll(async () => (await mail(page, email)).length, { timeout: budget(15_000) }).toBe(2);
   const welcome = (await mail(page, email)).find((m) => m.payload.subject.includes('промокод'));
   const offUrl = welcome?.payload.text.match(/https?:\/\/\S+\/unsubscribe\?token=\S+/)?.[0];
   expect(offUrl).toBeTruthy();

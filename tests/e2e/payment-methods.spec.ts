@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { startTbankFake, type TbankFake } from '../fakes/tbank-fake.ts';
 import { startYandexPayFake, type YandexPayFake } from '../fakes/yandex-pay-fake.ts';
-import { setCart } from './helpers.ts';
+import { budget, setCart } from './helpers.ts';
 import { checkoutToPayStep, type SecondShop, startSecondShop } from './support/second-shop.ts';
 
 // One provider per payment method (docs/decisions/0030-more-payment-methods.md): a second shop with
@@ -18,7 +18,7 @@ test.describe('payment methods by their configured providers', () => {
   let shop: SecondShop;
 
   test.beforeAll(async () => {
-    test.setTimeout(150_000);
+    test.setTimeout(budget(150_000));
     tbank = await startTbankFake();
     yandex = await startYandexPayFake();
     shop = await startSecondShop('methods', {

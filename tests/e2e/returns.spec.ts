@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { gotoHydrated, isPhone } from './helpers.ts';
+import { budget, gotoHydrated, isPhone } from './helpers.ts';
 import { signInStaff, staffEmail } from './support/staff-accounts.ts';
 
 // Issue 23 (docs/product/returns.md): a shopper asks from /status to return one of the two lines of a
@@ -52,7 +52,7 @@ test('a shopper returns one of two lines from /status; staff receive and accept 
   page,
   browser,
 }, testInfo) => {
-  test.setTimeout(150_000);
+  test.setTimeout(budget(150_000));
   const baseURL = String(testInfo.project.use.baseURL);
   const shopper = await browser.newContext({ baseURL });
   const [first, second] = await twoVariants(shopper.request, page);
@@ -106,7 +106,7 @@ test('a shopper returns one of two lines from /status; staff receive and accept 
   await expect(result.locator('.status-page__state')).toHaveText('Получен');
   await result.getByRole('button', { name: 'Вернуть или обменять' }).click();
   const form = result.locator('.returns__form');
-  await expect(form).toBeVisible({ timeout: 15_000 });
+  await expect(form).toBeVisible({ timeout: budget(15_000) });
   await expect(form.getByRole('checkbox')).toHaveCount(2);
   await form.getByRole('checkbox').first().check();
   await form.getByLabel('Причина').selectOption('size');
@@ -206,7 +206,7 @@ test('a signed-in shopper asks from the cabinet to exchange a size; the new size
   page,
   browser,
 }, testInfo) => {
-  test.setTimeout(150_000);
+  test.setTimeout(budget(150_000));
   const baseURL = String(testInfo.project.use.baseURL);
   // Signed in through the cabinet with a code from the development outbox.
   await gotoHydrated(page, '/');
@@ -288,7 +288,7 @@ test('a signed-in shopper asks from the cabinet to exchange a size; the new size
   const orderCard = cabinet.locator('.cabinet-order').filter({ hasText: String(number) });
   await orderCard.getByRole('button', { name: 'Вернуть или обменять' }).click();
   const form = orderCard.locator('.returns__form');
-  await expect(form).toBeVisible({ timeout: 15_000 });
+  await expect(form).toBeVisible({ timeout: budget(15_000) });
   await form.getByRole('checkbox').first().check();
   await form.getByLabel('Вместо денег').selectOption(pick.otherSize);
   await form.getByRole('radio', { name: 'Принесу в шоурум' }).check();

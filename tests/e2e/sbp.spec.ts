@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { startTbankFake, type TbankFake } from '../fakes/tbank-fake.ts';
-import { setCart } from './helpers.ts';
+import { budget, setCart } from './helpers.ts';
 import { checkoutToPayStep, type SecondShop, startSecondShop } from './support/second-shop.ts';
 
 // SBP through T-Bank (docs/decisions/0036-sbp-and-two-stage-payments.md): a second shop with
@@ -16,7 +16,7 @@ test.describe('SBP payment through T-Bank', () => {
   let shop: SecondShop;
 
   test.beforeAll(async () => {
-    test.setTimeout(150_000);
+    test.setTimeout(budget(150_000));
     fake = await startTbankFake();
     shop = await startSecondShop('sbp', {
       PAYMENTS_PROVIDER: 'tbank',
@@ -72,7 +72,7 @@ test.describe('SBP payment through T-Bank', () => {
     // The shopper pays in the bank app: the fake notifies the shop.
     await fake.decide(payment.paymentId, 'pay');
     await expect(page).toHaveURL(new RegExp(`/\\?success=true&orderID=${payment.orderId}$`), {
-      timeout: 20_000,
+      timeout: budget(20_000),
     });
     await expect(
       page

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { gotoHydrated, isPhone } from './helpers.ts';
+import { budget, gotoHydrated, isPhone } from './helpers.ts';
 import { signInStaff, staffEmail } from './support/staff-accounts.ts';
 
 // Issue 21: the search box understands ordinary Russian queries, offers popular ones when empty,
@@ -19,17 +19,17 @@ async function openSearch(page: Page) {
   await page.waitForFunction(
     () => Array.from(document.images).every((img) => img.loading === 'lazy' || img.complete),
     undefined,
-    { timeout: 60_000 },
+    { timeout: budget(60_000) },
   );
   await page.getByRole('button', { name: 'Поиск', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Поиск' });
   // Its code loads on the first opening (a first start on a busy machine is slow).
-  await expect(dialog).toBeVisible({ timeout: 15_000 });
+  await expect(dialog).toBeVisible({ timeout: budget(15_000) });
   return dialog;
 }
 
 test('popular queries, a Russian query with colours told apart, and one clear button', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(budget(90_000));
   await gotoHydrated(page, '/');
   const dialog = await openSearch(page);
   const box = dialog.getByRole('searchbox', { name: 'Поиск' });
@@ -50,12 +50,12 @@ test('popular queries, a Russian query with colours told apart, and one clear bu
 
   // The empty box offers popular queries (the index is built on the first ask after a start).
   const popular = dialog.getByRole('region', { name: 'Популярные запросы' });
-  await expect(popular.getByRole('button').first()).toBeVisible({ timeout: 20_000 });
+  await expect(popular.getByRole('button').first()).toBeVisible({ timeout: budget(20_000) });
   await shot(page, 'search-empty');
 
   await box.fill('льняное платье');
   const tiles = dialog.locator('.search__tile');
-  await expect(tiles.first()).toBeVisible({ timeout: 15_000 });
+  await expect(tiles.first()).toBeVisible({ timeout: budget(15_000) });
   // The linen dress comes first, its three colours told apart.
   const firstThree = await tiles.evaluateAll((list) =>
     list.slice(0, 3).map((t) => ({
@@ -79,19 +79,19 @@ test('popular queries, a Russian query with colours told apart, and one clear bu
 });
 
 test('a popular query searches at once', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(budget(90_000));
   await gotoHydrated(page, '/');
   const dialog = await openSearch(page);
   const first = dialog.getByRole('region', { name: 'Популярные запросы' }).getByRole('button').first();
-  await expect(first).toBeVisible({ timeout: 20_000 });
+  await expect(first).toBeVisible({ timeout: budget(20_000) });
   const query = (await first.textContent()) ?? '';
   await first.click();
   await expect(dialog.getByRole('searchbox', { name: 'Поиск' })).toHaveValue(query);
-  await expect(dialog.locator('.search__tile, .chip[href]').first()).toBeVisible({ timeout: 15_000 });
+  await expect(dialog.locator('.search__tile, .chip[href]').first()).toBeVisible({ timeout: budget(15_000) });
 });
 
 test('an editor adds a synonym and the storefront search finds by it', async ({ page }, testInfo) => {
-  test.setTimeout(90_000);
+  test.setTimeout(budget(90_000));
   const word = `портки${testInfo.project.name === 'phone' ? 'ф' : 'д'}`;
   await signInStaff(page, staffEmail('editor', testInfo.project.name), undefined, '/admin/search-synonyms');
   await expect(page.getByRole('heading', { name: 'Синонимы поиска' })).toBeVisible();
@@ -110,7 +110,7 @@ test('an editor adds a synonym and the storefront search finds by it', async ({ 
   const dialog = await openSearch(page);
   await dialog.getByRole('searchbox', { name: 'Поиск' }).fill(word);
   await expect(dialog.locator('.search__tile-name').first()).toHaveText(/Брюки|брюки|джинсы|Джинсы/, {
-    timeout: 15_000,
+    timeout: budget(15_000),
   });
 
   // Removed again, so the journey can run twice.

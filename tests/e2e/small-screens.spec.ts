@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { gotoHydrated, setCart } from './helpers.ts';
+import { budget, gotoHydrated, setCart } from './helpers.ts';
 
 // Issue 21, small screens: at 320, 360, 390 (phone project) and 768, 1440 px (desktop project) no
 // page scrolls sideways, the header keeps every control on screen, and the floating chat button,
@@ -7,7 +7,7 @@ import { gotoHydrated, setCart } from './helpers.ts';
 // page at every width land in test-results/small-screens/ for a look.
 
 // Each test loads one or two full pages at one width; a busy machine needs room for their images.
-test.describe.configure({ timeout: 90_000 });
+test.describe.configure({ timeout: budget(90_000) });
 
 const phoneWidths = [320, 360, 390];
 const desktopWidths = [768, 1440];
@@ -130,7 +130,7 @@ for (const width of [...phoneWidths, ...desktopWidths]) {
       await setCart(context, [{ _id: 'cashmere-scarf-camel', count: 1 }]);
       await gotoHydrated(page, '/?cart');
       const cart = page.locator('dialog.cart');
-      await expect(cart.locator('.cart-line')).toHaveCount(1, { timeout: 20_000 });
+      await expect(cart.locator('.cart-line')).toHaveCount(1, { timeout: budget(20_000) });
       await expectNoSidewaysScroll(page, 'cart');
       await shoot(page, 'cart', width);
       await cart.getByRole('button', { name: 'Перейти к оформлению' }).click();

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { gotoHydrated, isPhone, setCart } from './helpers.ts';
+import { budget, gotoHydrated, isPhone, setCart } from './helpers.ts';
 import { signInStaff } from './support/staff-accounts.ts';
 
 // DECISIONS 29: /status shows an order's state, delivery and tracking from its number with the phone or
@@ -83,7 +83,7 @@ test('a shopper finds the order`s state by its number and phone, and a wrong pho
   page,
   browser,
 }, testInfo) => {
-  test.setTimeout(90_000);
+  test.setTimeout(budget(90_000));
   const shopper = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
   const order = await placePaidOrder(shopper.request, page);
   await shopper.close();
@@ -179,11 +179,11 @@ test('the public offer is a page in both languages and the footer names the sell
 });
 
 test('the pay step`s consent links the public offer', async ({ page, context }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(budget(90_000));
   await setCart(context, [{ _id: 'cashmere-scarf-camel', count: 1 }]);
   await gotoHydrated(page, '/?cart');
   const cart = page.locator('dialog.cart');
-  await expect(cart.locator('.cart-line')).toHaveCount(1, { timeout: 20_000 });
+  await expect(cart.locator('.cart-line')).toHaveCount(1, { timeout: budget(20_000) });
   await cart.getByRole('button', { name: 'Перейти к оформлению' }).click();
   await cart.locator('.way').filter({ hasText: 'Самовывоз из шоурума' }).click();
   await cart.getByRole('button', { name: 'Уточнить детали' }).click();
@@ -194,7 +194,7 @@ test('the pay step`s consent links the public offer', async ({ page, context }) 
   await expect(cart.locator('.checkout-steps [aria-current="step"]')).toHaveText(/Оплата/);
   // The pay part's code loads on the step's first showing.
   const consent = cart.locator('.payment__consent');
-  await expect(consent).toBeVisible({ timeout: 20_000 });
+  await expect(consent).toBeVisible({ timeout: budget(20_000) });
   await expect(consent.getByRole('link', { name: 'публичной оферты' })).toHaveAttribute(
     'href',
     '/public-offer',
@@ -208,7 +208,7 @@ test('the counters set in settings start under the page`s nonce and see the shop
   page,
   browser,
 }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(budget(120_000));
   const admin = await browser.newPage({ baseURL: testInfo.project.use.baseURL });
   await signInStaff(admin, `content-admin-${testInfo.project.name}@e2e.test`);
   const save = async (analytics: object) => {

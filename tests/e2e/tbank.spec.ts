@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { startTbankFake, type TbankFake } from '../fakes/tbank-fake.ts';
-import { setCart } from './helpers.ts';
+import { budget, setCart } from './helpers.ts';
 import { checkoutToPayStep, type SecondShop, startSecondShop } from './support/second-shop.ts';
 
 // A card payment through T-Bank acquiring (docs/decisions/0020-tbank-card-payments.md): a second shop,
@@ -17,7 +17,7 @@ test.describe('card payment through T-Bank', () => {
   let shop: SecondShop;
 
   test.beforeAll(async () => {
-    test.setTimeout(150_000);
+    test.setTimeout(budget(150_000));
     fake = await startTbankFake();
     shop = await startSecondShop('tbank', {
       PAYMENTS_PROVIDER: 'tbank',

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
+import { budget } from '../helpers.ts';
 
 export const E2E_STAFF_PASSWORD = 'journeys-staff-password-1';
 /** The enrolled journeys' managers' and editors' TOTP secret (base32). */
@@ -79,5 +80,5 @@ export async function signInStaff(page: Page, email: string, secret = E2E_TOTP_S
     await page.getByRole('button', { name: /^(Войти|Sign in)$/ }).click();
     if ((await answer).ok()) break;
   }
-  await expect(page).not.toHaveURL(/\/admin\/sign-in/, { timeout: 10_000 });
+  await expect(page).not.toHaveURL(/\/admin\/sign-in/, { timeout: budget(10_000) });
 }
