@@ -245,6 +245,14 @@ export const shopperMessages = {
     ru: '«{name}»: в неоплаченных заказах с этого адреса можно держать не больше {cap} шт. одного размера, осталось {left}',
     en: '«{name}»: unpaid orders from this address may hold at most {cap} of one size; {left} left',
   },
+  'order.hold_units_network': {
+    ru: '«{name}»: неоплаченные заказы из вашей сети уже держат много этого размера (не больше {cap} шт., осталось {left}). Оплатите или отмените один из них или повторите позже',
+    en: '«{name}»: unpaid orders from your network already hold much of this size (at most {cap}, {left} left). Pay or cancel one of them, or try again later',
+  },
+  'order.hold_total_network': {
+    ru: 'Неоплаченные заказы из вашей сети уже держат много товаров (не больше {cap} шт., осталось {left}). Оплатите или отмените один из них или повторите позже',
+    en: 'Unpaid orders from your network already hold many items (at most {cap}, {left} left). Pay or cancel one of them, or try again later',
+  },
   'delivery.way_unavailable': {
     ru: 'Этот способ доставки недоступен',
     en: 'This delivery method is not available',

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_HOLD_MINUTES, type HeldOrder, holdMinutes, holdRefusal } from './order.rules.ts';
+import {
+  DEFAULT_HOLD_MINUTES,
+  type HeldOrder,
+  holdMinutes,
+  holdRefusal,
+  networkHoldMinutes,
+  networkOf,
+  networkRefusal,
+} from './order.rules.ts';
 
 describe('unpaid orders hold stock for a limited time (DECISIONS 32)', () => {
   it('holds 20 minutes for online payment and the payment link, 60 for instalment and BNPL', () => {
@@ -68,5 +76,44 @@ describe('what one client’s unpaid orders may hold (DECISIONS 32)', () => {
   it('does not match a client without a device id by device', () => {
     const three = [held({ deviceId: null }), held({ deviceId: null }), held({ deviceId: null })];
     expect(holdRefusal(three, { ...client, deviceId: null }, one)).toBeNull();
+  });
+});
+
+describe('what one network’s unpaid orders may hold (docs/decisions/0018)', () => {
+  it('counts an IPv4 /24 and an IPv6 /64 as one network, and not loopback or private addresses', () => {
+    expect(networkOf('203.0.113.7')).toBe('203.0.113.0/24');
+    expect(networkOf('::ffff:203.0.113.200')).toBe('203.0.113.0/24');
+    expect(networkOf('2001:db8:7:1::a')).toBe('2001:db8:7:1::/64');
+    expect(networkOf('2001:0db8:0007:0001:ffff:1:2:3')).toBe('2001:db8:7:1::/64');
+    for (const ip of ['127.0.0.1', '::1', '10.1.2.3', '192.168.0.5', '172.20.0.1', 'fd00::1', 'fe80::1']) {
+      expect(networkOf(ip), ip).toBeNull();
+    }
+  });
+
+  it('caps a variant at max(2, 10 %) and the catalogue at max(10, 5 %) of their units', () => {
+    const holding = (held: number, shelf: number, catalogue: number) => ({
+      held: new Map([['v', held]]),
+      shelf: new Map([['v', shelf]]),
+      catalogueShelf: catalogue,
+    });
+    expect(networkRefusal(holding(0, 50, 3000), [{ variantId: 'v', count: 5 }])).toBeNull();
+    expect(networkRefusal(holding(4, 46, 3000), [{ variantId: 'v', count: 2 }])).toEqual({
+      kind: 'units',
+      variantId: 'v',
+      cap: 5,
+      left: 1,
+    });
+    expect(networkRefusal(holding(0, 3, 3000), [{ variantId: 'v', count: 2 }])).toBeNull();
+    expect(networkRefusal(holding(0, 3000, 3000), [{ variantId: 'v', count: 151 }])).toMatchObject({
+      kind: 'catalogue',
+      cap: 150,
+    });
+    expect(networkRefusal(holding(0, 60, 60), [{ variantId: 'v', count: 6 }])).toBeNull();
+  });
+
+  it('shortens the hold once the network holds two unpaid orders', () => {
+    expect(networkHoldMinutes(20, 1)).toBe(20);
+    expect(networkHoldMinutes(60, 2)).toBe(10);
+    expect(networkHoldMinutes(5, 4)).toBe(5);
   });
 });

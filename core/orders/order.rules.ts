@@ -145,3 +145,122 @@ export function holdRefusal(
   }
   return null;
 }
+
+/**
+ * What the unpaid orders of one network may hold (docs/decisions/0018): the browser, phone and
+ * address caps are beaten by fresh cookies, made-up phones and neighbouring addresses, so an IPv4 /24
+ * and an IPv6 /64 are counted too, as shares of the stock rather than as units, with floors that
+ * leave a real shopper's one or two orders room in a small shop.
+ */
+export const NETWORK_CAPS: NetworkCaps = {
+  catalogueShare: 0.05,
+  catalogueMin: 10,
+  variantShare: 0.1,
+  variantMin: 2,
+  busyOrders: 2,
+  busyHoldMinutes: 10,
+};
+
+export interface NetworkCaps {
+  /** Share of the catalogue's in-stock units (on the shelf plus held by the network) it may hold. */
+  catalogueShare: number;
+  /** Units it may hold over the catalogue whatever the share. */
+  catalogueMin: number;
+  /** Share of one variant's units (on the shelf plus held by the network) it may hold. */
+  variantShare: number;
+  /** Units of one variant it may hold whatever the share. */
+  variantMin: number;
+  /** From this many unpaid orders of the network on, a new order holds its stock at most `busyHoldMinutes`. */
+  busyOrders: number;
+  busyHoldMinutes: number;
+}
+
+const privateV4 = [/^10\./, /^127\./, /^192\.168\./, /^172\.(1[6-9]|2\d|3[01])\./, /^169\.254\./, /^0\./];
+
+/**
+ * The network an address belongs to, for the network caps: its IPv4 /24 or IPv6 /64, written
+ * `203.0.113.0/24`, `2001:db8:0:1::/64`. Null for loopback, private and link-local addresses: the
+ * shop sees those only from its own network (or behind a proxy it was not told of, where every
+ * shopper has one address and the address caps apply), never from an internet client, and the
+ * journeys and tests place their orders from them.
+ */
+export function networkOf(ip: string): string | null {
+  const v4 = ip.match(/^(?:::ffff:)?(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.\d{1,3}$/i);
+  if (v4) {
+    const dotted = `${v4[1]}.${v4[2]}.${v4[3]}.`;
+    if (privateV4.some((p) => p.test(dotted))) return null;
+    return `${dotted}0/24`;
+  }
+  const groups = expandIPv6(ip);
+  if (!groups) return `${ip}/?`;
+  const first = groups[0] ?? 0;
+  const loopback = groups.slice(0, 7).every((g) => g === 0) && groups[7] === 1;
+  // fc00::/7 unique local, fe80::/10 link-local.
+  if (loopback || (first & 0xfe00) === 0xfc00 || (first & 0xffc0) === 0xfe80) return null;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.toString(16))
+    .join(':')}::/64`;
+}
+
+function expandIPv6(ip: string): number[] | null {
+  const bare = ip.replace(/%.*$/, '');
+  if (!/^[0-9a-f:]+$/i.test(bare) || bare.split('::').length > 2) return null;
+  const [head = '', tail] = bare.split('::');
+  const part = (s: string) => (s === '' ? [] : s.split(':').map((g) => Number.parseInt(g, 16)));
+  const left = part(head);
+  const right = tail === undefined ? [] : part(tail);
+  const fill = tail === undefined ? 0 : 8 - left.length - right.length;
+  const groups = [...left, ...Array.from({ length: fill }, () => 0), ...right];
+  if (groups.length !== 8 || groups.some((g) => Number.isNaN(g) || g > 0xffff)) return null;
+  return groups;
+}
+
+/** What one network's unpaid orders hold, and what is on the shelf, for {@link networkRefusal}. */
+export interface NetworkHolding {
+  /** Units the network's unpaid orders hold, per variant. */
+  held: Map<string, number>;
+  /** Units on the shelf of the order's variants. */
+  shelf: Map<string, number>;
+  /** Units on the shelf over the whole catalogue. */
+  catalogueShelf: number;
+}
+
+export type NetworkRefusal =
+  | { kind: 'units'; variantId: string; cap: number; left: number }
+  | { kind: 'catalogue'; cap: number; left: number };
+
+/**
+ * Whether one network may hold `wanted` more units: per variant at most
+ * max(variantMin, variantShare of the variant's units), over the catalogue at most
+ * max(catalogueMin, catalogueShare of its in-stock units), both counted with what the network
+ * already holds (it came off the shelf). Null when it may.
+ */
+export function networkRefusal(
+  holding: NetworkHolding,
+  wanted: { variantId: string; count: number }[],
+  caps: NetworkCaps = NETWORK_CAPS,
+): NetworkRefusal | null {
+  const taking = wanted.filter((w) => w.count > 0);
+  if (taking.length === 0) return null;
+  for (const w of taking) {
+    const held = holding.held.get(w.variantId) ?? 0;
+    const units = held + (holding.shelf.get(w.variantId) ?? 0);
+    const cap = Math.max(caps.variantMin, Math.floor(units * caps.variantShare));
+    if (held + w.count > cap)
+      return { kind: 'units', variantId: w.variantId, cap, left: Math.max(0, cap - held) };
+  }
+  const heldTotal = [...holding.held.values()].reduce((a, b) => a + b, 0);
+  const cap = Math.max(
+    caps.catalogueMin,
+    Math.floor((holding.catalogueShelf + heldTotal) * caps.catalogueShare),
+  );
+  const adding = taking.reduce((sum, w) => sum + w.count, 0);
+  if (heldTotal + adding > cap) return { kind: 'catalogue', cap, left: Math.max(0, cap - heldTotal) };
+  return null;
+}
+
+/** Minutes a new order holds its stock: shorter once its network already holds `busyOrders` unpaid orders. */
+export function networkHoldMinutes(minutes: number, networkOrders: number, caps: NetworkCaps = NETWORK_CAPS) {
+  return networkOrders >= caps.busyOrders ? Math.min(minutes, caps.busyHoldMinutes) : minutes;
+}

@@ -15,7 +15,13 @@ import type { Providers } from '../providers/index.ts';
 import type { PaymentKind } from '../providers/payments/payment-provider.ts';
 import type { RatesService } from '../rates/rates.service.ts';
 import { shopperMessage } from '../shopper-messages.ts';
-import { DEFAULT_HOLD_MINUTES, HOLD_CAPS, type Holder, holdMinutes } from './order.rules.ts';
+import {
+  DEFAULT_HOLD_MINUTES,
+  HOLD_CAPS,
+  type Holder,
+  holdMinutes,
+  networkHoldMinutes,
+} from './order.rules.ts';
 import { isPaidStatus, orderStatusKey, requireOrder, sameKey } from './order-access.ts';
 import type { OrderAccess, PaymentState } from './order-cookies.rules.ts';
 import { createOrderTransitions } from './order-transition.service.ts';
@@ -176,7 +182,12 @@ export function createOrdersService({
       placed = await withStockChanges(async (tx, changed, announce) => {
         if (key) await claimKey(tx, key, hash, ctx);
         // Step 2 (first half): the caps on what one client's unpaid orders hold, under its locks.
-        await checkHoldCaps(tx, client, priced.lines, shop.main.holdCaps ?? HOLD_CAPS);
+        const { networkOrders } = await checkHoldCaps(
+          tx,
+          client,
+          priced.lines,
+          shop.main.holdCaps ?? HOLD_CAPS,
+        );
         // Step 3: consume the promo code (judged on the customer's orders before this one).
         if (priced.promo) {
           await consumePromo(
@@ -198,7 +209,8 @@ export function createOrdersService({
           accessKey: randomBytes(16).toString('base64url'),
           paymentClaim: startKind ? newPaymentClaim() : null,
           now,
-          expiresAt: new Date(now.getTime() + holdFor * 60_000),
+          // A network that already holds orders gets shorter holds (docs/decisions/0018).
+          expiresAt: new Date(now.getTime() + networkHoldMinutes(holdFor, networkOrders) * 60_000),
         });
         if (key) await storeKeyAnswer(tx, key, { orderNumber: recorded.order.number, startKind });
         // Step 2 (second half): the stock, last, so the rows every order of a popular product

@@ -126,6 +126,11 @@ export const orders = pgTable(
      * `consentIp` and `phone`, the client whose unpaid orders are capped (docs/decisions/0018).
      */
     deviceId: text('device_id'),
+    /**
+     * The network of `consentIp` (its IPv4 /24 or IPv6 /64; null for loopback and private addresses),
+     * whose unpaid orders are capped as a share of the stock (docs/decisions/0018).
+     */
+    holdNetwork: text('hold_network'),
     /** Random key kept in the shopper's `shi-orders` cookie: only that browser reads the order. */
     accessKey: text('access_key').notNull(),
     /** The signed-in shopper who placed it; null for a guest. */
@@ -154,6 +159,7 @@ export const orders = pgTable(
     // The caps on what one client's unpaid orders hold (docs/decisions/0018).
     index('orders_consent_ip_idx').on(t.consentIp),
     index('orders_device_idx').on(t.deviceId),
+    index('orders_hold_network_idx').on(t.holdNetwork),
     uniqueIndex('orders_payment_id_idx').on(t.paymentId),
     check('orders_total_nonnegative', sql`${t.total} >= 0`),
   ],

@@ -2,7 +2,7 @@ import { orderEvents, orderLines, orders } from '../../db/schema/index.ts';
 import { isMoscowWay, MOSCOW } from '../../delivery/delivery.rules.ts';
 import type { Locale } from '../../i18n.ts';
 import { enqueueOrderMessages } from '../../messages/order-messages.service.ts';
-import type { Holder } from '../order.rules.ts';
+import { type Holder, networkOf } from '../order.rules.ts';
 import type { Tx } from '../order-access.ts';
 import type { OrderPayload } from '../orders.schemas.ts';
 import type { PricedOrder } from './price-order.step.ts';
@@ -85,6 +85,7 @@ export async function recordOrder(
       consentAt: now,
       consentIp: client.ip,
       deviceId: client.deviceId,
+      holdNetwork: networkOf(client.ip),
       accessKey: order.accessKey,
       paymentId: order.paymentClaim,
       createdAt: now,

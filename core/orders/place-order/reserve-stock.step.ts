@@ -3,7 +3,18 @@ import { cacheTags } from '../../cache/read-cache.ts';
 import { orderLines, orders, variantProducts } from '../../db/schema/index.ts';
 import { AppError, type MessageRef } from '../../errors.ts';
 import { enqueueRestockCheck } from '../../messages/order-messages.service.ts';
-import { type HeldOrder, type HoldCaps, type Holder, type HoldRefusal, holdRefusal } from '../order.rules.ts';
+import {
+  type HeldOrder,
+  type HoldCaps,
+  type Holder,
+  type HoldRefusal,
+  holdRefusal,
+  NETWORK_CAPS,
+  type NetworkCaps,
+  type NetworkRefusal,
+  networkOf,
+  networkRefusal,
+} from '../order.rules.ts';
 import type { Tx } from '../order-access.ts';
 
 /**
@@ -44,23 +55,81 @@ function holdMessage(refusal: HoldRefusal, name: string): MessageRef {
   return { key: `order.hold_units_${refusal.by}`, params: { name, cap: refusal.cap, left: refusal.left } };
 }
 
+function networkMessage(refusal: NetworkRefusal, name: string): MessageRef {
+  if (refusal.kind === 'catalogue') {
+    return { key: 'order.hold_total_network', params: { cap: refusal.cap, left: refusal.left } };
+  }
+  return { key: 'order.hold_units_network', params: { name, cap: refusal.cap, left: refusal.left } };
+}
+
 /**
  * Judges the hold caps of the client's unpaid orders with this order's lines, under the client's
- * locks (device, phone, address), so concurrent orders (on any instance) cannot pass the caps
- * together. The locks are held to the end of the transaction.
+ * locks (device, phone, address, network), so concurrent orders (on any instance) cannot pass the
+ * caps together. The locks are held to the end of the transaction. Returns how many unpaid orders
+ * holding stock the client's network has (0 for an uncounted network), which shortens the new
+ * order's hold (`networkHoldMinutes`).
  */
-export async function checkHoldCaps(tx: Tx, client: Holder, lines: StockLine[], caps: HoldCaps) {
-  await lockHolder(tx, client);
-  const refusal = holdRefusal(
-    await heldBy(tx, client),
-    client,
-    lines.map((l) => ({ variantId: l.variantId, count: l.preorder ? 0 : l.count })),
-    caps,
-  );
+export async function checkHoldCaps(
+  tx: Tx,
+  client: Holder,
+  lines: StockLine[],
+  caps: HoldCaps,
+  networkCaps: NetworkCaps = NETWORK_CAPS,
+): Promise<{ networkOrders: number }> {
+  const network = networkOf(client.ip);
+  await lockHolder(tx, client, network);
+  const wanted = lines.map((l) => ({ variantId: l.variantId, count: l.preorder ? 0 : l.count }));
+  const refusal = holdRefusal(await heldBy(tx, client), client, wanted, caps);
   if (refusal) {
     const line = lines.find((l) => refusal.kind === 'units' && l.variantId === refusal.variantId);
     throw new AppError('conflict', holdMessage(refusal, line?.name ?? ''), { field: 'products' });
   }
+  if (!network || wanted.every((w) => w.count === 0)) return { networkOrders: 0 };
+  const { holding, orders: networkOrders } = await networkHolding(tx, network, wanted);
+  const over = networkRefusal(holding, wanted, networkCaps);
+  if (over) {
+    const line = lines.find((l) => over.kind === 'units' && l.variantId === over.variantId);
+    throw new AppError('conflict', networkMessage(over, line?.name ?? ''), { field: 'products' });
+  }
+  return { networkOrders };
+}
+
+/** What a network's unpaid orders hold, the shelf of the wanted variants and of the catalogue. */
+async function networkHolding(tx: Tx, network: string, wanted: { variantId: string }[]) {
+  const rows = await tx
+    .select({ number: orders.number, variantId: orderLines.variantId, reserved: orderLines.reserved })
+    .from(orders)
+    .innerJoin(orderLines, eq(orderLines.orderNumber, orders.number))
+    .where(
+      and(
+        eq(orders.holdNetwork, network),
+        inArray(orders.status, ['new', 'awaiting_payment']),
+        sql`${orderLines.reserved} > 0`,
+      ),
+    );
+  const held = new Map<string, number>();
+  for (const r of rows) held.set(r.variantId, (held.get(r.variantId) ?? 0) + r.reserved);
+  const shelfRows = await tx
+    .select({ id: variantProducts.id, stock: variantProducts.stock })
+    .from(variantProducts)
+    .where(
+      inArray(
+        variantProducts.id,
+        wanted.map((w) => w.variantId),
+      ),
+    );
+  const [catalogue] = await tx
+    .select({ units: sql<number>`coalesce(sum(${variantProducts.stock}), 0)::bigint` })
+    .from(variantProducts)
+    .where(sql`${variantProducts.stock} > 0`);
+  return {
+    holding: {
+      held,
+      shelf: new Map(shelfRows.map((r) => [r.id, r.stock])),
+      catalogueShelf: Number(catalogue?.units ?? 0),
+    },
+    orders: new Set(rows.map((r) => r.number)).size,
+  };
 }
 
 /** What each variant of the order reserves when `reserveStock` succeeds: its count, 0 for a preorder. */
@@ -141,12 +210,13 @@ export async function releaseStock(tx: Tx, number: number, changed: Set<string>,
 }
 
 /**
- * Takes the client's locks (device, phone, address) in one order, so two orders cannot deadlock:
- * one statement, the keys sorted and taken in the array's order.
+ * Takes the client's locks (device, phone, address, network) in one order, so two orders cannot
+ * deadlock: one statement, the keys sorted and taken in the array's order.
  */
-async function lockHolder(tx: Tx, client: Holder) {
+async function lockHolder(tx: Tx, client: Holder, network: string | null) {
   const keys = [`phone:${client.phone}`, `ip:${client.ip}`];
   if (client.deviceId) keys.push(`device:${client.deviceId}`);
+  if (network) keys.push(`net:${network}`);
   const names = keys.sort().map((k) => sql`${`order-hold:${k}`}`);
   await tx.execute(
     sql`select count(pg_advisory_xact_lock(hashtextextended(k, 0))) from unnest(array[${sql.join(names, sql`, `)}]::text[]) as k`,
