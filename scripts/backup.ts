@@ -1,6 +1,7 @@
 // `npm run backup -- <folder | new-folder | file.tar.gz>`: a consistent backup of the database and
-// the media folder with a manifest of checksums (core/db/backup.ts, docs/decisions/0015-backups.md).
-// Reads the shop's configuration (DATA_DIR, MEDIA_DIR, DATABASE_URL; `.env` through npm run).
+// the media folder with a manifest of checksums, signed with BACKUP_SIGNING_KEY (refused without it;
+// core/db/backup.ts, docs/decisions/0015-backups.md). Reads the shop's configuration (DATA_DIR,
+// MEDIA_DIR, DATABASE_URL, BACKUP_SIGNING_KEY; `.env` through npm run).
 
 import { ConfigError, loadConfig } from '../core/config/env.ts';
 import { BackupError, backup } from '../core/db/backup.ts';
@@ -15,7 +16,7 @@ try {
   const { path, manifest } = await backup(config, target, (line) => console.log(line));
   const { orders, users, photos, mediaFiles } = manifest.counts;
   console.log(
-    `Backup written to ${path}: ${manifest.engine}, migration ${manifest.migrations.last ?? 'none'}, ` +
+    `Signed backup written to ${path}: ${manifest.engine}, migration ${manifest.migrations.last ?? 'none'}, ` +
       `${orders} orders, ${users} users, ${photos} photos, ${mediaFiles} media files.`,
   );
 } catch (error) {

@@ -257,6 +257,11 @@ export const envSchema = z.object({
   AUTH_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   /** The sandbox's notification signing key; set it when several instances share one database. */
   PAYMENT_SANDBOX_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  /**
+   * Signs and verifies backups (`npm run backup`, `npm run restore`; docs/decisions/0015-backups.md).
+   * Keep it apart from the backups: whoever holds both could forge a backup.
+   */
+  BACKUP_SIGNING_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Map tile URL template for the pickup and Moscow maps (`{z}`, `{x}`, `{y}`, optional `{s}`). */
   MAP_TILE_URL: z
     .string()
@@ -320,6 +325,8 @@ export interface Config {
   publicUrl: string;
   database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string; poolSize: number };
   mediaDir: string;
+  /** The HMAC key of backup manifests; null when unset (backups are then refused). */
+  backupSigningKey: string | null;
   readCache: boolean;
   pageCache: boolean;
   /** Shop processes on the port (server/workers.ts). */
@@ -544,6 +551,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
       : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
     mediaDir: path.resolve(e.MEDIA_DIR ?? path.join(dataDir, 'media')),
+    backupSigningKey: e.BACKUP_SIGNING_KEY ?? null,
     readCache: e.READ_CACHE === 'on',
     pageCache: e.PAGE_CACHE === 'on' && e.READ_CACHE === 'on',
     workers: e.WORKERS,

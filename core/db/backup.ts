@@ -1,8 +1,9 @@
 // Backups of the shop's data: the database (PGlite or PostgreSQL) and the media folder, with a
-// manifest that lets a restore prove it brought back exactly what was saved.
+// manifest that lets a restore prove it brought back exactly what was saved, signed with the
+// operator's key so a restore also proves nobody changed the backup since.
 // See docs/decisions/0015-backups.md for the design and its limits.
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,6 +23,8 @@ export class BackupError extends Error {
 }
 
 export const MANIFEST_FILE = 'manifest.json';
+/** The manifest's HMAC-SHA256 under BACKUP_SIGNING_KEY, beside it: `hmac-sha256:<hex>`. */
+export const SIGNATURE_FILE = 'manifest.sig';
 const PGLITE_FILE = 'database.pglite.tar.gz';
 const PGDUMP_FILE = 'database.pgdump';
 const MEDIA_FOLDER = 'media';
@@ -103,6 +106,25 @@ async function readState(query: Query): Promise<DatabaseState> {
 
 // ---------------------------------------------------------------------------------------------
 // Files
+
+/**
+ * The signature of a manifest's exact bytes. The manifest holds the SHA-256 of every other file, so
+ * signing it authenticates the whole backup; the prefix keeps the key's MACs to this one use.
+ */
+function signManifest(bytes: Buffer, key: string): string {
+  return `hmac-sha256:${createHmac('sha256', key).update('shop-backup-manifest\n').update(bytes).digest('hex')}`;
+}
+
+function signatureMatches(bytes: Buffer, key: string, signature: string): boolean {
+  const expected = Buffer.from(signManifest(bytes, key));
+  const given = Buffer.from(signature.trim());
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+const MISSING_KEY =
+  'BACKUP_SIGNING_KEY is not set. Backups are signed so that a restore can prove nobody changed them: ' +
+  'make a key once (openssl rand -hex 32), keep a copy apart from the backups (a password manager), ' +
+  'and set it in the environment or .env of the shop.';
 
 async function sha256(file: string): Promise<string> {
   const hash = createHash('sha256');
@@ -275,11 +297,13 @@ function count(tables: Manifest['tables'], name: string): number {
 
 /** Writes a backup of the configured database and media folder; returns where it went. */
 export async function backup(
-  config: Pick<Config, 'database' | 'mediaDir'>,
+  config: Pick<Config, 'database' | 'mediaDir' | 'backupSigningKey'>,
   target: string,
   log: (line: string) => void = () => {},
   now = new Date(),
 ): Promise<{ path: string; manifest: Manifest }> {
+  const key = config.backupSigningKey;
+  if (!key) throw new BackupError(`${MISSING_KEY} Nothing was written.`);
   const { folder, archive } = resolveTarget(target, now);
   if (fs.existsSync(folder)) throw new BackupError(`${folder} already exists`);
   // Built aside and renamed at the end, so a backup cut short never looks complete.
@@ -311,7 +335,9 @@ export async function backup(
       database: await describeFile(partial, engine === 'pglite' ? PGLITE_FILE : PGDUMP_FILE),
       media,
     };
-    fs.writeFileSync(path.join(partial, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
+    const manifestBytes = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`);
+    fs.writeFileSync(path.join(partial, MANIFEST_FILE), manifestBytes);
+    fs.writeFileSync(path.join(partial, SIGNATURE_FILE), `${signManifest(manifestBytes, key)}\n`);
     if (archive) {
       await run('tar', [
         archive.endsWith('.tar') ? '-cf' : '-czf',
@@ -336,8 +362,57 @@ export async function backup(
 // ---------------------------------------------------------------------------------------------
 // Restore
 
-/** Reads and checks a backup (folder or archive): the manifest, then every file's checksum. */
-async function openBackup(source: string): Promise<{ folder: string; manifest: Manifest; cleanup(): void }> {
+export interface RestoreOptions {
+  /** Progress lines. */
+  log?: (line: string) => void;
+  /** Warnings the operator must see (an unsigned backup restored on purpose). */
+  warn?: (line: string) => void;
+  /** Restore a backup without a signature (made before backups were signed), on purpose. */
+  allowUnsigned?: boolean;
+}
+
+/**
+ * Proves the manifest came from a backup made with the operator's key, before anything is trusted:
+ * a missing or wrong signature is refused unless the operator asked for an unsigned restore.
+ */
+function checkSignature(
+  folder: string,
+  bytes: Buffer,
+  key: string | null,
+  { allowUnsigned = false, warn = () => {} }: RestoreOptions,
+): void {
+  const file = path.join(folder, SIGNATURE_FILE);
+  const signature = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : null;
+  if (signature !== null && key) {
+    if (signatureMatches(bytes, key, signature)) return;
+    throw new BackupError(
+      `The backup's signature does not verify: its manifest was changed after the backup was made, or it ` +
+        'was signed with another BACKUP_SIGNING_KEY. Nothing was restored.',
+    );
+  }
+  if (!allowUnsigned) {
+    throw new BackupError(
+      signature === null
+        ? `The backup is not signed (no ${SIGNATURE_FILE}), so nothing proves it is the shop's own. A backup ` +
+            'made before backups were signed can be restored on purpose with --unsigned. Nothing was restored.'
+        : `${MISSING_KEY} It is needed to verify this backup's signature. Nothing was restored.`,
+    );
+  }
+  warn(
+    signature === null
+      ? `WARNING: restoring an UNSIGNED backup (--unsigned): nothing proves it was not changed. Restore it ` +
+          'only if you know where it came from.'
+      : 'WARNING: restoring without checking the signature (--unsigned, BACKUP_SIGNING_KEY not set): ' +
+          'nothing proves the backup was not changed.',
+  );
+}
+
+/** Reads and checks a backup (folder or archive): its signature, the manifest, every file's checksum. */
+async function openBackup(
+  source: string,
+  key: string | null,
+  options: RestoreOptions,
+): Promise<{ folder: string; manifest: Manifest; cleanup(): void }> {
   const resolved = path.resolve(source);
   if (!fs.existsSync(resolved)) throw new BackupError(`${resolved} does not exist`);
   let folder = resolved;
@@ -356,7 +431,9 @@ async function openBackup(source: string): Promise<{ folder: string; manifest: M
     const file = path.join(folder, MANIFEST_FILE);
     if (!fs.existsSync(file))
       throw new BackupError(`${resolved} is not a shop backup: it has no ${MANIFEST_FILE}`);
-    const parsed = manifestSchema.safeParse(JSON.parse(fs.readFileSync(file, 'utf8')));
+    const bytes = fs.readFileSync(file);
+    checkSignature(folder, bytes, key, options);
+    const parsed = manifestSchema.safeParse(JSON.parse(bytes.toString('utf8')));
     if (!parsed.success)
       throw new BackupError(`${file} is not a valid manifest: ${parsed.error.issues[0]?.message}`);
     const manifest = parsed.data;
@@ -367,6 +444,10 @@ async function openBackup(source: string): Promise<{ folder: string; manifest: M
     };
     await check(folder, manifest.database);
     for (const entry of manifest.media) await check(path.join(folder, MEDIA_FOLDER), entry);
+    // A media file the signed manifest does not list was added since: it would be copied unchecked.
+    const listed = new Set(manifest.media.map((f) => f.path));
+    for (const extra of listFiles(path.join(folder, MEDIA_FOLDER)).filter((f) => !listed.has(f)))
+      damaged.push(`${MEDIA_FOLDER}/${extra} (not in the manifest)`);
     if (damaged.length) {
       throw new BackupError(
         `The backup is damaged: ${damaged.slice(0, 5).join(', ')}${damaged.length > 5 ? ` and ${damaged.length - 5} more` : ''} ` +
@@ -465,16 +546,17 @@ async function restorePostgres(url: string, folder: string, manifest: Manifest):
 }
 
 /**
- * Restores a backup into an empty database (a new DATA_DIR, or an empty PostgreSQL database) and
+ * Restores a signed backup (docs/decisions/0015-backups.md) into an empty database (a new DATA_DIR, or an empty PostgreSQL database) and
  * an empty media folder, then checks migrations, every table's rows and every media file against
  * the manifest. Refuses a non-empty target before changing anything.
  */
 export async function restore(
-  config: Pick<Config, 'database' | 'mediaDir'>,
+  config: Pick<Config, 'database' | 'mediaDir' | 'backupSigningKey'>,
   source: string,
-  log: (line: string) => void = () => {},
+  options: RestoreOptions = {},
 ): Promise<Manifest> {
-  const opened = await openBackup(source);
+  const log = options.log ?? (() => {});
+  const opened = await openBackup(source, config.backupSigningKey, options);
   const { folder, manifest } = opened;
   try {
     const engine = config.database.kind;

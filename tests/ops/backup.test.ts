@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,6 +20,8 @@ import { adminUrl, type Engine, engines, testDatabaseUrl } from '../setup/test-d
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SCRIPT_MS = 90_000;
+/** The operator's backup key in these tests; every place below has it unless a test says otherwise. */
+const KEY = 'k'.repeat(16) + randomBytes(16).toString('hex');
 
 interface Run {
   code: number | null;
@@ -27,9 +29,13 @@ interface Run {
 }
 
 /** Runs `scripts/<name>.ts` as a user would (`node scripts/backup.ts …`) with only the given environment. */
-function runScript(name: 'backup' | 'restore', arg: string, env: Record<string, string>): Promise<Run> {
+function runScript(
+  name: 'backup' | 'restore',
+  arg: string | string[],
+  env: Record<string, string>,
+): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [`scripts/${name}.ts`, arg], {
+    const child = spawn(process.execPath, [`scripts/${name}.ts`, ...[arg].flat()], {
       cwd: root,
       env: { PATH: process.env.PATH ?? '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -72,7 +78,7 @@ async function createPlace(engine: Engine): Promise<Place> {
   const mediaDir = path.join(dir, 'media');
   if (engine === 'pglite') {
     return {
-      env: { DATA_DIR: dir },
+      env: { DATA_DIR: dir, BACKUP_SIGNING_KEY: KEY },
       mediaDir,
       open: () => openDatabase({ kind: 'pglite', dataDir: path.join(dir, 'pglite') }),
       remove: async () => fs.rmSync(dir, { recursive: true, force: true }),
@@ -86,7 +92,7 @@ async function createPlace(engine: Engine): Promise<Place> {
   u.pathname = `/${name}`;
   const url = u.toString();
   return {
-    env: { DATA_DIR: dir, DATABASE_URL: url },
+    env: { DATA_DIR: dir, DATABASE_URL: url, BACKUP_SIGNING_KEY: KEY },
     mediaDir,
     open: () => openDatabase({ kind: 'postgres', url, poolSize: 2 }),
     async remove() {
@@ -215,6 +221,9 @@ describe.each(engines)('backup and restore on %s', (engine) => {
     expect(saved.photos).toHaveLength(4);
 
     const manifest = JSON.parse(fs.readFileSync(path.join(backupPath, 'manifest.json'), 'utf8'));
+    expect(fs.readFileSync(path.join(backupPath, 'manifest.sig'), 'utf8')).toMatch(
+      /^hmac-sha256:[0-9a-f]{64}\n$/,
+    );
     expect(manifest).toMatchObject({
       engine,
       counts: { orders: 3, users: 2, photos: 4, mediaFiles: 5 },
@@ -292,6 +301,85 @@ describe.each(engines)('backup and restore on %s', (engine) => {
     if (engine === 'pglite')
       expect(fs.existsSync(path.join(target.env.DATA_DIR ?? '', 'pglite'))).toBe(false);
   }, 240_000);
+
+  it('refuses a tampered file whose manifest checksum was rewritten to match, before touching the target', async () => {
+    const forged = path.join(backups, 'forged');
+    fs.cpSync(backupPath, forged, { recursive: true });
+    const manifestFile = path.join(forged, 'manifest.json');
+    const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
+    // The database file and a media file replaced, their sizes and SHA-256 rewritten in the manifest.
+    const dump = path.join(forged, manifest.database.path);
+    const bytes = fs.readFileSync(dump);
+    bytes[bytes.length - 1] = (bytes.at(-1) ?? 0) ^ 0xff;
+    fs.writeFileSync(dump, bytes);
+    manifest.database.sha256 = createHash('sha256').update(bytes).digest('hex');
+    const banner = manifest.media.find((f: { path: string }) => f.path === 'banner.bin');
+    fs.writeFileSync(path.join(forged, 'media', 'banner.bin'), 'not the banner');
+    banner.sha256 = createHash('sha256').update('not the banner').digest('hex');
+    banner.bytes = 14;
+    fs.writeFileSync(manifestFile, `${JSON.stringify(manifest, null, 2)}\n`);
+
+    const target = await newPlace();
+    const refused = await runScript('restore', forged, target.env);
+    expect(refused.code).toBe(1);
+    expect(refused.output).toMatch(/signature does not verify: its manifest was changed/);
+    expect(fs.existsSync(target.mediaDir)).toBe(false);
+    if (engine === 'pglite')
+      expect(fs.existsSync(path.join(target.env.DATA_DIR ?? '', 'pglite'))).toBe(false);
+  }, 240_000);
+
+  it('refuses a backup with a media file the signed manifest does not list', async () => {
+    const added = path.join(backups, 'added');
+    fs.cpSync(backupPath, added, { recursive: true });
+    fs.writeFileSync(path.join(added, 'media', 'extra.svg'), '<svg onload="alert(1)"/>');
+    const target = await newPlace();
+    const refused = await runScript('restore', added, target.env);
+    expect(refused.code).toBe(1);
+    expect(refused.output).toMatch(/backup is damaged: media\/extra\.svg \(not in the manifest\)/);
+    expect(fs.existsSync(target.mediaDir)).toBe(false);
+  }, 240_000);
+
+  it('refuses a backup signed with another key', async () => {
+    const target = await newPlace();
+    const refused = await runScript('restore', backupPath, {
+      ...target.env,
+      BACKUP_SIGNING_KEY: 'another-key-'.repeat(4),
+    });
+    expect(refused.code).toBe(1);
+    expect(refused.output).toMatch(/signature does not verify: .*another BACKUP_SIGNING_KEY/);
+    expect(fs.existsSync(target.mediaDir)).toBe(false);
+  }, 240_000);
+
+  it('refuses an unsigned backup unless --unsigned is given, then restores it with a warning', async () => {
+    const unsigned = path.join(backups, 'unsigned');
+    fs.cpSync(backupPath, unsigned, { recursive: true });
+    fs.rmSync(path.join(unsigned, 'manifest.sig'));
+
+    const target = await newPlace();
+    const refused = await runScript('restore', unsigned, target.env);
+    expect(refused.code).toBe(1);
+    expect(refused.output).toMatch(/not signed \(no manifest\.sig\).*--unsigned/);
+    expect(fs.existsSync(target.mediaDir)).toBe(false);
+
+    const restored = await runScript('restore', ['--unsigned', unsigned], target.env);
+    expect(restored.code, restored.output).toBe(0);
+    expect(restored.output).toMatch(/WARNING: restoring an UNSIGNED backup/);
+    expect(mediaFiles(target.mediaDir)).toEqual(savedMedia);
+    const database = await target.open();
+    try {
+      expect((await snapshot(database.db)).orders).toEqual(saved.orders);
+    } finally {
+      await database.close();
+    }
+  }, 240_000);
+
+  it('refuses to back up without BACKUP_SIGNING_KEY and writes nothing', async () => {
+    const { BACKUP_SIGNING_KEY: _, ...withoutKey } = source.env;
+    const refused = await runScript('backup', path.join(backups, 'no-key'), withoutKey);
+    expect(refused.code).toBe(1);
+    expect(refused.output).toMatch(/BACKUP_SIGNING_KEY is not set/);
+    expect(fs.existsSync(path.join(backups, 'no-key'))).toBe(false);
+  }, 120_000);
 
   it.runIf(engine === 'pglite')(
     'refuses to back up the embedded database while the shop holds it',
