@@ -6,6 +6,13 @@ import {
   MAX_PHOTO_PIXELS,
   renditionWidths,
 } from './media.rules.ts';
+import { createWorkQueue } from './work-queue.ts';
+
+/**
+ * Image decoding and encoding, one image at a time per process: sharp already spreads one image
+ * over its threads, and an editor's upload of ten photos must not take the cores from shoppers.
+ */
+export const imageQueue = createWorkQueue(1);
 
 /** One file the pipeline made: `<stem>-<width>.<format>`. */
 export interface Rendition {
@@ -41,13 +48,15 @@ export interface PipelineLimits {
   maxPixels?: number;
 }
 
+export type InspectedImage =
+  | { ok: true; kind: ImageKind; pixels: number }
+  | { ok: false; refusal: ImageRefusal };
+
 /**
- * Checks an uploaded photo by its content and makes its renditions (DECISIONS 38): JPEG, PNG, WebP
- * or HEIC by signature and decoder, within the byte and pixel limits; turned upright by its EXIF
- * orientation; every rendition without EXIF or other metadata (sharp writes none unless asked), in
- * WebP and AVIF at 480, 960 and 1600 px wide, never wider than the original.
+ * An upload's kind and pixels, from its signature and its header alone (sharp's metadata reads no
+ * pixel): within the byte and pixel limits, or why not.
  */
-export async function processImage(input: Buffer, limits: PipelineLimits = {}): Promise<ProcessedImage> {
+export async function inspectImage(input: Buffer, limits: PipelineLimits = {}): Promise<InspectedImage> {
   const maxBytes = limits.maxBytes ?? MAX_PHOTO_BYTES;
   const maxPixels = limits.maxPixels ?? MAX_PHOTO_PIXELS;
   if (input.length > maxBytes) return { ok: false, refusal: 'too_many_bytes' };
@@ -66,8 +75,28 @@ export async function processImage(input: Buffer, limits: PipelineLimits = {}): 
   if (kind === 'heic' && metadata.compression !== 'hevc') return { ok: false, refusal: 'not_an_image' };
   // The header's size decides before a pixel is decoded: a bomb never reaches the decoder.
   if (!metadata.width || !metadata.height) return { ok: false, refusal: 'damaged' };
-  if (metadata.width * metadata.height > maxPixels) return { ok: false, refusal: 'too_many_pixels' };
+  const pixels = metadata.width * metadata.height;
+  if (pixels > maxPixels) return { ok: false, refusal: 'too_many_pixels' };
+  return { ok: true, kind, pixels };
+}
 
+/**
+ * Checks an uploaded photo by its content and makes its renditions (DECISIONS 38): JPEG, PNG, WebP
+ * or HEIC by signature and decoder, within the byte and pixel limits; turned upright by its EXIF
+ * orientation; every rendition without EXIF or other metadata (sharp writes none unless asked), in
+ * WebP and AVIF at 480, 960 and 1600 px wide, never wider than the original. The decoding and
+ * encoding wait their turn in {@link imageQueue}.
+ */
+export async function processImage(input: Buffer, limits: PipelineLimits = {}): Promise<ProcessedImage> {
+  const inspected = await inspectImage(input, limits);
+  if (!inspected.ok) return inspected;
+  const { kind } = inspected;
+  const maxPixels = limits.maxPixels ?? MAX_PHOTO_PIXELS;
+  return imageQueue.run(() => renditionsOf(input, kind, maxPixels));
+}
+
+async function renditionsOf(input: Buffer, kind: ImageKind, maxPixels: number): Promise<ProcessedImage> {
+  const sharp = await loadSharp();
   let upright: { data: Buffer; info: OutputInfo };
   try {
     const source =

@@ -7,6 +7,11 @@
 export const MAX_PHOTO_BYTES = 25_000_000;
 /** Pixels of an upload at most (a 48-megapixel phone photo fits; a decompression bomb does not). */
 export const MAX_PHOTO_PIXELS = 50_000_000;
+/**
+ * Pixels of all the images of one upload request together, read from their headers before any is
+ * decoded: ten 12-megapixel phone photos, or two of 48 (ten of 49 took 36 s of processor time).
+ */
+export const MAX_UPLOAD_PIXELS = 120_000_000;
 /** Photos in one upload request. */
 export const MAX_PHOTOS_PER_UPLOAD = 10;
 /** catalogue.md: a product video is an mp4 of at most 10,000,000 bytes. */

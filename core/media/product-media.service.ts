@@ -6,8 +6,14 @@ import type { Db, Tx } from '../db/client.ts';
 import { photoTags, productGroups, productPhotos, productVideos } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import type { Locale } from '../i18n.ts';
-import { type ImageRefusal, type ProcessedImage, processImage, type Rendition } from './image-pipeline.ts';
-import { isMp4, MAX_PHOTO_BYTES, MAX_PHOTO_PIXELS, MAX_VIDEO_BYTES } from './media.rules.ts';
+import { type ImageRefusal, inspectImage, processImage, type Rendition } from './image-pipeline.ts';
+import {
+  isMp4,
+  MAX_PHOTO_BYTES,
+  MAX_PHOTO_PIXELS,
+  MAX_UPLOAD_PIXELS,
+  MAX_VIDEO_BYTES,
+} from './media.rules.ts';
 import type { MediaStore } from './media-store.ts';
 
 /** One photo as the back office shows it. */
@@ -224,35 +230,40 @@ export function createProductMediaService({
   }
 
   /**
-   * Runs every file through the pipeline, two at a time (sharp works each image on one thread; a
-   * phone's HEIC decodes to a full-size bitmap, so not more); any refusal stops the upload with the
-   * first refused file's message.
+   * Checks every file by its header, and all of them together against MAX_UPLOAD_PIXELS, before
+   * any is decoded; then runs them through the pipeline, whose queue takes one image at a time.
+   * Any refusal stops the upload with the first refused file's message.
    */
   async function processAll(files: UploadedFile[], locale: Locale) {
-    const results: (ProcessedImage | undefined)[] = new Array(files.length);
-    let next = 0;
-    await Promise.all(
-      [0, 1].map(async () => {
-        while (next < files.length) {
-          const at = next++;
-          results[at] = await processImage((files[at] as UploadedFile).data);
-        }
-      }),
-    );
-    return files.map((file, i) => {
-      const result = results[i] as ProcessedImage;
-      if (!result.ok) {
-        throw new AppError('invalid_data', refusalMessage(result.refusal, file.name, locale), {
-          field: 'files',
-        });
-      }
-      return {
+    const refuse = (message: string) => new AppError('invalid_data', message, { field: 'files' });
+    let pixels = 0;
+    for (const file of files) {
+      const inspected = await inspectImage(file.data);
+      if (!inspected.ok) throw refuse(refusalMessage(inspected.refusal, file.name, locale));
+      pixels += inspected.pixels;
+    }
+    if (pixels > MAX_UPLOAD_PIXELS) {
+      const cap = MAX_UPLOAD_PIXELS / 1_000_000;
+      throw refuse(
+        t(
+          locale,
+          `В изображениях вместе больше ${cap} млн пикселей: загрузите их в несколько приёмов`,
+          `The images hold more than ${cap} million pixels together: upload them a few at a time`,
+        ),
+      );
+    }
+    const made = [];
+    for (const file of files) {
+      const result = await processImage(file.data);
+      if (!result.ok) throw refuse(refusalMessage(result.refusal, file.name, locale));
+      made.push({
         stem: newStem(result.width),
         width: result.width,
         height: result.height,
         renditions: result.renditions,
-      };
-    });
+      });
+    }
+    return made;
   }
 
   /** Adds photos after the group's last one (DECISIONS 38: responsive WebP and AVIF, EXIF stripped). */

@@ -1,7 +1,9 @@
+import zlib from 'node:zlib';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, productPhotos, productVideos } from '../../../core/db/schema/index.ts';
+import { imageQueue } from '../../../core/media/image-pipeline.ts';
 import { MAX_PHOTO_BYTES } from '../../../core/media/media.rules.ts';
 import { insertCategory, insertProductGroup } from '../../../tests/factories/catalogue.ts';
 import { buildJpeg, buildMp4, buildMultipart, heicSample } from '../../../tests/factories/media.ts';
@@ -188,6 +190,49 @@ describe.each(engines)('product photos and videos in the back office on %s', (en
     ]);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain('максимальный размер файла');
+    expect((await getMedia()).photos).toEqual(photos);
+  });
+
+  /** A small single-colour PNG whose header claims `width`×`height`: decoding it would fail. */
+  async function claimedPng(width: number, height: number) {
+    const png = Buffer.from(
+      await sharp({ create: { width: 8, height: 8, channels: 3, background: '#123456' } })
+        .png()
+        .toBuffer(),
+    );
+    png.writeUInt32BE(width, 16);
+    png.writeUInt32BE(height, 20);
+    png.writeUInt32BE(zlib.crc32(png.subarray(12, 29)), 29);
+    return png;
+  }
+
+  it('refuses a photo whose header says it is beyond the pixel limit, before decoding it', async () => {
+    const { version, photos } = await getMedia();
+    const started = imageQueue.stats().started;
+    const res = await upload(`/api/admin/products/${groupId}/photos?version=${version}`, [
+      { name: 'bomb.png', type: 'image/png', data: await claimedPng(8000, 8000) },
+    ]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('«bomb.png»: слишком много пикселей (не больше 50 млн)');
+    // Not one image job started: the header alone refused it.
+    expect(imageQueue.stats().started).toBe(started);
+    expect((await getMedia()).photos).toEqual(photos);
+  });
+
+  it('refuses photos that together pass the pixel budget of one upload, before decoding any', async () => {
+    const { version, photos } = await getMedia();
+    const started = imageQueue.stats().started;
+    // Each 49 megapixels (within the 50 of one photo), 147 together (past the 120 of an upload).
+    const big = await claimedPng(7000, 7000);
+    const res = await upload(
+      `/api/admin/products/${groupId}/photos?version=${version}`,
+      ['a', 'b', 'c'].map((n) => ({ name: `${n}.png`, type: 'image/png', data: big })),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(
+      'В изображениях вместе больше 120 млн пикселей: загрузите их в несколько приёмов',
+    );
+    expect(imageQueue.stats().started).toBe(started);
     expect((await getMedia()).photos).toEqual(photos);
   });
 
