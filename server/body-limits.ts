@@ -4,7 +4,7 @@
 
 import { MAX_CSV_BYTES } from '../core/exchange/csv.service.ts';
 import { exchangeEnvShape } from '../core/exchange/exchange-env.ts';
-import { MAX_PHOTO_BYTES, MAX_PHOTOS_PER_UPLOAD, MAX_VIDEO_BYTES } from '../core/media/media.rules.ts';
+import { MAX_PHOTO_BYTES, MAX_UPLOAD_BYTES, MAX_VIDEO_BYTES } from '../core/media/media.rules.ts';
 
 /** A JSON (or form) body anywhere else: Fastify's `bodyLimit` for the whole app. */
 export const JSON_BODY_LIMIT = 1_048_576;
@@ -27,9 +27,9 @@ export interface BodyLimit {
 /** Every route whose body may be larger than JSON_BODY_LIMIT. */
 export const LARGE_BODY_LIMITS: BodyLimit[] = [
   {
-    what: 'product photos, ten at once',
+    what: 'product photos, up to ten at once and MAX_UPLOAD_BYTES together',
     paths: ['/api/admin/products/17/photos'],
-    bytes: MAX_PHOTOS_PER_UPLOAD * MAX_PHOTO_BYTES + MULTIPART_OVERHEAD_BYTES,
+    bytes: MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES,
   },
   {
     what: 'a page image',

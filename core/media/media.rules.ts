@@ -12,6 +12,8 @@ export const MAX_PHOTO_PIXELS = 50_000_000;
  * decoded: ten 12-megapixel phone photos, or two of 48 (ten of 49 took 36 s of processor time).
  */
 export const MAX_UPLOAD_PIXELS = 120_000_000;
+/** Bytes of all the photos of one upload request together, held while they are checked. */
+export const MAX_UPLOAD_BYTES = 60_000_000;
 /** Photos in one upload request. */
 export const MAX_PHOTOS_PER_UPLOAD = 10;
 /** catalogue.md: a product video is an mp4 of at most 10,000,000 bytes. */

@@ -193,6 +193,19 @@ describe.each(engines)('product photos and videos in the back office on %s', (en
     expect((await getMedia()).photos).toEqual(photos);
   });
 
+  it('refuses photos larger together than one upload takes while they stream in', async () => {
+    const { version, photos } = await getMedia();
+    // Each within the 25 MB of a photo, 61.5 MB together (past the 60 of an upload).
+    const padded = Buffer.concat([await buildJpeg(100, 100), Buffer.alloc(20_500_000, 1)]);
+    const res = await upload(
+      `/api/admin/products/${groupId}/photos?version=${version}`,
+      ['a', 'b', 'c'].map((n) => ({ name: `${n}.jpg`, type: 'image/jpeg', data: padded })),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Вместе файлы больше 60 МБ: загрузите их в несколько приёмов');
+    expect((await getMedia()).photos).toEqual(photos);
+  });
+
   /** A small single-colour PNG whose header claims `width`×`height`: decoding it would fail. */
   async function claimedPng(width: number, height: number) {
     const png = Buffer.from(

@@ -2,7 +2,12 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../../core/errors.ts';
 import type { Locale } from '../../../core/i18n.ts';
-import { MAX_PHOTO_BYTES, MAX_PHOTOS_PER_UPLOAD, MAX_VIDEO_BYTES } from '../../../core/media/media.rules.ts';
+import {
+  MAX_PHOTO_BYTES,
+  MAX_PHOTOS_PER_UPLOAD,
+  MAX_UPLOAD_BYTES,
+  MAX_VIDEO_BYTES,
+} from '../../../core/media/media.rules.ts';
 import {
   mediaVersion,
   photoOrderBody,
@@ -20,17 +25,29 @@ import { roles, type StaffRouteDeps, staffRoute } from './staff-route.ts';
 
 const t = (locale: Locale, ru: string, en: string) => (locale === 'en' ? en : ru);
 
+/** Past the bytes all files of one upload may take together. */
+class UploadTooLarge extends Error {}
+
 /**
- * The files of a multipart upload, each cut off at `maxBytes` while it streams in: a larger file
- * stops the request with `tooLarge` before the rest of it is read, and nothing is stored.
+ * The files of a multipart upload, each cut off at `maxBytes` and all of them at `maxTotalBytes`
+ * while they stream in: a larger file stops the request with `tooLarge`, files larger together
+ * with `tooMuch`, before the rest of it is read, and nothing is stored.
  */
 export async function readFiles(
   request: FastifyRequest,
   {
     maxBytes,
     maxFiles,
+    maxTotalBytes = maxBytes * maxFiles,
     tooLarge,
-  }: { maxBytes: number; maxFiles: number; tooLarge: (name: string) => string },
+    tooMuch = () => '',
+  }: {
+    maxBytes: number;
+    maxFiles: number;
+    maxTotalBytes?: number;
+    tooLarge: (name: string) => string;
+    tooMuch?: () => string;
+  },
 ): Promise<UploadedFile[]> {
   const locale = requestLocale(request);
   if (!request.isMultipart()) {
@@ -42,15 +59,25 @@ export async function readFiles(
   }
   const files: UploadedFile[] = [];
   let name = '';
+  let total = 0;
   try {
     for await (const part of request.parts({
       limits: { fileSize: maxBytes, files: maxFiles, fields: 10, parts: maxFiles + 10 },
     })) {
       if (part.type !== 'file') continue;
       name = part.filename.slice(0, 120);
-      files.push({ name, data: await part.toBuffer() });
+      const chunks: Buffer[] = [];
+      for await (const chunk of part.file as AsyncIterable<Buffer>) {
+        total += chunk.length;
+        if (total > maxTotalBytes) throw new UploadTooLarge();
+        chunks.push(chunk);
+      }
+      if (part.file.truncated)
+        throw Object.assign(new Error('file too large'), { code: 'FST_REQ_FILE_TOO_LARGE' });
+      files.push({ name, data: Buffer.concat(chunks) });
     }
   } catch (error) {
+    if (error instanceof UploadTooLarge) throw new AppError('invalid_data', tooMuch(), { field: 'files' });
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE')
       throw new AppError('invalid_data', tooLarge(name), { field: 'files' });
@@ -113,7 +140,14 @@ export function mediaRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
       const files = await readFiles(request, {
         maxBytes: MAX_PHOTO_BYTES,
         maxFiles: MAX_PHOTOS_PER_UPLOAD,
+        maxTotalBytes: MAX_UPLOAD_BYTES,
         tooLarge: photoTooLarge(locale),
+        tooMuch: () =>
+          t(
+            locale,
+            `Вместе файлы больше ${MAX_UPLOAD_BYTES / 1_000_000} МБ: загрузите их в несколько приёмов`,
+            `The files are larger than ${MAX_UPLOAD_BYTES / 1_000_000} MB together: upload them a few at a time`,
+          ),
       });
       return answer(reply, await media.uploadPhotos(id, version, files, actor, locale));
     },
