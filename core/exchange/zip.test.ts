@@ -56,6 +56,17 @@ describe('zip uploads of the 1C exchange', () => {
     expect(existsSync(path.join(dir, '..', 'evil.xml'))).toBe(false);
   });
 
+  it('refuses a small archive of zeros that unpacks past the total size, having written little of it', async () => {
+    const zip = archive({ 'import.xml': new Uint8Array(64 * 1_048_576) });
+    expect(readFileSync(zip).length).toBeLessThan(200_000);
+    const dir = folder();
+    // The ratio guard set aside, the total size alone refuses it.
+    await expect(
+      extractZip(zip, dir, { maxEntries: 10, maxTotalBytes: 4 * 1_048_576, maxRatio: 1e9 }),
+    ).rejects.toThrow(`the archive unpacks to more than ${4 * 1_048_576} bytes`);
+    expect(existsSync(path.join(dir, 'import.xml'))).toBe(false);
+  });
+
   it('refuses a damaged archive', async () => {
     const dir = folder();
     const file = path.join(dir, 'broken.zip');
