@@ -23,6 +23,7 @@ function edition(prefix: '' | 'en') {
     // DECISIONS 37: the pages behind the links of marketing mail (one press each).
     route(at('unsubscribe'), 'routes/unsubscribe.tsx', { id: id('unsubscribe') }),
     route(at('newsletter-confirm'), 'routes/newsletter-confirm.tsx', { id: id('newsletter-confirm') }),
+    route(at('restock-confirm'), 'routes/restock-confirm.tsx', { id: id('restock-confirm') }),
     // DECISIONS 29: the order-status lookup and the mobile-app page.
     route(at('status'), 'routes/status.tsx', { id: id('status') }),
     route(at('app'), 'routes/app-page.tsx', { id: id('app') }),

@@ -222,7 +222,7 @@ export function createServices({
     promoAdmin: createPromoAdminService({ db, audit, clock }),
     settingsAdmin: createSettingsAdminService({ db, audit, clock, cache }),
     texts: createTextsService({ db, audit, clock, cache }),
-    restock: createRestockService({ db }),
+    restock: createRestockService({ db, clock, secret: authSecret }),
     delivery,
     orders,
     ordersAdmin,

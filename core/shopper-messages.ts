@@ -313,6 +313,23 @@ export const shopperMessages = {
     ru: 'Слишком много запросов. Попробуйте через час.',
     en: 'Too many requests. Please try again in an hour.',
   },
+  // Restock and pre-order notices, double opt-in (core/catalogue/restock.service.ts).
+  'restock.signed_up': {
+    ru: 'Спасибо! Мы напишем вам, как только товар появится.',
+    en: 'Thank you! We will e-mail you as soon as it arrives.',
+  },
+  'restock.confirm_sent': {
+    ru: 'Проверьте почту: мы отправили ссылку, подтвердите по ней, что ждёте этот товар.',
+    en: 'Check your mail: confirm by the link we sent that you want to hear when it arrives.',
+  },
+  'restock.confirmed': {
+    ru: 'Готово: мы напишем вам, как только товар появится.',
+    en: 'Done: we will e-mail you as soon as it arrives.',
+  },
+  'restock.bad_link': {
+    ru: 'Ссылка подтверждения недействительна',
+    en: 'This confirmation link is not valid',
+  },
   'newsletter.refused': {
     ru: 'Сервис рассылки не принял этот адрес. Проверьте его или попробуйте позже',
     en: 'The newsletter service did not accept this address. Check it or try again later',

@@ -477,6 +477,9 @@ export const ru = {
   'mail.confirm.ask':
     'Подтвердите, что хотите получать наши письма: после этого мы пришлём промокод на скидку.',
   'mail.confirm.button': 'Подтвердить подписку',
+  'mail.restockConfirm.title': 'Подтверждение',
+  'mail.restockConfirm.ask': 'Подтвердите, что хотите получить письмо, когда товар снова появится.',
+  'mail.restockConfirm.button': 'Подтвердить',
   'mail.badLink': 'Ссылка недействительна или устарела.',
   'checkout.savedAddress': 'Сохранённый адрес',
   'checkout.newAddress': 'Другой адрес',

@@ -17,6 +17,7 @@ export const reservedSlugs = [
   'newsletter-confirm',
   'payment-result',
   'products',
+  'restock-confirm',
   'sandbox',
   'status',
   'unsubscribe',

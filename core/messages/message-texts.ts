@@ -146,6 +146,15 @@ export const messageTextCatalogue = {
     'You asked us to tell you when it is back.',
     ['Снова в наличии: текст', 'Restock notice: text'],
   ),
+  'restock.confirm.subject': event('Подтвердите: сообщить о {product}', 'Confirm: tell you about {product}', [
+    'Подтверждение ожидания товара: тема',
+    'Restock sign-up confirmation: subject',
+  ]),
+  'restock.confirm.note': event(
+    'Вы просили сообщить, когда товар появится. Подтвердите адрес, и мы напишем. Если вы не просили, просто не отвечайте.',
+    'You asked us to tell you when this is back. Confirm this address and we will. If you did not ask, ignore this mail.',
+    ['Подтверждение ожидания товара: текст', 'Restock sign-up confirmation: text'],
+  ),
   'newsletter.confirm.subject': event('Подтвердите подписку', 'Confirm your subscription', [
     'Подтверждение подписки: тема',
     'Newsletter confirmation: subject',
@@ -214,6 +223,7 @@ export function messageTexts(
 export const messagePreviewKinds = [
   ...orderMessageEvents.map((e) => `order.${e}` as const),
   'restock',
+  'restock.confirm',
   'newsletter.confirm',
   'newsletter.welcome',
   'cart',

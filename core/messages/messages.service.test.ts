@@ -220,14 +220,36 @@ describe.each(engines)('order messages on %s', (engine) => {
     return { groupId: g.id, variantId: `${g.id}-M`, orderNumber: order.number };
   };
 
+  /** The link of the newest confirmation mail to this address, as the shopper's page calls the API. */
+  const confirmLink = async (address: string) => {
+    await t.services.jobs.runDue({ kinds: ['restock-confirm'] });
+    const [mail] = (await outbox('email', address)).reverse();
+    const link = new URL(
+      String(mail?.payload.text).match(/https?:\/\/\S+\/restock-confirm\?\S+/)?.[0] ?? 'http://x/',
+    );
+    return { mail, path: link.pathname, token: link.searchParams.get('token') ?? '' };
+  };
+  const confirmByMail = async (address: string) => {
+    const { token } = await confirmLink(address);
+    const res = await t.app.inject({ method: 'GET', url: `/api/preorder/confirm?token=${token}` });
+    expect(res.json()).toMatchObject({ result: true });
+  };
+  /** Signs an address up and confirms it by the mailed link. */
+  const signUpConfirmed = async (address: string, productId: string, locale: 'ru' | 'en') => {
+    await t.services.restock.signUp(address, productId, locale);
+    await confirmByMail(address);
+  };
+  const arrivals = async (address: string) =>
+    (await subjects(address)).filter((s) => /^(Снова в наличии|Back in stock)/.test(s));
+
   it('a variant back in stock tells each sign-up once, in its language, with a signed unsubscribe link and header', async () => {
     const p = await soldOut();
-    await t.services.restock.signUp(`size${shopper}@example.ru`, p.variantId, 'ru');
-    await t.services.restock.signUp(`group${shopper}@example.ru`, p.groupId, 'en');
+    await signUpConfirmed(`size${shopper}@example.ru`, p.variantId, 'ru');
+    await signUpConfirmed(`group${shopper}@example.ru`, p.groupId, 'en');
     await step(p.orderNumber, 'cancelled');
     await t.services.jobs.runDue();
     await t.services.jobs.runDue();
-    const [bySize] = await outbox('email', `size${shopper}@example.ru`);
+    const [bySize] = (await outbox('email', `size${shopper}@example.ru`)).slice(1);
     expect(String(bySize?.payload.subject)).toMatch(/^Снова в наличии: .*, M$/);
     const headers = bySize?.payload.headers as Record<string, string>;
     expect(headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
@@ -235,7 +257,7 @@ describe.each(engines)('order messages on %s', (engine) => {
       /^<http:\/\/localhost:3000\/api\/unsubscribe\?token=[\w.-]+>$/,
     );
     expect(String(bySize?.payload.text)).toContain(`/products/${p.groupId}`);
-    expect(await subjects(`group${shopper}@example.ru`)).toEqual([expect.stringMatching(/^Back in stock: /)]);
+    expect(await arrivals(`group${shopper}@example.ru`)).toEqual([expect.stringMatching(/^Back in stock: /)]);
     // Sold out and back again: the sign-ups were told already.
     const { order: again } = await insertPlacedOrder(t.database.db, {
       status: 'awaiting_payment',
@@ -245,14 +267,95 @@ describe.each(engines)('order messages on %s', (engine) => {
     });
     await step(again.number, 'cancelled');
     await t.services.jobs.runDue();
-    expect(await outbox('email', `size${shopper}@example.ru`)).toHaveLength(1);
+    expect(await arrivals(`size${shopper}@example.ru`)).toHaveLength(1);
+  });
+
+  it('an unconfirmed restock sign-up gets no arrival mail; the one confirmed by its mailed link does', async () => {
+    const p = await soldOut();
+    const waiting = `unconfirmed${shopper}@example.ru`;
+    const confirmed = `confirmed${shopper}@example.ru`;
+    await t.services.restock.signUp(waiting, p.variantId, 'ru');
+    await signUpConfirmed(confirmed, p.variantId, 'ru');
+    await step(p.orderNumber, 'cancelled');
+    await t.services.jobs.runDue();
+    await t.services.jobs.runDue();
+    expect(await arrivals(confirmed)).toEqual([expect.stringMatching(/^Снова в наличии: /)]);
+    expect(await arrivals(waiting)).toEqual([]);
+    // The unconfirmed address got its confirmation mail only.
+    expect(await subjects(waiting)).toEqual([expect.stringMatching(/^Подтвердите: сообщить о .*, M$/)]);
+  });
+
+  it('the restock confirmation mail is in the language of the sign-up, and links the one-press page', async () => {
+    const p = await soldOut();
+    const address = `english${shopper}@example.ru`;
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/preorder/sign-up?email=${address}&productID=${p.variantId}`,
+      headers: { 'accept-language': 'en' },
+    });
+    expect(res.json()).toEqual({
+      result: true,
+      message: 'Check your mail: confirm by the link we sent that you want to hear when it arrives.',
+    });
+    const { mail, path } = await confirmLink(address);
+    expect(String(mail?.payload.subject)).toMatch(/^Confirm: tell you about .*, M$/);
+    expect(String(mail?.payload.text)).toContain('ignore this mail');
+    expect(path).toBe('/en/restock-confirm');
+  });
+
+  it('a tampered restock confirmation link, or a signed link of another purpose, is refused naming the field', async () => {
+    const p = await soldOut();
+    const address = `forged${shopper}@example.ru`;
+    await t.services.restock.signUp(address, p.variantId, 'ru');
+    const { token } = await confirmLink(address);
+    const [encoded = '', signature = ''] = token.split('.');
+    const { restockSubscriptions } = await import('../db/schema/index.ts');
+    const { signedLinkToken, unsubscribeToken } = await import('./unsubscribe.ts');
+    const secret = 'development-auth-signing-key';
+    const [row] = await t.database.db
+      .select()
+      .from(restockSubscriptions)
+      .where(eq(restockSubscriptions.email, address));
+    const other = await t.services.restock.signUp(`other${shopper}@example.ru`, p.groupId, 'ru');
+    expect(other.message).toMatch(/Проверьте почту/);
+    const forgeries = [
+      // The signature changed.
+      `${encoded}.${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}`,
+      // Another sign-up's number under this one's signature.
+      `${Buffer.from(`${(row?.id ?? 0) + 1}:other${shopper}@example.ru`).toString('base64url')}.${signature}`,
+      // The same value signed for another purpose (an unsubscribe link), and the address's unsubscribe link.
+      signedLinkToken('unsubscribe', `${row?.id}:${address}`, secret),
+      unsubscribeToken(address, secret),
+      // The right purpose under another key.
+      signedLinkToken('restock-confirm', `${row?.id}:${address}`, 'another-secret-key'),
+    ];
+    for (const forged of forgeries) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/preorder/confirm?token=${forged}`,
+        headers: { 'accept-language': 'en' },
+      });
+      expect(res.statusCode, forged).toBe(400);
+      expect(res.json()).toMatchObject({ result: false, field: 'token' });
+    }
+    const [after] = await t.database.db
+      .select()
+      .from(restockSubscriptions)
+      .where(eq(restockSubscriptions.email, address));
+    expect(after?.confirmedAt).toBeNull();
+    // The genuine link still works.
+    const ok = await t.app.inject({ method: 'GET', url: `/api/preorder/confirm?token=${token}` });
+    expect(ok.json()).toEqual({
+      result: true,
+      message: 'Готово: мы напишем вам, как только товар появится.',
+    });
   });
 
   it('an unsubscribed address gets no restock mail, and a forged or broken link is refused naming the field', async () => {
     const p = await soldOut();
     const address = `gone${shopper}@example.ru`;
-    await t.services.restock.signUp(address, p.variantId, 'ru');
-    await t.services.restock.signUp(`kept${shopper}@example.ru`, p.variantId, 'ru');
+    await signUpConfirmed(address, p.variantId, 'ru');
+    await signUpConfirmed(`kept${shopper}@example.ru`, p.variantId, 'ru');
     await step(p.orderNumber, 'cancelled');
     // The check runs and queues both notices; before they go, the address unsubscribes by its link.
     await t.services.jobs.runDue({ kinds: ['restock-check'] });
@@ -271,8 +374,8 @@ describe.each(engines)('order messages on %s', (engine) => {
     });
     expect(res.statusCode).toBe(200);
     await t.services.jobs.runDue();
-    expect(await outbox('email', address)).toHaveLength(0);
-    expect(await outbox('email', `kept${shopper}@example.ru`)).toHaveLength(1);
+    expect(await arrivals(address)).toHaveLength(0);
+    expect(await arrivals(`kept${shopper}@example.ru`)).toHaveLength(1);
   });
 
   it('the shop’s daily summary lists the jobs that failed for good that day, once; a quiet day sends nothing', async () => {

@@ -1,4 +1,5 @@
-import { and, eq, gt, gte, inArray, isNull, or } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, isNotNull, isNull, or } from 'drizzle-orm';
+import { RESTOCK_CONFIRM_JOB, restockConfirmToken } from '../catalogue/restock.service.ts';
 import type { SettingsService } from '../content/settings.service.ts';
 import type { Db } from '../db/client.ts';
 import {
@@ -36,6 +37,7 @@ import {
   renderNewsletterConfirm,
   renderNewsletterWelcome,
   renderOrderMessage,
+  renderRestockConfirm,
   renderRestockMessage,
   renderShopPaidAlert,
 } from './templates.ts';
@@ -168,7 +170,10 @@ export function createMessagesService({
     return result.ok ? { done: result.ref } : { retry: result.reason };
   }
 
-  /** Marks the sign-ups of a variant back in stock as told and queues one notice each, in one transaction. */
+  /**
+   * Marks the confirmed sign-ups of a variant back in stock as told and queues one notice each, in one
+   * transaction. An unconfirmed sign-up is left as it is: no marketing mail before the link is followed.
+   */
   async function checkRestock(job: JobRow): Promise<JobOutcome> {
     const { variantId } = job.payload as { variantId: string };
     const [variant] = await db.select().from(variantProducts).where(eq(variantProducts.id, variantId));
@@ -181,6 +186,7 @@ export function createMessagesService({
         .where(
           and(
             isNull(restockSubscriptions.notifiedAt),
+            isNotNull(restockSubscriptions.confirmedAt),
             or(
               eq(restockSubscriptions.productId, variantId),
               eq(restockSubscriptions.productId, variant.groupId),
@@ -206,8 +212,9 @@ export function createMessagesService({
       .select()
       .from(restockSubscriptions)
       .where(eq(restockSubscriptions.id, subscriptionId));
-    // Unsubscribed since (the sign-up is gone): nothing goes out.
+    // Unsubscribed since (the sign-up is gone), or never confirmed: nothing goes out.
     if (!sub) return { skipped: 'unsubscribed' };
+    if (!sub.confirmedAt) return { skipped: 'not confirmed' };
     const [product] = await db
       .select({ name: productGroups.name, size: variantProducts.size })
       .from(variantProducts)
@@ -236,6 +243,37 @@ export function createMessagesService({
       },
       idempotencyKey: job.key,
     });
+    return result.ok ? { done: result.ref } : { retry: result.reason };
+  }
+
+  /** The double opt-in mail of a restock sign-up, in its language, with its signed confirmation link. */
+  async function sendRestockConfirm(job: JobRow): Promise<JobOutcome> {
+    const { subscriptionId } = job.payload as { subscriptionId: number };
+    const [row] = await db
+      .select({
+        sub: restockSubscriptions,
+        name: productGroups.name,
+        size: variantProducts.size,
+      })
+      .from(restockSubscriptions)
+      .innerJoin(productGroups, eq(productGroups.id, restockSubscriptions.groupId))
+      .leftJoin(variantProducts, eq(variantProducts.id, restockSubscriptions.productId))
+      .where(eq(restockSubscriptions.id, subscriptionId));
+    if (!row) return { skipped: 'unsubscribed' };
+    if (row.sub.confirmedAt) return { skipped: 'confirmed already' };
+    const locale: 'ru' | 'en' = row.sub.locale === 'en' ? 'en' : 'ru';
+    const token = restockConfirmToken(row.sub, secret);
+    const message = renderRestockConfirm(
+      {
+        productName: row.name[locale] || row.name.ru,
+        size: row.size,
+        confirmUrl: `${publicUrl}${locale === 'en' ? '/en' : ''}/restock-confirm?token=${token}`,
+      },
+      locale,
+      await brand(locale),
+      await texts(locale),
+    );
+    const result = await providers.email.send({ to: row.sub.email, ...message, idempotencyKey: job.key });
     return result.ok ? { done: result.ref } : { retry: result.reason };
   }
 
@@ -442,6 +480,7 @@ export function createMessagesService({
 
   jobs.register(RESTOCK_CHECK_JOB, checkRestock);
   jobs.register(RESTOCK_MAIL_JOB, sendRestockMail);
+  jobs.register(RESTOCK_CONFIRM_JOB, sendRestockConfirm);
   jobs.register(ORDER_MESSAGE_JOB, sendOrderMessage);
   jobs.register(SHOP_ALERT_JOB, sendShopAlert);
   jobs.register(CART_REMINDER_JOB, sendCartReminder);
@@ -488,6 +527,19 @@ export function createMessagesService({
               size: 'S',
               productUrl: `${base}/`,
               unsubscribeUrl: off,
+            },
+            locale,
+            b,
+            text,
+          ),
+        );
+      case 'restock.confirm':
+        return plain(
+          renderRestockConfirm(
+            {
+              productName: locale === 'en' ? 'Linen dress' : 'Льняное платье',
+              size: 'S',
+              confirmUrl: `${base}/restock-confirm?token=sample`,
             },
             locale,
             b,

@@ -169,6 +169,21 @@ export function renderRestockMessage(
   return { subject, text, html: layout(brand, locale, subject, body, footer) };
 }
 
+/** The double opt-in mail of a restock sign-up: the link that confirms it (not marketing: the address asked). */
+export function renderRestockConfirm(
+  input: { productName: string; size: string | null; confirmUrl: string },
+  locale: MessageLocale,
+  brand: Brand,
+  texts: MessageTexts = messageTexts(locale),
+): { subject: string; text: string; html: string } {
+  const what = input.size ? `${input.productName}, ${input.size}` : input.productName;
+  const subject = texts('restock.confirm.subject', { product: what });
+  const note = texts('restock.confirm.note');
+  const text = [subject, '', note, input.confirmUrl, '', brand.name].join('\n');
+  const body = `<h1 style="font-size:20px;margin:0 0 12px">${escapeHtml(subject)}</h1><p>${escapeHtml(note)}</p><p><a href="${escapeHtml(input.confirmUrl)}" style="display:inline-block;padding:10px 18px;background:${brand.colour};color:#fff;text-decoration:none;border-radius:4px">${escapeHtml(tr(locale, 'Подтвердить', 'Confirm'))}</a></p>`;
+  return { subject, text, html: layout(brand, locale, subject, body) };
+}
+
 /** The double opt-in mail: the link that confirms the subscription (not marketing: the address asked). */
 export function renderNewsletterConfirm(
   confirmUrl: string,

@@ -141,19 +141,20 @@ describe.each(engines)('restock sign-up on %s', (engine) => {
 
   const signUp = (qs: string) => t.app.inject({ method: 'GET', url: `/api/preorder/sign-up?${qs}` });
 
-  it('stores a sign-up once and answers a repeat the same way', async () => {
+  it('stores a sign-up once, unconfirmed, and answers a repeat the same way', async () => {
     const first = await signUp(`email=Anna@Example.com&productID=${group.id}-M`);
     expect(first.statusCode).toBe(200);
+    // Double opt-in (DECISIONS 37): the answer asks for the mailed link.
     expect(first.json()).toEqual({
       result: true,
-      message: 'Спасибо! Мы напишем вам, как только товар появится.',
+      message: 'Проверьте почту: мы отправили ссылку, подтвердите по ней, что ждёте этот товар.',
     });
     const again = await signUp(`email=anna@example.com&productID=${group.id}-M`);
     expect(again.json()).toEqual(first.json());
     const { restockSubscriptions } = await import('../../core/db/schema/index.ts');
     const rows = await t.database.db.select().from(restockSubscriptions);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ email: 'anna@example.com', groupId: group.id });
+    expect(rows[0]).toMatchObject({ email: 'anna@example.com', groupId: group.id, confirmedAt: null });
   });
 
   it('requires a valid e-mail and a known product', async () => {

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { restockConfirmSchema } from '../../core/catalogue/restock.schemas.ts';
 import { newsletterConfirmSchema } from '../../core/engagement/engagement.schemas.ts';
 import { AppError } from '../../core/errors.ts';
 import { unsubscribeQuerySchema } from '../../core/messages/messages.schemas.ts';
@@ -27,5 +28,11 @@ export function messagesRoutes(app: FastifyInstance, { services }: { services: S
   app.get('/api/newsletter/confirm', async (request) => {
     const { token } = parseInput(newsletterConfirmSchema, request.query, request);
     return services.engagement.confirmSubscription(token, requestLocale(request));
+  });
+
+  // A restock sign-up's double opt-in link (core/catalogue/restock.service.ts).
+  app.get('/api/preorder/confirm', async (request) => {
+    const { token } = parseInput(restockConfirmSchema, request.query, request);
+    return services.restock.confirm(token, requestLocale(request));
   });
 }

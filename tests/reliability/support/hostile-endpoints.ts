@@ -17,7 +17,7 @@ import {
   productPageContentSchema,
   tagsFetchSchema,
 } from '../../../core/catalogue/catalogue.schemas.ts';
-import { restockSignUpSchema } from '../../../core/catalogue/restock.schemas.ts';
+import { restockConfirmSchema, restockSignUpSchema } from '../../../core/catalogue/restock.schemas.ts';
 import {
   boxberryPriceSchema,
   checkDeliverySchema,
@@ -124,6 +124,7 @@ export const catalogueEndpoints: Endpoint[] = [
   { method: 'POST', path: '/api/crm/add', body: crmAddSchema },
   { method: 'GET', path: '/api/sendpulse/signup', query: newsletterSignupSchema },
   { method: 'GET', path: '/api/newsletter/confirm', query: newsletterConfirmSchema },
+  { method: 'GET', path: '/api/preorder/confirm', query: restockConfirmSchema },
   { method: 'GET', path: '/api/unsubscribe', query: unsubscribeQuerySchema },
   { method: 'POST', path: '/api/unsubscribe', query: unsubscribeQuerySchema },
 ];
