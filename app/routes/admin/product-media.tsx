@@ -2,7 +2,12 @@ import '../../admin/media/media.css';
 import { type DragEvent, useState } from 'react';
 import { Link, useLoaderData } from 'react-router';
 import { photoRenditionWidths } from '../../../core/catalogue/media.rules.ts';
-import { MAX_PHOTO_BYTES, MAX_PHOTOS_PER_UPLOAD, MAX_VIDEO_BYTES } from '../../../core/media/media.rules.ts';
+import {
+  MAX_PHOTO_BYTES,
+  MAX_PHOTOS_PER_UPLOAD,
+  MAX_UPLOAD_BYTES,
+  MAX_VIDEO_BYTES,
+} from '../../../core/media/media.rules.ts';
 import { AdminApiError, adminApi, errorText } from '../../admin/api.ts';
 import { AdminLoading } from '../../admin/frame.tsx';
 import { useTr } from '../../admin/i18n.ts';
@@ -89,6 +94,15 @@ export default function ProductMediaPage() {
         tr(
           `«${big.name}»: максимальный размер файла ${MAX_PHOTO_BYTES / 1_000_000} МБ`,
           `«${big.name}»: the largest file allowed is ${MAX_PHOTO_BYTES / 1_000_000} MB`,
+        ),
+      );
+      return;
+    }
+    if (files.reduce((sum, f) => sum + f.size, 0) > MAX_UPLOAD_BYTES) {
+      setError(
+        tr(
+          `Вместе файлы больше ${MAX_UPLOAD_BYTES / 1_000_000} МБ: загрузите их в несколько приёмов`,
+          `The files are larger than ${MAX_UPLOAD_BYTES / 1_000_000} MB together: upload them a few at a time`,
         ),
       );
       return;
@@ -203,8 +217,8 @@ export default function ProductMediaPage() {
         >
           <p>
             {tr(
-              'Перетащите фотографии сюда: JPEG, PNG, WebP или HEIC, до 25 МБ каждая',
-              'Drop photos here: JPEG, PNG, WebP or HEIC, up to 25 MB each',
+              'Перетащите фотографии сюда: JPEG, PNG, WebP или HEIC, до 25 МБ каждая, до 60 МБ вместе',
+              'Drop photos here: JPEG, PNG, WebP or HEIC, up to 25 MB each and 60 MB together',
             )}
           </p>
           <label className="adm-btn adm-btn--primary">
