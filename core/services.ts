@@ -122,7 +122,12 @@ export function createServices({
     const r = await rates.refreshRates();
     return r.refreshed ? { done: 'refreshed' } : { retry: r.error ?? 'not refreshed' };
   });
-  const ordersAdmin = createOrdersAdminService({ db, providers, orders, audit, clock });
+  const ordersAdmin = createOrdersAdminService({ db, providers, orders, audit, settings, clock });
+  // Paid try-on orders not handed to the courier (docs/decisions/0035-try-on-buyout.md).
+  jobs.register('orders.expire-try-on', async () => {
+    const r = await ordersAdmin.expireTryOnHolds();
+    return { done: `noticed ${r.noticed}, cancelled ${r.cancelled}` };
+  });
   // The try-on buyout (docs/product/try-on-buyout.md); registers its payment-link message job.
   const buyout = createBuyoutService({ db, providers, orders, settings, audit, jobs, clock, publicUrl });
   // Parcels with the carriers: the status poll is the fallback of CDEK's webhook (docs/decisions/0025).
@@ -241,6 +246,8 @@ export function createServices({
 /** The recurring jobs and their periods (server/runtime.ts enqueues them). */
 export const periodicTasks = [
   { kind: 'orders.expire', everyMs: 60_000 },
+  // Paid try-on orders kept too long without hand-over (core/orders/orders-admin.service.ts).
+  { kind: 'orders.expire-try-on', everyMs: 10 * 60_000 },
   // Open try-on buyout links whose notice is late (core/orders/buyout.service.ts).
   { kind: 'buyouts.check-payments', everyMs: 60_000 },
   { kind: 'crm.retry', everyMs: 60_000 },

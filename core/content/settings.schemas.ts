@@ -64,6 +64,14 @@ export const mainSettingsSchema = z
     orderHoldMinutes: z
       .object({ online: z.number().int().min(5).max(1440), decision: z.number().int().min(5).max(1440) })
       .optional(),
+    /**
+     * A paid try-on order (`moscow-try`) not handed to the courier: days after payment before staff
+     * are told, and days after that before it is cancelled and its delivery refunded unless staff
+     * keep it (docs/decisions/0035-try-on-buyout.md); absent = 3 and 1.
+     */
+    tryOnHold: z
+      .object({ days: z.number().int().min(1).max(60), graceDays: z.number().int().min(0).max(30) })
+      .optional(),
     /** What one client's unpaid orders may hold (DECISIONS 32); absent = core/orders/order.rules.ts HOLD_CAPS. */
     holdCaps: z
       .object({

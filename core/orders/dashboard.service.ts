@@ -1,7 +1,8 @@
-import { and, eq, gte, inArray, isNotNull, isNull, like, lt, notExists, sql } from 'drizzle-orm';
+import { and, eq, exists, gte, inArray, isNotNull, isNull, like, lt, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { crmRequests, orderEvents, orderLines, orders, refunds } from '../db/schema/index.ts';
 import { isPaidStatus, orderStatuses } from './order.rules.ts';
+import { TRY_ON_KEPT_CAUSE, TRY_ON_OVERDUE_CAUSE, TRY_ON_WAITING_STATUSES } from './try-on-hold.rules.ts';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -116,6 +117,27 @@ export function createDashboardService({ db, clock }: { db: Db; clock: () => Dat
         ),
       );
 
+    // Paid try-on orders the expiry told staff about, not kept and not with the courier yet: they are
+    // cancelled at the end of their grace period (docs/decisions/0035-try-on-buyout.md).
+    const causeOf = (prefix: string) =>
+      db
+        .select({ id: orderEvents.id })
+        .from(orderEvents)
+        .where(and(eq(orderEvents.orderNumber, orders.number), like(orderEvents.cause, `${prefix}%`)));
+    const tryOnOverdue = await db
+      .select({ number: orders.number })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.getWay, 'moscow-try'),
+          inArray(orders.status, [...TRY_ON_WAITING_STATUSES]),
+          exists(causeOf(TRY_ON_OVERDUE_CAUSE)),
+          notExists(causeOf(TRY_ON_KEPT_CAUSE)),
+        ),
+      )
+      .orderBy(orders.number)
+      .limit(50);
+
     const strip = (p: PaidFigures) =>
       withRevenue
         ? p
@@ -141,6 +163,8 @@ export function createDashboardService({ db, clock }: { db: Db; clock: () => Dat
         },
       },
       refundsDue: Number(refundDue?.n ?? 0),
+      /** Paid try-on orders past their days without hand-over (the first 50 numbers). */
+      tryOnOverdue: { orders: tryOnOverdue.map((r) => r.number) },
     };
   }
 

@@ -61,3 +61,6 @@ export const orderCommentBody = z.object({
 });
 
 export const orderRefundBody = z.object({ version });
+
+/** Staff's "keep this order" on a paid try-on order past its days (docs/decisions/0035-try-on-buyout.md). */
+export const orderKeepTryOnBody = z.object({ version });

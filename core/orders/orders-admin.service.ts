@@ -14,6 +14,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Actor, AuditService } from '../audit/audit.service.ts';
+import type { SettingsService } from '../content/settings.service.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { orderEvents, orderLines, orders, paymentNotifications, refunds } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
@@ -35,6 +36,14 @@ import type { OrderListQuery, OrderStepInput } from './orders-admin.schemas.ts';
 import { normalizePromoCode } from './promo.rules.ts';
 import type { HandOverInput } from './shipments.schemas.ts';
 import { createShipmentsService } from './shipments.service.ts';
+import {
+  DEFAULT_TRY_ON_HOLD,
+  TRY_ON_KEPT_CAUSE,
+  TRY_ON_OVERDUE_CAUSE,
+  TRY_ON_WAITING_STATUSES,
+  tryOnCancelAt,
+  tryOnHoldStep,
+} from './try-on-hold.rules.ts';
 
 /** The list's total is counted up to here; beyond it the screen says "10 000+". */
 export const COUNT_CAP = 10_000;
@@ -78,12 +87,14 @@ export function createOrdersAdminService({
   providers,
   orders: ordersService,
   audit,
+  settings,
   clock,
 }: {
   db: Db;
   providers: Providers;
   orders: OrdersService;
   audit: AuditService;
+  settings: SettingsService;
   clock: () => Date;
 }) {
   const payments = providers.payments.provider;
@@ -380,12 +391,13 @@ export function createOrdersAdminService({
    * version and state the screen showed, so of two staff pressing cancel at once, or a cancel and the
    * provider's payment notice, exactly one applies; the stock goes back only through
    * `orders.transition` (the path expiry uses). Cancelling a paid order starts its refund, recorded
-   * once per order (the refunds table's unique order number).
+   * once per order (the refunds table's unique order number). Without an actor the shop itself takes
+   * the step (the try-on expiry).
    */
   async function takeStep(
     number: number,
     input: OrderStepInput,
-    actor: Actor,
+    actor: Actor | null,
     locale: Locale,
     parcel?: { carrier: string; carrierId: string },
   ) {
@@ -393,7 +405,8 @@ export function createOrdersAdminService({
       const before = await lockCurrent(tx, number, input.version, locale, input.from);
       const refused = stepRefusal(before, input.to, input.trackingNumber);
       if (refused) throw refusal(locale, refused, before.status, input.to);
-      const cause = `${input.to} by staff (${actor.email})${input.reason ? `: ${input.reason}` : ''}`;
+      const by = actor ? `by staff (${actor.email})` : 'by the shop';
+      const cause = `${input.to} ${by}${input.reason ? `: ${input.reason}` : ''}`;
       if (!(await ordersService.transition(tx, number, input.to, cause, changed)))
         throw stale(locale, before);
       const after = await raiseVersion(
@@ -410,7 +423,7 @@ export function createOrdersAdminService({
             amount: before.total,
             status: 'started',
             reason: input.reason ? `cancelled: ${input.reason}` : 'cancelled',
-            createdBy: actor.userId,
+            createdBy: actor?.userId ?? null,
           })
           .onConflictDoNothing()
           .returning();
@@ -482,7 +495,7 @@ export function createOrdersAdminService({
    * outcome is recorded on the row, as an order event and in the audit log. A provider that cannot be
    * reached leaves the row `started` for a retry.
    */
-  async function sendRefund(refund: typeof refunds.$inferSelect, paymentId: string, actor: Actor) {
+  async function sendRefund(refund: typeof refunds.$inferSelect, paymentId: string, actor: Actor | null) {
     let result: Awaited<ReturnType<typeof payments.refund>> | null = null;
     try {
       // DECISIONS 36: the refund receipt repeats the payment's items when the whole payment returns.
@@ -655,6 +668,173 @@ export function createOrdersAdminService({
     };
   }
 
+  const tryOnColumns = {
+    number: orders.number,
+    version: orders.version,
+    status: orders.status,
+    fullName: orders.fullName,
+    phone: orders.phone,
+    total: orders.total,
+    paidAt: sql<Date>`coalesce((select min(${orderEvents.at}) from ${orderEvents} where ${orderEvents.orderNumber} = ${orders.number} and ${orderEvents.toStatus} = 'paid'), ${orders.createdAt})`,
+    noticeAt: sql<Date | null>`(select min(${orderEvents.at}) from ${orderEvents} where ${orderEvents.orderNumber} = ${orders.number} and ${orderEvents.cause} like ${`${TRY_ON_OVERDUE_CAUSE}%`})`,
+  };
+  const keptEvent = db
+    .select({ id: orderEvents.id })
+    .from(orderEvents)
+    .where(and(eq(orderEvents.orderNumber, orders.number), like(orderEvents.cause, `${TRY_ON_KEPT_CAUSE}%`)));
+  const waitingTryOn = and(
+    eq(orders.getWay, 'moscow-try'),
+    inArray(orders.status, [...TRY_ON_WAITING_STATUSES]),
+    notExists(keptEvent),
+  );
+
+  async function tryOnHold() {
+    return (await settings.getShopSettings()).main.tryOnHold ?? DEFAULT_TRY_ON_HOLD;
+  }
+
+  /**
+   * Paid try-on orders not handed to the courier (docs/decisions/0035-try-on-buyout.md): past the
+   * setting's days after payment staff are told by an order event (and the dashboard lists the order);
+   * past the grace days after that, unless staff kept it, the order is cancelled as a manager's cancel
+   * would (stock back, the delivery refunded). A keep raises the order's version, so a keep that comes
+   * between the read and the cancel wins. Run by the recurring job `orders.expire-try-on`.
+   */
+  async function expireTryOnHolds(): Promise<{ noticed: number; cancelled: number }> {
+    const hold = await tryOnHold();
+    const now = clock();
+    const rows = await db
+      .select(tryOnColumns)
+      .from(orders)
+      .where(waitingTryOn)
+      .orderBy(orders.number)
+      .limit(500);
+    let noticed = 0;
+    let cancelled = 0;
+    for (const row of rows) {
+      const noticeAt = row.noticeAt === null ? null : new Date(row.noticeAt);
+      const step = tryOnHoldStep({ paidAt: new Date(row.paidAt), noticeAt, kept: false }, hold, now);
+      if (step === 'notice') {
+        const cancelAt = tryOnCancelAt(now, hold).toISOString();
+        const told = await db.transaction(async (tx) => {
+          const [order] = await tx
+            .select({ status: orders.status })
+            .from(orders)
+            .where(and(eq(orders.number, row.number), waitingTryOn))
+            .for('update');
+          if (!order) return false;
+          const [already] = await tx
+            .select({ id: orderEvents.id })
+            .from(orderEvents)
+            .where(
+              and(
+                eq(orderEvents.orderNumber, row.number),
+                like(orderEvents.cause, `${TRY_ON_OVERDUE_CAUSE}%`),
+              ),
+            );
+          if (already) return false;
+          await tx.insert(orderEvents).values({
+            orderNumber: row.number,
+            fromStatus: order.status,
+            toStatus: order.status,
+            cause: `${TRY_ON_OVERDUE_CAUSE} in ${hold.days} days: cancelled with its delivery refunded at ${cancelAt} unless staff keep it`,
+            at: now,
+          });
+          return true;
+        });
+        if (told) noticed += 1;
+      } else if (step === 'cancel') {
+        try {
+          await takeStep(
+            row.number,
+            {
+              version: row.version,
+              from: row.status,
+              to: 'cancelled',
+              reason: `try-on not handed over in ${hold.days + hold.graceDays} days`,
+            },
+            null,
+            'ru',
+          );
+          cancelled += 1;
+        } catch (e) {
+          // Changed since the read (kept, handed over, cancelled by staff): the next run looks again.
+          if (!(e instanceof AppError && e.kind === 'conflict')) throw e;
+        }
+      }
+    }
+    return { noticed, cancelled };
+  }
+
+  /** Paid try-on orders staff were told about and that are cancelled unless kept (oldest first). */
+  async function listTryOnOverdue() {
+    const hold = await tryOnHold();
+    const rows = await db
+      .select(tryOnColumns)
+      .from(orders)
+      .where(
+        and(
+          waitingTryOn,
+          exists(
+            db
+              .select({ id: orderEvents.id })
+              .from(orderEvents)
+              .where(
+                and(
+                  eq(orderEvents.orderNumber, orders.number),
+                  like(orderEvents.cause, `${TRY_ON_OVERDUE_CAUSE}%`),
+                ),
+              ),
+          ),
+        ),
+      )
+      .orderBy(orders.number)
+      .limit(500);
+    return {
+      rows: rows.map(({ noticeAt, paidAt, ...r }) => ({
+        ...r,
+        paidAt: new Date(paidAt).toISOString(),
+        cancelAt: noticeAt === null ? null : tryOnCancelAt(new Date(noticeAt), hold).toISOString(),
+      })),
+    };
+  }
+
+  /**
+   * Staff's "keep this order": a paid try-on order not handed over yet stays, whatever its age. Recorded
+   * as an order event (which stops the expiry for good) and in the audit log, over the screen's version.
+   */
+  async function keepTryOn(number: number, input: { version: number }, actor: Actor, locale: Locale) {
+    await db.transaction(async (tx) => {
+      const before = await lockCurrent(tx, number, input.version, locale);
+      const waiting = (TRY_ON_WAITING_STATUSES as readonly OrderStatus[]).includes(before.status);
+      if (before.getWay !== 'moscow-try' || !waiting) {
+        throw new AppError(
+          'conflict',
+          t(
+            locale,
+            'Оставить можно только оплаченный заказ с примеркой, ещё не переданный курьеру',
+            'Only a paid try-on order not yet with the courier can be kept',
+          ),
+        );
+      }
+      const after = await raiseVersion(tx, before, {});
+      await tx.insert(orderEvents).values({
+        orderNumber: number,
+        fromStatus: before.status,
+        toStatus: before.status,
+        cause: `${TRY_ON_KEPT_CAUSE} (${actor.email})`,
+        at: clock(),
+      });
+      await audit.record(tx, actor, {
+        action: 'order.try_on_keep',
+        entityType: 'order',
+        entityId: String(number),
+        before: auditView(before),
+        after: auditView(after),
+      });
+    });
+    return get(number, locale);
+  }
+
   return {
     list,
     exportCsv,
@@ -665,6 +845,9 @@ export function createOrdersAdminService({
     startRefund,
     listRefundsDue,
     listInstalments,
+    expireTryOnHolds,
+    listTryOnOverdue,
+    keepTryOn,
   };
 }
 

@@ -22,6 +22,8 @@ interface Dashboard {
     process?: { provider: string; method: string; count: number }[];
   };
   refundsDue: number;
+  /** Paid try-on orders past their days without hand-over: cancelled after the grace period unless kept. */
+  tryOnOverdue: { orders: number[] };
 }
 
 export async function clientLoader() {
@@ -116,6 +118,27 @@ export default function DashboardPage() {
           </p>
           <p className="adm-muted">{tr('нужен возврат денег', 'refund needed')}</p>
           {manages ? <Link to="/admin/refunds-due">{tr('К возвратам', 'Open the refunds due')}</Link> : null}
+        </section>
+        <section className="adm-card adm-dash__card">
+          <h2>{tr('Примерка не передана курьеру', 'Try-on not with the courier')}</h2>
+          <p
+            className={`adm-dash__figure${d.tryOnOverdue.orders.length > 0 ? ' adm-dash__figure--bad' : ''}`}
+          >
+            {d.tryOnOverdue.orders.length}
+          </p>
+          <p className="adm-muted">
+            {tr(
+              'будут отменены с возвратом доставки, если их не оставить',
+              'cancelled with the delivery refunded unless kept',
+            )}
+          </p>
+          {manages
+            ? d.tryOnOverdue.orders.map((n) => (
+                <Link key={n} to={`/admin/orders/${n}`}>
+                  №{n}{' '}
+                </Link>
+              ))
+            : null}
         </section>
         <section className="adm-card adm-dash__card">
           <h2>{tr('Сбои внешних сервисов', 'Failed provider calls')}</h2>

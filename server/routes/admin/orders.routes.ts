@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { orderStatuses } from '../../../core/orders/order.rules.ts';
 import {
   orderCommentBody,
+  orderKeepTryOnBody,
   orderListQuery,
   orderNumberParams,
   orderRefundBody,
@@ -54,6 +55,30 @@ export function adminOrdersRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
     roles: roles.manager,
     async handler() {
       return { result: true, ...(await services.ordersAdmin.listRefundsDue()) };
+    },
+  });
+
+  // Paid try-on orders past their days without hand-over (docs/decisions/0035-try-on-buyout.md).
+  staffRoute(app, deps, {
+    method: 'GET',
+    url: '/api/admin/orders/try-on-overdue',
+    roles: roles.manager,
+    async handler() {
+      return { result: true, ...(await services.ordersAdmin.listTryOnOverdue()) };
+    },
+  });
+
+  staffRoute(app, deps, {
+    method: 'POST',
+    url: '/api/admin/orders/:number/keep-try-on',
+    roles: roles.manager,
+    async handler(request, _reply, actor) {
+      const { number } = parseInput(orderNumberParams, request.params, request);
+      const body = parseInput(orderKeepTryOnBody, request.body, request);
+      return {
+        result: true,
+        ...(await services.ordersAdmin.keepTryOn(number, body, actor, requestLocale(request))),
+      };
     },
   });
 
