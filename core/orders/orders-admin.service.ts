@@ -280,6 +280,11 @@ export function createOrdersAdminService({
     ]);
     const { accessKey: _key, ...shown } = order;
     const refundNeeded = events.some((e) => /^paid after .*: refund needed/.test(e.cause));
+    const tryOnOverdue =
+      order.getWay === 'moscow-try' &&
+      (TRY_ON_WAITING_STATUSES as readonly OrderStatus[]).includes(order.status) &&
+      events.some((e) => e.cause.startsWith(TRY_ON_OVERDUE_CAUSE)) &&
+      !events.some((e) => e.cause.startsWith(TRY_ON_KEPT_CAUSE));
     return {
       order: shown,
       lines,
@@ -290,6 +295,8 @@ export function createOrdersAdminService({
       steps: availableSteps(order),
       /** Money came for a closed order, or a refund did not go through: a refund may be started. */
       canRefund: refund ? refund.status !== 'succeeded' : refundNeeded,
+      /** A paid try-on order past its days without hand-over: cancelled at the end of its grace unless kept. */
+      canKeepTryOn: tryOnOverdue,
     };
   }
 

@@ -66,6 +66,8 @@ export interface AdminOrderPage {
   audit: { id: number; at: string; actorLabel: string; action: string }[];
   steps: string[];
   canRefund: boolean;
+  /** A paid try-on order not handed over in time: cancelled after its grace period unless kept. */
+  canKeepTryOn: boolean;
 }
 
 export async function clientLoader({ params }: { params: { number?: string } }) {
@@ -219,6 +221,31 @@ export default function OrderPageView() {
               onClick={() => step('cancelled')}
             >
               {stepLabel('cancelled', tr)}
+            </button>
+          </div>
+        ) : null}
+        {page.canKeepTryOn ? (
+          <div className="adm-row adm-ord__actions">
+            <p className="adm-muted">
+              {tr(
+                'Примерка не передана курьеру вовремя: заказ будет отменён с возвратом доставки, если его не оставить.',
+                'The try-on was not handed to the courier in time: the order is cancelled with its delivery refunded unless kept.',
+              )}
+            </p>
+            <button
+              type="button"
+              className="adm-btn adm-btn--primary"
+              disabled={busy}
+              onClick={() =>
+                run(tr('Заказ оставлен', 'Order kept'), () =>
+                  adminApi(`/api/admin/orders/${o.number}/keep-try-on`, {
+                    method: 'POST',
+                    body: { version: o.version },
+                  }),
+                )
+              }
+            >
+              {tr('Оставить заказ', 'Keep this order')}
             </button>
           </div>
         ) : null}

@@ -146,7 +146,9 @@ describe.each(engines)('paid try-on orders not handed over on %s', (engine) => {
     later(3 * DAY);
     await runExpiry();
     expect(await overdueOnDashboard()).toContain(order.number);
-    const { version } = (await page(order.number)).order;
+    const before = await page(order.number);
+    expect(before.canKeepTryOn).toBe(true);
+    const { version } = before.order;
 
     expect(
       (await api(editor, 'POST', `/api/admin/orders/${order.number}/keep-try-on`, { version })).statusCode,
@@ -158,6 +160,7 @@ describe.each(engines)('paid try-on orders not handed over on %s', (engine) => {
     const kept = await api(manager, 'POST', `/api/admin/orders/${order.number}/keep-try-on`, { version });
     expect(kept.statusCode).toBe(200);
     expect(kept.json().events.at(-1).cause).toBe(`try-on kept by staff (${manager.email})`);
+    expect(kept.json().canKeepTryOn).toBe(false);
     expect(await overdueOnDashboard()).not.toContain(order.number);
 
     later(5 * DAY);
