@@ -328,9 +328,12 @@ describe.skipIf(!testDatabaseUrl())('two instances against one PostgreSQL', () =
     });
     expect(stolen.status).toBe(409);
     expect(stolen.cookies.some((c) => c.startsWith('shi-orders='))).toBe(false);
+    // The true retry is the first browser's: the answer gave it its device cookie (docs/decisions/0018).
+    const device = first.cookies.find((c) => c.startsWith('shi-device='))?.split(';')[0];
+    expect(device).toBeTruthy();
     const retry = await postJson(b.url, '/api/payment', one('79883000000'), {
       clientIp: '10.208.0.1',
-      headers: key,
+      headers: { ...key, cookie: device ?? '' },
     });
     expect(retry.body.order?.orderID).toBe(first.body.order?.orderID);
 
