@@ -6,8 +6,8 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { PGlite } from '@electric-sql/pglite';
 import { openPglite } from '../core/db/client.ts';
-import { seedDemo } from '../demo/seed-demo.ts';
 import { createSearchService } from '../core/search/search.service.ts';
+import { seedDemo } from '../demo/seed-demo.ts';
 import { addGenerated } from './catalogue-data.ts';
 
 const queries = [

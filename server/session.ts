@@ -4,7 +4,6 @@ import { readCookie } from '../core/cart/cookies.rules.ts';
 import { AppError } from '../core/errors.ts';
 import type { Services } from '../core/services.ts';
 import { clearCookie, setCookie } from './cookies.ts';
-import { requestLocale } from './request.ts';
 
 export const TOKEN_COOKIE = 'shi_token';
 const TOKEN_MAX_AGE_S = 90 * 24 * 60 * 60;

@@ -1,6 +1,6 @@
 import { and, inArray, isNull, sql } from 'drizzle-orm';
 import { cacheTags } from '../cache/read-cache.ts';
-import type { Db, Tx } from '../db/client.ts';
+import type { Tx } from '../db/client.ts';
 import { productGroups, restockSubscriptions, variantProducts } from '../db/schema/index.ts';
 import { enqueueRestockCheck } from '../messages/order-messages.service.ts';
 
