@@ -13,6 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { AgeGroup, Gender } from '../../catalogue/audience.rules.ts';
 
 /** Names and texts are stored per edition; the English edition falls back to Russian when empty. */
 export interface LocalizedText {
@@ -32,10 +33,20 @@ export const categories = pgTable(
     position: integer('position').notNull().default(0),
     /** 1C synchronisation section this category maps to. */
     synchronizationSection: text('synchronization_section'),
+    /**
+     * Who its products are for, as the marketplace feeds state it (docs/product/feeds.md): Google's
+     * `age_group` and `gender` values; null = as the parent category (at the top: adult, unisex).
+     */
+    ageGroup: text('age_group').$type<AgeGroup>(),
+    gender: text('gender').$type<Gender>(),
     /** Optimistic concurrency (DECISIONS 31): every back-office save sends the version it read. */
     version: integer('version').notNull().default(1),
   },
-  (t) => [index('categories_parent_idx').on(t.parentSlug, t.position)],
+  (t) => [
+    index('categories_parent_idx').on(t.parentSlug, t.position),
+    check('categories_age_group', sql`${t.ageGroup} in ('newborn', 'infant', 'toddler', 'kids', 'adult')`),
+    check('categories_gender', sql`${t.gender} in ('male', 'female', 'unisex')`),
+  ],
 );
 
 export const sizeTables = pgTable('size_tables', {
@@ -73,6 +84,9 @@ export const productGroups = pgTable(
     barcode: text('barcode'),
     synchronizationSection: text('synchronization_section'),
     sizeTableId: text('size_table_id').references(() => sizeTables.id, { onDelete: 'set null' }),
+    /** The feeds' audience of this product when it differs from its category's; null = the category's. */
+    ageGroup: text('age_group').$type<AgeGroup>(),
+    gender: text('gender').$type<Gender>(),
     position: integer('position').notNull().default(0),
     published: boolean('published').notNull().default(true),
     /** Optimistic concurrency (DECISIONS 31): every back-office save sends the version it read. */
@@ -108,6 +122,8 @@ export const productGroups = pgTable(
     index('product_groups_listing_new_idx')
       .on(t.isNew.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.position, t.id)
       .where(sql`${t.published}`),
+    check('product_groups_age_group', sql`${t.ageGroup} in ('newborn', 'infant', 'toddler', 'kids', 'adult')`),
+    check('product_groups_gender', sql`${t.gender} in ('male', 'female', 'unisex')`),
     check('product_groups_price_positive', sql`${t.price} >= 0`),
     check('product_groups_old_price_above', sql`${t.oldPrice} is null or ${t.oldPrice} > ${t.price}`),
   ],
