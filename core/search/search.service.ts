@@ -258,6 +258,11 @@ export function createSearchService({
     return current.state;
   }
 
+  /** Resolves when no background refresh of the index is in flight (shutdown and tests wait on it). */
+  async function settled(): Promise<void> {
+    while (building) await building.catch(() => undefined);
+  }
+
   /** Drops the index so the next search sees a catalogue change at once. */
   function invalidate() {
     generation += 1;
@@ -415,7 +420,7 @@ export function createSearchService({
     return out.sort((a, b) => order.indexOf(a.view) - order.indexOf(b.view));
   }
 
-  return { search, popular, invalidate };
+  return { search, popular, invalidate, settled };
 }
 
 export type SearchService = ReturnType<typeof createSearchService>;
