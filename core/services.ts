@@ -209,10 +209,15 @@ export function createServices({
       db,
       cache,
       clock,
-      shopName: async (locale) => {
-        const s = await settings.getShopSettings();
-        return s.main.shopName[locale] || s.main.shopName.ru;
+      settings: async (locale) => {
+        const { main } = await settings.getShopSettings();
+        return {
+          shopName: main.shopName[locale] || main.shopName.ru,
+          vendor: main.feeds?.vendor || main.shopName.ru,
+          preorderDays: main.feeds?.preorderDays ?? 30,
+        };
       },
+      rates: () => rates.getLatestRates(),
     }),
     catalogueAdmin: createCatalogueAdminService({
       db,

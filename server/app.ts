@@ -20,6 +20,7 @@ import type { Database } from '../core/db/client.ts';
 import { AppError } from '../core/errors.ts';
 import { exchangeSettings } from '../core/exchange/exchange-env.ts';
 import { createOneCExchangeService } from '../core/exchange/onec-exchange.service.ts';
+import { createJpegRenditions } from '../core/media/jpeg-rendition.ts';
 import { contentTypeOf, isSafeKey, type MediaStore } from '../core/media/media-store.ts';
 import type { Services } from '../core/services.ts';
 import { shopperMessage } from '../core/shopper-messages.ts';
@@ -371,11 +372,19 @@ function trustedProxies(
 async function serveMedia(app: FastifyInstance, config: Config, store: MediaStore) {
   fs.mkdirSync(config.mediaDir, { recursive: true });
   const ensureDemoPhoto = createDemoPhotoDrawer(config.mediaDir);
+  const ensureJpeg = createJpegRenditions(store);
+  /** A photo's JPEG rendition (for the marketplace feeds) is made from its WebP one on first request. */
+  const ensureDemoAndJpeg = async (key: string, ensureWebp: (key: string) => Promise<void>) => {
+    if (!key.endsWith('.jpg')) return ensureWebp(key);
+    await ensureWebp(key.replace(/\.jpg$/, '.webp'));
+    await ensureJpeg(key);
+  };
   // Photo names are stable and renditions never change in place; a week is a safe browser cache.
   const maxAge = 7 * 24 * 60 * 60;
   if (store.dir) {
     app.addHook('onRequest', async (request) => {
-      if (request.url.startsWith('/media/')) await ensureDemoPhoto(request.url.slice('/media/'.length));
+      if (request.url.startsWith('/media/'))
+        await ensureDemoAndJpeg(request.url.slice('/media/'.length).split('?')[0] ?? '', ensureDemoPhoto);
     });
     await app.register(fastifyStatic, {
       root: store.dir,
@@ -400,7 +409,7 @@ async function serveMedia(app: FastifyInstance, config: Config, store: MediaStor
   app.get('/media/*', async (request, reply) => {
     const key = decodeURIComponent((request.params as { '*': string })['*'] ?? '');
     if (!isSafeKey(key)) return reply.callNotFound();
-    await ensureDemoInBucket(key);
+    await ensureDemoAndJpeg(key, ensureDemoInBucket);
     if (publicBase) {
       return reply.header('cache-control', 'public, max-age=3600').redirect(`${publicBase}/${key}`, 302);
     }

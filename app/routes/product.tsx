@@ -1,6 +1,7 @@
 import { data } from 'react-router';
 import { appContext } from '#app-context';
 import { photoSources } from '../../core/catalogue/media.rules.ts';
+import { chosenVariant } from '../../core/catalogue/variant-choice.rules.ts';
 import { localeFromPath, pick } from '../../core/i18n.ts';
 import { ProductView } from '../components/product-view.tsx';
 import { translate } from '../i18n/index.ts';
@@ -14,10 +15,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const product = await services.catalogue.getProductPage(params.id);
   if (!product) throw data(null, { status: 404 });
   // DECISIONS 25: `p` (or `product`) names the exact variant; with one variant there is nothing to choose.
-  const wanted = url.searchParams.get('p') ?? url.searchParams.get('product');
-  const selected =
-    product.variants.find((v) => v.id === wanted)?.id ??
-    (product.variants.length === 1 ? (product.variants[0]?.id ?? null) : null);
+  const selected = chosenVariant(product.variants, url.searchParams);
   const base = locale === 'en' ? '/en' : '';
   return { product, selected, locale, canonical: `${publicUrl}${base}/products/${product.id}`, publicUrl };
 }

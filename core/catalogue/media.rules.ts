@@ -33,6 +33,16 @@ export function photoSources(src: string): { src: string; srcSet: string } {
 }
 
 /**
+ * A photo's JPEG rendition at its widest width, `/media/<src>-<widest>.jpg`, for the marketplaces,
+ * which take JPEG and PNG only (docs/product/feeds.md): uploads get it with their other renditions
+ * (core/media/image-pipeline.ts), the demo's photos are drawn in it on request.
+ */
+export function photoJpeg(src: string): string {
+  const widths = photoRenditionWidths(src);
+  return `/media/${src}-${widths[widths.length - 1]}.jpg`;
+}
+
+/**
  * The AVIF srcset of a photo for a `<source type="image/avif">` in a `<picture>`, at the widths that
  * exist, or null when the photo has none (the browser then takes the `<img>`'s WebP).
  */

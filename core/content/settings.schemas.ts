@@ -34,6 +34,17 @@ export const mainSettingsSchema = z
         logoUrl: z.url().optional(),
       })
       .optional(),
+    /**
+     * The marketplace feeds (docs/product/feeds.md): the brand every offer is made by (YML `vendor`,
+     * Google `brand`; absent = the shop's Russian name) and the days a pre-order is promised in
+     * (Google `availability_date`; absent = 30).
+     */
+    feeds: z
+      .object({
+        vendor: z.string().trim().min(1).max(120).optional(),
+        preorderDays: z.number().int().min(1).max(365).optional(),
+      })
+      .optional(),
     /** Free delivery from this cart total (kopecks); 0 disables it. Not in English (checkout.md §9). */
     freeDeliveryMin: z.number().int().min(0),
     /** Delivery methods hidden in the English edition. */

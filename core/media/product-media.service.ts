@@ -87,10 +87,13 @@ function newStem(width: number): string {
 const renditionKey = (stem: string, r: Pick<Rendition, 'width' | 'format'>) =>
   `${stem}-${r.width}.${r.format}`;
 
-/** Every file an uploaded stem stands for (`uploads/<id>-<widest>`), found by listing its prefix. */
+/**
+ * Every file an uploaded stem stands for (`uploads/<id>-<widest>`), found by listing its prefix: its
+ * renditions and the JPEG made for the feeds (core/media/jpeg-rendition.ts).
+ */
 async function keysOfStem(store: MediaStore, stem: string): Promise<string[]> {
   if (!stem.startsWith('uploads/')) return [];
-  return (await store.list(`${stem}-`)).filter((k) => /^-\d+\.(webp|avif)$/.test(k.slice(stem.length)));
+  return (await store.list(`${stem}-`)).filter((k) => /^-\d+\.(webp|avif|jpg)$/.test(k.slice(stem.length)));
 }
 
 /**

@@ -4,7 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cacheTags, createReadCache } from '../../core/cache/read-cache.ts';
 import { productGroups, variantProducts } from '../../core/db/schema/index.ts';
 import { createFeedsService } from '../../core/exchange/feeds.service.ts';
-import { insertCategory, insertProductGroup, insertSettings } from '../../tests/factories/catalogue.ts';
+import {
+  buildSettings,
+  insertCategory,
+  insertProductGroup,
+  insertSettings,
+} from '../../tests/factories/catalogue.ts';
+import { insertRates } from '../../tests/factories/rates.ts';
 import { createTestApp, type TestApp } from '../../tests/setup/test-app.ts';
 import { engines } from '../../tests/setup/test-database.ts';
 
@@ -18,6 +24,7 @@ const parser = new XMLParser({
 });
 
 type Node = Record<string, unknown>;
+const origin = (url: unknown) => new URL(String(url)).origin;
 
 describe.each(engines)('marketplace feeds on %s', (engine) => {
   let t: TestApp;
@@ -26,7 +33,10 @@ describe.each(engines)('marketplace feeds on %s', (engine) => {
 
   beforeAll(async () => {
     t = await createTestApp(engine);
-    await insertSettings(t.database.db);
+    const settings = buildSettings();
+    settings.main.shopName = { ru: 'Тестовый магазин', en: 'Test shop' };
+    await insertSettings(t.database.db, settings);
+    await insertRates(t.database.db);
     parent = (await insertCategory(t.database.db, { name: { ru: 'Женщинам', en: 'Women' } })).slug;
     const child = await insertCategory(t.database.db, {
       parentSlug: parent,
@@ -91,9 +101,11 @@ describe.each(engines)('marketplace feeds on %s', (engine) => {
       expect(o.oldprice).toBe('6990.00');
       expect(o.currencyId).toBe('RUR');
       expect(ids.has(o.categoryId as string)).toBe(true);
-      expect(o.url).toMatch(new RegExp(`^https?://[^/]+/products/${groupId}\\?size=`));
+      expect(o.url).toBe(`${origin(o.url)}/products/${groupId}?p=${o['@id']}`);
       expect((o.picture as string[]).length).toBe(2);
-      for (const p of o.picture as string[]) expect(p).toMatch(/^https?:\/\/.+\/media\/products\/.+\.webp$/);
+      for (const p of o.picture as string[])
+        expect(p).toMatch(/^https?:\/\/.+\/media\/products\/.+-960\.jpg$/);
+      expect(o.vendor).toBe('Тестовый магазин');
       expect(o.name).toBe('Платье «Лён»');
       expect((o.param as Node[]).map((p) => p['@name'])).toEqual(['Размер', 'Цвет']);
     }
@@ -127,9 +139,12 @@ describe.each(engines)('marketplace feeds on %s', (engine) => {
         expect(item[field], `${field} of ${item['g:id']}`).toBeTruthy();
       }
       expect(['in_stock', 'out_of_stock', 'preorder']).toContain(item['g:availability']);
-      expect(item['g:price']).toBe('6990.00 RUB');
-      expect(item['g:sale_price']).toBe('4990.00 RUB');
-      expect(item['g:link']).toMatch(/^https?:\/\/[^/]+\/en\/products\//);
+      // DECISIONS 7 at the test's rate of 92.5 RUB per dollar: round(6990 / 92.5 * 1.1) = 83.
+      expect(item['g:price']).toBe('83.00 USD');
+      expect(item['g:sale_price']).toBe('59.00 USD');
+      expect(item['g:link']).toBe(
+        `${origin(String(item['g:link']))}/en/products/${groupId}?p=${item['g:id']}`,
+      );
       expect(String(item['g:title'])).toMatch(/^Linen dress, [SML]$/);
     }
     const s = items.find((i) => i['g:id'] === `${groupId}-S`);
@@ -137,6 +152,19 @@ describe.each(engines)('marketplace feeds on %s', (engine) => {
     expect(items.find((i) => i['g:id'] === `${groupId}-M`)?.['g:availability']).toBe('preorder');
     expect(items.find((i) => i['g:id'] === `${groupId}-L`)?.['g:availability']).toBe('out_of_stock');
     expect(items.find((i) => i['g:id'] === `${groupId}-L`)?.['g:gtin']).toBeUndefined();
+  });
+
+  it('the English Google feed in EUR or AED on asking, the Russian one in roubles; an unknown currency is not found', async () => {
+    const price = async (url: string) => {
+      const res = await t.app.inject({ method: 'GET', url });
+      const items = ((parser.parse(res.body) as Node).rss as Node).channel as Node;
+      return (items.item as Node[]).find((i) => i['g:id'] === `${groupId}-S`)?.['g:sale_price'];
+    };
+    expect(await price('/feeds/en/google.xml?currency=EUR')).toBe('55.00 EUR');
+    expect(await price('/feeds/en/google.xml?currency=AED')).toBe('216.00 AED');
+    expect(await price('/feeds/ru/google.xml')).toBe('4990.00 RUB');
+    const odd = await t.app.inject({ method: 'GET', url: '/feeds/en/google.xml?currency=RUB' });
+    expect(odd.statusCode).toBe(404);
   });
 
   it('ETag and Last-Modified: 304 while unchanged, a new feed after a price change', async () => {
@@ -169,10 +197,11 @@ describe.each(engines)('marketplace feeds on %s', (engine) => {
       db: t.database.db,
       cache,
       clock: () => new Date('2026-11-20T09:00:00Z'),
-      shopName: async () => {
+      settings: async () => {
         builds += 1;
-        return 'Shop';
+        return { shopName: 'Shop', vendor: 'Shop', preorderDays: 30 };
       },
+      rates: async () => null,
     });
     const a = await feeds.get('yml', 'ru', 'https://shop.example');
     const b = await feeds.get('yml', 'ru', 'https://shop.example');
@@ -184,5 +213,9 @@ describe.each(engines)('marketplace feeds on %s', (engine) => {
     cache.invalidate([cacheTags.group('no-such-group')]);
     await feeds.get('yml', 'ru', 'https://shop.example');
     expect(builds).toBe(2);
+    // A settings change (the brand, the pre-order days) rebuilds it too.
+    cache.invalidate([cacheTags.settings]);
+    await feeds.get('yml', 'ru', 'https://shop.example');
+    expect(builds).toBe(3);
   });
 });

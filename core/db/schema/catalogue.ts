@@ -122,7 +122,10 @@ export const productGroups = pgTable(
     index('product_groups_listing_new_idx')
       .on(t.isNew.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.position, t.id)
       .where(sql`${t.published}`),
-    check('product_groups_age_group', sql`${t.ageGroup} in ('newborn', 'infant', 'toddler', 'kids', 'adult')`),
+    check(
+      'product_groups_age_group',
+      sql`${t.ageGroup} in ('newborn', 'infant', 'toddler', 'kids', 'adult')`,
+    ),
     check('product_groups_gender', sql`${t.gender} in ('male', 'female', 'unisex')`),
     check('product_groups_price_positive', sql`${t.price} >= 0`),
     check('product_groups_old_price_above', sql`${t.oldPrice} is null or ${t.oldPrice} > ${t.price}`),
