@@ -1,5 +1,6 @@
-import { index, integer, jsonb, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
+import { productGroups } from './catalogue.ts';
 import { orders } from './orders.ts';
 
 export const importKinds = ['commerceml-import', 'commerceml-offers', 'csv-products', 'csv-stock'] as const;
@@ -41,3 +42,39 @@ export const exchangeOrders = pgTable('exchange_orders', {
   sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
   takenAt: timestamp('taken_at', { withTimezone: true }),
 });
+
+/**
+ * The groups the 1C exchange hid because a full catalogue no longer listed them: only these come
+ * back when a later catalogue lists them again. A staff member showing or hiding the group by hand
+ * removes its row (their choice stands). docs/decisions/0031-catalogue-exchange.md.
+ */
+export const exchangeHiddenGroups = pgTable('exchange_hidden_groups', {
+  groupId: text('group_id')
+    .primaryKey()
+    .references(() => productGroups.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
+  hiddenAt: timestamp('hidden_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * A 1C exchange session (one `checkauth`) that imported a full catalogue and whose hiding of what
+ * it did not list is still to come: after its last file, at `mode=deactivate`/`complete` or an hour
+ * after its first full file (docs/decisions/0031-catalogue-exchange.md).
+ */
+export const exchangeCatalogueSessions = pgTable('exchange_catalogue_sessions', {
+  session: text('session').primaryKey(),
+  openedAt: timestamp('opened_at', { withTimezone: true }).notNull(),
+});
+
+/** The groups the files of a pending session listed (they stay shown when it ends). */
+export const exchangeSessionGroups = pgTable(
+  'exchange_session_groups',
+  {
+    session: text('session')
+      .notNull()
+      .references(() => exchangeCatalogueSessions.session, { onDelete: 'cascade' }),
+    groupId: text('group_id')
+      .notNull()
+      .references(() => productGroups.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.session, t.groupId] })],
+);
