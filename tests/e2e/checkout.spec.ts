@@ -55,9 +55,12 @@ async function pickOnMap(page: Page) {
   const picker = page.locator('dialog.picker-dialog');
   const markers = picker.locator('.picker-marker');
   await expect(picker.locator('.picker-marker, .picker-cluster').first()).toBeVisible();
+  const map = picker.locator('[data-zoom]');
   for (let i = 0; i < 6 && (await markers.count()) === 0; i++) {
+    const zoom = (await map.getAttribute('data-zoom')) ?? '';
     await picker.locator('.picker-cluster').first().click();
-    await page.waitForTimeout(400);
+    // The markers are drawn again when the zoom settles.
+    await expect(map).not.toHaveAttribute('data-zoom', zoom);
   }
   const marker = markers.first();
   const name = ((await marker.getAttribute('aria-label')) ?? '').split(',')[0] ?? '';
@@ -80,6 +83,8 @@ test.describe('guest checkout (Russian)', () => {
   test('two products, counts, every delivery method, a pickup point, wrong then right details, payment step', async ({
     page,
   }) => {
+    // The analytics event waits a second after a method change: the test's clock runs that second.
+    await page.clock.install();
     await addFromProductPage(page, '/products/cashmere-scarf-camel', false, 1, 'Корзина');
     await addFromProductPage(page, '/products/ribbed-tank-top-black', true, 2, 'Корзина');
     const cart = await openCart(page, 'Корзина', 2);
@@ -163,14 +168,16 @@ test.describe('guest checkout (Russian)', () => {
     await expect(cart.locator('.pvz-card__name')).toHaveText(chosen);
     await expect(price).toHaveText(/\d\u00a0₽/);
     await expect(next).toBeEnabled();
-    await page.waitForTimeout(1100);
-    const tiers = (await events(page))
-      .filter((e) => e.event === 'add_shipping_info')
-      .map((e) => e.ecommerce?.shipping_tier);
-    expect(tiers.at(-1)).toBe('self-sdek');
+    await page.clock.runFor(1100);
+    const shippingTiers = async () =>
+      (await events(page))
+        .filter((e) => e.event === 'add_shipping_info')
+        .map((e) => e.ecommerce?.shipping_tier);
+    await expect.poll(async () => (await shippingTiers()).at(-1)).toBe('self-sdek');
+    const tiers = await shippingTiers();
     await next.click();
     // checkout.md §4: the event follows a method change only, never a step change.
-    await page.waitForTimeout(1100);
+    await page.clock.runFor(1100);
     expect((await events(page)).filter((e) => e.event === 'add_shipping_info')).toHaveLength(tiers.length);
 
     // Step 2: wrong values keep the button disabled and explain, right values unlock it.
@@ -227,7 +234,12 @@ test.describe('guest checkout (Russian)', () => {
       return route.continue();
     });
     await gotoHydrated(page, '/');
-    await page.waitForTimeout(500);
+    // The guess would run at the page's first idle moment: an idle callback asked for after it runs
+    // after it, and a request sent after that one reaches the test's routes after its request.
+    await page.evaluate(
+      () => new Promise((done) => requestIdleCallback(() => done(null), { timeout: 3000 })),
+    );
+    expect(await page.evaluate(() => fetch('/api/health').then((r) => r.ok))).toBe(true);
     expect(asked).toBe(0);
   });
 

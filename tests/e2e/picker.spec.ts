@@ -52,8 +52,10 @@ test.describe('the pickup widgets', () => {
     const cluster = map(page).locator('.picker-cluster').first();
     // Zoom in until single points stand out of their clusters.
     for (let i = 0; i < 6 && (await map(page).locator('.picker-marker').count()) === 0; i++) {
+      const zoom = (await map(page).getAttribute('data-zoom')) ?? '';
       await cluster.click();
-      await page.waitForTimeout(400);
+      // The markers are drawn again when the zoom settles.
+      await expect(map(page)).not.toHaveAttribute('data-zoom', zoom);
     }
     const marker = map(page).locator('.picker-marker').first();
     const name = ((await marker.getAttribute('aria-label')) ?? '').split(',')[0] ?? '';
