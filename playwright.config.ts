@@ -44,7 +44,12 @@ export default defineConfig({
   },
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } },
-    { name: 'phone', use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 } } },
+    {
+      name: 'phone',
+      use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 } },
+      // Journeys that do not depend on the screen run once, on desktop (tests/e2e/helpers.ts anyWidth).
+      grepInvert: /@any-width/,
+    },
   ],
   webServer: {
     // The back-office journeys' staff accounts first (tests/e2e/support/staff-setup.ts), then the shop.

@@ -1,6 +1,6 @@
 import { expect as baseExpect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
-import { budget, gotoHydrated, isPhone } from './helpers.ts';
+import { anyWidth, budget, gotoHydrated, isPhone } from './helpers.ts';
 import { signInStaff, staffEmail } from './support/staff-accounts.ts';
 
 // The catalogue back office (docs/decisions/0028-catalogue-back-office.md): an editor creates a
@@ -165,53 +165,55 @@ test('an editor creates a product with two sizes, stocks and publishes it; a sho
   await shopper.close();
 });
 
-test('an editor makes a size table, a category refused deletion while it holds products, and a collection', async ({
-  page,
-}, testInfo) => {
-  test.setTimeout(budget(180_000));
-  const tag = `${testInfo.project.name}${Date.now().toString(36)}`;
-  await signInStaff(page, staffEmail('editor', testInfo.project.name), undefined, '/admin/size-tables');
-  await expect(page.getByRole('heading', { name: 'Таблицы размеров', level: 1 })).toBeVisible();
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
-  await page.getByRole('button', { name: 'Новая таблица' }).click();
-  await page.getByLabel('Название (RU)', { exact: true }).fill(`Пальто ${tag}`);
-  await page.getByLabel('Название (EN)', { exact: true }).fill(`Coats ${tag}`);
-  await page.getByLabel('Строка 1, столбец 1', { exact: true }).fill('44');
-  await page.getByLabel('Строка 1, столбец 2', { exact: true }).fill('S');
-  await page.getByRole('button', { name: '+ строка' }).click();
-  await page.getByLabel('Строка 2, столбец 1', { exact: true }).fill('46');
-  await page.getByLabel('Строка 2, столбец 2', { exact: true }).fill('M');
-  await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Сохранено' })).toBeVisible();
-  await expect(page.getByRole('button', { name: `Пальто ${tag}` })).toBeVisible();
-  await page.screenshot({ path: testInfo.outputPath('size-tables.png'), fullPage: true });
+test(
+  'an editor makes a size table, a category refused deletion while it holds products, and a collection',
+  anyWidth,
+  async ({ page }, testInfo) => {
+    test.setTimeout(budget(180_000));
+    const tag = `${testInfo.project.name}${Date.now().toString(36)}`;
+    await signInStaff(page, staffEmail('editor', testInfo.project.name), undefined, '/admin/size-tables');
+    await expect(page.getByRole('heading', { name: 'Таблицы размеров', level: 1 })).toBeVisible();
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await page.getByRole('button', { name: 'Новая таблица' }).click();
+    await page.getByLabel('Название (RU)', { exact: true }).fill(`Пальто ${tag}`);
+    await page.getByLabel('Название (EN)', { exact: true }).fill(`Coats ${tag}`);
+    await page.getByLabel('Строка 1, столбец 1', { exact: true }).fill('44');
+    await page.getByLabel('Строка 1, столбец 2', { exact: true }).fill('S');
+    await page.getByRole('button', { name: '+ строка' }).click();
+    await page.getByLabel('Строка 2, столбец 1', { exact: true }).fill('46');
+    await page.getByLabel('Строка 2, столбец 2', { exact: true }).fill('M');
+    await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Сохранено' })).toBeVisible();
+    await expect(page.getByRole('button', { name: `Пальто ${tag}` })).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath('size-tables.png'), fullPage: true });
 
-  // Deleting a category in use is refused with what uses it.
-  await page.goto('/admin/categories');
-  await expect(page.getByRole('heading', { name: 'Категории', level: 1 })).toBeVisible();
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
-  const dresses = page.locator('.adm-card', { has: page.getByText('/dresses', { exact: false }) }).first();
-  page.once('dialog', (dialog) => dialog.accept());
-  await dresses.getByRole('button', { name: 'Удалить' }).click();
-  await expect(dresses.getByRole('alert')).toContainText('Категорию нельзя удалить');
-  // The demo's dresses hold their products in subcategories, which the refusal names.
-  await expect(dresses.getByRole('alert')).toContainText('Подкатегории: dresses-');
-  await page.screenshot({ path: testInfo.outputPath('categories.png'), fullPage: true });
+    // Deleting a category in use is refused with what uses it.
+    await page.goto('/admin/categories');
+    await expect(page.getByRole('heading', { name: 'Категории', level: 1 })).toBeVisible();
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    const dresses = page.locator('.adm-card', { has: page.getByText('/dresses', { exact: false }) }).first();
+    page.once('dialog', (dialog) => dialog.accept());
+    await dresses.getByRole('button', { name: 'Удалить' }).click();
+    await expect(dresses.getByRole('alert')).toContainText('Категорию нельзя удалить');
+    // The demo's dresses hold their products in subcategories, which the refusal names.
+    await expect(dresses.getByRole('alert')).toContainText('Подкатегории: dresses-');
+    await page.screenshot({ path: testInfo.outputPath('categories.png'), fullPage: true });
 
-  await page.goto('/admin/collections');
-  await expect(page.getByRole('heading', { name: 'Коллекции', level: 1 })).toBeVisible();
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
-  await page.getByRole('button', { name: 'Новая коллекция' }).click();
-  await page.getByLabel('Название (RU)', { exact: true }).fill(`Зима ${tag}`);
-  await page.getByLabel('Название (EN)', { exact: true }).fill(`Winter ${tag}`);
-  await page.getByLabel('Добавить товар', { exact: true }).fill('шарф');
-  await page.getByRole('button', { name: 'Найти', exact: true }).click();
-  await page
-    .getByRole('button', { name: /^\+ Кашемировый шарф/ })
-    .first()
-    .click();
-  await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`slug=winter-${tag.toLowerCase()}`));
-  await expect(page.getByRole('listitem').filter({ hasText: 'Кашемировый шарф' })).toBeVisible();
-  await page.screenshot({ path: testInfo.outputPath('collections.png'), fullPage: true });
-});
+    await page.goto('/admin/collections');
+    await expect(page.getByRole('heading', { name: 'Коллекции', level: 1 })).toBeVisible();
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await page.getByRole('button', { name: 'Новая коллекция' }).click();
+    await page.getByLabel('Название (RU)', { exact: true }).fill(`Зима ${tag}`);
+    await page.getByLabel('Название (EN)', { exact: true }).fill(`Winter ${tag}`);
+    await page.getByLabel('Добавить товар', { exact: true }).fill('шарф');
+    await page.getByRole('button', { name: 'Найти', exact: true }).click();
+    await page
+      .getByRole('button', { name: /^\+ Кашемировый шарф/ })
+      .first()
+      .click();
+    await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`slug=winter-${tag.toLowerCase()}`));
+    await expect(page.getByRole('listitem').filter({ hasText: 'Кашемировый шарф' })).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath('collections.png'), fullPage: true });
+  },
+);

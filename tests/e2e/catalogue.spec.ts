@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { budget, expectUrl, gotoHydrated, isPhone } from './helpers.ts';
+import { anyWidth, budget, expectUrl, gotoHydrated, isPhone } from './helpers.ts';
 
 // Journeys over the demo shop the server seeds on its first start.
 const dress = 'linen-shirt-dress-sand';
@@ -67,7 +67,7 @@ test.describe('browsing the catalogue', () => {
     await expect(panel.getByText('Платье-рубашка из льна')).toBeVisible();
   });
 
-  test('a card in the catalogue toggles its favourite', async ({ page }) => {
+  test('a card in the catalogue toggles its favourite', anyWidth, async ({ page }) => {
     await gotoHydrated(page, '/catalog/dresses');
     const card = page.locator('.grid--catalog .card').first();
     await card.getByRole('button', { name: 'В избранное' }).click();
@@ -76,7 +76,7 @@ test.describe('browsing the catalogue', () => {
     await expect(page.getByRole('button', { name: 'Избранное: 0' })).toBeVisible();
   });
 
-  test('search with a typo and open a result', async ({ page }) => {
+  test('search with a typo and open a result', anyWidth, async ({ page }) => {
     await gotoHydrated(page, '/');
     await page.getByRole('button', { name: 'Поиск' }).click();
     await page.getByRole('searchbox', { name: 'Поиск' }).fill('плаье');
@@ -98,7 +98,7 @@ test.describe('browsing the catalogue', () => {
     await expectUrl(page, /\/catalog$/);
   });
 
-  test('the English edition browses in English with the same routes', async ({ page }) => {
+  test('the English edition browses in English with the same routes', anyWidth, async ({ page }) => {
     await gotoHydrated(page, '/en/catalog/dresses');
     await expect(page.getByRole('heading', { level: 1, name: 'Dresses' })).toBeVisible();
     await page.locator('.grid--catalog .card').first().getByRole('link').click();
@@ -108,7 +108,7 @@ test.describe('browsing the catalogue', () => {
     ).toBeVisible();
   });
 
-  test('unknown category and product give the 404 page', async ({ page }) => {
+  test('unknown category and product give the 404 page', anyWidth, async ({ page }) => {
     expect((await page.goto('/catalog/no-such-category'))?.status()).toBe(404);
     // The Russian edition says it in Russian; the English one in English.
     await expect(page.getByRole('heading', { name: 'Страница не найдена' })).toBeVisible();

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { gotoHydrated, isPhone, setCart } from './helpers.ts';
+import { anyWidth, gotoHydrated, isPhone, setCart } from './helpers.ts';
 
 /** Adds a product from its page; `size` is clicked when the product has sizes. */
 async function addFromProductPage(
@@ -219,29 +219,33 @@ test.describe('guest checkout (Russian)', () => {
     await expect(cart.getByRole('button', { name: 'Перейти к оформлению' })).toBeVisible();
   });
 
-  test('the city is guessed once on page load, without opening the cart', async ({ page, context }) => {
-    await gotoHydrated(page, '/catalog');
-    await expect
-      .poll(async () => (await context.cookies()).find((c) => c.name === 'shi-city')?.value ?? '')
-      .toContain('code');
-    const guessed = (await context.cookies()).find((c) => c.name === 'shi-city')?.value ?? '';
-    expect(decodeURIComponent(guessed)).toContain('Москва');
-    await expect(page.locator('dialog.cart')).toBeHidden();
-    // A city already kept is never guessed again.
-    let asked = 0;
-    await page.route('**/api/checkout/city', (route) => {
-      asked += 1;
-      return route.continue();
-    });
-    await gotoHydrated(page, '/');
-    // The guess would run at the page's first idle moment: an idle callback asked for after it runs
-    // after it, and a request sent after that one reaches the test's routes after its request.
-    await page.evaluate(
-      () => new Promise((done) => requestIdleCallback(() => done(null), { timeout: 3000 })),
-    );
-    expect(await page.evaluate(() => fetch('/api/health').then((r) => r.ok))).toBe(true);
-    expect(asked).toBe(0);
-  });
+  test(
+    'the city is guessed once on page load, without opening the cart',
+    anyWidth,
+    async ({ page, context }) => {
+      await gotoHydrated(page, '/catalog');
+      await expect
+        .poll(async () => (await context.cookies()).find((c) => c.name === 'shi-city')?.value ?? '')
+        .toContain('code');
+      const guessed = (await context.cookies()).find((c) => c.name === 'shi-city')?.value ?? '';
+      expect(decodeURIComponent(guessed)).toContain('Москва');
+      await expect(page.locator('dialog.cart')).toBeHidden();
+      // A city already kept is never guessed again.
+      let asked = 0;
+      await page.route('**/api/checkout/city', (route) => {
+        asked += 1;
+        return route.continue();
+      });
+      await gotoHydrated(page, '/');
+      // The guess would run at the page's first idle moment: an idle callback asked for after it runs
+      // after it, and a request sent after that one reaches the test's routes after its request.
+      await page.evaluate(
+        () => new Promise((done) => requestIdleCallback(() => done(null), { timeout: 3000 })),
+      );
+      expect(await page.evaluate(() => fetch('/api/health').then((r) => r.ok))).toBe(true);
+      expect(asked).toBe(0);
+    },
+  );
 
   test('more goods make carrier delivery free; the city popup saves the city', async ({ page, context }) => {
     await setCart(context, [{ _id: 'cashmere-scarf-camel', count: 1 }]);
@@ -270,7 +274,7 @@ test.describe('guest checkout (Russian)', () => {
 });
 
 test.describe('guest checkout (English)', () => {
-  test('courier abroad with a DHL price in dollars, then the payment step', async ({ page }) => {
+  test('courier abroad with a DHL price in dollars, then the payment step', anyWidth, async ({ page }) => {
     await addFromProductPage(page, '/en/products/cashmere-scarf-camel', false, 1, 'Cart');
     const cart = await openCart(page, 'Cart', 1);
     await cart.getByRole('button', { name: 'Proceed to checkout' }).click();

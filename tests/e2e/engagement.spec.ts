@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { budget, gotoHydrated, isPhone, setCart } from './helpers.ts';
+import { anyWidth, budget, gotoHydrated, isPhone, setCart } from './helpers.ts';
 
 /** A fake clock that stands still until the test moves it: each timer is checked to the millisecond. */
 async function pauseClock(page: Page) {
@@ -22,7 +22,7 @@ test.describe('timed popups and their cookies', () => {
 
   // The clock stands still between steps: a slow first render (a first start drawing its photos)
   // cannot move a timer past an assertion.
-  test('marketing modal after 3 s, dismissed for 3 days', async ({ page, context }) => {
+  test('marketing modal after 3 s, dismissed for 3 days', anyWidth, async ({ page, context }) => {
     await pauseClock(page);
     await gotoHydrated(page, '/');
     await page.clock.runFor(2_500);
@@ -41,7 +41,7 @@ test.describe('timed popups and their cookies', () => {
     await expect(page.getByRole('dialog', { name: 'Скидка 10% на первый заказ' })).toBeHidden();
   });
 
-  test('cookie notice after 30 s, dismissed for 30 days', async ({ page, context }) => {
+  test('cookie notice after 30 s, dismissed for 30 days', anyWidth, async ({ page, context }) => {
     await context.addCookies([{ name: 'marketingDismissed', value: '1', domain: '127.0.0.1', path: '/' }]);
     await pauseClock(page);
     await gotoHydrated(page, '/catalog');
@@ -100,31 +100,35 @@ test.describe('timers under a controlled clock', () => {
     });
   }
 
-  test('the loading bar shows after 200 ms of navigation and gives up at 5000 ms', async ({ page }) => {
-    await pauseClock(page);
-    await gotoHydrated(page, '/');
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\.data(\?|$)/, async (route) => {
-      await held;
-      await route.continue();
-    });
-    await page.getByRole('button', { name: 'Меню' }).click();
-    await page.getByRole('dialog', { name: 'Меню' }).getByRole('link', { name: 'Платья' }).click();
-    const bar = page.getByRole('progressbar', { name: 'Загрузка' });
-    await page.clock.runFor(150);
-    await expect(bar).toHaveCount(0);
-    await page.clock.runFor(100);
-    await expect(bar).toBeVisible();
-    await page.clock.runFor(4_800);
-    await expect(bar).toHaveCount(0);
-    release();
-    await expect(page).toHaveURL(/\/catalog\/dresses$/);
-  });
+  test(
+    'the loading bar shows after 200 ms of navigation and gives up at 5000 ms',
+    anyWidth,
+    async ({ page }) => {
+      await pauseClock(page);
+      await gotoHydrated(page, '/');
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route(/\.data(\?|$)/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.getByRole('button', { name: 'Меню' }).click();
+      await page.getByRole('dialog', { name: 'Меню' }).getByRole('link', { name: 'Платья' }).click();
+      const bar = page.getByRole('progressbar', { name: 'Загрузка' });
+      await page.clock.runFor(150);
+      await expect(bar).toHaveCount(0);
+      await page.clock.runFor(100);
+      await expect(bar).toBeVisible();
+      await page.clock.runFor(4_800);
+      await expect(bar).toHaveCount(0);
+      release();
+      await expect(page).toHaveURL(/\/catalog\/dresses$/);
+    },
+  );
 
-  test('the subscription confirmation shows for 3 s', async ({ page }) => {
+  test('the subscription confirmation shows for 3 s', anyWidth, async ({ page }) => {
     await pauseClock(page);
     await gotoHydrated(page, '/');
     await page.getByRole('button', { name: 'Меню' }).click();
@@ -139,7 +143,7 @@ test.describe('timers under a controlled clock', () => {
     await expect(done).toBeHidden();
   });
 
-  test('the cart window appears 0.2 s after the cart button', async ({ page }) => {
+  test('the cart window appears 0.2 s after the cart button', anyWidth, async ({ page }) => {
     await pauseClock(page);
     await gotoHydrated(page, '/catalog');
     await page.getByRole('button', { name: /^Корзина/ }).click();
@@ -205,7 +209,7 @@ async function serveWithMarketingDisabled(page: Page) {
 test.describe('timed popups and open dialogs', () => {
   test.use({ storageState: { cookies: [], origins: [] } });
 
-  test('no marketing modal when the settings disable it', async ({ page, context }) => {
+  test('no marketing modal when the settings disable it', anyWidth, async ({ page, context }) => {
     await dismissOnly(context, ['cookieNotice', 'appBannerDismissed']);
     await serveWithMarketingDisabled(page);
     await pauseClock(page);
@@ -215,53 +219,55 @@ test.describe('timed popups and open dialogs', () => {
     await expect(page.locator('dialog[open]')).toHaveCount(0);
   });
 
-  test('the marketing modal waits for the open cart to close, then opens after a 1 s pause', async ({
-    page,
-    context,
-  }) => {
-    await dismissOnly(context, ['cookieNotice', 'appBannerDismissed']);
-    await pauseClock(page);
-    await gotoHydrated(page, '/catalog?cart');
-    await page.clock.runFor(300);
-    const cart = page.getByRole('dialog', { name: 'Корзина' });
-    await expect(cart).toBeVisible();
-    await page.clock.runFor(5_000);
-    await expect(page.getByRole('dialog', { name: MARKETING })).toHaveCount(0);
-    await page.keyboard.press('Escape');
-    await expect(cart).toBeHidden();
-    await page.clock.runFor(900);
-    await expect(page.getByRole('dialog', { name: MARKETING })).toHaveCount(0);
-    await page.clock.runFor(200);
-    // The modal's module loads when it is first due: on a busy machine that takes a moment.
-    await expect(page.getByRole('dialog', { name: MARKETING })).toBeVisible({ timeout: budget(15_000) });
-  });
+  test(
+    'the marketing modal waits for the open cart to close, then opens after a 1 s pause',
+    anyWidth,
+    async ({ page, context }) => {
+      await dismissOnly(context, ['cookieNotice', 'appBannerDismissed']);
+      await pauseClock(page);
+      await gotoHydrated(page, '/catalog?cart');
+      await page.clock.runFor(300);
+      const cart = page.getByRole('dialog', { name: 'Корзина' });
+      await expect(cart).toBeVisible();
+      await page.clock.runFor(5_000);
+      await expect(page.getByRole('dialog', { name: MARKETING })).toHaveCount(0);
+      await page.keyboard.press('Escape');
+      await expect(cart).toBeHidden();
+      await page.clock.runFor(900);
+      await expect(page.getByRole('dialog', { name: MARKETING })).toHaveCount(0);
+      await page.clock.runFor(200);
+      // The modal's module loads when it is first due: on a busy machine that takes a moment.
+      await expect(page.getByRole('dialog', { name: MARKETING })).toBeVisible({ timeout: budget(15_000) });
+    },
+  );
 
-  test('the cookie notice steps aside while a modal is open and is usable once it closes', async ({
-    page,
-    context,
-  }) => {
-    await dismissOnly(context, ['marketingDismissed', 'appBannerDismissed']);
-    await pauseClock(page);
-    await gotoHydrated(page, '/');
-    await page.clock.runFor(30_500);
-    const notice = page.getByRole('region', { name: 'Cookie' });
-    await expect(notice).toBeVisible();
-    await page.getByRole('button', { name: 'Меню' }).click();
-    await expect(page.getByRole('dialog', { name: 'Меню' })).toBeVisible();
-    await expect(notice).toHaveCount(0);
-    await page.keyboard.press('Escape');
-    await expect(notice).toBeVisible();
-    await notice.getByRole('button', { name: 'Понятно' }).click();
-    await expect(notice).toHaveCount(0);
-    // The renderer hands document.cookie to the browser's cookie store asynchronously.
-    await expect
-      .poll(async () => (await context.cookies()).some((c) => c.name === 'cookieNotice'))
-      .toBe(true);
-  });
+  test(
+    'the cookie notice steps aside while a modal is open and is usable once it closes',
+    anyWidth,
+    async ({ page, context }) => {
+      await dismissOnly(context, ['marketingDismissed', 'appBannerDismissed']);
+      await pauseClock(page);
+      await gotoHydrated(page, '/');
+      await page.clock.runFor(30_500);
+      const notice = page.getByRole('region', { name: 'Cookie' });
+      await expect(notice).toBeVisible();
+      await page.getByRole('button', { name: 'Меню' }).click();
+      await expect(page.getByRole('dialog', { name: 'Меню' })).toBeVisible();
+      await expect(notice).toHaveCount(0);
+      await page.keyboard.press('Escape');
+      await expect(notice).toBeVisible();
+      await notice.getByRole('button', { name: 'Понятно' }).click();
+      await expect(notice).toHaveCount(0);
+      // The renderer hands document.cookie to the browser's cookie store asynchronously.
+      await expect
+        .poll(async () => (await context.cookies()).some((c) => c.name === 'cookieNotice'))
+        .toBe(true);
+    },
+  );
 });
 
 test.describe('contact forms and the newsletter', () => {
-  test('ask a question from the menu and see the success view', async ({ page }) => {
+  test('ask a question from the menu and see the success view', anyWidth, async ({ page }) => {
     await gotoHydrated(page, '/');
     await page.getByRole('button', { name: 'Меню' }).click();
     await page.getByRole('button', { name: 'Задать вопрос' }).click();
@@ -271,7 +277,7 @@ test.describe('contact forms and the newsletter', () => {
     await expect(dialog.getByText('Спасибо! Мы свяжемся с вами в ближайшее время.')).toBeVisible();
   });
 
-  test('request a call with the configured extra field', async ({ page }) => {
+  test('request a call with the configured extra field', anyWidth, async ({ page }) => {
     await gotoHydrated(page, '/');
     await page.getByRole('button', { name: 'Меню' }).click();
     await page.getByRole('button', { name: 'Заказать звонок' }).click();
@@ -283,30 +289,32 @@ test.describe('contact forms and the newsletter', () => {
     await expect(dialog.getByRole('status')).toBeVisible();
   });
 
-  test('subscribe from the menu: the shop asks to confirm by a link, mailed to the address (double opt-in)', async ({
-    page,
-  }) => {
-    await gotoHydrated(page, '/');
-    await page.getByRole('button', { name: 'Меню' }).click();
-    const menu = page.getByRole('dialog', { name: 'Меню' });
-    const email = `shopper-${Date.now()}@example.com`;
-    await menu.getByLabel('Ваш email').fill(email);
-    await menu.getByRole('button', { name: 'Подписаться' }).click();
-    await expect(menu.getByText('Почти готово! Подтвердите подписку по ссылке из письма.')).toBeVisible();
-    await expect
-      .poll(
-        async () => {
-          const res = await page.request.get(
-            `/api/dev/outbox?channel=email&recipient=${encodeURIComponent(email)}`,
-          );
-          return ((await res.json()) as { data: { payload: { subject: string } }[] }).data.map(
-            (m) => m.payload.subject,
-          );
-        },
-        { timeout: budget(15_000) },
-      )
-      .toEqual(['Подтвердите подписку']);
-  });
+  test(
+    'subscribe from the menu: the shop asks to confirm by a link, mailed to the address (double opt-in)',
+    anyWidth,
+    async ({ page }) => {
+      await gotoHydrated(page, '/');
+      await page.getByRole('button', { name: 'Меню' }).click();
+      const menu = page.getByRole('dialog', { name: 'Меню' });
+      const email = `shopper-${Date.now()}@example.com`;
+      await menu.getByLabel('Ваш email').fill(email);
+      await menu.getByRole('button', { name: 'Подписаться' }).click();
+      await expect(menu.getByText('Почти готово! Подтвердите подписку по ссылке из письма.')).toBeVisible();
+      await expect
+        .poll(
+          async () => {
+            const res = await page.request.get(
+              `/api/dev/outbox?channel=email&recipient=${encodeURIComponent(email)}`,
+            );
+            return ((await res.json()) as { data: { payload: { subject: string } }[] }).data.map(
+              (m) => m.payload.subject,
+            );
+          },
+          { timeout: budget(15_000) },
+        )
+        .toEqual(['Подтвердите подписку']);
+    },
+  );
 });
 
 test.describe('accessibility', () => {
@@ -345,7 +353,7 @@ test.describe('header and floating buttons', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeLessThan(5);
   });
 
-  test('other pages keep the regular header', async ({ page }) => {
+  test('other pages keep the regular header', anyWidth, async ({ page }) => {
     await gotoHydrated(page, '/catalog');
     await expect(page.locator('header.header')).not.toHaveClass(/header--home-top/);
   });

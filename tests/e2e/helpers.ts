@@ -30,3 +30,10 @@ export async function setCart(context: BrowserContext, items: { _id: string; cou
 export function budget(ms: number): number {
   return process.env.CI ? ms * 3 : ms;
 }
+
+/**
+ * A journey whose behaviour does not depend on the screen (a back-office task, a payment outcome, a
+ * timer): the desktop run covers it and the phone run leaves it out (playwright.config.ts). Journeys
+ * with a phone layout, touch or the app in them stay in both.
+ */
+export const anyWidth = { tag: '@any-width' };

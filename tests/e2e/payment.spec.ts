@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { gotoHydrated, isPhone, setCart } from './helpers.ts';
+import { anyWidth, gotoHydrated, isPhone, setCart } from './helpers.ts';
 
 // The payment step, the sandbox payment page and the result screens (checkout.md §2, §4, §5;
 // DECISIONS 4, 12). Payments run in the sandbox: the shop's own page pays or declines and the
@@ -162,78 +162,84 @@ test('a guest pays a courier order with a promo code in the sandbox and sees the
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('a declined payment shows the failure screen with the number and the contact phone', async ({
-  page,
-  context,
-}) => {
-  recordAlerts(page);
-  await setCart(context, [{ _id: SCARF, count: 1 }]);
-  const cart = await startCheckout(page);
-  await chooseWay(cart, 'Самовывоз из шоурума');
-  await fillRecipient(cart);
-  await agreeAndPay(cart, 'Оплатить картой');
-  const orderID = await decideInSandbox(page, 'Отказаться');
+test(
+  'a declined payment shows the failure screen with the number and the contact phone',
+  anyWidth,
+  async ({ page, context }) => {
+    recordAlerts(page);
+    await setCart(context, [{ _id: SCARF, count: 1 }]);
+    const cart = await startCheckout(page);
+    await chooseWay(cart, 'Самовывоз из шоурума');
+    await fillRecipient(cart);
+    await agreeAndPay(cart, 'Оплатить картой');
+    const orderID = await decideInSandbox(page, 'Отказаться');
 
-  await expect(page).toHaveURL(new RegExp(`/\\?success=false&orderID=${orderID}&key=[\\w-]+$`));
-  const result = page.locator('dialog.cart');
-  await expect(result.getByRole('heading', { name: 'Ошибка оформления заказа' })).toBeVisible();
-  await expect(result.getByText(`Заказ № ${orderID}`)).toBeVisible();
-  await expect(result.getByRole('link', { name: /\+7/ })).toBeVisible();
-  const results = await new AxeBuilder({ page }).include('dialog.cart').analyze();
-  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+    await expect(page).toHaveURL(new RegExp(`/\\?success=false&orderID=${orderID}&key=[\\w-]+$`));
+    const result = page.locator('dialog.cart');
+    await expect(result.getByRole('heading', { name: 'Ошибка оформления заказа' })).toBeVisible();
+    await expect(result.getByText(`Заказ № ${orderID}`)).toBeVisible();
+    await expect(result.getByRole('link', { name: /\+7/ })).toBeVisible();
+    const results = await new AxeBuilder({ page }).include('dialog.cart').analyze();
+    expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
 
-  // The goods stay in the cart for another try; closing leaves a plain address.
-  await result.getByRole('button', { name: 'Вернуться в корзину' }).click();
-  await expect(result.locator('.cart-line')).toHaveCount(1);
-  await result.getByRole('button', { name: 'Закрыть' }).click();
-  await expect(page).toHaveURL(/\/$/);
+    // The goods stay in the cart for another try; closing leaves a plain address.
+    await result.getByRole('button', { name: 'Вернуться в корзину' }).click();
+    await expect(result.locator('.cart-line')).toHaveCount(1);
+    await result.getByRole('button', { name: 'Закрыть' }).click();
+    await expect(page).toHaveURL(/\/$/);
 
-  // A `success=true` return for a declined order still shows the failure: the server decides.
-  await gotoHydrated(page, `/?success=true&orderID=${orderID}`);
-  await expect(result.getByRole('heading', { name: 'Ошибка оформления заказа' })).toBeVisible();
-});
+    // A `success=true` return for a declined order still shows the failure: the server decides.
+    await gotoHydrated(page, `/?success=true&orderID=${orderID}`);
+    await expect(result.getByRole('heading', { name: 'Ошибка оформления заказа' })).toBeVisible();
+  },
+);
 
-test('a `success=false` return for a paid order shows the success: the server decides', async ({
-  page,
-  context,
-}) => {
-  recordAlerts(page);
-  await setCart(context, [{ _id: BEANIE, count: 1 }]);
-  const cart = await startCheckout(page);
-  await chooseWay(cart, 'Самовывоз из шоурума');
-  await fillRecipient(cart);
-  await agreeAndPay(cart, 'Оплатить картой');
-  const orderID = await decideInSandbox(page, 'Оплатить');
-  await expect(page).toHaveURL(/success=true/);
-  await gotoHydrated(page, `/?success=false&orderID=${orderID}`);
-  await expect(
-    page.locator('dialog.cart').getByRole('heading', { name: `Ваш заказ № ${orderID} успешно оформлен` }),
-  ).toBeVisible();
-  // The app's result page asks the server too: paid, whatever the query says.
-  await gotoHydrated(page, `/payment-result?result=false&orderID=${orderID}`);
-  await expect(page.getByRole('heading', { name: 'Оплата завершена' })).toBeVisible();
-});
+test(
+  'a `success=false` return for a paid order shows the success: the server decides',
+  anyWidth,
+  async ({ page, context }) => {
+    recordAlerts(page);
+    await setCart(context, [{ _id: BEANIE, count: 1 }]);
+    const cart = await startCheckout(page);
+    await chooseWay(cart, 'Самовывоз из шоурума');
+    await fillRecipient(cart);
+    await agreeAndPay(cart, 'Оплатить картой');
+    const orderID = await decideInSandbox(page, 'Оплатить');
+    await expect(page).toHaveURL(/success=true/);
+    await gotoHydrated(page, `/?success=false&orderID=${orderID}`);
+    await expect(
+      page.locator('dialog.cart').getByRole('heading', { name: `Ваш заказ № ${orderID} успешно оформлен` }),
+    ).toBeVisible();
+    // The app's result page asks the server too: paid, whatever the query says.
+    await gotoHydrated(page, `/payment-result?result=false&orderID=${orderID}`);
+    await expect(page.getByRole('heading', { name: 'Оплата завершена' })).toBeVisible();
+  },
+);
 
-test('split payment gives a link to the provider instead of leaving the shop', async ({ page, context }) => {
-  recordAlerts(page);
-  await setCart(context, [{ _id: BEANIE, count: 1 }]);
-  const cart = await startCheckout(page);
-  await chooseWay(cart, 'Самовывоз из шоурума');
-  await fillRecipient(cart);
-  await cart.getByRole('radio', { name: /^(Сплит|Яндекс Пэй)/ }).check();
-  await agreeAndPay(cart, /^Оплатить (Сплитом|через Яндекс Пэй)$/);
-  // checkout.md §4: the order is made and the url answered, but the shop does not redirect.
-  const go = cart.getByRole('link', { name: 'Перейти к оплате' });
-  await expect(go).toBeVisible();
-  await expect(go).toHaveAttribute('href', /^\/sandbox\/pay\/[\w-]+$/);
-  await expect(cart.getByText(/^Заказ № \d+$/)).toBeVisible();
-  await expect(page).not.toHaveURL(/sandbox/);
-  await go.click();
-  const orderID = await decideInSandbox(page, 'Оплатить');
-  await expect(
-    page.locator('dialog.cart').getByRole('heading', { name: `Ваш заказ № ${orderID} успешно оформлен` }),
-  ).toBeVisible();
-});
+test(
+  'split payment gives a link to the provider instead of leaving the shop',
+  anyWidth,
+  async ({ page, context }) => {
+    recordAlerts(page);
+    await setCart(context, [{ _id: BEANIE, count: 1 }]);
+    const cart = await startCheckout(page);
+    await chooseWay(cart, 'Самовывоз из шоурума');
+    await fillRecipient(cart);
+    await cart.getByRole('radio', { name: /^(Сплит|Яндекс Пэй)/ }).check();
+    await agreeAndPay(cart, /^Оплатить (Сплитом|через Яндекс Пэй)$/);
+    // checkout.md §4: the order is made and the url answered, but the shop does not redirect.
+    const go = cart.getByRole('link', { name: 'Перейти к оплате' });
+    await expect(go).toBeVisible();
+    await expect(go).toHaveAttribute('href', /^\/sandbox\/pay\/[\w-]+$/);
+    await expect(cart.getByText(/^Заказ № \d+$/)).toBeVisible();
+    await expect(page).not.toHaveURL(/sandbox/);
+    await go.click();
+    const orderID = await decideInSandbox(page, 'Оплатить');
+    await expect(
+      page.locator('dialog.cart').getByRole('heading', { name: `Ваш заказ № ${orderID} успешно оформлен` }),
+    ).toBeVisible();
+  },
+);
 
 test('a pickup-point order is paid and succeeds', async ({ page, context }) => {
   recordAlerts(page);
@@ -262,7 +268,7 @@ test('a pickup-point order is paid and succeeds', async ({ page, context }) => {
   ).toBeVisible();
 });
 
-test('an instalment over 3 months is approved in the sandbox', async ({ page, context }) => {
+test('an instalment over 3 months is approved in the sandbox', anyWidth, async ({ page, context }) => {
   recordAlerts(page);
   await setCart(context, [{ _id: SCARF, count: 1 }]);
   const cart = await startCheckout(page);
@@ -286,95 +292,101 @@ test('an instalment over 3 months is approved in the sandbox', async ({ page, co
   ).toBeVisible();
 });
 
-test('the English edition pays in the sandbox from a total in dollars', async ({ page, context }) => {
-  recordAlerts(page);
-  await setCart(context, [{ _id: SCARF, count: 1 }]);
-  const cart = await startCheckout(page, '/en/?cart');
-  await cart.getByRole('combobox', { name: /City/ }).fill('Dub');
-  await cart.getByRole('option', { name: /Dubai/ }).click();
-  await cart.getByLabel(/^Address/).fill('Sheikh Zayed Road 1');
-  await expect(cart.getByTestId('cart-total')).toHaveText(/^\$\d/);
-  // DECISIONS 7: each price converted on its own; the total is the sum of the rows shown.
-  await expect(cart.getByTestId('delivery-price')).toHaveText(/^\$\d/);
-  const shownTotal = await amount(cart.getByTestId('cart-total'));
-  expect(shownTotal).toBe(
-    (await amount(cart.locator('.cart-line__price').first())) +
-      (await amount(cart.getByTestId('delivery-price'))),
-  );
-  await cart.getByRole('button', { name: 'Add details' }).click();
-  await cart.getByLabel(/^Last and first name/).fill('Smith John');
-  await cart.getByLabel('Country code').selectOption({ label: 'USA and Canada +1' });
-  await cart.getByLabel(/^Phone \*/).fill('2125551234');
-  await cart.getByLabel(/^Your email/).fill('john@example.com');
-  await cart.getByRole('button', { name: 'Proceed to payment' }).click();
+test(
+  'the English edition pays in the sandbox from a total in dollars',
+  anyWidth,
+  async ({ page, context }) => {
+    recordAlerts(page);
+    await setCart(context, [{ _id: SCARF, count: 1 }]);
+    const cart = await startCheckout(page, '/en/?cart');
+    await cart.getByRole('combobox', { name: /City/ }).fill('Dub');
+    await cart.getByRole('option', { name: /Dubai/ }).click();
+    await cart.getByLabel(/^Address/).fill('Sheikh Zayed Road 1');
+    await expect(cart.getByTestId('cart-total')).toHaveText(/^\$\d/);
+    // DECISIONS 7: each price converted on its own; the total is the sum of the rows shown.
+    await expect(cart.getByTestId('delivery-price')).toHaveText(/^\$\d/);
+    const shownTotal = await amount(cart.getByTestId('cart-total'));
+    expect(shownTotal).toBe(
+      (await amount(cart.locator('.cart-line__price').first())) +
+        (await amount(cart.getByTestId('delivery-price'))),
+    );
+    await cart.getByRole('button', { name: 'Add details' }).click();
+    await cart.getByLabel(/^Last and first name/).fill('Smith John');
+    await cart.getByLabel('Country code').selectOption({ label: 'USA and Canada +1' });
+    await cart.getByLabel(/^Phone \*/).fill('2125551234');
+    await cart.getByLabel(/^Your email/).fill('john@example.com');
+    await cart.getByRole('button', { name: 'Proceed to payment' }).click();
 
-  // English shows the two card methods only, and the total in dollars.
-  await expect(cart.getByRole('radio', { name: /International card/ })).toBeChecked();
-  await expect(cart.locator('.payment-method')).toHaveCount(2);
-  await expect(cart.getByTestId('payment-due')).toHaveText(await cart.getByTestId('cart-total').innerText());
-  await agreeAndPay(cart, 'Pay by card');
+    // English shows the two card methods only, and the total in dollars.
+    await expect(cart.getByRole('radio', { name: /International card/ })).toBeChecked();
+    await expect(cart.locator('.payment-method')).toHaveCount(2);
+    await expect(cart.getByTestId('payment-due')).toHaveText(
+      await cart.getByTestId('cart-total').innerText(),
+    );
+    await agreeAndPay(cart, 'Pay by card');
 
-  // The sandbox page opens in English for an English order.
-  await expect(page).toHaveURL(/\/en\/sandbox\/pay\//);
-  const orderID = await decideInSandbox(page, 'Pay');
-  await expect(page).toHaveURL(new RegExp(`/en/\\?success=true&orderID=${orderID}&key=[\\w-]+$`));
-  await expect(
-    page.locator('dialog.cart').getByRole('heading', { name: `Your order No. ${orderID} has been placed` }),
-  ).toBeVisible();
-});
+    // The sandbox page opens in English for an English order.
+    await expect(page).toHaveURL(/\/en\/sandbox\/pay\//);
+    const orderID = await decideInSandbox(page, 'Pay');
+    await expect(page).toHaveURL(new RegExp(`/en/\\?success=true&orderID=${orderID}&key=[\\w-]+$`));
+    await expect(
+      page.locator('dialog.cart').getByRole('heading', { name: `Your order No. ${orderID} has been placed` }),
+    ).toBeVisible();
+  },
+);
 
-test('pay-by-another-person: the payer pays from the link in another browser and sees the success', async ({
-  page,
-  context,
-  browser,
-}) => {
-  recordAlerts(page);
-  await setCart(context, [{ _id: BEANIE, count: 1 }]);
-  const cart = await startCheckout(page);
-  await chooseWay(cart, 'Самовывоз из шоурума');
-  await fillRecipient(cart);
-  await cart.getByRole('checkbox', { name: /согласие/ }).check();
-  await cart.getByRole('button', { name: 'Оплатит другой человек' }).click();
-  const payer = cart.getByLabel(/^Телефон плательщика/);
-  await payer.fill('916123');
-  await cart.getByRole('button', { name: 'Получить ссылку для оплаты' }).click();
-  await expect(cart.getByText('Введите номер целиком, не меньше 10 цифр')).toBeVisible();
-  await payer.fill('79161234567');
-  await cart.getByRole('button', { name: 'Получить ссылку для оплаты' }).click();
-  const link = cart.getByLabel(/^Ссылка на оплату заказа № \d+/);
-  await expect(link).toHaveValue(/^http:\/\/127\.0\.0\.1:\d+\/sandbox\/pay\/[\w-]+$/);
-  await expect(page).not.toHaveURL(/sandbox/);
+test(
+  'pay-by-another-person: the payer pays from the link in another browser and sees the success',
+  anyWidth,
+  async ({ page, context, browser }) => {
+    recordAlerts(page);
+    await setCart(context, [{ _id: BEANIE, count: 1 }]);
+    const cart = await startCheckout(page);
+    await chooseWay(cart, 'Самовывоз из шоурума');
+    await fillRecipient(cart);
+    await cart.getByRole('checkbox', { name: /согласие/ }).check();
+    await cart.getByRole('button', { name: 'Оплатит другой человек' }).click();
+    const payer = cart.getByLabel(/^Телефон плательщика/);
+    await payer.fill('916123');
+    await cart.getByRole('button', { name: 'Получить ссылку для оплаты' }).click();
+    await expect(cart.getByText('Введите номер целиком, не меньше 10 цифр')).toBeVisible();
+    await payer.fill('79161234567');
+    await cart.getByRole('button', { name: 'Получить ссылку для оплаты' }).click();
+    const link = cart.getByLabel(/^Ссылка на оплату заказа № \d+/);
+    await expect(link).toHaveValue(/^http:\/\/127\.0\.0\.1:\d+\/sandbox\/pay\/[\w-]+$/);
+    await expect(page).not.toHaveURL(/sandbox/);
 
-  // The payer opens the link in another browser and pays; the buyer's browser is not needed.
-  const url = await link.inputValue();
-  const orderID = Number(
-    (await cart.getByText(/^Ссылка на оплату заказа № \d+/).innerText()).replace(/\D/g, ''),
-  );
-  const payerContext = await browser.newContext({ storageState: await context.storageState() });
-  await payerContext.clearCookies({ name: 'shi-orders' });
-  await payerContext.clearCookies({ name: 'cart' });
-  const payerPage = await payerContext.newPage();
-  await payerPage.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
-  await payerPage.goto(url);
-  await expect(payerPage.getByText('Тестовая оплата')).toBeVisible();
-  expect(await decideInSandbox(payerPage, 'Оплатить')).toBe(orderID);
-  // Back on the shop in the payer's browser: the return address's key shows the real status.
-  await expect(payerPage).toHaveURL(new RegExp(`/\\?success=true&orderID=${orderID}&key=[\\w-]+$`));
-  await expect(
-    payerPage
-      .locator('dialog.cart')
-      .getByRole('heading', { name: `Ваш заказ № ${orderID} успешно оформлен` }),
-  ).toBeVisible();
-  // The payer's browser reports no purchase (it is not the buyer's order).
-  expect(await purchases(payerPage)).toHaveLength(0);
-  await payerContext.close();
+    // The payer opens the link in another browser and pays; the buyer's browser is not needed.
+    const url = await link.inputValue();
+    const orderID = Number(
+      (await cart.getByText(/^Ссылка на оплату заказа № \d+/).innerText()).replace(/\D/g, ''),
+    );
+    const payerContext = await browser.newContext({ storageState: await context.storageState() });
+    await payerContext.clearCookies({ name: 'shi-orders' });
+    await payerContext.clearCookies({ name: 'cart' });
+    const payerPage = await payerContext.newPage();
+    await payerPage.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
+    await payerPage.goto(url);
+    await expect(payerPage.getByText('Тестовая оплата')).toBeVisible();
+    expect(await decideInSandbox(payerPage, 'Оплатить')).toBe(orderID);
+    // Back on the shop in the payer's browser: the return address's key shows the real status.
+    await expect(payerPage).toHaveURL(new RegExp(`/\\?success=true&orderID=${orderID}&key=[\\w-]+$`));
+    await expect(
+      payerPage
+        .locator('dialog.cart')
+        .getByRole('heading', { name: `Ваш заказ № ${orderID} успешно оформлен` }),
+    ).toBeVisible();
+    // The payer's browser reports no purchase (it is not the buyer's order).
+    expect(await purchases(payerPage)).toHaveLength(0);
+    await payerContext.close();
 
-  // The buyer's own browser sees the paid order too, through its own cookie.
-  await gotoHydrated(page, `/?success=true&orderID=${orderID}`);
-  await expect(
-    page.locator('dialog.cart').getByRole('heading', { name: `Ваш заказ № ${orderID} успешно оформлен` }),
-  ).toBeVisible();
-});
+    // The buyer's own browser sees the paid order too, through its own cookie.
+    await gotoHydrated(page, `/?success=true&orderID=${orderID}`);
+    await expect(
+      page.locator('dialog.cart').getByRole('heading', { name: `Ваш заказ № ${orderID} успешно оформлен` }),
+    ).toBeVisible();
+  },
+);
 
 test('the payment result page hands the result to the app around it', async ({ page }) => {
   await page.addInitScript(() => {

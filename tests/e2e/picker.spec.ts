@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { gotoHydrated, isPhone } from './helpers.ts';
+import { anyWidth, gotoHydrated, isPhone } from './helpers.ts';
 
 // The pickup-point picker on its own, as the mobile app opens it (DECISIONS 22). There is no
 // network in tests: the map's tiles fail and the markers, clusters and clicks must still work.
@@ -123,7 +123,7 @@ test.describe('the pickup widgets', () => {
     await check();
   });
 
-  test('the English edition speaks English', async ({ page }) => {
+  test('the English edition speaks English', anyWidth, async ({ page }) => {
     await gotoHydrated(page, '/en/widget-embedded');
     await expect(page.getByRole('combobox', { name: 'City' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Map of CDEK pickup points' })).toBeVisible();

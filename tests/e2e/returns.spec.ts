@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { budget, gotoHydrated, isPhone } from './helpers.ts';
+import { anyWidth, budget, gotoHydrated, isPhone } from './helpers.ts';
 import { signInStaff, staffEmail } from './support/staff-accounts.ts';
 
 // Issue 23 (docs/product/returns.md): a shopper asks from /status to return one of the two lines of a
@@ -202,103 +202,104 @@ async function openCabinet(page: Page) {
   }
 }
 
-test('a signed-in shopper asks from the cabinet to exchange a size; the new size is held at once', async ({
-  page,
-  browser,
-}, testInfo) => {
-  test.setTimeout(budget(150_000));
-  const baseURL = String(testInfo.project.use.baseURL);
-  // Signed in through the cabinet with a code from the development outbox.
-  await gotoHydrated(page, '/');
-  const phone = freshLocalPhone();
-  await openCabinet(page);
-  const cabinet = page.locator('dialog.cabinet');
-  await cabinet.getByLabel(/^Телефон/).fill(phone);
-  await cabinet.getByRole('button', { name: 'Получить код' }).click();
-  await cabinet.getByLabel('Код', { exact: true }).fill(await codeFromOutbox(page, phone));
-  await cabinet.getByLabel(/^Имя/).fill('Вера');
-  await cabinet.getByLabel(/^Email/).fill(`cabinet.${phone}@example.ru`);
-  await cabinet.getByRole('button', { name: 'Сохранить' }).click();
-  await expect(cabinet.getByRole('heading', { name: 'Персональные данные' })).toBeVisible();
-  await cabinet.getByRole('button', { name: 'Закрыть' }).click();
+test(
+  'a signed-in shopper asks from the cabinet to exchange a size; the new size is held at once',
+  anyWidth,
+  async ({ page, browser }, testInfo) => {
+    test.setTimeout(budget(150_000));
+    const baseURL = String(testInfo.project.use.baseURL);
+    // Signed in through the cabinet with a code from the development outbox.
+    await gotoHydrated(page, '/');
+    const phone = freshLocalPhone();
+    await openCabinet(page);
+    const cabinet = page.locator('dialog.cabinet');
+    await cabinet.getByLabel(/^Телефон/).fill(phone);
+    await cabinet.getByRole('button', { name: 'Получить код' }).click();
+    await cabinet.getByLabel('Код', { exact: true }).fill(await codeFromOutbox(page, phone));
+    await cabinet.getByLabel(/^Имя/).fill('Вера');
+    await cabinet.getByLabel(/^Email/).fill(`cabinet.${phone}@example.ru`);
+    await cabinet.getByRole('button', { name: 'Сохранить' }).click();
+    await expect(cabinet.getByRole('heading', { name: 'Персональные данные' })).toBeVisible();
+    await cabinet.getByRole('button', { name: 'Закрыть' }).click();
 
-  // A product with another size in stock, ordered while signed in (the order is the account's).
-  await gotoHydrated(page, '/catalog');
-  const ids = await page
-    .locator('a[href^="/products/"]')
-    .evaluateAll((links) =>
-      links.map((a) => new URL((a as HTMLAnchorElement).href).pathname.split('/')[2] ?? ''),
-    );
-  let pick: { id: string; other: string; otherSize: string } | null = null;
-  for (const id of [...new Set(ids)]) {
-    const res = await page.request.post('/api/group-by-id', { data: { _id: id } });
-    const group = (await res.json()) as {
-      products?: { _id: string; TheSize: string; WarehouseQuantity: number; preorder: 0 | 1 }[];
-    };
-    const sizes = (group.products ?? []).filter((x) => !x.preorder && x.WarehouseQuantity >= 2);
-    if (sizes.length >= 2 && sizes[0] && sizes[1]) {
-      pick = { id: sizes[0]._id, other: sizes[1]._id, otherSize: sizes[1].TheSize };
-      break;
+    // A product with another size in stock, ordered while signed in (the order is the account's).
+    await gotoHydrated(page, '/catalog');
+    const ids = await page
+      .locator('a[href^="/products/"]')
+      .evaluateAll((links) =>
+        links.map((a) => new URL((a as HTMLAnchorElement).href).pathname.split('/')[2] ?? ''),
+      );
+    let pick: { id: string; other: string; otherSize: string } | null = null;
+    for (const id of [...new Set(ids)]) {
+      const res = await page.request.post('/api/group-by-id', { data: { _id: id } });
+      const group = (await res.json()) as {
+        products?: { _id: string; TheSize: string; WarehouseQuantity: number; preorder: 0 | 1 }[];
+      };
+      const sizes = (group.products ?? []).filter((x) => !x.preorder && x.WarehouseQuantity >= 2);
+      if (sizes.length >= 2 && sizes[0] && sizes[1]) {
+        pick = { id: sizes[0]._id, other: sizes[1]._id, otherSize: sizes[1].TheSize };
+        break;
+      }
     }
-  }
-  if (!pick) throw new Error('the demo catalogue has no product with two sizes in stock');
-  const placed = await page.request.post('/api/payment', {
-    data: {
-      payment: 'online',
-      fullName: 'Вера Орлова',
-      phone: `7${phone}`,
-      email: `cabinet.${phone}@example.ru`,
-      consent: true,
-      getWay: 'self',
-      products: [{ _id: pick.id, count: 1 }],
-    },
-  });
-  expect(placed.ok()).toBe(true);
-  const answer = (await placed.json()) as { url: string; order: { orderID: number } };
-  const number = answer.order.orderID;
-  expect(
-    (
-      await page.request.post(`/api/sandbox/payments/${answer.url.split('/').pop()}`, {
-        data: { decision: 'pay' },
-      })
-    ).ok(),
-  ).toBe(true);
-
-  // The manager hands it over at the showroom.
-  const staffContext = await browser.newContext({ baseURL });
-  const staffPage = await staffContext.newPage();
-  await signInStaff(staffPage, staffEmail('manager', testInfo.project.name), undefined, '/admin/returns');
-  for (const [from, to] of [
-    ['paid', 'ready_for_pickup'],
-    ['ready_for_pickup', 'delivered'],
-  ] as const) {
-    const order = (await (await staffPage.request.get(`/api/admin/orders/${number}`)).json()) as {
-      order: { version: number };
-    };
-    const step = await staffPage.request.post(`/api/admin/orders/${number}/steps`, {
-      headers: { origin: new URL(baseURL).origin },
-      data: { version: order.order.version, from, to },
+    if (!pick) throw new Error('the demo catalogue has no product with two sizes in stock');
+    const placed = await page.request.post('/api/payment', {
+      data: {
+        payment: 'online',
+        fullName: 'Вера Орлова',
+        phone: `7${phone}`,
+        email: `cabinet.${phone}@example.ru`,
+        consent: true,
+        getWay: 'self',
+        products: [{ _id: pick.id, count: 1 }],
+      },
     });
-    expect(step.ok()).toBe(true);
-  }
-  const otherBefore = await stockOf(page.request, pick.other);
+    expect(placed.ok()).toBe(true);
+    const answer = (await placed.json()) as { url: string; order: { orderID: number } };
+    const number = answer.order.orderID;
+    expect(
+      (
+        await page.request.post(`/api/sandbox/payments/${answer.url.split('/').pop()}`, {
+          data: { decision: 'pay' },
+        })
+      ).ok(),
+    ).toBe(true);
 
-  await gotoHydrated(page, '/');
-  await openCabinet(page);
-  const orderCard = cabinet.locator('.cabinet-order').filter({ hasText: String(number) });
-  await orderCard.getByRole('button', { name: 'Вернуть или обменять' }).click();
-  const form = orderCard.locator('.returns__form');
-  await expect(form).toBeVisible({ timeout: budget(15_000) });
-  await form.getByRole('checkbox').first().check();
-  await form.getByLabel('Вместо денег').selectOption(pick.otherSize);
-  await form.getByRole('radio', { name: 'Принесу в шоурум' }).check();
-  await page.screenshot({ path: testInfo.outputPath('cabinet-return-form.png') });
-  await form.getByRole('button', { name: 'Оформить возврат' }).click();
-  await expect(orderCard.locator('.returns__done')).toHaveText(/^Возврат R\d+ оформлен$/);
-  await expect(orderCard.locator('.returns__item').first()).toContainText(`→ ${pick.otherSize}`);
-  await expect(orderCard.locator('.returns__item').first()).toContainText('шоурум');
-  await page.screenshot({ path: testInfo.outputPath('cabinet-return-done.png') });
-  // The new size left the shelf at once.
-  expect(await stockOf(page.request, pick.other)).toBe(otherBefore - 1);
-  await staffContext.close();
-});
+    // The manager hands it over at the showroom.
+    const staffContext = await browser.newContext({ baseURL });
+    const staffPage = await staffContext.newPage();
+    await signInStaff(staffPage, staffEmail('manager', testInfo.project.name), undefined, '/admin/returns');
+    for (const [from, to] of [
+      ['paid', 'ready_for_pickup'],
+      ['ready_for_pickup', 'delivered'],
+    ] as const) {
+      const order = (await (await staffPage.request.get(`/api/admin/orders/${number}`)).json()) as {
+        order: { version: number };
+      };
+      const step = await staffPage.request.post(`/api/admin/orders/${number}/steps`, {
+        headers: { origin: new URL(baseURL).origin },
+        data: { version: order.order.version, from, to },
+      });
+      expect(step.ok()).toBe(true);
+    }
+    const otherBefore = await stockOf(page.request, pick.other);
+
+    await gotoHydrated(page, '/');
+    await openCabinet(page);
+    const orderCard = cabinet.locator('.cabinet-order').filter({ hasText: String(number) });
+    await orderCard.getByRole('button', { name: 'Вернуть или обменять' }).click();
+    const form = orderCard.locator('.returns__form');
+    await expect(form).toBeVisible({ timeout: budget(15_000) });
+    await form.getByRole('checkbox').first().check();
+    await form.getByLabel('Вместо денег').selectOption(pick.otherSize);
+    await form.getByRole('radio', { name: 'Принесу в шоурум' }).check();
+    await page.screenshot({ path: testInfo.outputPath('cabinet-return-form.png') });
+    await form.getByRole('button', { name: 'Оформить возврат' }).click();
+    await expect(orderCard.locator('.returns__done')).toHaveText(/^Возврат R\d+ оформлен$/);
+    await expect(orderCard.locator('.returns__item').first()).toContainText(`→ ${pick.otherSize}`);
+    await expect(orderCard.locator('.returns__item').first()).toContainText('шоурум');
+    await page.screenshot({ path: testInfo.outputPath('cabinet-return-done.png') });
+    // The new size left the shelf at once.
+    expect(await stockOf(page.request, pick.other)).toBe(otherBefore - 1);
+    await staffContext.close();
+  },
+);

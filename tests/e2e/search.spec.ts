@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { budget, gotoHydrated, isPhone } from './helpers.ts';
+import { anyWidth, budget, gotoHydrated, isPhone } from './helpers.ts';
 import { signInStaff, staffEmail } from './support/staff-accounts.ts';
 
 // Issue 21: the search box understands ordinary Russian queries, offers popular ones when empty,
@@ -90,31 +90,35 @@ test('a popular query searches at once', async ({ page }) => {
   await expect(dialog.locator('.search__tile, .chip[href]').first()).toBeVisible({ timeout: budget(15_000) });
 });
 
-test('an editor adds a synonym and the storefront search finds by it', async ({ page }, testInfo) => {
-  test.setTimeout(budget(90_000));
-  const word = `портки${testInfo.project.name === 'phone' ? 'ф' : 'д'}`;
-  await signInStaff(page, staffEmail('editor', testInfo.project.name), undefined, '/admin/search-synonyms');
-  await expect(page.getByRole('heading', { name: 'Синонимы поиска' })).toBeVisible();
-  await expect(page.getByRole('cell', { name: 'белый', exact: true })).toBeVisible();
-  await shot(page, 'admin-synonyms');
+test(
+  'an editor adds a synonym and the storefront search finds by it',
+  anyWidth,
+  async ({ page }, testInfo) => {
+    test.setTimeout(budget(90_000));
+    const word = `портки${testInfo.project.name === 'phone' ? 'ф' : 'д'}`;
+    await signInStaff(page, staffEmail('editor', testInfo.project.name), undefined, '/admin/search-synonyms');
+    await expect(page.getByRole('heading', { name: 'Синонимы поиска' })).toBeVisible();
+    await expect(page.getByRole('cell', { name: 'белый', exact: true })).toBeVisible();
+    await shot(page, 'admin-synonyms');
 
-  await page.getByRole('button', { name: 'Добавить синоним' }).click();
-  const form = page.getByRole('form', { name: 'Синоним' });
-  await form.getByLabel('Слово').fill(word);
-  await form.getByLabel(/Находит также/).fill('брюки, джинсы');
-  await form.getByRole('button', { name: 'Сохранить' }).click();
-  await expect(page.getByRole('cell', { name: word, exact: true })).toBeVisible();
-  await shot(page, 'admin-synonyms-added');
+    await page.getByRole('button', { name: 'Добавить синоним' }).click();
+    const form = page.getByRole('form', { name: 'Синоним' });
+    await form.getByLabel('Слово').fill(word);
+    await form.getByLabel(/Находит также/).fill('брюки, джинсы');
+    await form.getByRole('button', { name: 'Сохранить' }).click();
+    await expect(page.getByRole('cell', { name: word, exact: true })).toBeVisible();
+    await shot(page, 'admin-synonyms-added');
 
-  await gotoHydrated(page, '/');
-  const dialog = await openSearch(page);
-  await dialog.getByRole('searchbox', { name: 'Поиск' }).fill(word);
-  await expect(dialog.locator('.search__tile-name').first()).toHaveText(/Брюки|брюки|джинсы|Джинсы/, {
-    timeout: budget(15_000),
-  });
+    await gotoHydrated(page, '/');
+    const dialog = await openSearch(page);
+    await dialog.getByRole('searchbox', { name: 'Поиск' }).fill(word);
+    await expect(dialog.locator('.search__tile-name').first()).toHaveText(/Брюки|брюки|джинсы|Джинсы/, {
+      timeout: budget(15_000),
+    });
 
-  // Removed again, so the journey can run twice.
-  await page.goto('/admin/search-synonyms');
-  await page.getByRole('button', { name: `Удалить ${word}` }).click();
-  await expect(page.getByRole('cell', { name: word, exact: true })).toBeHidden();
-});
+    // Removed again, so the journey can run twice.
+    await page.goto('/admin/search-synonyms');
+    await page.getByRole('button', { name: `Удалить ${word}` }).click();
+    await expect(page.getByRole('cell', { name: word, exact: true })).toBeHidden();
+  },
+);

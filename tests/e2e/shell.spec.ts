@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
+import { anyWidth } from './helpers.ts';
 
 test.describe('the storefront shell', () => {
-  test('renders the Russian home page on the server', async ({ request }) => {
+  test('renders the Russian home page on the server', anyWidth, async ({ request }) => {
     const res = await request.get('/');
     expect(res.status()).toBe(200);
     expect(res.headers()['content-security-policy']).toContain("script-src 'self' 'nonce-");
@@ -12,13 +13,17 @@ test.describe('the storefront shell', () => {
     expect(html).toMatch(/Новинки/);
   });
 
-  test('renders the English home page on the server with prices in dollars', async ({ request }) => {
-    const html = await (await request.get('/en')).text();
-    expect(html).toContain('<html lang="en"');
-    expect(html).toContain('Autumn in sand and graphite');
-    expect(html).toMatch(/\$\d/);
-    expect(html).not.toContain('₽');
-  });
+  test(
+    'renders the English home page on the server with prices in dollars',
+    anyWidth,
+    async ({ request }) => {
+      const html = await (await request.get('/en')).text();
+      expect(html).toContain('<html lang="en"');
+      expect(html).toContain('Autumn in sand and graphite');
+      expect(html).toMatch(/\$\d/);
+      expect(html).not.toContain('₽');
+    },
+  );
 
   test('hydrates: the menu opens with the catalogue and closes with Escape', async ({ page }) => {
     await page.goto('/');
@@ -32,7 +37,7 @@ test.describe('the storefront shell', () => {
     await expect(menu).toBeHidden();
   });
 
-  test('switches the English edition to euros', async ({ page }) => {
+  test('switches the English edition to euros', anyWidth, async ({ page }) => {
     await page.goto('/en');
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
     await page.getByLabel('Currency').selectOption('EUR');
@@ -41,7 +46,7 @@ test.describe('the storefront shell', () => {
     await expect(page.locator('.card .price__current').first()).toContainText('€');
   });
 
-  test('shows the 404 page with a way back to the catalogue', async ({ page }) => {
+  test('shows the 404 page with a way back to the catalogue', anyWidth, async ({ page }) => {
     const res = await page.goto('/no-such-page');
     expect(res?.status()).toBe(404);
     await expect(page.getByRole('heading', { name: 'Страница не найдена' })).toBeVisible();

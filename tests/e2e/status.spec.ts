@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { budget, gotoHydrated, isPhone, setCart } from './helpers.ts';
+import { anyWidth, budget, gotoHydrated, isPhone, setCart } from './helpers.ts';
 import { signInStaff } from './support/staff-accounts.ts';
 
 // DECISIONS 29: /status shows an order's state, delivery and tracking from its number with the phone or
@@ -161,24 +161,28 @@ test('the app page links the stores, its own first on a phone, with a QR code on
   await expectNoSeriousViolations(page);
 });
 
-test('the public offer is a page in both languages and the footer names the seller', async ({ page }) => {
-  await gotoHydrated(page, '/public-offer');
-  await expect(page.getByRole('heading', { name: 'Публичная оферта', level: 1 })).toBeVisible();
-  const seller = page.locator('.footer__seller');
-  await expect(seller).toContainText('ООО «Северная линия»');
-  await expect(seller).toContainText('ИНН 7704123456');
-  await expect(seller).toContainText('ОГРН 1197746123456');
-  await expect(seller).toContainText('Москва');
-  await expect(page.locator('.footer').getByRole('link', { name: 'Публичная оферта' })).toHaveAttribute(
-    'href',
-    '/public-offer',
-  );
-  await gotoHydrated(page, '/en/public-offer');
-  await expect(page.getByRole('heading', { name: 'Public offer', level: 1 })).toBeVisible();
-  await expect(page.locator('.footer__seller')).toContainText('INN 7704123456');
-});
+test(
+  'the public offer is a page in both languages and the footer names the seller',
+  anyWidth,
+  async ({ page }) => {
+    await gotoHydrated(page, '/public-offer');
+    await expect(page.getByRole('heading', { name: 'Публичная оферта', level: 1 })).toBeVisible();
+    const seller = page.locator('.footer__seller');
+    await expect(seller).toContainText('ООО «Северная линия»');
+    await expect(seller).toContainText('ИНН 7704123456');
+    await expect(seller).toContainText('ОГРН 1197746123456');
+    await expect(seller).toContainText('Москва');
+    await expect(page.locator('.footer').getByRole('link', { name: 'Публичная оферта' })).toHaveAttribute(
+      'href',
+      '/public-offer',
+    );
+    await gotoHydrated(page, '/en/public-offer');
+    await expect(page.getByRole('heading', { name: 'Public offer', level: 1 })).toBeVisible();
+    await expect(page.locator('.footer__seller')).toContainText('INN 7704123456');
+  },
+);
 
-test('the pay step`s consent links the public offer', async ({ page, context }) => {
+test('the pay step`s consent links the public offer', anyWidth, async ({ page, context }) => {
   test.setTimeout(budget(90_000));
   await setCart(context, [{ _id: 'cashmere-scarf-camel', count: 1 }]);
   await gotoHydrated(page, '/?cart');
@@ -204,74 +208,75 @@ test('the pay step`s consent links the public offer', async ({ page, context }) 
   ).toHaveAttribute('href', '/policy');
 });
 
-test('the counters set in settings start under the page`s nonce and see the shop`s events', async ({
-  page,
-  browser,
-}, testInfo) => {
-  test.setTimeout(budget(120_000));
-  const admin = await browser.newPage({ baseURL: testInfo.project.use.baseURL });
-  await signInStaff(admin, `content-admin-${testInfo.project.name}@e2e.test`);
-  const save = async (analytics: object) => {
-    const list = (await (await admin.request.get('/api/admin/settings')).json()) as {
-      documents: { id: string; updatedAt: string }[];
-    };
-    const main = list.documents.find((d) => d.id === 'main');
-    // Staff changes must come from the shop's own pages (their Origin).
-    const res = await admin.request.put('/api/admin/settings/main', {
-      headers: { origin: String(testInfo.project.use.baseURL) },
-      data: { updatedAt: main?.updatedAt, values: { analytics } },
-    });
-    expect(res.ok(), await res.text()).toBe(true);
-  };
-  // No counter: no start script and no counter host in the policy.
-  await save({});
-  const plain = await page.request.get('/');
-  expect(await plain.text()).not.toContain('data-counter');
-  expect(plain.headers()['content-security-policy']).not.toContain('googletagmanager');
-
-  await save({ gtmId: 'GTM-E2E1234', metrikaId: '12345678' });
-  try {
-    const res = await page.request.get('/');
-    const html = await res.text();
-    const policy = res.headers()['content-security-policy'] ?? '';
-    const nonce = policy.match(/script-src[^;]*'nonce-([^']+)'/)?.[1];
-    expect(nonce).toBeTruthy();
-    expect(html).toMatch(new RegExp(`<script nonce="${nonce}" data-counter="gtm">`));
-    expect(html).toMatch(new RegExp(`<script nonce="${nonce}" data-counter="metrika">`));
-    expect(policy).toMatch(/script-src[^;]*https:\/\/www\.googletagmanager\.com/);
-    expect(policy).toMatch(/script-src[^;]*https:\/\/mc\.yandex\.ru/);
-
-    // The counters' own code stays outside the test; their starts run and the shop's events reach
-    // the one dataLayer both read.
-    await page.route(/googletagmanager\.com|mc\.yandex\.ru/, (route) => route.abort());
-    await gotoHydrated(page, '/products/linen-shirt-dress-sand');
-    const started = await page.evaluate(() => {
-      const w = window as unknown as { dataLayer: { event?: string }[]; ym: { a: unknown[][] } };
-      return {
-        gtm: w.dataLayer.some((e) => e.event === 'gtm.js'),
-        ym: JSON.stringify([...(w.ym.a[0] ?? [])]),
+test(
+  'the counters set in settings start under the page`s nonce and see the shop`s events',
+  anyWidth,
+  async ({ page, browser }, testInfo) => {
+    test.setTimeout(budget(120_000));
+    const admin = await browser.newPage({ baseURL: testInfo.project.use.baseURL });
+    await signInStaff(admin, `content-admin-${testInfo.project.name}@e2e.test`);
+    const save = async (analytics: object) => {
+      const list = (await (await admin.request.get('/api/admin/settings')).json()) as {
+        documents: { id: string; updatedAt: string }[];
       };
-    });
-    expect(started.gtm).toBe(true);
-    expect(started.ym).toContain('"ecommerce":"dataLayer"');
-    await page.locator('.size:not(.size--sold_out):not(.size--preorder)').first().click();
-    await expect(page.locator('.size--selected').first()).toBeVisible();
-    await page
-      .getByRole('button', { name: /^В корзину/ })
-      .filter({ visible: true })
-      .first()
-      .click();
-    await expect
-      .poll(() =>
-        page.evaluate(() =>
-          (window as unknown as { dataLayer: { event?: string }[] }).dataLayer.some(
-            (e) => e.event === 'add_to_cart',
-          ),
-        ),
-      )
-      .toBe(true);
-  } finally {
+      const main = list.documents.find((d) => d.id === 'main');
+      // Staff changes must come from the shop's own pages (their Origin).
+      const res = await admin.request.put('/api/admin/settings/main', {
+        headers: { origin: String(testInfo.project.use.baseURL) },
+        data: { updatedAt: main?.updatedAt, values: { analytics } },
+      });
+      expect(res.ok(), await res.text()).toBe(true);
+    };
+    // No counter: no start script and no counter host in the policy.
     await save({});
-    await admin.close();
-  }
-});
+    const plain = await page.request.get('/');
+    expect(await plain.text()).not.toContain('data-counter');
+    expect(plain.headers()['content-security-policy']).not.toContain('googletagmanager');
+
+    await save({ gtmId: 'GTM-E2E1234', metrikaId: '12345678' });
+    try {
+      const res = await page.request.get('/');
+      const html = await res.text();
+      const policy = res.headers()['content-security-policy'] ?? '';
+      const nonce = policy.match(/script-src[^;]*'nonce-([^']+)'/)?.[1];
+      expect(nonce).toBeTruthy();
+      expect(html).toMatch(new RegExp(`<script nonce="${nonce}" data-counter="gtm">`));
+      expect(html).toMatch(new RegExp(`<script nonce="${nonce}" data-counter="metrika">`));
+      expect(policy).toMatch(/script-src[^;]*https:\/\/www\.googletagmanager\.com/);
+      expect(policy).toMatch(/script-src[^;]*https:\/\/mc\.yandex\.ru/);
+
+      // The counters' own code stays outside the test; their starts run and the shop's events reach
+      // the one dataLayer both read.
+      await page.route(/googletagmanager\.com|mc\.yandex\.ru/, (route) => route.abort());
+      await gotoHydrated(page, '/products/linen-shirt-dress-sand');
+      const started = await page.evaluate(() => {
+        const w = window as unknown as { dataLayer: { event?: string }[]; ym: { a: unknown[][] } };
+        return {
+          gtm: w.dataLayer.some((e) => e.event === 'gtm.js'),
+          ym: JSON.stringify([...(w.ym.a[0] ?? [])]),
+        };
+      });
+      expect(started.gtm).toBe(true);
+      expect(started.ym).toContain('"ecommerce":"dataLayer"');
+      await page.locator('.size:not(.size--sold_out):not(.size--preorder)').first().click();
+      await expect(page.locator('.size--selected').first()).toBeVisible();
+      await page
+        .getByRole('button', { name: /^В корзину/ })
+        .filter({ visible: true })
+        .first()
+        .click();
+      await expect
+        .poll(() =>
+          page.evaluate(() =>
+            (window as unknown as { dataLayer: { event?: string }[] }).dataLayer.some(
+              (e) => e.event === 'add_to_cart',
+            ),
+          ),
+        )
+        .toBe(true);
+    } finally {
+      await save({});
+      await admin.close();
+    }
+  },
+);
