@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { getWays } from '../../../core/delivery/delivery.rules.ts';
+import { deliveryWayName, paymentMethodName } from '../../../core/staff-messages.ts';
 import { adminApi } from '../api.ts';
-import { useTr } from '../i18n.ts';
+import { useAdminLocale, useTr } from '../i18n.ts';
 import { Field, ItemButtons, kopecks, move, roubles, SaveStatus, useSave, whole } from './form.tsx';
 import type { Localized, MenuLink, SettingsRecord } from './types.ts';
 
@@ -107,6 +108,7 @@ function LocalizedInputs({
 /** Free delivery, delivery methods per edition, payment switches, unpaid-order holds and caps. */
 export function CheckoutGroup({ docs, onSaved, onReload }: GroupProps) {
   const tr = useTr();
+  const locale = useAdminLocale();
   const main = docs.main;
   const save = useGroupSave(main, onSaved, onReload);
   const d = main.document;
@@ -184,15 +186,15 @@ export function CheckoutGroup({ docs, onSaved, onReload }: GroupProps) {
                 setHiddenEn((list) => (e.target.checked ? list.filter((x) => x !== w) : [...list, w]))
               }
             />
-            {w}
+            {deliveryWayName(w, locale)}
           </label>
         ))}
       </fieldset>
       <fieldset className="adm-cnt__form adm-cnt__wide">
         <legend>
           {tr(
-            'Оплата при получении за оставленные вещи (выкуп после примерки; для «moscow-try» — всегда)',
-            'Pay on delivery for the items kept (try-on buyout; always for “moscow-try”)',
+            'Оплата при получении за оставленные вещи (выкуп после примерки; для курьера с примеркой — всегда)',
+            'Pay on delivery for the items kept (try-on buyout; always for the courier with fitting)',
           )}
         </legend>
         {getWays
@@ -206,7 +208,7 @@ export function CheckoutGroup({ docs, onSaved, onReload }: GroupProps) {
                   setPayOnDelivery((list) => (e.target.checked ? [...list, w] : list.filter((x) => x !== w)))
                 }
               />
-              {w}
+              {deliveryWayName(w, locale)}
             </label>
           ))}
       </fieldset>
@@ -224,15 +226,15 @@ export function CheckoutGroup({ docs, onSaved, onReload }: GroupProps) {
               checked={payments[k] ?? false}
               onChange={(e) => setPayments((x) => ({ ...x, [k]: e.target.checked }))}
             />
-            {k}
+            {paymentMethodName(k, locale)}
           </label>
         ))}
       </fieldset>
       <fieldset className="adm-cnt__form adm-cnt__wide">
         <legend>
           {tr(
-            'СБП (когда её принимает платёжный провайдер, PAYMENTS_SBP)',
-            'SBP (where the payment provider takes it, PAYMENTS_SBP)',
+            'СБП (когда её принимает платёжная система магазина)',
+            'SBP (where the shop’s payment service takes it)',
           )}
         </legend>
         {(['ru', 'en'] as const).map((edition) => (
@@ -266,12 +268,12 @@ export function CheckoutGroup({ docs, onSaved, onReload }: GroupProps) {
                 setTwoStage((list) => (e.target.checked ? [...list, w] : list.filter((x) => x !== w)))
               }
             />
-            {w}
+            {deliveryWayName(w, locale)}
           </label>
         ))}
       </fieldset>
       <fieldset className="adm-cnt__form adm-cnt__wide">
-        <legend>{tr('Неоплаченные заказы (DECISIONS 32)', 'Unpaid orders (DECISIONS 32)')}</legend>
+        <legend>{tr('Неоплаченные заказы', 'Unpaid orders')}</legend>
         <Field
           label={tr('Держать товар при онлайн-оплате, мин', 'Hold for online payment, min')}
           name="orderHoldMinutes.online"

@@ -1,4 +1,5 @@
-import { useTr } from '../i18n.ts';
+import { auditFieldName, auditValue } from '../../../core/staff-messages.ts';
+import { useAdminLocale, useTr } from '../i18n.ts';
 
 type Flat = Map<string, unknown>;
 
@@ -33,11 +34,14 @@ export function diffRows(before: unknown, after: unknown) {
       field: k,
       before: a.has(k) ? show(a.get(k)) : null,
       after: b.has(k) ? show(b.get(k)) : null,
+      beforeValue: a.get(k),
+      afterValue: b.get(k),
     }));
 }
 
 export function AuditDiff({ before, after }: { before: unknown; after: unknown }) {
   const tr = useTr();
+  const locale = useAdminLocale();
   const rows = diffRows(before, after);
   if (rows.length === 0) return <span className="adm-muted">—</span>;
   return (
@@ -52,9 +56,21 @@ export function AuditDiff({ before, after }: { before: unknown; after: unknown }
       <tbody>
         {rows.map((r) => (
           <tr key={r.field}>
-            <th scope="row">{r.field}</th>
-            <td className="adm-diff__before">{r.before ?? <span className="adm-muted">—</span>}</td>
-            <td className="adm-diff__after">{r.after ?? <span className="adm-muted">—</span>}</td>
+            <th scope="row">{auditFieldName(r.field, locale)}</th>
+            <td className="adm-diff__before">
+              {r.before === null ? (
+                <span className="adm-muted">—</span>
+              ) : (
+                auditValue(r.field, r.beforeValue, locale)
+              )}
+            </td>
+            <td className="adm-diff__after">
+              {r.after === null ? (
+                <span className="adm-muted">—</span>
+              ) : (
+                auditValue(r.field, r.afterValue, locale)
+              )}
+            </td>
           </tr>
         ))}
       </tbody>

@@ -1,21 +1,14 @@
-import type { OrderStatus } from '../../../core/orders/order.rules.ts';
+import type { Locale } from '../../../core/i18n.ts';
+import { deliveryWayName, orderStatusName, paymentMethodName } from '../../../core/staff-messages.ts';
 
 type Tr = (ru: string, en: string) => string;
 
-/** An order's state as staff read it. */
+/** The locale a `tr` speaks: the back office's labels take the page's `tr`. */
+const localeOf = (tr: Tr): Locale => (tr('ru', 'en') === 'en' ? 'en' : 'ru');
+
+/** An order's state as staff read it (core/staff-messages.ts). */
 export function statusLabel(status: string, tr: Tr): string {
-  const labels: Record<OrderStatus, string> = {
-    new: tr('Черновик', 'Draft'),
-    awaiting_payment: tr('Ждёт оплаты', 'Awaiting payment'),
-    paid: tr('Оплачен', 'Paid'),
-    confirmed: tr('Подтверждён', 'Confirmed'),
-    shipped: tr('Передан перевозчику', 'Shipped'),
-    ready_for_pickup: tr('Готов к выдаче', 'Ready for pickup'),
-    delivered: tr('Доставлен', 'Delivered'),
-    cancelled: tr('Отменён', 'Cancelled'),
-    payment_failed: tr('Не оплачен', 'Payment failed'),
-  };
-  return labels[status as OrderStatus] ?? status;
+  return orderStatusName(status, localeOf(tr));
 }
 
 /** The badge colour of a state. */
@@ -49,43 +42,9 @@ export function stepLabel(step: string, tr: Tr): string {
 }
 
 export function getWayLabel(way: string, tr: Tr): string {
-  switch (way) {
-    case 'delivery-sdek':
-      return tr('Курьер СДЭК', 'CDEK courier');
-    case 'self-sdek':
-      return tr('ПВЗ СДЭК', 'CDEK pickup point');
-    case 'self-boxberry':
-      return tr('ПВЗ Boxberry', 'Boxberry pickup point');
-    case 'moscow':
-      return tr('Курьер по Москве', 'Moscow courier');
-    case 'moscow-try':
-      return tr('Курьер с примеркой', 'Courier with fitting');
-    case 'self':
-      return tr('Самовывоз из магазина', 'Shop pickup');
-    default:
-      return way;
-  }
+  return deliveryWayName(way, localeOf(tr));
 }
 
 export function paymentLabel(payment: string, tr: Tr): string {
-  switch (payment) {
-    case 'online':
-      return tr('Картой онлайн', 'Card online');
-    case 'online-international':
-      return tr('Картой (международная)', 'Card (international)');
-    case 'sbp':
-      return tr('СБП', 'SBP');
-    case 'yaPay':
-      return 'Yandex Pay';
-    case 'split':
-      return tr('Сплит', 'Split');
-    case 'dolyame':
-      return tr('Долями', 'Dolyame (BNPL)');
-    case 'tinkoff':
-      return tr('Рассрочка', 'Instalment');
-    case 'hepay':
-      return tr('Оплата по ссылке', 'Payment link');
-    default:
-      return payment;
-  }
+  return paymentMethodName(payment, localeOf(tr));
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link, useLoaderData, useNavigate } from 'react-router';
+import { roleName } from '../../../core/staff-messages.ts';
 import { AdminApiError, adminApi, errorText } from '../../admin/api.ts';
 import { formatPhone, fullName, ProvenBadge } from '../../admin/customers/contacts.tsx';
 import { AdminLoading } from '../../admin/frame.tsx';
@@ -205,7 +206,7 @@ export default function CustomerPageView() {
               <>
                 <dt>{tr('Роль', 'Role')}</dt>
                 <dd>
-                  <span className="adm-badge adm-badge--warn">{c.role}</span>
+                  <span className="adm-badge adm-badge--warn">{roleName(c.role, locale)}</span>
                 </dd>
               </>
             ) : null}

@@ -1,4 +1,5 @@
 import { Form, Link, useLoaderData, useLocation } from 'react-router';
+import { roleName } from '../../../core/staff-messages.ts';
 import { adminApi } from '../../admin/api.ts';
 import { formatPhone, fullName, ProvenBadge } from '../../admin/customers/contacts.tsx';
 import { AdminLoading } from '../../admin/frame.tsx';
@@ -86,7 +87,7 @@ export default function CustomersPage() {
                   <td>
                     <Link to={`/admin/customers/${c.id}`}>{fullName(c) || tr('без имени', 'no name')}</Link>
                     {c.role !== 'customer' ? (
-                      <span className="adm-badge adm-badge--warn"> {c.role}</span>
+                      <span className="adm-badge adm-badge--warn"> {roleName(c.role, locale)}</span>
                     ) : null}
                   </td>
                   <td>

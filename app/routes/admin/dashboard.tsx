@@ -1,4 +1,5 @@
 import { Link, useLoaderData } from 'react-router';
+import { staffPlural } from '../../../core/staff-messages.ts';
 import { adminApi } from '../../admin/api.ts';
 import { AdminLoading } from '../../admin/frame.tsx';
 import { formatDateTime, formatMoney, useAdminLocale, useTr } from '../../admin/i18n.ts';
@@ -45,8 +46,9 @@ function PaidCard({ title, paid, since }: { title: string; paid: Paid; since: st
     <section className="adm-card adm-dash__card" aria-label={title}>
       <h2>{title}</h2>
       <p className="adm-dash__figure">
-        <span data-testid="paid-orders">{paid.orders}</span>{' '}
-        <span className="adm-muted">{tr('оплаченных заказов', 'paid orders')}</span>
+        <span data-testid="paid-orders" data-count={paid.orders}>
+          {staffPlural('paidOrders', paid.orders, locale)}
+        </span>
       </p>
       {paid.revenue !== undefined ? (
         <p className="adm-dash__figure adm-dash__figure--small">{formatMoney(paid.revenue, locale)}</p>

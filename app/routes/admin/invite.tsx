@@ -1,6 +1,7 @@
 import '../../admin/admin.css';
 import { useState } from 'react';
 import { useLoaderData } from 'react-router';
+import { roleName } from '../../../core/staff-messages.ts';
 import { AdminApiError, adminApi, errorText } from '../../admin/api.ts';
 import { AdminLoading, AdminLocaleProvider, LanguageSwitch } from '../../admin/frame.tsx';
 import { useTr } from '../../admin/i18n.ts';
@@ -82,7 +83,7 @@ function Invite() {
             }}
           >
             <p>
-              {invite.email} · {invite.role}
+              {invite.email} · {roleName(invite.role, tr('ru', 'en') === 'en' ? 'en' : 'ru')}
             </p>
             <label className="adm-field">
               {tr('Имя', 'Name')}

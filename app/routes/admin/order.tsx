@@ -1,7 +1,13 @@
 import { useState } from 'react';
 import { Link, useLoaderData, useRevalidator } from 'react-router';
 import { needsTrackingNumber } from '../../../core/orders/orders-admin.rules.ts';
-import { type ShipmentCarrier, shipmentCarrierOf } from '../../../core/orders/shipments.rules.ts';
+import { shipmentCarrierOf } from '../../../core/orders/shipments.rules.ts';
+import {
+  carrierName,
+  eventCauseText,
+  orderStatusName,
+  refundStateName,
+} from '../../../core/staff-messages.ts';
 import { AdminApiError, adminApi, errorText } from '../../admin/api.ts';
 import { AdminLoading } from '../../admin/frame.tsx';
 import { formatDateTime, formatMoney, useAdminLocale, useTr } from '../../admin/i18n.ts';
@@ -171,7 +177,7 @@ export default function OrderPageView() {
         {carrier ? (
           <div className="adm-row adm-ord__actions">
             <button type="button" className="adm-btn adm-btn--primary" disabled={busy} onClick={handOver}>
-              {tr('Передать в', 'Hand to')} {carrierName(carrier)}
+              {tr('Передать в', 'Hand to')} {carrierName(carrier, locale)}
             </button>
             <span className="adm-muted">
               {tr(
@@ -371,7 +377,7 @@ export default function OrderPageView() {
             <dt>{tr('Возврат', 'Refund')}</dt>
             <dd>
               {page.refund
-                ? `${money(page.refund.amount)} · ${page.refund.status}${page.refund.providerRefundId ? ` · ${page.refund.providerRefundId}` : ''}`
+                ? `${money(page.refund.amount)} · ${refundStateName(page.refund.status, locale)}${page.refund.providerRefundId ? ` · ${page.refund.providerRefundId}` : ''}`
                 : '—'}
             </dd>
           </dl>
@@ -462,9 +468,11 @@ export default function OrderPageView() {
           <ol className="adm-ord__events">
             {page.events.map((e) => (
               <li key={e.id}>
-                <span className="adm-muted">{formatDateTime(e.at, locale)}</span> {e.fromStatus ?? '—'} →{' '}
-                {e.toStatus}
-                <div>{e.cause}</div>
+                <span className="adm-muted">{formatDateTime(e.at, locale)}</span>{' '}
+                {e.fromStatus && e.fromStatus !== e.toStatus
+                  ? `${orderStatusName(e.fromStatus, locale)} → ${orderStatusName(e.toStatus, locale)}`
+                  : orderStatusName(e.toStatus, locale)}
+                <div>{eventCauseText(e.cause, locale)}</div>
               </li>
             ))}
           </ol>
@@ -486,8 +494,4 @@ export default function OrderPageView() {
       </div>
     </div>
   );
-}
-
-function carrierName(carrier: ShipmentCarrier): string {
-  return carrier === 'sdek' ? 'CDEK' : carrier === 'boxberry' ? 'Boxberry' : 'DHL Express';
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useLoaderData, useRevalidator } from 'react-router';
+import { roleName } from '../../../core/staff-messages.ts';
 import { adminApi, errorText } from '../../admin/api.ts';
 import { AdminLoading } from '../../admin/frame.tsx';
 import { formatDateTime, useAdminLocale, useTr } from '../../admin/i18n.ts';
@@ -30,11 +31,7 @@ export function HydrateFallback() {
 }
 
 function roleLabel(role: Role, tr: (ru: string, en: string) => string) {
-  return role === 'admin'
-    ? tr('администратор', 'admin')
-    : role === 'manager'
-      ? tr('менеджер', 'manager')
-      : tr('редактор', 'editor');
+  return roleName(role, tr('ru', 'en') === 'en' ? 'en' : 'ru');
 }
 
 export default function StaffPage() {

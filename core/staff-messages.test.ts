@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { getWays } from './delivery/delivery.rules.ts';
+import { locales } from './i18n.ts';
+import { orderStatuses } from './orders/order.rules.ts';
+import { paymentMethods } from './payments/payment.rules.ts';
+import {
+  auditFieldName,
+  auditValue,
+  deliveryWayName,
+  eventCauseText,
+  orderStatusName,
+  paymentMethodName,
+  placeholders,
+  roleName,
+  type StaffMessageKey,
+  staffMessages,
+  staffPlural,
+  staffPlurals,
+} from './staff-messages.ts';
+
+const keys = Object.keys(staffMessages) as StaffMessageKey[];
+/** Brand names read the same in both languages. */
+const brands = new Set(['carrier.boxberry', 'carrier.dhl']);
+
+describe('the staff message catalogue (issue 34: the back office speaks Russian)', () => {
+  it.each(keys)('%s has a Russian and an English text with the same placeholders', (key) => {
+    const entry = staffMessages[key];
+    for (const locale of locales) expect(entry[locale].trim(), `${key} ${locale}`).not.toBe('');
+    expect(entry.en, key).not.toMatch(/[а-яё]/i);
+    if (!brands.has(key)) {
+      expect(entry.ru, key).toMatch(/[а-яё]/i);
+      expect(entry.ru, key).not.toBe(entry.en);
+    }
+    expect(placeholders(entry.ru), key).toEqual(placeholders(entry.en));
+  });
+
+  it.each(Object.keys(staffPlurals) as (keyof typeof staffPlurals)[])('%s has every plural form', (key) => {
+    const forms = staffPlurals[key];
+    for (const text of Object.values(forms.ru)) expect(placeholders(text)).toEqual(['count']);
+    for (const text of Object.values(forms.en)) expect(placeholders(text)).toEqual(['count']);
+    for (const text of Object.values(forms.ru)) expect(text).toMatch(/[а-яё]/i);
+  });
+
+  it('counts in Russian with one, few and many', () => {
+    expect(staffPlural('paidOrders', 1, 'ru')).toBe('1 оплаченный заказ');
+    expect(staffPlural('paidOrders', 2, 'ru')).toBe('2 оплаченных заказа');
+    expect(staffPlural('paidOrders', 5, 'ru')).toBe('5 оплаченных заказов');
+    expect(staffPlural('paidOrders', 21, 'ru')).toBe('21 оплаченный заказ');
+    expect(staffPlural('paidOrders', 11, 'ru')).toBe('11 оплаченных заказов');
+    expect(staffPlural('paidOrders', 0, 'ru')).toBe('0 оплаченных заказов');
+    expect(staffPlural('paidOrders', 1, 'en')).toBe('1 paid order');
+    expect(staffPlural('paidOrders', 3, 'en')).toBe('3 paid orders');
+  });
+
+  it('names every order status, payment method and delivery method, never by its code', () => {
+    for (const status of orderStatuses) expect(orderStatusName(status, 'ru')).toMatch(/^[А-ЯЁ][а-яё ]+$/);
+    for (const payment of paymentMethods) expect(paymentMethodName(payment, 'ru')).toMatch(/[А-ЯЁа-яё]/);
+    for (const way of getWays) expect(deliveryWayName(way, 'ru')).toMatch(/[а-яё]/);
+    expect(roleName('manager', 'ru')).toBe('Менеджер');
+  });
+
+  it('reads the order history’s causes in Russian with roubles', () => {
+    expect(eventCauseText('payment started (card)', 'ru')).toBe('Начата оплата картой');
+    expect(eventCauseText('created', 'ru')).toBe('Заказ оформлен');
+    expect(eventCauseText('confirmed by staff (m@shop.test): called the buyer', 'ru')).toBe(
+      'Подтверждён: сотрудник m@shop.test: called the buyer',
+    );
+    expect(eventCauseText('shipped by sdek status DELIVERED (webhook)', 'ru')).toBe(
+      'Передан перевозчику: по данным перевозчика СДЭК',
+    );
+    expect(eventCauseText('refund succeeded (1500000 kopecks, r-1)', 'ru')).toBe(
+      'Возврат денег 15\u00a0000\u00a0₽: Проведён',
+    );
+    expect(eventCauseText('return R5001 refund failed (250050 kopecks, bank)', 'ru')).toBe(
+      'Возврат R5001: деньги 2\u00a0500,50\u00a0₽, Банк не принял — повторите',
+    );
+    expect(eventCauseText('something new nobody wrote here', 'ru')).toBe('Изменение статуса');
+    for (const cause of ['payment declined', 'not paid in time', 'payment confirmed by the provider'])
+      expect(eventCauseText(cause, 'ru')).toMatch(/^[А-ЯЁ]/);
+  });
+
+  it('reads an audit change of the free delivery threshold in roubles', () => {
+    expect(auditFieldName('freeDeliveryMin', 'ru')).toBe('Порог бесплатной доставки');
+    expect(auditValue('freeDeliveryMin', 1500000, 'ru')).toBe('15\u00a0000\u00a0₽');
+    expect(auditValue('payments.twoStage', ['delivery-sdek', 'self'], 'ru')).toBe(
+      'Курьер СДЭК, Самовывоз из магазина',
+    );
+    expect(auditValue('payments.hepay', true, 'ru')).toBe('да');
+    expect(auditFieldName('payments.hepay', 'ru')).toBe('Оплата по ссылке');
+  });
+});

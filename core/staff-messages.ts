@@ -1,0 +1,416 @@
+import type { Locale, Localized } from './i18n.ts';
+
+/**
+ * The one catalogue of names staff read in the back office (issue 34: "It speaks Russian"): the
+ * shop's code values (statuses, payment methods, delivery methods, roles, refund states, event
+ * causes, settings fields) as words, both languages, with `{placeholders}` as in
+ * core/shopper-messages.ts. core/staff-messages.test.ts walks every key. Browser-safe: the back
+ * office's pages and the staff exports read it alike.
+ */
+export const staffMessages = {
+  // Order statuses (core/orders/order.rules.ts).
+  'order.status.new': { ru: 'Черновик', en: 'Draft' },
+  'order.status.awaiting_payment': { ru: 'Ждёт оплаты', en: 'Awaiting payment' },
+  'order.status.paid': { ru: 'Оплачен', en: 'Paid' },
+  'order.status.confirmed': { ru: 'Подтверждён', en: 'Confirmed' },
+  'order.status.shipped': { ru: 'Передан перевозчику', en: 'Shipped' },
+  'order.status.ready_for_pickup': { ru: 'Готов к выдаче', en: 'Ready for pickup' },
+  'order.status.delivered': { ru: 'Доставлен', en: 'Delivered' },
+  'order.status.cancelled': { ru: 'Отменён', en: 'Cancelled' },
+  'order.status.payment_failed': { ru: 'Не оплачен', en: 'Payment failed' },
+
+  // Payment methods an order was placed with (core/payments/payment.rules.ts).
+  'payment.online': { ru: 'Картой онлайн', en: 'Card online' },
+  'payment.online-international': { ru: 'Картой (международная)', en: 'Card (international)' },
+  'payment.sbp': { ru: 'СБП', en: 'SBP' },
+  'payment.yaPay': { ru: 'Яндекс Пэй', en: 'Yandex Pay' },
+  'payment.split': { ru: 'Сплит', en: 'Split' },
+  'payment.dolyame': { ru: 'Долями', en: 'Dolyame (pay in parts)' },
+  'payment.tinkoff': { ru: 'Рассрочка', en: 'Instalment' },
+  'payment.hepay': { ru: 'Оплата по ссылке', en: 'Payment link' },
+  'payment.cash': { ru: 'При получении', en: 'On delivery' },
+
+  // How a payment was started (the provider's kind, core/providers/payments/payment-provider.ts).
+  'payment_kind.card': { ru: 'картой', en: 'card' },
+  'payment_kind.sbp': { ru: 'через СБП', en: 'SBP' },
+  'payment_kind.split': { ru: 'Сплитом', en: 'Split' },
+  'payment_kind.instalment': { ru: 'в рассрочку', en: 'instalment' },
+  'payment_kind.bnpl': { ru: 'частями', en: 'pay in parts' },
+  'payment_kind.phone': { ru: 'по ссылке на телефон', en: 'link by phone' },
+
+  // Delivery methods (`getWay`, core/delivery/delivery.rules.ts).
+  'delivery.delivery-sdek': { ru: 'Курьер СДЭК', en: 'CDEK courier' },
+  'delivery.self-sdek': { ru: 'Пункт выдачи СДЭК', en: 'CDEK pickup point' },
+  'delivery.self-boxberry': { ru: 'Пункт выдачи Boxberry', en: 'Boxberry pickup point' },
+  'delivery.moscow': { ru: 'Курьер по Москве', en: 'Moscow courier' },
+  'delivery.moscow-try': { ru: 'Курьер по Москве с примеркой', en: 'Moscow courier with fitting' },
+  'delivery.self': { ru: 'Самовывоз из магазина', en: 'Shop pickup' },
+
+  // Carriers.
+  'carrier.sdek': { ru: 'СДЭК', en: 'CDEK' },
+  'carrier.boxberry': { ru: 'Boxberry', en: 'Boxberry' },
+  'carrier.dhl': { ru: 'DHL Express', en: 'DHL Express' },
+
+  // Staff roles (DECISIONS 30).
+  'role.admin': { ru: 'Администратор', en: 'Administrator' },
+  'role.manager': { ru: 'Менеджер', en: 'Manager' },
+  'role.editor': { ru: 'Редактор', en: 'Editor' },
+  'role.customer': { ru: 'Покупатель', en: 'Customer' },
+
+  // An order refund's state.
+  'refund.pending': { ru: 'Отправлен в банк', en: 'Sent to the bank' },
+  'refund.started': { ru: 'Отправлен в банк', en: 'Sent to the bank' },
+  'refund.succeeded': { ru: 'Проведён', en: 'Done' },
+  'refund.refunded': { ru: 'Проведён', en: 'Done' },
+  'refund.failed': { ru: 'Банк не принял — повторите', en: 'The bank refused — retry' },
+  'refund.manual': { ru: 'Вернуть вручную', en: 'Refund by hand' },
+  'refund.none': { ru: 'Ещё не решено', en: 'Not decided yet' },
+  'refund.nothing': { ru: 'Возвращать нечего', en: 'Nothing to refund' },
+
+  // An order's history (the causes core/orders writes to order_events, as staff read them).
+  'event.created': { ru: 'Заказ оформлен', en: 'Order placed' },
+  'event.payment_started': { ru: 'Начата оплата {method}', en: 'Payment started ({method})' },
+  'event.payment_confirmed': { ru: 'Оплата подтверждена банком', en: 'Payment confirmed by the provider' },
+  'event.payment_declined': { ru: 'Банк отклонил оплату', en: 'Payment declined' },
+  'event.not_paid_in_time': { ru: 'Не оплачен вовремя', en: 'Not paid in time' },
+  'event.payment_mismatch': {
+    ru: 'Оплата {amount} не совпадает с суммой заказа {total}',
+    en: 'The payment of {amount} does not match the total {total}',
+  },
+  'event.paid_late': {
+    ru: 'Оплачен после отмены или истечения срока: нужен возврат {amount}',
+    en: 'Paid after cancellation or expiry: a refund of {amount} is needed',
+  },
+  'event.hold_confirmed': {
+    ru: 'Удержанная оплата списана ({amount})',
+    en: 'The held payment was taken ({amount})',
+  },
+  'event.hold_failed': {
+    ru: 'Удержанную оплату не удалось списать',
+    en: 'The held payment could not be taken',
+  },
+  'event.step_by_staff': { ru: '{status}: сотрудник {who}', en: '{status}: by staff {who}' },
+  'event.step_by_shop': { ru: '{status}: автоматически', en: '{status}: by the shop' },
+  'event.step_by_carrier': {
+    ru: '{status}: по данным перевозчика {carrier}',
+    en: '{status}: reported by {carrier}',
+  },
+  'event.refund': { ru: 'Возврат денег {amount}: {state}', en: 'Refund of {amount}: {state}' },
+  'event.try_on_overdue': {
+    ru: 'Примерка не передана курьеру вовремя: заказ будет отменён, если его не оставить',
+    en: 'The try-on was not handed over in time: it will be cancelled unless kept',
+  },
+  'event.try_on_kept': { ru: 'Примерку оставил сотрудник {who}', en: 'Try-on kept by staff {who}' },
+  'event.buyout_recorded': { ru: 'Выкуп записан сотрудником {who}', en: 'Buyout recorded by staff {who}' },
+  'event.buyout_changed': { ru: 'Выкуп изменён сотрудником {who}', en: 'Buyout changed by staff {who}' },
+  'event.buyout_paid': { ru: 'Выкуп оплачен ({amount})', en: 'Buyout paid ({amount})' },
+  'event.buyout_delivered': {
+    ru: 'Доставлен: покупатель оплатил оставленные при примерке вещи',
+    en: 'Delivered: the buyer paid for the goods kept at the fitting',
+  },
+  'event.buyout_link': { ru: 'Ссылка на оплату выкупа ({amount})', en: 'Buyout payment link ({amount})' },
+  'event.buyout_link_failed': {
+    ru: 'Ссылку на оплату выкупа создать не удалось',
+    en: 'The buyout payment link could not be made',
+  },
+  'event.buyout_refund': {
+    ru: 'Возврат за выкуп {amount}: {state}',
+    en: 'Buyout refund of {amount}: {state}',
+  },
+  'event.return_decided': {
+    ru: 'Возврат {label} решён сотрудником {who}: к возврату {amount}',
+    en: 'Return {label} decided by staff {who}: refund {amount}',
+  },
+  'event.return_refund': {
+    ru: 'Возврат {label}: деньги {amount}, {state}',
+    en: 'Return {label}: refund {amount}, {state}',
+  },
+  'event.personal_data_removed': {
+    ru: 'Личные данные удалены по просьбе покупателя',
+    en: 'Personal data removed on request',
+  },
+  'event.other': { ru: 'Изменение статуса', en: 'Status change' },
+
+  // Settings fields as the audit log names them.
+  'field.freeDeliveryMin': { ru: 'Порог бесплатной доставки', en: 'Free delivery from' },
+  'field.englishDisabledGetWays': {
+    ru: 'Способы доставки, скрытые в английской версии',
+    en: 'Delivery methods hidden in English',
+  },
+  'field.payOnDeliveryGetWays': { ru: 'Оплата при получении', en: 'Pay on delivery' },
+  'field.payments.split': { ru: 'Оплата Сплитом', en: 'Split' },
+  'field.payments.dolyame': { ru: 'Оплата Долями', en: 'Dolyame' },
+  'field.payments.tinkoff': { ru: 'Рассрочка', en: 'Instalment' },
+  'field.payments.hepay': { ru: 'Оплата по ссылке', en: 'Payment link' },
+  'field.payments.sbp': { ru: 'СБП', en: 'SBP' },
+  'field.payments.twoStage': { ru: 'Двухстадийная оплата картой', en: 'Two-stage card payment' },
+  'field.orderHoldMinutes.online': {
+    ru: 'Держать товар при онлайн-оплате, мин',
+    en: 'Hold for online payment, min',
+  },
+  'field.orderHoldMinutes.decision': {
+    ru: 'Держать товар при рассрочке, мин',
+    en: 'Hold for instalments, min',
+  },
+  'field.englishEnabled': { ru: 'Английская версия включена', en: 'English edition on' },
+  'field.moscowDeliveryPrice': { ru: 'Курьер по Москве', en: 'Moscow courier' },
+  'field.moscowDeliveryOutMkadPrice': { ru: 'Курьер по Москве за МКАД', en: 'Moscow courier outside MKAD' },
+  'field.moscowTryDeliveryPrice': { ru: 'Курьер с примеркой', en: 'Courier with fitting' },
+  'field.moscowTryDeliveryOutMkadPrice': {
+    ru: 'Курьер с примеркой за МКАД',
+    en: 'Courier with fitting outside MKAD',
+  },
+  'field.cartReminderDelayMinutes': {
+    ru: 'Напоминание о корзине через, мин',
+    en: 'Cart reminder after, min',
+  },
+  'field.status': { ru: 'Статус', en: 'Status' },
+  'field.role': { ru: 'Роль', en: 'Role' },
+  'field.price': { ru: 'Цена', en: 'Price' },
+  'field.stock': { ru: 'Остаток', en: 'Stock' },
+  'field.published': { ru: 'Опубликован', en: 'Published' },
+  'field.staffComment': { ru: 'Комментарий сотрудника', en: 'Staff comment' },
+
+  // Values.
+  'value.yes': { ru: 'да', en: 'yes' },
+  'value.no': { ru: 'нет', en: 'no' },
+  'value.edition.ru': { ru: 'русская версия', en: 'Russian edition' },
+  'value.edition.en': { ru: 'английская версия', en: 'English edition' },
+
+  // Refused or missing back-office pages.
+  'page.forbidden': { ru: 'Нет доступа', en: 'No access' },
+  'page.forbidden_hint': {
+    ru: 'Этот раздел недоступен для роли «{role}». Если он нужен, попросите администратора.',
+    en: 'This section is not open to the role “{role}”. Ask an administrator if you need it.',
+  },
+  'page.not_found': { ru: 'Не найдено', en: 'Not found' },
+  'page.not_found_hint': {
+    ru: 'Такой страницы нет: адрес неверен или запись удалена.',
+    en: 'There is no such page: the address is wrong or the record was deleted.',
+  },
+  'page.failed': { ru: 'Страница не открылась', en: 'The page did not open' },
+  'page.failed_hint': {
+    ru: 'Что-то пошло не так. Обновите страницу или попробуйте позже.',
+    en: 'Something went wrong. Reload the page or try again later.',
+  },
+  'page.back': { ru: 'Вернуться к сводке', en: 'Back to the dashboard' },
+  'page.menu': { ru: 'Меню', en: 'Menu' },
+  'page.close_menu': { ru: 'Закрыть меню', en: 'Close the menu' },
+} as const satisfies Record<string, Localized>;
+
+export type StaffMessageKey = keyof typeof staffMessages;
+export type StaffMessageParams = Readonly<Record<string, string | number>>;
+
+/** Russian plural categories (`Intl.PluralRules('ru')`); English uses one and other. */
+export interface PluralForms {
+  ru: { one: string; few: string; many: string };
+  en: { one: string; other: string };
+}
+
+/** Counted nouns of the back office: `{count}` is the number. */
+export const staffPlurals = {
+  paidOrders: {
+    ru: {
+      one: '{count} оплаченный заказ',
+      few: '{count} оплаченных заказа',
+      many: '{count} оплаченных заказов',
+    },
+    en: { one: '{count} paid order', other: '{count} paid orders' },
+  },
+  orders: {
+    ru: { one: '{count} заказ', few: '{count} заказа', many: '{count} заказов' },
+    en: { one: '{count} order', other: '{count} orders' },
+  },
+  units: {
+    ru: { one: '{count} штука', few: '{count} штуки', many: '{count} штук' },
+    en: { one: '{count} unit', other: '{count} units' },
+  },
+  exchanges: {
+    ru: { one: '{count} обмен', few: '{count} обмена', many: '{count} обменов' },
+    en: { one: '{count} exchange', other: '{count} exchanges' },
+  },
+  failures: {
+    ru: { one: '{count} сбой', few: '{count} сбоя', many: '{count} сбоев' },
+    en: { one: '{count} failure', other: '{count} failures' },
+  },
+} as const satisfies Record<string, PluralForms>;
+
+export type StaffPluralKey = keyof typeof staffPlurals;
+
+/** The names of a text's `{placeholders}`, sorted. */
+export function placeholders(text: string): string[] {
+  return [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string).sort();
+}
+
+function fill(text: string, params: StaffMessageParams): string {
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    Object.hasOwn(params, name) ? String(params[name]) : whole,
+  );
+}
+
+/** A catalogue text in `locale`, its `{placeholders}` filled from `params`. */
+export function staffMessage(key: StaffMessageKey, locale: Locale, params: StaffMessageParams = {}): string {
+  const entry: Localized = staffMessages[key];
+  return fill(entry[locale] || entry.ru, params);
+}
+
+const pluralRules = { ru: new Intl.PluralRules('ru-RU'), en: new Intl.PluralRules('en-GB') };
+
+/** `count` with its noun in the right form: «1 оплаченный заказ», «2 оплаченных заказа», «5 оплаченных заказов». */
+export function staffPlural(key: StaffPluralKey, count: number, locale: Locale): string {
+  const forms: PluralForms = staffPlurals[key];
+  const number = new Intl.NumberFormat(locale === 'en' ? 'en-GB' : 'ru-RU').format(count);
+  if (locale === 'en') {
+    return fill(pluralRules.en.select(count) === 'one' ? forms.en.one : forms.en.other, { count: number });
+  }
+  const category = pluralRules.ru.select(count);
+  const text = category === 'one' ? forms.ru.one : category === 'few' ? forms.ru.few : forms.ru.many;
+  return fill(text, { count: number });
+}
+
+/** An amount in kopecks as staff read it: roubles, never kopecks («15 000 ₽», «1 234,50 ₽»). */
+export function formatRoubles(minor: number, locale: Locale, currency = 'RUB'): string {
+  return new Intl.NumberFormat(locale === 'en' ? 'en-GB' : 'ru-RU', {
+    style: 'currency',
+    currency,
+    maximumFractionDigits: minor % 100 === 0 ? 0 : 2,
+  }).format(minor / 100);
+}
+
+/** A code value's name, from the catalogue under `prefix`, or null for a value it does not know. */
+function named(prefix: string, value: string, locale: Locale): string | null {
+  const key = `${prefix}.${value}`;
+  return Object.hasOwn(staffMessages, key) ? staffMessage(key as StaffMessageKey, locale) : null;
+}
+
+/** An order status's name; an unknown one reads as a status change rather than its code. */
+export function orderStatusName(status: string, locale: Locale): string {
+  return named('order.status', status, locale) ?? staffMessage('event.other', locale);
+}
+
+export function paymentMethodName(payment: string, locale: Locale): string {
+  return named('payment', payment, locale) ?? payment;
+}
+
+export function deliveryWayName(getWay: string, locale: Locale): string {
+  return named('delivery', getWay, locale) ?? getWay;
+}
+
+export function carrierName(carrier: string, locale: Locale): string {
+  return named('carrier', carrier.toLowerCase(), locale) ?? carrier;
+}
+
+export function roleName(role: string, locale: Locale): string {
+  return named('role', role, locale) ?? role;
+}
+
+export function refundStateName(state: string, locale: Locale): string {
+  return named('refund', state, locale) ?? state;
+}
+
+/**
+ * An order event's cause as staff read it. The causes are stored in English (the shop's queries
+ * match them, core/orders/dashboard.service.ts); each known shape is read here into the catalogue's
+ * words, amounts in roubles. A cause of no known shape reads as a status change.
+ */
+export function eventCauseText(cause: string, locale: Locale): string {
+  const say = (key: StaffMessageKey, params: StaffMessageParams = {}) => staffMessage(key, locale, params);
+  const rub = (kopecks: string | undefined) => formatRoubles(Number(kopecks), locale);
+  const status = (code: string | undefined) => orderStatusName(code ?? '', locale);
+  const refund = (state: string | undefined) => refundStateName(state ?? '', locale);
+  const withReason = (text: string, reason: string | undefined) => (reason ? `${text}: ${reason}` : text);
+  const shapes: [RegExp, (m: RegExpMatchArray) => string][] = [
+    [/^created$/, () => say('event.created')],
+    [
+      /^payment started \((\w+)\)/,
+      (m) => say('event.payment_started', { method: named('payment_kind', m[1] ?? '', locale) ?? '' }).trim(),
+    ],
+    [/^payment confirmed by the provider$/, () => say('event.payment_confirmed')],
+    [/^payment declined$/, () => say('event.payment_declined')],
+    [/^not paid in time$/, () => say('event.not_paid_in_time')],
+    [
+      /^payment of (\d+) does not match the total (\d+)/,
+      (m) => say('event.payment_mismatch', { amount: rub(m[1]), total: rub(m[2]) }),
+    ],
+    [/^paid after \w+: refund needed \((\d+) kopecks/, (m) => say('event.paid_late', { amount: rub(m[1]) })],
+    [
+      /^the held payment was confirmed \((\d+) kopecks\)/,
+      (m) => say('event.hold_confirmed', { amount: rub(m[1]) }),
+    ],
+    [/^the payment could not be committed/, () => say('event.hold_failed')],
+    [/^try-on not handed over/, () => say('event.try_on_overdue')],
+    [/^try-on kept by staff \((.+)\)$/, (m) => say('event.try_on_kept', { who: m[1] ?? '' })],
+    [/^buyout recorded by staff \(([^)]+)\)/, (m) => say('event.buyout_recorded', { who: m[1] ?? '' })],
+    [/^buyout changed by staff \(([^)]+)\)/, (m) => say('event.buyout_changed', { who: m[1] ?? '' })],
+    [/^buyout paid \((\d+) kopecks/, (m) => say('event.buyout_paid', { amount: rub(m[1]) })],
+    [/^delivered: the buyer paid/, () => say('event.buyout_delivered')],
+    [/^buyout payment link made \((\d+) kopecks/, (m) => say('event.buyout_link', { amount: rub(m[1]) })],
+    [/^buyout payment link not made/, () => say('event.buyout_link_failed')],
+    [
+      /^buyout refund (\w+) \((\d+) kopecks/,
+      (m) => say('event.buyout_refund', { amount: rub(m[2]), state: refund(m[1]) }),
+    ],
+    [
+      /^return (R\d+) decided by staff \(([^)]+)\): refund (\d+) kopecks/,
+      (m) => say('event.return_decided', { label: m[1] ?? '', who: m[2] ?? '', amount: rub(m[3]) }),
+    ],
+    [
+      /^return (R\d+) refund (\w+) \((\d+) kopecks/,
+      (m) => say('event.return_refund', { label: m[1] ?? '', state: refund(m[2]), amount: rub(m[3]) }),
+    ],
+    [/^refund (\w+) \((\d+) kopecks/, (m) => say('event.refund', { amount: rub(m[2]), state: refund(m[1]) })],
+    [/^personal data removed/, () => say('event.personal_data_removed')],
+    [
+      /^(\w+) by staff \(([^)]+)\)(?:: (.*))?$/,
+      (m) => withReason(say('event.step_by_staff', { status: status(m[1]), who: m[2] ?? '' }), m[3]),
+    ],
+    [
+      /^(\w+) by the shop(?:: (.*))?$/,
+      (m) => withReason(say('event.step_by_shop', { status: status(m[1]) }), m[2]),
+    ],
+    [
+      /^(\w+) by (\w+) status/,
+      (m) => say('event.step_by_carrier', { status: status(m[1]), carrier: carrierName(m[2] ?? '', locale) }),
+    ],
+  ];
+  for (const [pattern, read] of shapes) {
+    const match = cause.match(pattern);
+    if (match) return read(match);
+  }
+  return say('event.other');
+}
+
+/** Settings fields whose values are amounts in kopecks. */
+const moneyFields = new Set([
+  'freeDeliveryMin',
+  'moscowDeliveryPrice',
+  'moscowDeliveryOutMkadPrice',
+  'moscowTryDeliveryPrice',
+  'moscowTryDeliveryOutMkadPrice',
+  'price',
+  'oldPrice',
+]);
+const deliveryListFields = new Set(['englishDisabledGetWays', 'payOnDeliveryGetWays', 'payments.twoStage']);
+
+/** An audit record's field (a path such as `payments.sbp`) as staff read it. */
+export function auditFieldName(field: string, locale: Locale): string {
+  return named('field', field, locale) ?? named('field', field.split('.').at(-1) ?? field, locale) ?? field;
+}
+
+/** An audit record's value of `field` as staff read it: money in roubles, codes as names. */
+export function auditValue(field: string, value: unknown, locale: Locale): string {
+  const last = field.split('.').at(-1) ?? field;
+  if (typeof value === 'number' && moneyFields.has(last)) return formatRoubles(value, locale);
+  if (typeof value === 'boolean') return staffMessage(value ? 'value.yes' : 'value.no', locale);
+  if (Array.isArray(value) && deliveryListFields.has(field))
+    return value.map((v) => deliveryWayName(String(v), locale)).join(', ');
+  if (Array.isArray(value) && field === 'payments.sbp')
+    return value.map((v) => named('value.edition', String(v), locale) ?? String(v)).join(', ');
+  if (typeof value === 'string' && last === 'status') return named('order.status', value, locale) ?? value;
+  if (typeof value === 'string' && last === 'role') return roleName(value, locale);
+  if (value === undefined || value === null) return '';
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value) && value.every((v) => typeof v !== 'object' || v === null))
+    return value.join(', ');
+  return JSON.stringify(value);
+}
