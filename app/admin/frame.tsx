@@ -1,10 +1,20 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { storedAdminLocale } from './api.ts';
 import { type AdminLocale, AdminLocaleContext } from './i18n.ts';
 
 /** The back office's language, chosen by the staff member and kept on this device. */
-export function AdminLocaleProvider({ children }: { children: React.ReactNode }) {
-  const [locale, setLocaleState] = useState<AdminLocale>(() => storedAdminLocale());
+export function AdminLocaleProvider({
+  children,
+  hydrating = false,
+}: {
+  children: React.ReactNode;
+  /** Drawn by the server too: start in Russian as the server did, then take the device's choice. */
+  hydrating?: boolean;
+}) {
+  const [locale, setLocaleState] = useState<AdminLocale>(() => (hydrating ? 'ru' : storedAdminLocale()));
+  useEffect(() => {
+    if (hydrating) setLocaleState(storedAdminLocale());
+  }, [hydrating]);
   const setLocale = (next: AdminLocale) => {
     localStorage.setItem('shi-admin-lang', next);
     document.documentElement.lang = next;
