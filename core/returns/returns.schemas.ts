@@ -37,6 +37,8 @@ export const returnNumberParams = z.object({
 export const returnListQuery = z.object({
   status: z.preprocess((v) => (v === '' ? undefined : v), z.enum(returnStatuses).optional()),
   order: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+  /** One return by its number (staff type its label, `R5001`). */
+  number: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
   before: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   limit: z.coerce.number().int().min(1).max(100).optional(),
 });
@@ -81,3 +83,10 @@ export const returnCancelBody = z.object({
   reason: z.string().trim().min(3).max(500),
 });
 export type ReturnCancelInput = z.infer<typeof returnCancelBody>;
+
+/** A return's number from what staff type in the search: its label `R5001` (any case, spaces around), or null. */
+export function returnNumberFromSearch(text: string): number | null {
+  const match = text.trim().match(/^R\s*-?\s*(\d{1,10})$/i);
+  const number = match ? Number(match[1]) : Number.NaN;
+  return Number.isInteger(number) && number >= 1 && number <= 2_147_483_647 ? number : null;
+}

@@ -533,6 +533,7 @@ export function createReturnsService({
     const where: SQL[] = [];
     if (q.status) where.push(eq(returns.status, q.status));
     if (q.order) where.push(eq(returns.orderNumber, q.order));
+    if (q.number) where.push(eq(returns.number, q.number));
     if (q.before) where.push(lt(returns.number, q.before));
     const rows = await db
       .select({

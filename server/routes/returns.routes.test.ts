@@ -13,6 +13,7 @@ import {
   settings,
   variantProducts,
 } from '../../core/db/schema/index.ts';
+import { returnNumberFromSearch } from '../../core/returns/returns.schemas.ts';
 import {
   buildSettings,
   insertCategory,
@@ -138,6 +139,15 @@ describe.each(engines)('returns API on %s', (engine) => {
     const queue = await staff(manager, 'GET', '/api/admin/returns?status=requested');
     expect(queue.statusCode).toBe(200);
     expect(queue.json().rows.some((r: { number: number }) => r.number === ret.number)).toBe(true);
+    // Staff find a return by its label (issue 34): the back office's search sends its number.
+    const label = ret.label as string;
+    const found = await staff(
+      manager,
+      'GET',
+      `/api/admin/returns?number=${returnNumberFromSearch(` ${label.toLowerCase()} `)}`,
+    );
+    expect(found.json().rows.map((r: { label: string }) => r.label)).toEqual([label]);
+    expect(returnNumberFromSearch('5001')).toBeNull();
 
     const received = await staff(manager, 'POST', `/api/admin/returns/${ret.number}/receive`, { version: 0 });
     expect(received.statusCode).toBe(200);

@@ -1,5 +1,6 @@
 import '../../admin/content/content.css';
-import { Link, useLoaderData, useSearchParams } from 'react-router';
+import { Form, Link, useLoaderData, useSearchParams } from 'react-router';
+import { returnNumberFromSearch } from '../../../core/returns/returns.schemas.ts';
 import { adminApi } from '../../admin/api.ts';
 import { AdminLoading } from '../../admin/frame.tsx';
 import { formatDateTime, formatMoney, useAdminLocale, useTr } from '../../admin/i18n.ts';
@@ -34,10 +35,16 @@ export async function clientLoader({ request }: { request: Request }) {
   const url = new URL(request.url);
   const status = url.searchParams.get('status') ?? 'requested';
   const order = url.searchParams.get('order');
-  const query = new URLSearchParams(status === 'all' ? {} : { status });
+  const q = url.searchParams.get('q')?.trim() ?? '';
+  const label = returnNumberFromSearch(q);
+  // A search looks in every state: the label names one return, a number its order.
+  const query = new URLSearchParams(status === 'all' || q ? {} : { status });
   if (order && /^\d{1,10}$/.test(order)) query.set('order', order);
+  if (label) query.set('number', String(label));
+  else if (/^\d{1,10}$/.test(q)) query.set('order', q);
   return {
-    status,
+    status: q ? 'all' : status,
+    q,
     ...(await adminApi<{ rows: ReturnRow[]; next: number | null }>(`/api/admin/returns?${query}`)),
   };
 }
@@ -50,7 +57,7 @@ export function HydrateFallback() {
 export default function ReturnsQueue() {
   const tr = useTr();
   const locale = useAdminLocale();
-  const { rows, status } = useLoaderData<typeof clientLoader>();
+  const { rows, status, q } = useLoaderData<typeof clientLoader>();
   const [, setParams] = useSearchParams();
   return (
     <div className="adm-page">
@@ -72,6 +79,15 @@ export default function ReturnsQueue() {
           </Link>
         ))}
       </nav>
+      <Form method="get" className="adm-filters" role="search">
+        <label className="adm-field">
+          {tr('Номер возврата или заказа', 'Return or order number')}
+          <input name="q" defaultValue={q} placeholder="R5001" maxLength={20} />
+        </label>
+        <button type="submit" className="adm-btn">
+          {tr('Найти', 'Search')}
+        </button>
+      </Form>
       {rows.length === 0 ? (
         <p className="adm-muted">{tr('Возвратов нет', 'No returns')}</p>
       ) : (
