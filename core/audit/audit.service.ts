@@ -11,6 +11,23 @@ export interface Actor {
   ip: string;
 }
 
+/**
+ * A system with its own credentials that changes things on the shop (the 1C exchange): no staff
+ * account, recorded by its name and the address it called from.
+ */
+export interface SystemActor {
+  system: string;
+  ip: string;
+}
+
+/** The 1C exchange as an actor, the label the catalogue import records too. */
+export const oneCActor = (ip: string): SystemActor => ({ system: '1C', ip });
+
+/** The staff member's user id, or null for a system. */
+export function actorUserId(actor: Actor | SystemActor | null): string | null {
+  return actor && 'userId' in actor ? actor.userId : null;
+}
+
 export interface AuditEntry {
   action: string;
   entityType: string;
@@ -39,10 +56,11 @@ export interface AuditFilter {
  * transaction that makes the change, so a change and its record commit together or not at all.
  */
 export function createAuditService({ db }: { db: Db }) {
-  async function record(runner: Runner, actor: Actor | null, entry: AuditEntry): Promise<void> {
+  async function record(runner: Runner, actor: Actor | SystemActor | null, entry: AuditEntry): Promise<void> {
     await runner.insert(auditLog).values({
-      actorId: actor?.userId ?? null,
-      actorLabel: actor ? `${actor.email} (${actor.role})` : 'shop',
+      actorId: actorUserId(actor),
+      actorLabel:
+        actor === null ? 'shop' : 'system' in actor ? actor.system : `${actor.email} (${actor.role})`,
       action: entry.action,
       entityType: entry.entityType,
       entityId: entry.entityId,

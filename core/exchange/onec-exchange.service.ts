@@ -8,6 +8,7 @@ import { exchangeOrders, jobs, orderLines, orders, variantProducts } from '../db
 import { AppError } from '../errors.ts';
 import { enqueueJob, type JobHandler } from '../jobs/jobs.service.ts';
 import { isPaidStatus, orderStatuses } from '../orders/order.rules.ts';
+import { SessionBusy, sessionEndJobKey } from './commerceml/import-run.ts';
 import type { CommerceMlService } from './commerceml.service.ts';
 import { type OrderForExchange, ordersDocument } from './commerceml-orders.rules.ts';
 import type { ExchangeConfig } from './exchange-env.ts';
@@ -189,7 +190,13 @@ export function createOneCExchangeService({
       await enqueueJob(db, {
         kind: EXCHANGE_IMPORT_JOB,
         key: jobKey,
-        payload: { file, fileName: name, priceType: config.priceType, filesDir: sessionDir(session) },
+        payload: {
+          file,
+          fileName: name,
+          priceType: config.priceType,
+          filesDir: sessionDir(session),
+          session,
+        },
         runAt: clock(),
         maxAttempts: 2,
       });
@@ -201,6 +208,19 @@ export function createOneCExchangeService({
     return result.status === 'applied'
       ? `success\n${result.summary ?? ''}`
       : `failure\n${result.summary ?? ''}`;
+  }
+
+  /**
+   * `type=catalog&mode=deactivate` or `mode=complete`, which newer 1C modules send after a session's
+   * last file: the hiding of what its full catalogues did not list is due now (the job its first
+   * full catalogue queued for an hour later, when its cookie expires, is brought forward).
+   */
+  async function finishCatalogue(session: string): Promise<void> {
+    requireEnabled();
+    await db
+      .update(jobs)
+      .set({ runAt: clock() })
+      .where(and(eq(jobs.key, sessionEndJobKey(session)), eq(jobs.status, 'pending')));
   }
 
   /**
@@ -330,6 +350,7 @@ export function createOneCExchangeService({
     pruneSessions,
     appendFile,
     importStep,
+    finishCatalogue,
     ordersQuery,
     ordersTaken,
   };
@@ -337,14 +358,26 @@ export function createOneCExchangeService({
 
 export type OneCExchangeService = ReturnType<typeof createOneCExchangeService>;
 
-/** The job handler: streams the uploaded file into the CommerceML import and notes its outcome. */
+/**
+ * The job handler: streams the uploaded file into the CommerceML import and notes its outcome; or
+ * ends a 1C session's hiding (`finishSession`, retried while a file of the session is importing).
+ */
 export function exchangeImportHandler(commerceMl: CommerceMlService): JobHandler {
   return async (job) => {
-    const { file, fileName, priceType, filesDir } = job.payload as {
+    if (typeof job.payload.finishSession === 'string') {
+      const ended = await commerceMl.finishSession(job.payload.finishSession).catch((error: unknown) => {
+        if (error instanceof SessionBusy) return error;
+        throw error;
+      });
+      if (ended instanceof SessionBusy) return { retry: ended.message };
+      return { done: `скрыто ${ended?.hidden ?? 0}` };
+    }
+    const { file, fileName, priceType, filesDir, session } = job.payload as {
       file: string;
       fileName: string;
       priceType: string;
       filesDir?: string;
+      session?: string;
     };
     const outcome = await commerceMl.importFile(createReadStream(file, { highWaterMark: 256 * 1024 }), {
       fileName,
@@ -352,6 +385,7 @@ export function exchangeImportHandler(commerceMl: CommerceMlService): JobHandler
       priceType,
       // The photos it names were uploaded beside it (import_files/…), by mode=file or in the zip.
       filesDir: filesDir ?? path.dirname(file),
+      ...(session ? { session } : {}),
     });
     const r = outcome.report;
     const refusals = r.refused
@@ -366,7 +400,7 @@ export function exchangeImportHandler(commerceMl: CommerceMlService): JobHandler
       : outcome.status === 'applied'
         ? `создано товаров ${r.created.groups}, размеров ${r.created.variants}; изменено ${
             r.changed.groups + r.changed.variants + r.changed.stock + r.changed.prices
-          }; фото ${r.created.photos ?? 0}; скрыто ${r.hidden}; отклонено ${r.refused.length}${refusals}`
+          }; фото ${r.created.photos ?? 0}; скрыто ${r.hidden}; снова показано ${r.shown ?? 0}; отклонено ${r.refused.length}${refusals}`
         : (r.error ?? 'файл отклонён');
     await rm(file, { force: true });
     return { done: JSON.stringify({ importId: outcome.importId, status, summary }) };

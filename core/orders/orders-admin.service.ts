@@ -13,7 +13,7 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import type { Actor, AuditService } from '../audit/audit.service.ts';
+import { type Actor, type AuditService, actorUserId, type SystemActor } from '../audit/audit.service.ts';
 import type { SettingsService } from '../content/settings.service.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { orderEvents, orderLines, orders, paymentNotifications, refunds } from '../db/schema/index.ts';
@@ -399,12 +399,12 @@ export function createOrdersAdminService({
    * provider's payment notice, exactly one applies; the stock goes back only through
    * `orders.transition` (the path expiry uses). Cancelling a paid order starts its refund, recorded
    * once per order (the refunds table's unique order number). Without an actor the shop itself takes
-   * the step (the try-on expiry).
+   * the step (the try-on expiry); a system actor is the 1C exchange reporting the order's state.
    */
   async function takeStep(
     number: number,
     input: OrderStepInput,
-    actor: Actor | null,
+    actor: Actor | SystemActor | null,
     locale: Locale,
     parcel?: { carrier: string; carrierId: string },
   ) {
@@ -412,7 +412,11 @@ export function createOrdersAdminService({
       const before = await lockCurrent(tx, number, input.version, locale, input.from);
       const refused = stepRefusal(before, input.to, input.trackingNumber);
       if (refused) throw refusal(locale, refused, before.status, input.to);
-      const by = actor ? `by staff (${actor.email})` : 'by the shop';
+      const by = !actor
+        ? 'by the shop'
+        : 'system' in actor
+          ? `by ${actor.system}`
+          : `by staff (${actor.email})`;
       const cause = `${input.to} ${by}${input.reason ? `: ${input.reason}` : ''}`;
       if (!(await ordersService.transition(tx, number, input.to, cause, changed)))
         throw stale(locale, before);
@@ -430,7 +434,7 @@ export function createOrdersAdminService({
             amount: before.total,
             status: 'started',
             reason: input.reason ? `cancelled: ${input.reason}` : 'cancelled',
-            createdBy: actor?.userId ?? null,
+            createdBy: actorUserId(actor),
           })
           .onConflictDoNothing()
           .returning();
@@ -502,7 +506,11 @@ export function createOrdersAdminService({
    * outcome is recorded on the row, as an order event and in the audit log. A provider that cannot be
    * reached leaves the row `started` for a retry.
    */
-  async function sendRefund(refund: typeof refunds.$inferSelect, paymentId: string, actor: Actor | null) {
+  async function sendRefund(
+    refund: typeof refunds.$inferSelect,
+    paymentId: string,
+    actor: Actor | SystemActor | null,
+  ) {
     let result: Awaited<ReturnType<typeof payments.refund>> | null = null;
     try {
       // DECISIONS 36: the refund receipt repeats the payment's items when the whole payment returns.

@@ -85,8 +85,11 @@ export async function exchange1cRoutes(
         }
         if (type === 'catalog' && mode === 'import')
           return `${await exchange.importStep(session, filename)}\n`;
-        // Newer 1C modules close the catalogue exchange with these: nothing left to do.
-        if (type === 'catalog' && (mode === 'deactivate' || mode === 'complete')) return 'success\n';
+        // Newer 1C modules close the catalogue exchange with these: the session's hiding is due.
+        if (type === 'catalog' && (mode === 'deactivate' || mode === 'complete')) {
+          await exchange.finishCatalogue(session);
+          return 'success\n';
+        }
         if (type === 'sale' && mode === 'init') {
           const { zip, fileLimit } = exchange.init();
           return `zip=${zip ? 'yes' : 'no'}\nfile_limit=${fileLimit}\n`;

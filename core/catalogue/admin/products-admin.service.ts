@@ -13,6 +13,7 @@ import {
   variantProducts,
 } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
+import { forgetExchangeHiding } from '../../exchange/catalogue-writes.ts';
 import type { Locale } from '../../i18n.ts';
 import { enqueueRestockCheck } from '../../messages/order-messages.service.ts';
 import { bulkPrice } from '../catalogue-admin.rules.ts';
@@ -426,6 +427,8 @@ export function createProductsAdmin({ db, audit, clock, change, catalogueWide }:
           updatedAt: now,
         })
         .where(eq(productGroups.id, id));
+      // Shown by hand: no longer the 1C exchange's hiding to undo (docs/decisions/0031).
+      if (input.published) await forgetExchangeHiding(tx, [id]);
       if (removed.length > 0)
         await tx.delete(variantProducts).where(
           inArray(
@@ -499,6 +502,8 @@ export function createProductsAdmin({ db, audit, clock, change, catalogueWide }:
         .update(productGroups)
         .set({ published: input.published, version: sql`${productGroups.version} + 1`, updatedAt: clock() })
         .where(eq(productGroups.id, id));
+      // Shown or hidden by hand: the 1C exchange never undoes it (docs/decisions/0031).
+      await forgetExchangeHiding(tx, [id]);
       await audit.record(tx, actor, {
         action: input.published ? 'product.show' : 'product.hide',
         entityType: 'product',
@@ -678,6 +683,7 @@ export function createProductsAdmin({ db, audit, clock, change, catalogueWide }:
             break;
           case 'published':
             set = { published: changeInput.published };
+            await forgetExchangeHiding(tx, [group.id]);
             break;
           case 'stock-set': {
             const variants = await tx
