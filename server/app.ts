@@ -299,6 +299,7 @@ export async function buildApp({
       db: database.db,
       config: config.exchange,
       clock: () => new Date(),
+      ordersAdmin: services.ordersAdmin,
     }),
   });
 

@@ -1,17 +1,20 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, open, readdir, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { and, asc, eq, inArray, isNotNull, isNull, notExists, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import iconv from 'iconv-lite';
 import type { Db } from '../db/client.ts';
 import { exchangeOrders, jobs, orderLines, orders, variantProducts } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import { enqueueJob, type JobHandler } from '../jobs/jobs.service.ts';
 import { isPaidStatus, orderStatuses } from '../orders/order.rules.ts';
+import type { OrdersAdminService } from '../orders/orders-admin.service.ts';
 import { SessionBusy, sessionEndJobKey } from './commerceml/import-run.ts';
 import type { CommerceMlService } from './commerceml.service.ts';
 import { type OrderForExchange, ordersDocument } from './commerceml-orders.rules.ts';
 import type { ExchangeConfig } from './exchange-env.ts';
+import { createOneCSaleService } from './onec-sale.service.ts';
 import { extractZip, ZipRefused } from './zip.ts';
 
 /** The job that applies an uploaded CommerceML file (core/jobs; retried only when it crashed). */
@@ -38,11 +41,15 @@ export function createOneCExchangeService({
   db,
   config,
   clock,
+  ordersAdmin,
 }: {
   db: Db;
   config: ExchangeConfig;
   clock: () => Date;
+  /** The manager's order steps, which the statuses 1C sends back (`type=sale&mode=file`) go through. */
+  ordersAdmin: OrdersAdminService;
 }) {
+  const sale = createOneCSaleService({ db, ordersAdmin });
   const enabled = config.login !== null && config.password !== null;
   const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
   const expected = enabled ? digest(`${config.login}:${config.password}`) : null;
@@ -163,7 +170,7 @@ export function createOneCExchangeService({
       throw error;
     }
     await handle.close();
-    return { name, size: before + piece };
+    return { name, size: before + piece, piece };
   }
 
   /**
@@ -248,33 +255,35 @@ export function createOneCExchangeService({
     return null;
   }
 
-  /** Paid orders 1C has not yet confirmed taking, at most this many per query. */
+  /** Orders sent to 1C in one query, at most. */
   const ORDERS_PER_QUERY = 500;
 
   /**
-   * `type=sale&mode=query`: the paid orders 1C has not taken yet, as CommerceML, noted as sent in
-   * this session (an order sent but never confirmed is sent again next time).
+   * `type=sale&mode=query`: the paid orders 1C has not taken yet, and the orders 1C took that changed
+   * since (cancelled, refunded, shipped …: sent again with their status and «Отменен»), as CommerceML,
+   * noted as sent in this session with the order's `updated_at` as sent (an order sent but never
+   * confirmed is sent again next time; one changed after is sent again even when confirmed).
    */
   async function ordersQuery(session: string): Promise<string> {
     requireEnabled();
     const paid = orderStatuses.filter(isPaidStatus);
     const now = clock();
     const rows = await db
-      .select()
+      .select({ order: orders })
       .from(orders)
+      .leftJoin(exchangeOrders, eq(exchangeOrders.orderNumber, orders.number))
       .where(
-        and(
-          inArray(orders.status, paid),
-          notExists(
-            db
-              .select({ one: sql`1` })
-              .from(exchangeOrders)
-              .where(and(eq(exchangeOrders.orderNumber, orders.number), isNotNull(exchangeOrders.takenAt))),
+        or(
+          and(inArray(orders.status, paid), isNull(exchangeOrders.orderNumber)),
+          and(
+            isNotNull(exchangeOrders.orderNumber),
+            or(isNull(exchangeOrders.takenAt), gt(orders.updatedAt, exchangeOrders.sentAt)),
           ),
         ),
       )
       .orderBy(asc(orders.number))
-      .limit(ORDERS_PER_QUERY);
+      .limit(ORDERS_PER_QUERY)
+      .then((found) => found.map((r) => r.order));
     const numbers = rows.map((o) => o.number);
     const lines =
       numbers.length === 0
@@ -295,15 +304,15 @@ export function createOneCExchangeService({
       phone: o.phone,
       email: o.email,
       comment: o.comment,
-      address: [
-        o.delivery.postal,
-        o.delivery.country,
-        o.delivery.city,
-        o.delivery.pvz ?? o.delivery.address,
-        o.delivery.room,
-      ]
-        .filter((part) => part)
-        .join(', '),
+      delivery: {
+        postal: o.delivery.postal,
+        countryCode: o.delivery.countryCode,
+        country: o.delivery.country,
+        city: o.delivery.city,
+        place: o.delivery.pvz ?? o.delivery.address,
+        room: o.delivery.room,
+      },
+      trackingNumber: o.trackingNumber,
       total: o.total,
       deliveryPrice: o.deliveryPrice,
       promoDiscount: o.promoDiscount,
@@ -318,14 +327,14 @@ export function createOneCExchangeService({
           count: l.line.count,
         })),
     }));
-    if (numbers.length > 0) {
+    if (rows.length > 0) {
+      // `sent_at` keeps the order's `updated_at` as sent: a later change is newer than it, exactly.
       await db
         .insert(exchangeOrders)
-        .values(numbers.map((orderNumber) => ({ orderNumber, session, sentAt: now })))
+        .values(rows.map((o) => ({ orderNumber: o.number, session, sentAt: o.updatedAt })))
         .onConflictDoUpdate({
           target: exchangeOrders.orderNumber,
-          set: { session, sentAt: now },
-          where: isNull(exchangeOrders.takenAt),
+          set: { session, sentAt: sql`excluded.sent_at`, takenAt: null },
         });
     }
     return ordersDocument(docs, now);
@@ -342,6 +351,34 @@ export function createOneCExchangeService({
     return taken.length;
   }
 
+  /**
+   * `type=sale&mode=file`: a documents file from 1C with the orders' statuses, payments and shipments
+   * (docs/decisions/0043-1c-orders-exchange.md). Pieces are appended like a catalogue upload; the file
+   * is applied once it is whole (a piece shorter than file_limit, or the document's closing tag), then
+   * removed. `ip` is where 1C called from, for the audit log.
+   */
+  async function saleFile(
+    session: string,
+    filename: string | undefined,
+    body: AsyncIterable<Uint8Array>,
+    ip: string,
+  ): Promise<ExchangeAnswer> {
+    const name = safeName(filename);
+    if (!/\.xml$/i.test(name)) {
+      return `failure\n${name}: для заказов принимается только XML-файл (init отвечает zip=no)`;
+    }
+    const { piece } = await appendFile(session, name, body);
+    const file = path.join(sessionDir(session), name);
+    const xml = decodeXml(await readFile(file));
+    const whole = piece < config.fileLimit || /<\/(?:[\w.-]+:)?КоммерческаяИнформация>\s*$/u.test(xml);
+    if (!whole) return 'success';
+    try {
+      return await sale.applyFile(xml, ip);
+    } finally {
+      await rm(file, { force: true });
+    }
+  }
+
   return {
     enabled,
     checkAuth,
@@ -353,10 +390,18 @@ export function createOneCExchangeService({
     finishCatalogue,
     ordersQuery,
     ordersTaken,
+    saleFile,
   };
 }
 
 export type OneCExchangeService = ReturnType<typeof createOneCExchangeService>;
+
+/** A 1C XML file as text: UTF-8 (with or without the mark), or the windows-1251 its prolog declares. */
+function decodeXml(bytes: Buffer): string {
+  const prolog = bytes.subarray(0, 200).toString('latin1');
+  if (/encoding\s*=\s*["'](?:windows-1251|cp1251)["']/i.test(prolog)) return iconv.decode(bytes, 'win1251');
+  return bytes.toString('utf8').replace(/^\uFEFF/, '');
+}
 
 /**
  * The job handler: streams the uploaded file into the CommerceML import and notes its outcome; or

@@ -21,6 +21,15 @@ const query = z.object({
   filename: z.string().max(255).optional(),
 });
 
+/** The raw body of a `file` call, as a stream. */
+function fileBody(request: FastifyRequest): Readable {
+  const body = request.body as Readable | undefined;
+  if (!body || typeof body[Symbol.asyncIterator] !== 'function') {
+    throw new AppError('invalid_data', 'the file piece is missing', { field: 'file' });
+  }
+  return body;
+}
+
 /**
  * The 1C exchange (CommerceML 2 protocol, spec integrations.md §11) at /api/1c/exchange: answers
  * are plain text lines as 1C reads them (`success`, `progress`, `failure` and a reason). Its own
@@ -76,11 +85,7 @@ export async function exchange1cRoutes(
           return `zip=${zip ? 'yes' : 'no'}\nfile_limit=${fileLimit}\n`;
         }
         if (type === 'catalog' && mode === 'file') {
-          const body = request.body as Readable | undefined;
-          if (!body || typeof (body as Readable)[Symbol.asyncIterator] !== 'function') {
-            throw new AppError('invalid_data', 'the file piece is missing', { field: 'file' });
-          }
-          await exchange.appendFile(session, filename, body);
+          await exchange.appendFile(session, filename, fileBody(request));
           return 'success\n';
         }
         if (type === 'catalog' && mode === 'import')
@@ -90,9 +95,10 @@ export async function exchange1cRoutes(
           await exchange.finishCatalogue(session);
           return 'success\n';
         }
-        if (type === 'sale' && mode === 'init') {
-          const { zip, fileLimit } = exchange.init();
-          return `zip=${zip ? 'yes' : 'no'}\nfile_limit=${fileLimit}\n`;
+        // The documents 1C sends back are small: plain XML, applied as soon as the file is whole.
+        if (type === 'sale' && mode === 'init') return `zip=no\nfile_limit=${exchange.init().fileLimit}\n`;
+        if (type === 'sale' && mode === 'file') {
+          return `${await exchange.saleFile(session, filename, fileBody(request), request.ip)}\n`;
         }
         if (type === 'sale' && mode === 'query') {
           reply.type('application/xml; charset=utf-8');
