@@ -1,7 +1,12 @@
 import { and, inArray, isNull, sql } from 'drizzle-orm';
 import { cacheTags } from '../cache/read-cache.ts';
 import type { Tx } from '../db/client.ts';
-import { productGroups, restockSubscriptions, variantProducts } from '../db/schema/index.ts';
+import {
+  exchangeHiddenGroups,
+  productGroups,
+  restockSubscriptions,
+  variantProducts,
+} from '../db/schema/index.ts';
 import { enqueueRestockCheck } from '../messages/order-messages.service.ts';
 
 /**
@@ -81,4 +86,15 @@ export async function writePriceChanges(tx: Tx, changes: PriceChange[], tags: Se
       sql`update ${productGroups} set price = x.price, old_price = x.old_price, published = x.published, version = ${productGroups.version} + 1, updated_at = ${now.toISOString()}::timestamptz from (values ${sql.join(rows, sql`, `)}) as x(id, price, old_price, published) where ${productGroups.id} = x.id`,
     );
   }
+}
+
+/**
+ * A group shown or hidden by hand (back office, CSV): the 1C exchange no longer counts it as one it
+ * hid, so a later catalogue listing it does not show it again (docs/decisions/0031).
+ */
+export async function forgetExchangeHiding(tx: Tx, groupIds: string[]) {
+  for (let i = 0; i < groupIds.length; i += UPDATE_BATCH)
+    await tx
+      .delete(exchangeHiddenGroups)
+      .where(inArray(exchangeHiddenGroups.groupId, groupIds.slice(i, i + UPDATE_BATCH)));
 }

@@ -5,11 +5,12 @@ import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { desc, eq, lt } from 'drizzle-orm';
+import { and, desc, eq, inArray, like, lt } from 'drizzle-orm';
 import type { AuditService } from '../audit/audit.service.ts';
 import { noReadCache, type ReadCache } from '../cache/read-cache.ts';
-import type { Db } from '../db/client.ts';
-import { type ImportKind, imports } from '../db/schema/index.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { type ImportKind, imports, jobs } from '../db/schema/index.ts';
+import { enqueueJob } from '../jobs/jobs.service.ts';
 import type { MediaStore } from '../media/media-store.ts';
 import { createCmlCharacteristics } from './commerceml/characteristics.service.ts';
 import { createCmlClassifier } from './commerceml/classifier.service.ts';
@@ -21,6 +22,9 @@ import {
   RefuseFile,
   type Run,
   resetCounts,
+  SESSION_END_MS,
+  SessionBusy,
+  sessionEndJobKey,
 } from './commerceml/import-run.ts';
 import { createCmlOffers } from './commerceml/offers.service.ts';
 import { createCmlPhotos } from './commerceml/photos.service.ts';
@@ -28,6 +32,7 @@ import { createCmlProducts } from './commerceml/products.service.ts';
 import { createCmlVisibility } from './commerceml/visibility.service.ts';
 import { type CmlDocument, CommerceMlError, parseCommerceMl } from './commerceml.parser.ts';
 import { capReport, emptyReport, type ImportReport } from './exchange.rules.ts';
+import { EXCHANGE_IMPORT_JOB } from './onec-exchange.service.ts';
 
 export { DEFAULT_PRICE_TYPE, type ImportOptions } from './commerceml/import-run.ts';
 
@@ -38,6 +43,8 @@ export interface ImportOutcome {
   importId: number;
   status: 'applied' | 'refused' | 'failed';
   report: ImportReport;
+  /** The file's session has a full catalogue whose hiding waits for the session's end. */
+  sessionPending?: boolean;
 }
 
 /**
@@ -74,10 +81,11 @@ export function createCommerceMlService({
   const context: CmlContext = { db, clock, store };
   const photos = createCmlPhotos(context);
   const { preparePhotos, removeUnnamed } = photos;
+  const visibility = createCmlVisibility(context);
+  const { hideMissing, noteListed, hideNotListed } = visibility;
   const { applyCategories } = createCmlClassifier();
-  const { applyProducts } = createCmlProducts(context, photos);
+  const { applyProducts } = createCmlProducts(context, photos, visibility);
   const { applyOffers, applyPrices } = createCmlOffers(context, createCmlCharacteristics(context));
-  const { hideMissing } = createCmlVisibility(context);
 
   async function importFile(
     source: AsyncIterable<Uint8Array>,
@@ -178,6 +186,7 @@ export function createCommerceMlService({
     importId: number,
     options: ImportOptions,
   ): Promise<ImportOutcome> {
+    let sessionPending = false;
     try {
       await db.transaction(async (tx) => {
         if (!doc.hasCatalogue && !doc.hasOffers && doc.groups.length === 0) {
@@ -195,7 +204,12 @@ export function createCommerceMlService({
           if (d.products.length > 0) await applyProducts(tx, d, run, report, tags);
           if (d.offers.length > 0) await applyOffers(tx, d, run, report, tags);
         }
-        if (doc.hasCatalogue && !doc.onlyChanges) await hideMissing(tx, run, report, tags);
+        const full = doc.hasCatalogue && !doc.onlyChanges;
+        if (options.session) {
+          sessionPending = await noteListed(tx, options.session, run, full);
+          // Older 1C modules never say the session is over: its end is due when its cookie expires.
+          if (sessionPending) await queueSessionEnd(tx, options.session);
+        } else if (full) await hideMissing(tx, importId, run, report, tags);
         if (doc.hasOffers) await applyPrices(tx, run, report, tags);
         if (run.pictures > 0 && !(store && options.filesDir)) {
           report.warnings.push({
@@ -234,7 +248,71 @@ export function createCommerceMlService({
       onCatalogueChange?.();
     }
     report.applied = run.accepted;
-    return finish('applied');
+    return { ...(await finish('applied')), sessionPending };
+  }
+
+  /**
+   * The end of a 1C exchange session: what none of its full catalogues and their offers listed is
+   * hidden, once (docs/decisions/0031-catalogue-exchange.md). Recorded in `imports` as a run of its
+   * own when it hid anything; null when the session had no full catalogue (or was ended already).
+   */
+  async function finishSession(session: string): Promise<{ hidden: number; importId: number } | null> {
+    // A file of the session still waiting for or in its import: its listing is not noted yet.
+    const [busy] = await db
+      .select({ key: jobs.key })
+      .from(jobs)
+      .where(
+        and(
+          eq(jobs.kind, EXCHANGE_IMPORT_JOB),
+          like(jobs.key, `exchange-import:${session}:%`),
+          inArray(jobs.status, ['pending', 'running']),
+        ),
+      )
+      .limit(1);
+    if (busy) throw new SessionBusy();
+    const tags = new Set<string>();
+    const done = await db.transaction(async (tx) => {
+      const hidden = await hideNotListed(tx, session, tags);
+      if (hidden === null || hidden === 0) return hidden === null ? null : { hidden, importId: 0 };
+      const report = { ...emptyReport(), hidden };
+      const now = clock();
+      const [row] = await tx
+        .insert(imports)
+        .values({
+          kind: 'commerceml-import',
+          status: 'applied',
+          fileName: 'конец сеанса обмена',
+          actorLabel: '1C',
+          report: report as unknown as Record<string, unknown>,
+          startedAt: now,
+          finishedAt: now,
+        })
+        .returning({ id: imports.id });
+      const importId = row?.id ?? 0;
+      await audit.record(tx, null, {
+        action: 'catalogue.import',
+        entityType: 'import',
+        entityId: String(importId),
+        after: { session, hidden },
+      });
+      await cache.announce(tx, [...tags]);
+      return { hidden, importId };
+    });
+    if (tags.size > 0) {
+      cache.invalidate([...tags]);
+      onCatalogueChange?.();
+    }
+    return done;
+  }
+
+  /** The job that ends the session's hiding, an hour from now (`finishCatalogue` brings it forward). */
+  async function queueSessionEnd(tx: Tx, session: string) {
+    await enqueueJob(tx, {
+      kind: EXCHANGE_IMPORT_JOB,
+      key: sessionEndJobKey(session),
+      payload: { finishSession: session },
+      runAt: new Date(clock().getTime() + SESSION_END_MS),
+    });
   }
 
   /** The imports, newest first, a page of `limit` before the id `before` (the history screen). */
@@ -257,7 +335,7 @@ export function createCommerceMlService({
     }));
   }
 
-  return { importFile, listImports };
+  return { importFile, finishSession, listImports };
 }
 
 export type CommerceMlService = ReturnType<typeof createCommerceMlService>;

@@ -8,6 +8,7 @@ import type { Db, Tx } from '../db/client.ts';
 import { categories, type ImportKind, imports, productGroups, variantProducts } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import {
+  forgetExchangeHiding,
   type PriceChange,
   type StockChange,
   writePriceChanges,
@@ -523,6 +524,11 @@ export function createCsvExchangeService({
         .set({ ...u.set, version: sql`${productGroups.version} + 1`, updatedAt: now })
         .where(eq(productGroups.id, u.id));
     }
+    // «Показан» set by the file is staff's choice: the 1C exchange no longer undoes it.
+    await forgetExchangeHiding(
+      tx,
+      plan.groupUpdates.filter((u) => u.set.published !== undefined).map((u) => u.id),
+    );
     for (let i = 0; i < plan.newVariants.length; i += 500)
       await tx.insert(variantProducts).values(plan.newVariants.slice(i, i + 500));
     for (const u of plan.variantUpdates)

@@ -5,6 +5,8 @@ export interface ImportReport {
   changed: { categories: number; groups: number; variants: number; stock: number; prices: number };
   /** Groups a full catalogue no longer lists, now hidden from the storefront. */
   hidden: number;
+  /** Groups the exchange had hidden (absent from a full catalogue), listed again and shown. */
+  shown?: number;
   /** Records not applied, each with the file's line and why. */
   refused: { line: number; id: string; reason: string }[];
   /** Applied, but worth a look (an unknown price type). */

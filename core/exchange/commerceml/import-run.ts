@@ -40,6 +40,12 @@ export interface ImportOptions {
    * without it the photos a file names are left out with a warning.
    */
   filesDir?: string;
+  /**
+   * The 1C exchange session the file came in: a full catalogue's hiding waits for the session's end
+   * (`finishSession`), so the session's other catalogues do not hide its products. Without one the
+   * file is a session of its own.
+   */
+  session?: string;
 }
 
 /** What one file's batches share: small per-record keys only, never the records. */
@@ -56,6 +62,7 @@ export function newRun(options: ImportOptions) {
     seenBarcodes: new Map<string, number>(),
     /** `key\0size` → the line that gave the size, across batches. */
     seenSizes: new Map<string, number>(),
+    /** The groups the file listed (products, and the sizes its offers name): kept shown. */
     touchedGroups: new Set<string>(),
     photos: new Map<string, ExchangePhoto>(),
     pictures: 0,
@@ -81,6 +88,19 @@ export async function loadIds(tx: Tx, run: Run): Promise<{ groupIds: Set<string>
   return { groupIds: run.groupIds, variantIds: run.variantIds };
 }
 
+/** A session's end asked for while one of its files is still being imported: tried again later. */
+export class SessionBusy extends Error {
+  constructor() {
+    super('файлы сеанса обмена ещё загружаются');
+  }
+}
+
+/** The key of the job that ends a 1C session's hiding (one per session). */
+export const sessionEndJobKey = (session: string) => `exchange-finish:${session}`;
+
+/** A 1C session's cookie lives an hour (onec-exchange.service.ts): past it no file can come. */
+export const SESSION_END_MS = 60 * 60_000;
+
 /** A problem with the file as a whole: nothing of it is stored. */
 export class RefuseFile extends Error {}
 
@@ -95,6 +115,7 @@ export function resetCounts(report: ImportReport) {
   report.created = empty.created;
   report.changed = empty.changed;
   report.hidden = 0;
+  delete report.shown;
   report.refused = [];
   report.warnings = [];
 }

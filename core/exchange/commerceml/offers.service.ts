@@ -108,6 +108,7 @@ export function createCmlOffers(
         continue;
       }
       run.seenOffers.add(variant.id);
+      run.touchedGroups.add(variant.groupId);
       run.accepted += 1;
       if (offer.quantity !== null && offer.quantity !== variant.stock) {
         stockChanges.push({

@@ -18,6 +18,7 @@ import {
   type VariantRow,
 } from './import-run.ts';
 import type { createCmlPhotos } from './photos.service.ts';
+import type { createCmlVisibility } from './visibility.service.ts';
 
 /**
  * The catalogue of import.xml: 1C products, validated and gathered by article and colour into
@@ -27,6 +28,10 @@ import type { createCmlPhotos } from './photos.service.ts';
 export function createCmlProducts(
   { clock }: CmlContext,
   { attachPhotos }: Pick<ReturnType<typeof createCmlPhotos>, 'attachPhotos'>,
+  {
+    hiddenByExchange,
+    forgetHidden,
+  }: Pick<ReturnType<typeof createCmlVisibility>, 'hiddenByExchange' | 'forgetHidden'>,
 ) {
   /** One batch of 1C products: validated, gathered by article + colour, written. */
   async function applyProducts(tx: Tx, doc: CmlDocument, run: Run, report: ImportReport, tags: Set<string>) {
@@ -74,6 +79,11 @@ export function createCmlProducts(
         sql`${arts.length ? inArray(productGroups.art, arts) : sql`false`} or ${knownGroupIds.length ? inArray(productGroups.id, knownGroupIds) : sql`false`}`,
       );
     const groupById = new Map(groups.map((g) => [g.id, g]));
+    /** The groups a full catalogue of an earlier session hid: listed again, they come back. */
+    const hidden = await hiddenByExchange(
+      tx,
+      groups.map((g) => g.id),
+    );
     const groupByKey = new Map<string, GroupRow>();
     for (const g of groups) groupByKey.set(keyOf(g.art, g.colorName.ru), g);
     /** Sizes made in the back office, not yet linked to 1C: a 1C product of that size takes them over. */
@@ -212,6 +222,16 @@ export function createCmlProducts(
         changes.description = { ru: plan.description, en: group.description.en };
       if (group.categorySlug !== plan.categorySlug) changes.categorySlug = plan.categorySlug;
       if (group.synchronizationSection !== plan.section) changes.synchronizationSection = plan.section;
+      if (hidden.has(group.id)) {
+        hidden.delete(group.id);
+        await forgetHidden(tx, group.id);
+        if (!group.published) {
+          changes.published = true;
+          report.shown = (report.shown ?? 0) + 1;
+          tags.add(cacheTags.catalogue);
+          tags.add(cacheTags.listings);
+        }
+      }
       if (Object.keys(changes).length > 0) {
         await tx
           .update(productGroups)
