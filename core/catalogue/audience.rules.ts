@@ -22,6 +22,20 @@ export const genderLabels: Record<Gender, string> = {
   unisex: 'Унисекс',
 };
 
+/** The same names in the back office's English interface. */
+export const ageGroupLabelsEn: Record<AgeGroup, string> = {
+  newborn: 'Newborn (up to 3 months)',
+  infant: 'Infant (3–12 months)',
+  toddler: 'Toddler (1–5 years)',
+  kids: 'Kids (5–13 years)',
+  adult: 'Adults',
+};
+export const genderLabelsEn: Record<Gender, string> = {
+  male: 'Men',
+  female: 'Women',
+  unisex: 'Unisex',
+};
+
 export interface Audience {
   ageGroup: AgeGroup;
   gender: Gender;

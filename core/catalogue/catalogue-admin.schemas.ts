@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { Localized } from '../i18n.ts';
+import { ageGroups, genders } from './audience.rules.ts';
 
 /**
  * The back office's catalogue requests (issue 15): product groups and their variants, categories,
@@ -42,6 +44,24 @@ export const barcodeField = z
   .regex(/^[0-9A-Za-z-]{4,40}$/);
 export const sizeField = z.string().trim().max(20);
 
+/**
+ * Who a product or a category is for, as the feeds state it (core/catalogue/audience.rules.ts):
+ * one of Google's values, or empty (null) for "as its category" / "not set". The form's empty
+ * choice sends ''.
+ */
+const emptyIsNull = <S extends z.ZodType>(schema: S) =>
+  z.preprocess((v) => (v === '' || v === undefined ? null : v), schema.nullable());
+export const audienceFields = {
+  ageGroup: emptyIsNull(z.enum(ageGroups)),
+  gender: emptyIsNull(z.enum(genders)),
+};
+
+/** The names staff read of the fields a refusal names (the answer's `field` keeps the code). */
+export const catalogueFieldLabels: Record<string, Localized> = {
+  ageGroup: { ru: 'Возрастная группа', en: 'Age group' },
+  gender: { ru: 'Пол', en: 'Gender' },
+};
+
 export const variantInput = z.object({
   /** Present for an existing variant, absent for a new one. */
   id: optional(z.string().min(1).max(200)),
@@ -79,6 +99,7 @@ const productFields = {
     .regex(/^#[0-9a-fA-F]{6}$/)
     .transform((v) => v.toLowerCase()),
   sizeTableId: z.string().min(1).max(120).nullable(),
+  ...audienceFields,
 };
 
 const oldPriceAbovePrice = (v: { price?: number; oldPrice?: number | null }, ctx: z.RefinementCtx) => {
@@ -190,12 +211,14 @@ export const categoryCreateBody = z.object({
   name: localizedName,
   parentSlug: slugRef.nullable(),
   position: z.number().int().min(0).max(100_000).optional(),
+  ...audienceFields,
 });
 export const categoryUpdateBody = z.object({
   version: versionField,
   name: localizedName,
   parentSlug: slugRef.nullable(),
   position: z.number().int().min(0).max(100_000),
+  ...audienceFields,
 });
 
 export const collectionCreateBody = z.object({

@@ -42,6 +42,8 @@ export async function renameProduct(
       isNew: product.isNew,
       isBestseller: product.isBestseller,
       sizeTableId: product.sizeTableId,
+      ageGroup: product.ageGroup,
+      gender: product.gender,
       published: product.published,
       variants: variants.map((v) => ({
         id: v.id,

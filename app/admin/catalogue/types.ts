@@ -1,3 +1,5 @@
+import type { AgeGroup, Gender } from '../../../core/catalogue/audience.rules.ts';
+
 /** What the catalogue staff API answers (server/routes/admin/catalogue.routes.ts). */
 export interface L10n {
   ru: string;
@@ -48,6 +50,8 @@ export interface ProductRecord {
     isNew: boolean;
     isBestseller: boolean;
     sizeTableId: string | null;
+    ageGroup: AgeGroup | null;
+    gender: Gender | null;
     published: boolean;
     version: number;
   };
@@ -57,7 +61,13 @@ export interface ProductRecord {
 }
 
 export interface EditorOptions {
-  categories: { slug: string; name: L10n; parentSlug: string | null }[];
+  categories: {
+    slug: string;
+    name: L10n;
+    parentSlug: string | null;
+    ageGroup: AgeGroup | null;
+    gender: Gender | null;
+  }[];
   collections: { slug: string; name: L10n }[];
   sizeTables: { id: string; title: L10n }[];
 }

@@ -1,7 +1,14 @@
 import '../../admin/catalogue/catalogue.css';
 import { useEffect, useState } from 'react';
 import { Link, useLoaderData, useRevalidator } from 'react-router';
+import {
+  type AgeGroup,
+  type Audience,
+  effectiveAudience,
+  type Gender,
+} from '../../../core/catalogue/audience.rules.ts';
 import { adminApi, errorText } from '../../admin/api.ts';
+import { AudienceFields, audienceDraft } from '../../admin/catalogue/audience-fields.tsx';
 import { CatalogueConflict, catalogueChange } from '../../admin/catalogue/conflict.ts';
 import { InUseList } from '../../admin/catalogue/in-use.tsx';
 import type { L10n } from '../../admin/catalogue/types.ts';
@@ -14,8 +21,23 @@ interface CategoryRow {
   parentSlug: string | null;
   name: L10n;
   position: number;
+  ageGroup: AgeGroup | null;
+  gender: Gender | null;
   version: number;
   products: number;
+}
+
+/** What a category with no value of its own says: its parents', else adults, either sex. */
+function inheritedAudience(all: CategoryRow[], parentSlug: string | null): Audience {
+  const chain: CategoryRow[] = [];
+  let cursor = parentSlug;
+  while (cursor && chain.length < all.length) {
+    const parent = all.find((c) => c.slug === cursor);
+    if (!parent) break;
+    chain.push(parent);
+    cursor = parent.parentSlug;
+  }
+  return effectiveAudience({ ageGroup: null, gender: null }, chain);
 }
 
 export async function clientLoader() {
@@ -33,6 +55,7 @@ export default function CategoriesPage() {
   const { rows } = useLoaderData<typeof clientLoader>();
   const { revalidate } = useRevalidator();
   const [fresh, setFresh] = useState({ ru: '', en: '', parent: '' });
+  const [freshAudience, setFreshAudience] = useState(audienceDraft({ ageGroup: null, gender: null }));
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
 
   async function create(e: React.FormEvent) {
@@ -45,6 +68,7 @@ export default function CategoriesPage() {
         {
           name: { ru: fresh.ru, en: fresh.en },
           parentSlug: fresh.parent || null,
+          ...freshAudience,
         },
       );
       setMessage({
@@ -52,6 +76,7 @@ export default function CategoriesPage() {
         text: tr(`Категория создана: ${res.category.slug}`, `Category made: ${res.category.slug}`),
       });
       setFresh({ ru: '', en: '', parent: '' });
+      setFreshAudience(audienceDraft({ ageGroup: null, gender: null }));
       revalidate();
     } catch (error) {
       setMessage({ ok: false, text: errorText(error) });
@@ -97,6 +122,12 @@ export default function CategoriesPage() {
               ))}
             </select>
           </label>
+          <AudienceFields
+            value={freshAudience}
+            onChange={setFreshAudience}
+            empty={tr('Не задано', 'Not set')}
+            inherited={inheritedAudience(rows, fresh.parent || null)}
+          />
           <button type="submit" className="adm-btn adm-btn--primary">
             {tr('Добавить', 'Add')}
           </button>
@@ -139,6 +170,7 @@ function CategoryItem({
     parent: row.parentSlug ?? '',
     position: String(row.position),
   });
+  const [audience, setAudience] = useState(audienceDraft(row));
   const [version, setVersion] = useState(row.version);
   const [state, setState] = useState<{
     ok: boolean;
@@ -153,6 +185,7 @@ function CategoryItem({
       parent: row.parentSlug ?? '',
       position: String(row.position),
     });
+    setAudience(audienceDraft(row));
     setVersion(row.version);
   }, [row]);
 
@@ -167,6 +200,7 @@ function CategoryItem({
           name: { ru: draft.ru, en: draft.en },
           parentSlug: draft.parent || null,
           position: Number.parseInt(draft.position, 10) || 0,
+          ...audience,
         },
       );
       setVersion(res.category.version);
@@ -243,6 +277,13 @@ function CategoryItem({
             onChange={(e) => setDraft({ ...draft, position: e.target.value })}
           />
         </label>
+        <AudienceFields
+          value={audience}
+          onChange={setAudience}
+          empty={tr('Не задано', 'Not set')}
+          inherited={inheritedAudience(all, draft.parent || null)}
+          disabled={!canEdit}
+        />
         <span className="adm-muted">
           /{row.slug} ·{' '}
           <Link to={`/admin/products?category=${row.slug}`}>
@@ -278,6 +319,7 @@ function CategoryItem({
                       parent: n.parentSlug ?? '',
                       position: String(n.position),
                     });
+                    setAudience(audienceDraft(n));
                     setVersion(n.version);
                     setState(null);
                   }}

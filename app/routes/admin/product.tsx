@@ -1,7 +1,15 @@
 import '../../admin/catalogue/catalogue.css';
 import { useEffect, useState } from 'react';
 import { Link, useLoaderData, useNavigate, useRevalidator } from 'react-router';
+import { effectiveAudience } from '../../../core/catalogue/audience.rules.ts';
 import { AdminApiError, adminApi, errorText } from '../../admin/api.ts';
+import {
+  type AudienceDraft,
+  AudienceFields,
+  ageGroupName,
+  audienceDraft,
+  genderName,
+} from '../../admin/catalogue/audience-fields.tsx';
 import { parseRoubles, roublesText } from '../../admin/catalogue/money.ts';
 import { StockInput } from '../../admin/catalogue/stock-input.tsx';
 import type { EditorOptions, L10n, ProductRecord, Variant } from '../../admin/catalogue/types.ts';
@@ -46,8 +54,22 @@ interface Draft {
   colorName: L10n;
   colorHex: string;
   sizeTableId: string;
+  audience: AudienceDraft;
   published: boolean;
   variants: VariantDraft[];
+}
+
+/** What «Как у категории» gives: the category's own value, else its nearest parent's, else the default. */
+function categoryAudience(options: EditorOptions, slug: string) {
+  const chain: EditorOptions['categories'] = [];
+  let cursor: string | null = slug;
+  while (cursor && chain.length < options.categories.length) {
+    const c = options.categories.find((x) => x.slug === cursor);
+    if (!c) break;
+    chain.push(c);
+    cursor = c.parentSlug;
+  }
+  return effectiveAudience({ ageGroup: null, gender: null }, chain);
 }
 
 const emptyL10n = (): L10n => ({ ru: '', en: '' });
@@ -69,6 +91,7 @@ function draftOf(record: ProductRecord | null, options: EditorOptions): Draft {
       colorName: emptyL10n(),
       colorHex: '#000000',
       sizeTableId: '',
+      audience: audienceDraft({ ageGroup: null, gender: null }),
       published: false,
       variants: [],
     };
@@ -89,13 +112,19 @@ function draftOf(record: ProductRecord | null, options: EditorOptions): Draft {
     colorName: p.colorName,
     colorHex: p.colorHex,
     sizeTableId: p.sizeTableId ?? '',
+    audience: audienceDraft(p),
     published: p.published,
     variants: record.variants.map((v) => ({ ...v, stock: String(v.stock) })),
   };
 }
 
 /** What a conflict shows: the fields whose newer value differs from what this screen holds. */
-function changedFields(mine: Draft, theirs: Draft, tr: (ru: string, en: string) => string): string[] {
+function changedFields(
+  mine: Draft,
+  theirs: Draft,
+  tr: (ru: string, en: string) => string,
+  locale: 'ru' | 'en',
+): string[] {
   const labels: [keyof Draft, string][] = [
     ['art', tr('Артикул', 'Article')],
     ['name', tr('Название', 'Name')],
@@ -111,6 +140,7 @@ function changedFields(mine: Draft, theirs: Draft, tr: (ru: string, en: string) 
     ['colorName', tr('Цвет', 'Colour')],
     ['colorHex', tr('Образец цвета', 'Swatch')],
     ['sizeTableId', tr('Таблица размеров', 'Size table')],
+    ['audience', tr('Для кого', 'Who for')],
     ['published', tr('Показ', 'Visibility')],
     ['variants', tr('Размеры', 'Sizes')],
   ];
@@ -118,12 +148,19 @@ function changedFields(mine: Draft, theirs: Draft, tr: (ru: string, en: string) 
     .filter(([key]) => JSON.stringify(mine[key]) !== JSON.stringify(theirs[key]))
     .map(([key, label]) => {
       const v = theirs[key];
+      if (key === 'audience') {
+        const { ageGroup, gender } = theirs.audience;
+        const empty = tr('как у категории', 'as the category');
+        return `${label}: ${ageGroup ? ageGroupName(ageGroup, locale) : empty}, ${gender ? genderName(gender, locale) : empty}`;
+      }
       const shown =
         typeof v === 'string' || typeof v === 'boolean'
           ? String(v)
           : Array.isArray(v)
             ? v.map((x) => (typeof x === 'string' ? x : `${x.size || '—'}`)).join(', ')
-            : `${v.ru} / ${v.en}`;
+            : 'ru' in v
+              ? `${v.ru} / ${v.en}`
+              : '';
       return `${label}: ${shown.length > 80 ? `${shown.slice(0, 80)}…` : shown}`;
     });
 }
@@ -203,6 +240,8 @@ export default function ProductEditor() {
         colorName: draft.colorName,
         colorHex: draft.colorHex,
         sizeTableId: draft.sizeTableId || null,
+        ageGroup: draft.audience.ageGroup || null,
+        gender: draft.audience.gender || null,
         published: draft.published,
         variants,
       },
@@ -344,7 +383,7 @@ export default function ProductEditor() {
         <div className="adm-cat__conflict" role="alert">
           <strong>{conflict.message}</strong>
           <ul>
-            {changedFields(draft, draftOf(conflict.newer, options), tr).map((line) => (
+            {changedFields(draft, draftOf(conflict.newer, options), tr, locale).map((line) => (
               <li key={line}>{line}</li>
             ))}
           </ul>
@@ -482,6 +521,14 @@ export default function ProductEditor() {
                 ))}
               </select>
             </label>
+            <AudienceFields
+              value={draft.audience}
+              onChange={(audience) => setDraft((d) => ({ ...d, audience }))}
+              empty={tr('Как у категории', 'As the category')}
+              inherited={categoryAudience(options, draft.categorySlug)}
+              disabled={!canEdit}
+              invalid={invalid}
+            />
             <label className="adm-field" data-invalid={invalid('price') || undefined}>
               {tr('Цена, ₽', 'Price, ₽')}
               <input

@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client.ts';
 import { categories, type LocalizedText, productGroups } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import type { Locale } from '../../i18n.ts';
+import type { AgeGroup, Gender } from '../audience.rules.ts';
 import { slugOf, uniqueSlug } from '../slug.rules.ts';
 import {
   type CatalogueAdminContext,
@@ -22,6 +23,8 @@ export function createCategoriesAdmin({ db, audit, change, catalogueWide, usersO
         parentSlug: categories.parentSlug,
         name: categories.name,
         position: categories.position,
+        ageGroup: categories.ageGroup,
+        gender: categories.gender,
         version: categories.version,
         products: sql<number>`(select count(*)::int from product_groups g where g.category_slug = categories.slug)`,
       })
@@ -55,7 +58,13 @@ export function createCategoriesAdmin({ db, audit, change, catalogueWide, usersO
   }
 
   async function createCategory(
-    input: { name: LocalizedText; parentSlug: string | null; position?: number },
+    input: {
+      name: LocalizedText;
+      parentSlug: string | null;
+      position?: number;
+      ageGroup: AgeGroup | null;
+      gender: Gender | null;
+    },
     actor: Actor,
     locale: Locale,
   ) {
@@ -73,6 +82,8 @@ export function createCategoriesAdmin({ db, audit, change, catalogueWide, usersO
           slug,
           parentSlug: input.parentSlug,
           name: input.name,
+          ageGroup: input.ageGroup,
+          gender: input.gender,
           position:
             input.position ?? sql`(select coalesce(max(${categories.position}), 0) + 1 from ${categories})`,
         })
@@ -97,7 +108,14 @@ export function createCategoriesAdmin({ db, audit, change, catalogueWide, usersO
 
   async function updateCategory(
     slug: string,
-    input: { version: number; name: LocalizedText; parentSlug: string | null; position: number },
+    input: {
+      version: number;
+      name: LocalizedText;
+      parentSlug: string | null;
+      position: number;
+      ageGroup: AgeGroup | null;
+      gender: Gender | null;
+    },
     actor: Actor,
     locale: Locale,
   ) {
@@ -110,6 +128,8 @@ export function createCategoriesAdmin({ db, audit, change, catalogueWide, usersO
           name: input.name,
           parentSlug: input.parentSlug,
           position: input.position,
+          ageGroup: input.ageGroup,
+          gender: input.gender,
           version: sql`${categories.version} + 1`,
         })
         .where(eq(categories.slug, slug))

@@ -310,6 +310,8 @@ export function createProductsAdmin({ db, audit, clock, change, catalogueWide }:
         isNew: input.isNew,
         isBestseller: input.isBestseller,
         sizeTableId: input.sizeTableId,
+        ageGroup: input.ageGroup,
+        gender: input.gender,
         published: input.published,
         position: sql`(select coalesce(max(${productGroups.position}), 0) + 1 from ${productGroups})`,
         createdAt: now,
@@ -422,6 +424,8 @@ export function createProductsAdmin({ db, audit, clock, change, catalogueWide }:
           isNew: input.isNew,
           isBestseller: input.isBestseller,
           sizeTableId: input.sizeTableId,
+          ageGroup: input.ageGroup,
+          gender: input.gender,
           published: input.published,
           version: sql`${productGroups.version} + 1`,
           updatedAt: now,
@@ -549,6 +553,8 @@ export function createProductsAdmin({ db, audit, clock, change, catalogueWide }:
         isNew: product.isNew,
         isBestseller: product.isBestseller,
         sizeTableId: product.sizeTableId,
+        ageGroup: product.ageGroup,
+        gender: product.gender,
         published: false,
         position: product.position,
         createdAt: now,
@@ -742,7 +748,13 @@ export function createProductsAdmin({ db, audit, clock, change, catalogueWide }:
   async function editorOptions() {
     const [cats, cols, tables] = await Promise.all([
       db
-        .select({ slug: categories.slug, name: categories.name, parentSlug: categories.parentSlug })
+        .select({
+          slug: categories.slug,
+          name: categories.name,
+          parentSlug: categories.parentSlug,
+          ageGroup: categories.ageGroup,
+          gender: categories.gender,
+        })
         .from(categories)
         .orderBy(asc(categories.position), asc(categories.slug)),
       db

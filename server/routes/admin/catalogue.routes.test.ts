@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
+import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, jobs, productGroups, variantProducts } from '../../../core/db/schema/index.ts';
+import { auditLog, categories, jobs, productGroups, variantProducts } from '../../../core/db/schema/index.ts';
 import { RESTOCK_CHECK_JOB } from '../../../core/messages/order-messages.service.ts';
 import {
   buildProductInput,
@@ -511,6 +512,119 @@ describe.each(engines)('back-office catalogue API on %s', (engine) => {
       expect(
         (await api('DELETE', `/api/admin/catalogue/size-tables/${unused.id}?version=1`)).statusCode,
       ).toBe(200);
+    });
+  });
+
+  describe('who a product is for (the feeds audience)', () => {
+    const googleItems = async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/feeds/ru/google.xml' });
+      expect(res.statusCode).toBe(200);
+      const doc = new XMLParser({ isArray: (name) => name === 'item', parseTagValue: false }).parse(res.body);
+      return new Map((doc.rss.channel.item as Record<string, string>[]).map((i) => [i['g:id'], i] as const));
+    };
+    const categoryRow = async (slug: string) =>
+      (await t.database.db.select().from(categories).where(eq(categories.slug, slug)))[0];
+
+    it("saves a category's and a product's age group and gender, shows them back, audits them, and the Google feed carries them", async () => {
+      const made = await api('POST', '/api/admin/catalogue/categories', {
+        name: { ru: 'Женщинам', en: 'For women' },
+        parentSlug: null,
+        ageGroup: '',
+        gender: 'female',
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      const slug: string = made.json().category.slug;
+      expect(made.json().category).toMatchObject({ ageGroup: null, gender: 'female' });
+      const listed = (await api('GET', '/api/admin/catalogue/categories')).json().rows;
+      expect(listed.find((r: { slug: string }) => r.slug === slug)).toMatchObject({
+        ageGroup: null,
+        gender: 'female',
+      });
+
+      const a = await create({ categorySlug: slug, published: true, ageGroup: 'kids', gender: null });
+      const shown = (await api('GET', `/api/admin/catalogue/products/${a.product.id}`)).json();
+      const [small, medium] = (shown.variants as { id: string }[]).map((v) => v.id);
+      expect(shown.product).toMatchObject({ ageGroup: 'kids', gender: null });
+      let items = await googleItems();
+      // The product's own age group; its gender from the category.
+      expect(items.get(String(small))).toMatchObject({ 'g:age_group': 'kids', 'g:gender': 'female' });
+
+      const saved = await api('PUT', `/api/admin/catalogue/products/${a.product.id}`, {
+        ...editable(shown),
+        ageGroup: 'kids',
+        gender: 'male',
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(saved.json().product).toMatchObject({ ageGroup: 'kids', gender: 'male', version: 2 });
+      const [log] = await t.database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entityId, a.product.id), eq(auditLog.action, 'product.update')));
+      expect(log?.before).toMatchObject({ gender: null });
+      expect(log?.after).toMatchObject({ gender: 'male' });
+      items = await googleItems();
+      expect(items.get(String(medium))).toMatchObject({ 'g:age_group': 'kids', 'g:gender': 'male' });
+
+      // Emptied: as the category again, which now says adults.
+      const category = made.json().category;
+      const changed = await api('PUT', `/api/admin/catalogue/categories/${slug}`, {
+        version: category.version,
+        name: category.name,
+        parentSlug: null,
+        position: category.position,
+        ageGroup: 'adult',
+        gender: 'female',
+      });
+      expect(changed.statusCode, changed.body).toBe(200);
+      const [categoryLog] = await t.database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entityId, slug), eq(auditLog.action, 'category.update')));
+      expect(categoryLog?.before).toMatchObject({ ageGroup: null });
+      expect(categoryLog?.after).toMatchObject({ ageGroup: 'adult' });
+      const back = await api('PUT', `/api/admin/catalogue/products/${a.product.id}`, {
+        ...editable(saved.json()),
+        ageGroup: '',
+        gender: '',
+      });
+      expect(back.json().product).toMatchObject({ ageGroup: null, gender: null });
+      items = await googleItems();
+      expect(items.get(String(small))).toMatchObject({ 'g:age_group': 'adult', 'g:gender': 'female' });
+    });
+
+    it('refuses a value Google does not know with a Russian message naming the field in words, changing nothing', async () => {
+      const cat = await insertCategory(t.database.db, { gender: 'male' });
+      const refusedCategory = await api('PUT', `/api/admin/catalogue/categories/${cat.slug}`, {
+        version: 1,
+        name: cat.name,
+        parentSlug: null,
+        position: 1,
+        ageGroup: 'teen',
+        gender: 'male',
+      });
+      expect(refusedCategory.statusCode).toBe(400);
+      expect(refusedCategory.json()).toMatchObject({
+        field: 'ageGroup',
+        message: 'Неверное значение поля «Возрастная группа»',
+      });
+      expect(await categoryRow(cat.slug)).toMatchObject({ ageGroup: null, gender: 'male', version: 1 });
+
+      const a = await create({ gender: 'female' });
+      const refused = await api('PUT', `/api/admin/catalogue/products/${a.product.id}`, {
+        ...editable(a),
+        gender: 'girls',
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ field: 'gender', message: 'Неверное значение поля «Пол»' });
+      expect(await groupRow(a.product.id)).toMatchObject({ gender: 'female', version: 1 });
+      const english = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/catalogue/products?lang=en',
+        headers: editor.headers as Record<string, string>,
+        payload: buildProductInput({ categorySlug: category, ageGroup: 'teen' }),
+      });
+      expect(english.statusCode).toBe(400);
+      expect(english.json().message).toBe('Invalid value of Age group');
     });
   });
 });

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import {
   bulkBody,
+  catalogueFieldLabels,
   categoryCreateBody,
   categoryUpdateBody,
   collectionCreateBody,
@@ -73,7 +74,7 @@ export function catalogueRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
     url: '/api/admin/catalogue/products',
     roles: editor,
     async handler(request, reply, actor) {
-      const body = parseInput(productCreateBody, request.body, request);
+      const body = parseInput(productCreateBody, request.body, request, catalogueFieldLabels);
       const created = await service.createProduct(body, actor, requestLocale(request));
       return reply.status(201).send({ result: true, ...created });
     },
@@ -108,7 +109,7 @@ export function catalogueRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
     roles: editor,
     async handler(request, reply, actor) {
       const { id } = parseInput(productIdParams, request.params, request);
-      const body = parseInput(productUpdateBody, request.body, request);
+      const body = parseInput(productUpdateBody, request.body, request, catalogueFieldLabels);
       return answer(reply, () => service.updateProduct(id, body, actor, requestLocale(request)));
     },
   });
@@ -163,7 +164,7 @@ export function catalogueRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
     url: '/api/admin/catalogue/categories',
     roles: editor,
     async handler(request, reply, actor) {
-      const body = parseInput(categoryCreateBody, request.body, request);
+      const body = parseInput(categoryCreateBody, request.body, request, catalogueFieldLabels);
       const category = await service.createCategory(body, actor, requestLocale(request));
       return reply.status(201).send({ result: true, category });
     },
@@ -175,7 +176,7 @@ export function catalogueRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
     roles: editor,
     async handler(request, reply, actor) {
       const { slug } = parseInput(slugParams, request.params, request);
-      const body = parseInput(categoryUpdateBody, request.body, request);
+      const body = parseInput(categoryUpdateBody, request.body, request, catalogueFieldLabels);
       return answer(reply, async () => ({
         category: await service.updateCategory(slug, body, actor, requestLocale(request)),
       }));
