@@ -55,3 +55,34 @@ export class AppError extends Error {
 export function notFound(message: string | MessageRef = { key: 'request.not_found' }): AppError {
   return new AppError('not_found', message);
 }
+
+/**
+ * A save refused because the record changed since the screen read it (DECISIONS 31): `current` is
+ * the record as it is now, which the screen shows beside what the staff member typed (it keeps the
+ * typed values and asks nothing again); `field` names the record's concurrency token.
+ */
+export class StaleError<T = unknown> extends AppError {
+  readonly current: T;
+  constructor(message: string, current: T, token: 'version' | 'updatedAt' = 'version') {
+    super('conflict', message, { field: token });
+    this.name = 'StaleError';
+    this.current = current;
+  }
+}
+
+/** What keeps a record from being deleted: how many products use it, and the first few of them. */
+export interface UsedBy {
+  count: number;
+  products: { id: string; name: string }[];
+  categories?: string[];
+}
+
+/** A deletion refused because other records use this one; `usedBy` says which. */
+export class InUseError extends AppError {
+  readonly usedBy: UsedBy;
+  constructor(message: string, usedBy: UsedBy) {
+    super('conflict', message);
+    this.name = 'InUseError';
+    this.usedBy = usedBy;
+  }
+}

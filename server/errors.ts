@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { isDatabaseUnavailable } from '../core/db/availability.ts';
-import { AppError } from '../core/errors.ts';
+import { AppError, InUseError, StaleError } from '../core/errors.ts';
 import { type ProviderKind, ProviderTimeoutError } from '../core/providers/timeout.ts';
 import { type ShopperMessageKey, shopperMessage } from '../core/shopper-messages.ts';
 import { requestLocale } from './request.ts';
@@ -35,6 +35,14 @@ function frameworkMessage(status: number): ShopperMessageKey {
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     const locale = requestLocale(request);
+    // A conflict carries what the screen needs (DECISIONS 31): the record as it is now for a stale
+    // save, what uses it for a refused deletion.
+    if (error instanceof StaleError)
+      return reply
+        .status(409)
+        .send({ result: false, message: error.message, field: error.field, current: error.current });
+    if (error instanceof InUseError)
+      return reply.status(409).send({ result: false, message: error.message, usedBy: error.usedBy });
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.error({ err: error }, error.message);
       return reply

@@ -5,7 +5,7 @@ import { noReadCache, type ReadCache } from '../cache/read-cache.ts';
 import { slugOf, uniqueSlug } from '../catalogue/slug.rules.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { customPageCategories, looks, productGroups } from '../db/schema/index.ts';
-import { AppError } from '../errors.ts';
+import { AppError, StaleError } from '../errors.ts';
 import type { Locale } from '../i18n.ts';
 import type {
   CategoryCreateInput,
@@ -42,15 +42,6 @@ const lookWire = (row: LookRow): LookWire => ({
   index: row.index,
   updatedAt: row.updatedAt.toISOString(),
 });
-
-/** A stale save (DECISIONS 31): refused with the record saved since. */
-export class StaleRecordError extends AppError {
-  readonly current: unknown;
-  constructor(message: string, current: unknown) {
-    super('conflict', message, { field: 'updatedAt' });
-    this.current = current;
-  }
-}
 
 /**
  * Custom-page categories and the looks of the 'instashop' page (catalogue.md §3, §7): public reads,
@@ -146,13 +137,14 @@ export function createCustomPagesService({
       .for('update');
     if (!before) throw categoryNotFound(locale);
     if (updatedAt !== undefined && before.updatedAt.getTime() !== new Date(updatedAt).getTime()) {
-      throw new StaleRecordError(
+      throw new StaleError(
         t(
           locale,
           'Категорию изменили, пока вы её редактировали: показана новая версия',
           'The category was changed while you edited it: the newer version is shown',
         ),
         categoryWire(before),
+        'updatedAt',
       );
     }
     return before;
@@ -224,13 +216,14 @@ export function createCustomPagesService({
     const [before] = await tx.select().from(looks).where(eq(looks.id, id)).for('update');
     if (!before) throw lookNotFound(locale);
     if (before.updatedAt.getTime() !== new Date(updatedAt).getTime()) {
-      throw new StaleRecordError(
+      throw new StaleError(
         t(
           locale,
           'Образ изменили, пока вы его редактировали: показана новая версия',
           'The look was changed while you edited it: the newer version is shown',
         ),
         lookWire(before),
+        'updatedAt',
       );
     }
     return before;

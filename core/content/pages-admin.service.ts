@@ -4,7 +4,7 @@ import type { Actor, createAuditService } from '../audit/audit.service.ts';
 import { cacheTags, noReadCache, type ReadCache } from '../cache/read-cache.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { customPages, type PageSection } from '../db/schema/index.ts';
-import { AppError } from '../errors.ts';
+import { AppError, StaleError } from '../errors.ts';
 import type { Locale } from '../i18n.ts';
 import { namesEveryOnce } from './ordering.rules.ts';
 import type { PageInput, PageUpdateInput } from './pages-admin.schemas.ts';
@@ -36,15 +36,6 @@ const view = (row: PageRow): PageView => ({
   index: row.index,
   updatedAt: row.updatedAt.toISOString(),
 });
-
-/** A stale save (DECISIONS 31): refused with the page saved since. */
-export class StalePageError extends AppError {
-  readonly current: PageView;
-  constructor(message: string, current: PageView) {
-    super('conflict', message, { field: 'updatedAt' });
-    this.current = current;
-  }
-}
 
 /** The generic pages (policy, delivery, returns, offer, about ...) in the back office: editors. */
 export function createPagesAdminService({
@@ -130,13 +121,14 @@ export function createPagesAdminService({
     const [before] = await tx.select().from(customPages).where(eq(customPages.id, id)).for('update');
     if (!before) throw new AppError('not_found', t(locale, 'Страница не найдена', 'Page not found'));
     if (before.updatedAt.getTime() !== new Date(updatedAt).getTime()) {
-      throw new StalePageError(
+      throw new StaleError(
         t(
           locale,
           'Страницу изменили, пока вы её редактировали: показана новая версия',
           'The page was changed while you edited it: the newer version is shown',
         ),
         view(before),
+        'updatedAt',
       );
     }
     return before;

@@ -3,7 +3,7 @@ import type { Actor, createAuditService } from '../audit/audit.service.ts';
 import { cacheTags, noReadCache, type ReadCache } from '../cache/read-cache.ts';
 import type { Db } from '../db/client.ts';
 import { settings } from '../db/schema/index.ts';
-import { AppError } from '../errors.ts';
+import { AppError, StaleError } from '../errors.ts';
 import type { Locale } from '../i18n.ts';
 import type { SettingsDocument } from './settings.schemas.ts';
 import {
@@ -41,15 +41,6 @@ function russianIssue(issue: {
   }
 }
 const t = (locale: Locale, ru: string, en: string) => (locale === 'en' ? en : ru);
-
-/** A stale save (DECISIONS 31): refused with the document saved since. */
-export class StaleSettingsError extends AppError {
-  readonly current: SettingsRecord;
-  constructor(message: string, current: SettingsRecord) {
-    super('conflict', message, { field: 'updatedAt' });
-    this.current = current;
-  }
-}
 
 /**
  * The shop's settings in the back office (admins only, DECISIONS 30): each form saves the fields of
@@ -108,13 +99,14 @@ export function createSettingsAdminService({
         );
       }
       if (before.updatedAt.getTime() !== new Date(input.updatedAt).getTime()) {
-        throw new StaleSettingsError(
+        throw new StaleError(
           t(
             locale,
             'Настройки изменили, пока вы их редактировали: показаны новые значения',
             'The settings were changed while you edited them: the newer values are shown',
           ),
           record(before),
+          'updatedAt',
         );
       }
       const merged = { ...before.data, ...input.values, _id: id };

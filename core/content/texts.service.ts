@@ -3,7 +3,7 @@ import type { Actor, createAuditService } from '../audit/audit.service.ts';
 import { noReadCache, type ReadCache } from '../cache/read-cache.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { textOverrides } from '../db/schema/index.ts';
-import { AppError } from '../errors.ts';
+import { AppError, StaleError } from '../errors.ts';
 import type { Locale } from '../i18n.ts';
 import { contentTags } from './pages-admin.service.ts';
 import { checkTextOverride, type TextOverrideRefusal } from './texts.rules.ts';
@@ -14,15 +14,6 @@ type Audit = Pick<ReturnType<typeof createAuditService>, 'record'>;
 export type BuiltInTexts = Record<Locale, Readonly<Record<string, string>>>;
 
 const t = (locale: Locale, ru: string, en: string) => (locale === 'en' ? en : ru);
-
-/** A stale save (DECISIONS 31): refused with the text saved since (null: the built-in one). */
-export class StaleTextError extends AppError {
-  readonly current: { value: string | null; updatedAt: string | null };
-  constructor(message: string, current: { value: string | null; updatedAt: string | null }) {
-    super('conflict', message, { field: 'updatedAt' });
-    this.current = current;
-  }
-}
 
 /**
  * Why a staff text was refused, in the staff member's language; `unknownKey` names what has no such
@@ -122,13 +113,14 @@ export function createTextsService({
       .for('update');
     const shown = input.updatedAt ? new Date(input.updatedAt).getTime() : null;
     if ((row?.updatedAt.getTime() ?? null) !== shown) {
-      throw new StaleTextError(
+      throw new StaleError(
         t(
           input.locale,
           'Текст изменили, пока вы его редактировали: показан новый вариант',
           'The text was changed while you edited it: the newer one is shown',
         ),
         { value: row?.value ?? null, updatedAt: row?.updatedAt.toISOString() ?? null },
+        'updatedAt',
       );
     }
     return row ?? null;

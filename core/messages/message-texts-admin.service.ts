@@ -2,10 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import type { Actor, createAuditService } from '../audit/audit.service.ts';
 import { checkTextOverride } from '../content/texts.rules.ts';
 import type { TextResetInput, TextSaveInput } from '../content/texts.schemas.ts';
-import { refusalMessage, StaleTextError } from '../content/texts.service.ts';
+import { refusalMessage } from '../content/texts.service.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { messageTexts } from '../db/schema/index.ts';
-import { AppError } from '../errors.ts';
+import { AppError, StaleError } from '../errors.ts';
 import type { Locale } from '../i18n.ts';
 import { builtInMessageTexts, messageTextCatalogue, messageTextKeys } from './message-texts.ts';
 
@@ -56,13 +56,14 @@ export function createMessageTextsAdminService({
       .for('update');
     const shown = input.updatedAt ? new Date(input.updatedAt).getTime() : null;
     if ((row?.updatedAt.getTime() ?? null) !== shown) {
-      throw new StaleTextError(
+      throw new StaleError(
         t(
           input.locale,
           'Текст изменили, пока вы его редактировали: показан новый вариант',
           'The text was changed while you edited it: the newer one is shown',
         ),
         { value: row?.value ?? null, updatedAt: row?.updatedAt.toISOString() ?? null },
+        'updatedAt',
       );
     }
     return row ?? null;

@@ -13,7 +13,7 @@ import {
   orders,
   variantProducts,
 } from '../db/schema/index.ts';
-import { AppError } from '../errors.ts';
+import { AppError, StaleError } from '../errors.ts';
 import type { Locale } from '../i18n.ts';
 import { enqueueJob, type JobOutcome, type JobRow, type JobsService } from '../jobs/jobs.service.ts';
 import { messageTexts } from '../messages/message-texts.ts';
@@ -63,15 +63,6 @@ export interface BuyoutView {
   version: number;
   createdAt: string;
   paidAt: string | null;
-}
-
-/** A stale change (DECISIONS 31): refused with the buyout as it is now. */
-export class StaleBuyoutError extends AppError {
-  readonly current: BuyoutView | null;
-  constructor(message: string, current: BuyoutView | null) {
-    super('conflict', message, { field: 'version' });
-    this.current = current;
-  }
 }
 
 function buyoutOrder(order: OrderRow, lines: LineRow[]): BuyoutOrder {
@@ -398,7 +389,7 @@ export function createBuyoutService({
       const existing = await readBuyout(tx, number);
       if (existing) {
         if (sameKept(existing.kept, input.kept, lines)) return { row: existing, order, fresh: false };
-        throw new StaleBuyoutError(
+        throw new StaleError(
           t(
             locale,
             'Выкуп по заказу уже отмечен. Обновите страницу',
@@ -408,7 +399,7 @@ export function createBuyoutService({
         );
       }
       if (order.version !== input.orderVersion) {
-        throw new StaleBuyoutError(
+        throw new StaleError(
           t(
             locale,
             'Заказ изменился, пока вы его смотрели. Обновите страницу и повторите',
@@ -647,7 +638,7 @@ export function createBuyoutService({
       throw new AppError('not_found', t(locale, 'Выкуп ещё не отмечен', 'No buyout is recorded yet'));
     }
     if (row.version !== version) {
-      throw new StaleBuyoutError(
+      throw new StaleError(
         t(
           locale,
           'Выкуп изменился, пока вы его смотрели. Обновите страницу и повторите',
@@ -802,7 +793,7 @@ export function createBuyoutService({
     const row = await readBuyout(db, number);
     if (!row) throw new AppError('not_found', t(locale, 'Выкуп ещё не отмечен', 'No buyout is recorded yet'));
     if (row.version !== input.version) {
-      throw new StaleBuyoutError(
+      throw new StaleError(
         t(locale, 'Выкуп изменился. Обновите страницу', 'The buyout changed. Reload the page'),
         view(row),
       );

@@ -2,7 +2,7 @@ import { and, desc, eq, ilike, notInArray, sql } from 'drizzle-orm';
 import type { Actor, createAuditService } from '../audit/audit.service.ts';
 import type { Db } from '../db/client.ts';
 import { orders, promoCodes } from '../db/schema/index.ts';
-import { AppError } from '../errors.ts';
+import { AppError, StaleError } from '../errors.ts';
 import type { Locale } from '../i18n.ts';
 import type { PromoCreateInput, PromoUpdateInput } from './promo-admin.schemas.ts';
 
@@ -10,15 +10,6 @@ type PromoRow = typeof promoCodes.$inferSelect;
 type Audit = Pick<ReturnType<typeof createAuditService>, 'record'>;
 
 const t = (locale: Locale, ru: string, en: string) => (locale === 'en' ? en : ru);
-
-/** A stale save (DECISIONS 31): refused with the values saved since. */
-export class StalePromoError extends AppError {
-  readonly current: PromoView;
-  constructor(message: string, current: PromoView) {
-    super('conflict', message, { field: 'updatedAt' });
-    this.current = current;
-  }
-}
 
 export interface PromoView {
   code: string;
@@ -115,13 +106,14 @@ export function createPromoAdminService({ db, audit, clock }: { db: Db; audit: A
       const [before] = await tx.select().from(promoCodes).where(eq(promoCodes.code, code)).for('update');
       if (!before) throw new AppError('not_found', t(locale, 'Промокод не найден', 'Promo code not found'));
       if (before.updatedAt.getTime() !== new Date(input.updatedAt).getTime()) {
-        throw new StalePromoError(
+        throw new StaleError(
           t(
             locale,
             'Промокод изменили, пока вы его редактировали: показаны новые значения',
             'The promo code was changed while you edited it: the newer values are shown',
           ),
           view(before),
+          'updatedAt',
         );
       }
       if (input.usageLimit !== null && input.usageLimit < before.usedCount) {

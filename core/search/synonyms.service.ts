@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Actor, createAuditService } from '../audit/audit.service.ts';
 import type { Db } from '../db/client.ts';
 import { searchSynonyms } from '../db/schema/index.ts';
-import { AppError } from '../errors.ts';
+import { AppError, StaleError } from '../errors.ts';
 import type { Locale } from '../i18n.ts';
 import type { SynonymCreateInput, SynonymUpdateInput, SynonymView } from './synonyms.schemas.ts';
 
@@ -10,15 +10,6 @@ type Row = typeof searchSynonyms.$inferSelect;
 type Audit = Pick<ReturnType<typeof createAuditService>, 'record'>;
 
 const t = (locale: Locale, ru: string, en: string) => (locale === 'en' ? en : ru);
-
-/** A stale save (DECISIONS 31): refused with the values saved since (null: deleted meanwhile). */
-export class StaleSynonymError extends AppError {
-  readonly current: SynonymView;
-  constructor(message: string, current: SynonymView) {
-    super('conflict', message, { field: 'version' });
-    this.current = current;
-  }
-}
 
 const view = (row: Row): SynonymView => ({
   id: row.id,
@@ -79,7 +70,7 @@ export function createSynonymsService({
     const [before] = await tx.select().from(searchSynonyms).where(eq(searchSynonyms.id, id)).for('update');
     if (!before) throw new AppError('not_found', t(locale, 'Синоним не найден', 'Synonym not found'));
     if (before.version !== version) {
-      throw new StaleSynonymError(
+      throw new StaleError(
         t(
           locale,
           'Синоним изменили, пока вы его редактировали: показаны новые значения',

@@ -13,7 +13,6 @@ import {
 } from '../../core/content/custom-pages.schemas.ts';
 import { parseInput, requestLocale } from '../request.ts';
 import { roles, type StaffRouteDeps, staffRoute } from './admin/staff-route.ts';
-import { withStaleReply } from './admin/stale-reply.ts';
 
 /**
  * catalogue.md §7 custom pages: the looks of the 'instashop' page are public; the custom-page
@@ -51,13 +50,13 @@ export function customPagesRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
     method: 'DELETE',
     url: '/api/custompages/categories/:id',
     roles: roles.editor,
-    async handler(request, reply, actor) {
+    async handler(request, _reply, actor) {
       const { id } = parseInput(categoryParams, request.params, request);
       const { updatedAt } = parseInput(categoryDeleteQuery, request.query, request);
-      return withStaleReply(reply, async () => ({
+      return {
         result: true,
         ...(await customPages.removeCategory(id, updatedAt, actor, requestLocale(request))),
-      }));
+      };
     },
   });
 
@@ -65,13 +64,13 @@ export function customPagesRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
     method: 'POST',
     url: '/api/custompages/categories/update/:id',
     roles: roles.editor,
-    async handler(request, reply, actor) {
+    async handler(request, _reply, actor) {
       const { id } = parseInput(categoryParams, request.params, request);
       const input = parseInput(categoryUpdateBody, request.body, request);
-      return withStaleReply(reply, async () => ({
+      return {
         result: true,
         data: await customPages.updateCategory(id, input, actor, requestLocale(request)),
-      }));
+      };
     },
   });
 
@@ -91,13 +90,13 @@ export function customPagesRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
     method: 'PUT',
     url: '/api/admin/looks/:id',
     roles: roles.editor,
-    async handler(request, reply, actor) {
+    async handler(request, _reply, actor) {
       const { id } = parseInput(lookParams, request.params, request);
       const input = parseInput(lookUpdateBody, request.body, request);
-      return withStaleReply(reply, async () => ({
+      return {
         result: true,
         data: await customPages.updateLook(id, input, actor, requestLocale(request)),
-      }));
+      };
     },
   });
 
@@ -105,13 +104,13 @@ export function customPagesRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
     method: 'DELETE',
     url: '/api/admin/looks/:id',
     roles: roles.editor,
-    async handler(request, reply, actor) {
+    async handler(request, _reply, actor) {
       const { id } = parseInput(lookParams, request.params, request);
       const { updatedAt } = parseInput(lookDeleteBody, request.body ?? {}, request);
-      return withStaleReply(reply, async () => ({
+      return {
         result: true,
         ...(await customPages.removeLook(id, updatedAt, actor, requestLocale(request))),
-      }));
+      };
     },
   });
 

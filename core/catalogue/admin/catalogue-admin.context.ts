@@ -19,26 +19,8 @@ export const staleMessage = (locale: Locale) =>
     'Someone changed this record while you were editing it. The newer values are shown; reload and try again',
   );
 
-/**
- * A save over a version newer than the one the screen showed (DECISIONS 31): refused, and the
- * answer carries the record as it is now so the screen can show the newer values.
- */
-export class StaleRecordError extends AppError {
-  readonly current: unknown;
-  constructor(message: string, current: unknown) {
-    super('conflict', message);
-    this.current = current;
-  }
-}
-
-/** A deletion refused because products use the record: how many, and the first few of them. */
-export class InUseError extends AppError {
-  readonly usedBy: { count: number; products: { id: string; name: string }[]; categories?: string[] };
-  constructor(message: string, usedBy: InUseError['usedBy']) {
-    super('conflict', message);
-    this.usedBy = usedBy;
-  }
-}
+// The one conflict protocol (core/errors.ts), under the names the catalogue's services use.
+export { InUseError, StaleError as StaleRecordError } from '../../errors.ts';
 
 export interface CatalogueAdminDeps {
   db: Db;

@@ -3,7 +3,6 @@ import { buyoutChangeBody, buyoutRecordBody, buyoutRetryBody } from '../../../co
 import { orderNumberParams } from '../../../core/orders/orders-admin.schemas.ts';
 import { parseInput, requestLocale } from '../../request.ts';
 import { roles, type StaffRouteDeps, staffRoute } from './staff-route.ts';
-import { withStaleReply } from './stale-reply.ts';
 
 /** The try-on buyout (docs/product/try-on-buyout.md): managers and admins, on the order's phone screen. */
 export function buyoutRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
@@ -24,13 +23,13 @@ export function buyoutRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
     method: 'POST',
     url: '/api/admin/orders/:number/buyout',
     roles: roles.manager,
-    async handler(request, reply, actor) {
+    async handler(request, _reply, actor) {
       const { number } = parseInput(orderNumberParams, request.params, request);
       const body = parseInput(buyoutRecordBody, request.body, request);
-      return withStaleReply(reply, async () => ({
+      return {
         result: true,
         ...(await services.buyout.record(number, body, actor, requestLocale(request))),
-      }));
+      };
     },
   });
 
@@ -39,13 +38,13 @@ export function buyoutRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
     method: 'PUT',
     url: '/api/admin/orders/:number/buyout',
     roles: roles.manager,
-    async handler(request, reply, actor) {
+    async handler(request, _reply, actor) {
       const { number } = parseInput(orderNumberParams, request.params, request);
       const body = parseInput(buyoutChangeBody, request.body, request);
-      return withStaleReply(reply, async () => ({
+      return {
         result: true,
         ...(await services.buyout.change(number, body, actor, requestLocale(request))),
-      }));
+      };
     },
   });
 
@@ -53,13 +52,13 @@ export function buyoutRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
     method: 'POST',
     url: '/api/admin/orders/:number/buyout/link',
     roles: roles.manager,
-    async handler(request, reply, actor) {
+    async handler(request, _reply, actor) {
       const { number } = parseInput(orderNumberParams, request.params, request);
       const body = parseInput(buyoutRetryBody, request.body, request);
-      return withStaleReply(reply, async () => ({
+      return {
         result: true,
         ...(await services.buyout.renewLink(number, body, actor, requestLocale(request))),
-      }));
+      };
     },
   });
 
@@ -67,13 +66,13 @@ export function buyoutRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
     method: 'POST',
     url: '/api/admin/orders/:number/buyout/refund',
     roles: roles.manager,
-    async handler(request, reply, actor) {
+    async handler(request, _reply, actor) {
       const { number } = parseInput(orderNumberParams, request.params, request);
       const body = parseInput(buyoutRetryBody, request.body, request);
-      return withStaleReply(reply, async () => ({
+      return {
         result: true,
         ...(await services.buyout.retryRefund(number, body, actor, requestLocale(request))),
-      }));
+      };
     },
   });
 

@@ -6,7 +6,6 @@ import { MAX_CSV_BYTES } from '../../../core/exchange/csv.service.ts';
 import { CsvTooLarge } from '../../../core/exchange/csv-reader.ts';
 import { parseInput, requestLocale } from '../../request.ts';
 import { roles, type StaffRouteDeps, staffRoute } from './staff-route.ts';
-import { withStaleReply } from './stale-reply.ts';
 
 const listQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).optional(),
@@ -143,14 +142,14 @@ export function importsRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
     method: 'POST',
     url: '/api/admin/imports/csv/apply',
     roles: roles.anyStaff,
-    async handler(request, reply, actor) {
+    async handler(request, _reply, actor) {
       const { kind, digest } = parseInput(applyQuery, request.query, request);
-      return withStaleReply(reply, async () => ({
+      return {
         result: true,
         ...(await withCsvFile(request, (source, name) =>
           services.csvExchange.apply(kind, source, name, actor, digest),
         )),
-      }));
+      };
     },
   });
 

@@ -11,7 +11,6 @@ import { videoMessages } from '../../../core/media/product-media.service.ts';
 import { parseInput, requestLocale } from '../../request.ts';
 import { readFiles } from './media.routes.ts';
 import { roles, type StaffRouteDeps, staffRoute } from './staff-route.ts';
-import { withStaleReply } from './stale-reply.ts';
 
 const t = (locale: Locale, ru: string, en: string) => (locale === 'en' ? en : ru);
 
@@ -148,15 +147,15 @@ export function inPlaceRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
     method: 'PUT',
     url: '/api/admin/in-place/menus',
     roles: roles.editor,
-    async handler(request, reply, actor) {
+    async handler(request, _reply, actor) {
       const locale = requestLocale(request);
       const input = parseWith(menusSaveBody, request.body, request, (message) =>
         message === 'name' || message === 'path' ? menuMessages[message][locale] : menuMessages.other[locale],
       );
-      return withStaleReply(reply, async () => ({
+      return {
         result: true,
         menus: await saveMenus(services.settingsAdmin, input, actor, locale),
-      }));
+      };
     },
   });
 
@@ -164,7 +163,7 @@ export function inPlaceRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
     method: 'PUT',
     url: '/api/admin/in-place/products/:id/name',
     roles: roles.editor,
-    async handler(request, reply, actor) {
+    async handler(request, _reply, actor) {
       const locale = requestLocale(request);
       const { id } = parseInput(productParams, request.params, request);
       const input = parseWith(productNameBody, request.body, request, (_, field) =>
@@ -172,10 +171,8 @@ export function inPlaceRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
           ? t(locale, 'Не указана версия товара', 'The product’s version is missing')
           : t(locale, 'Введите название (до 200 знаков)', 'Enter the name (up to 200 characters)'),
       );
-      return withStaleReply(reply, async () => {
-        const record = await renameProduct(services.catalogueAdmin, id, input, actor, locale);
-        return { result: true, name: record.product.name, version: record.product.version };
-      });
+      const record = await renameProduct(services.catalogueAdmin, id, input, actor, locale);
+      return { result: true, name: record.product.name, version: record.product.version };
     },
   });
 }

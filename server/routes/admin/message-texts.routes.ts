@@ -5,7 +5,6 @@ import { locales } from '../../../core/i18n.ts';
 import { messagePreviewKinds } from '../../../core/messages/message-texts.ts';
 import { parseInput, requestLocale } from '../../request.ts';
 import { roles, type StaffRouteDeps, staffRoute } from './staff-route.ts';
-import { withStaleReply } from './stale-reply.ts';
 
 const previewQuery = z.object({ kind: z.enum(messagePreviewKinds), locale: z.enum(locales) });
 
@@ -26,12 +25,12 @@ export function messageTextsRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
     method: 'PUT',
     url: '/api/admin/message-texts',
     roles: roles.editor,
-    async handler(request, reply, actor) {
+    async handler(request, _reply, actor) {
       const input = parseInput(textSaveBody, request.body, request);
-      return withStaleReply(reply, async () => ({
+      return {
         result: true,
         text: await messageTextsAdmin.save(input, actor, requestLocale(request)),
-      }));
+      };
     },
   });
 
@@ -39,12 +38,12 @@ export function messageTextsRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
     method: 'POST',
     url: '/api/admin/message-texts/reset',
     roles: roles.editor,
-    async handler(request, reply, actor) {
+    async handler(request, _reply, actor) {
       const input = parseInput(textResetBody, request.body, request);
-      return withStaleReply(reply, async () => ({
+      return {
         result: true,
         text: await messageTextsAdmin.reset(input, actor),
-      }));
+      };
     },
   });
 

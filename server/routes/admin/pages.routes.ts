@@ -8,7 +8,6 @@ import {
 } from '../../../core/content/pages-admin.schemas.ts';
 import { parseInput, requestLocale } from '../../request.ts';
 import { roles, type StaffRouteDeps, staffRoute } from './staff-route.ts';
-import { withStaleReply } from './stale-reply.ts';
 
 /** The generic pages: editors (DECISIONS 30). */
 export function pagesRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
@@ -49,13 +48,13 @@ export function pagesRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
     method: 'PUT',
     url: '/api/admin/pages/:id',
     roles: roles.editor,
-    async handler(request, reply, actor) {
+    async handler(request, _reply, actor) {
       const { id } = parseInput(pageParams, request.params, request);
       const input = parseInput(pageUpdateBody, request.body, request);
-      return withStaleReply(reply, async () => ({
+      return {
         result: true,
         page: await pagesAdmin.update(id, input, actor, requestLocale(request)),
-      }));
+      };
     },
   });
 
@@ -63,13 +62,13 @@ export function pagesRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
     method: 'DELETE',
     url: '/api/admin/pages/:id',
     roles: roles.editor,
-    async handler(request, reply, actor) {
+    async handler(request, _reply, actor) {
       const { id } = parseInput(pageParams, request.params, request);
       const { updatedAt } = parseInput(pageDeleteBody, request.body ?? {}, request);
-      return withStaleReply(reply, async () => ({
+      return {
         result: true,
         ...(await pagesAdmin.remove(id, updatedAt, actor, requestLocale(request))),
-      }));
+      };
     },
   });
 

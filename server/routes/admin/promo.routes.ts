@@ -7,7 +7,6 @@ import {
 } from '../../../core/orders/promo-admin.schemas.ts';
 import { parseInput, requestLocale } from '../../request.ts';
 import { roles, type StaffRouteDeps, staffRoute } from './staff-route.ts';
-import { withStaleReply } from './stale-reply.ts';
 
 /** Promo codes: pricing, so admins and managers (docs/product/promo-codes.md, DECISIONS 30). */
 export function promoRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
@@ -48,13 +47,13 @@ export function promoRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
     method: 'PUT',
     url: '/api/admin/promo-codes/:code',
     roles: roles.manager,
-    async handler(request, reply, actor) {
+    async handler(request, _reply, actor) {
       const { code } = parseInput(promoParams, request.params, request);
       const input = parseInput(promoUpdateBody, request.body, request);
-      return withStaleReply(reply, async () => ({
+      return {
         result: true,
         promo: await promoAdmin.update(code, input, actor, requestLocale(request)),
-      }));
+      };
     },
   });
 }

@@ -7,7 +7,6 @@ import {
 } from '../../../core/search/synonyms.schemas.ts';
 import { parseInput, requestLocale } from '../../request.ts';
 import { roles, type StaffRouteDeps, staffRoute } from './staff-route.ts';
-import { withStaleReply } from './stale-reply.ts';
 
 /** Search synonyms and colour families: catalogue wording, so editors (DECISIONS 30). */
 export function searchSynonymsRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
@@ -38,13 +37,13 @@ export function searchSynonymsRoutes(app: FastifyInstance, deps: StaffRouteDeps)
     method: 'PUT',
     url: '/api/admin/search-synonyms/:id',
     roles: roles.editor,
-    async handler(request, reply, actor) {
+    async handler(request, _reply, actor) {
       const { id } = parseInput(synonymParams, request.params, request);
       const input = parseInput(synonymUpdateBody, request.body, request);
-      return withStaleReply(reply, async () => ({
+      return {
         result: true,
         synonym: await searchSynonyms.update(id, input, actor, requestLocale(request)),
-      }));
+      };
     },
   });
 
@@ -52,13 +51,11 @@ export function searchSynonymsRoutes(app: FastifyInstance, deps: StaffRouteDeps)
     method: 'DELETE',
     url: '/api/admin/search-synonyms/:id',
     roles: roles.editor,
-    async handler(request, reply, actor) {
+    async handler(request, _reply, actor) {
       const { id } = parseInput(synonymParams, request.params, request);
       const { version } = parseInput(synonymDeleteBody, request.body, request);
-      return withStaleReply(reply, async () => {
-        await searchSynonyms.remove(id, version, actor, requestLocale(request));
-        return { result: true };
-      });
+      await searchSynonyms.remove(id, version, actor, requestLocale(request));
+      return { result: true };
     },
   });
 }

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { settingsParams, settingsSaveBody } from '../../../core/content/settings-admin.schemas.ts';
 import { parseInput, requestLocale } from '../../request.ts';
 import { roles, type StaffRouteDeps, staffRoute } from './staff-route.ts';
-import { withStaleReply } from './stale-reply.ts';
 
 /** The shop's settings: admins only (DECISIONS 30). */
 export function settingsRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
@@ -21,13 +20,13 @@ export function settingsRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
     method: 'PUT',
     url: '/api/admin/settings/:id',
     roles: roles.admin,
-    async handler(request, reply, actor) {
+    async handler(request, _reply, actor) {
       const { id } = parseInput(settingsParams, request.params, request);
       const input = parseInput(settingsSaveBody, request.body, request);
-      return withStaleReply(reply, async () => ({
+      return {
         result: true,
         record: await settingsAdmin.save(id, input, actor, requestLocale(request)),
-      }));
+      };
     },
   });
 }

@@ -5,7 +5,6 @@ import { textResetBody, textSaveBody } from '../../../core/content/texts.schemas
 import type { BuiltInTexts } from '../../../core/content/texts.service.ts';
 import { parseInput, requestLocale } from '../../request.ts';
 import { roles, type StaffRouteDeps, staffRoute } from './staff-route.ts';
-import { withStaleReply } from './stale-reply.ts';
 
 /** The storefront's built-in texts, which overrides may replace key by key. */
 const builtIn: BuiltInTexts = { ru, en };
@@ -27,12 +26,12 @@ export function textsRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
     method: 'PUT',
     url: '/api/admin/texts',
     roles: roles.editor,
-    async handler(request, reply, actor) {
+    async handler(request, _reply, actor) {
       const input = parseInput(textSaveBody, request.body, request);
-      return withStaleReply(reply, async () => ({
+      return {
         result: true,
         text: await texts.save(input, builtIn, actor, requestLocale(request)),
-      }));
+      };
     },
   });
 
@@ -40,12 +39,12 @@ export function textsRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
     method: 'POST',
     url: '/api/admin/texts/reset',
     roles: roles.editor,
-    async handler(request, reply, actor) {
+    async handler(request, _reply, actor) {
       const input = parseInput(textResetBody, request.body, request);
-      return withStaleReply(reply, async () => ({
+      return {
         result: true,
         text: await texts.reset(input, builtIn, actor),
-      }));
+      };
     },
   });
 }
