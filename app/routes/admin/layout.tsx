@@ -86,7 +86,12 @@ function Navigation({ staff }: { staff: SignedInStaff }) {
       <div className="adm__links" id={linksId}>
         {backOfficePages.flatMap((page) =>
           'menu' in page && mayOpen(page, staff.role) ? (
-            <NavLink key={page.path} to={`/admin${page.path ? `/${page.path}` : ''}`} end={page.path === ''}>
+            <NavLink
+              key={page.path}
+              to={`/admin${page.path ? `/${page.path}` : ''}`}
+              end={page.path === ''}
+              onClick={() => setOpen(false)}
+            >
               {tr(page.menu[0], page.menu[1])}
             </NavLink>
           ) : (

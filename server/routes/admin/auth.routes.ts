@@ -33,6 +33,9 @@ export function setStaffCookie(
   const age = token ? Math.floor(STAFF_IDLE_MS / 1000) : 0;
   const staff = { path: '/api', httpOnly: true, sameSite: 'Strict', secure } as const;
   setCookie(reply, STAFF_COOKIE, token ?? '', { ...staff, maxAgeS: age });
+  // The back office's own pages carry it too, so the server answers a refused or missing page with
+  // its status (app/admin/page-access.server.ts); the storefront's pages never see it.
+  setCookie(reply, STAFF_COOKIE, token ?? '', { ...staff, path: '/admin', maxAgeS: age });
   if (!token) clearCookie(reply, STAFF_COOKIE, { ...staff, path: '/api/admin' });
   setMarkerCookie(reply, token !== null, secure);
 }
