@@ -17,7 +17,9 @@ export class CsvTooLarge extends Error {
   readonly limit: number;
   constructor(cap: 'bytes' | 'lines', limit: number) {
     super(
-      cap === 'bytes' ? `the file is larger than ${limit} bytes` : `the file has more than ${limit} lines`,
+      cap === 'bytes'
+        ? `файл больше ${Math.round(limit / 1_000_000)} МБ`
+        : `в файле больше ${limit.toLocaleString('ru-RU')} строк`,
     );
     this.cap = cap;
     this.limit = limit;
@@ -49,7 +51,7 @@ export class CsvDecoder {
       try {
         return this.utf8.decode(bytes, { stream: !final });
       } catch {
-        throw new CsvFileError('the file is neither UTF-8 nor windows-1251 throughout');
+        throw new CsvFileError('файл не в кодировке UTF-8 и не в windows-1251');
       }
     }
     // Undecided: everything so far was ASCII. The last (perhaps cut) sequence waits for more.
@@ -127,7 +129,7 @@ export function readCsvRecords(
       const source = texts();
       const first = await source.next();
       const start = first.done ? '' : first.value.replace(/^\uFEFF/, '');
-      if (start.trim() === '') throw new CsvFileError('the file is empty');
+      if (start.trim() === '') throw new CsvFileError('файл пуст');
       const parser = parse({
         delimiter: detectDelimiter(start),
         relax_column_count: true,

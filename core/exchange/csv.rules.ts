@@ -1,3 +1,11 @@
+import {
+  type AgeGroup,
+  ageGroupLabels,
+  ageGroups,
+  type Gender,
+  genderLabels,
+  genders,
+} from '../catalogue/audience.rules.ts';
 import { csvCell, csvMoney } from '../orders/orders-admin.rules.ts';
 import { parseRoubles } from './commerceml.parser.ts';
 
@@ -20,7 +28,9 @@ export type CsvField =
   | 'price'
   | 'oldPrice'
   | 'stock'
-  | 'published';
+  | 'published'
+  | 'ageGroup'
+  | 'gender';
 
 /** The columns of each kind, in the template's order, with the names a header may use. */
 const columnNames: Record<CsvField, { title: string; aliases: string[] }> = {
@@ -34,6 +44,11 @@ const columnNames: Record<CsvField, { title: string; aliases: string[] }> = {
   oldPrice: { title: 'Старая цена', aliases: ['старая цена', 'old price', 'oldprice', 'old_price'] },
   stock: { title: 'Остаток', aliases: ['остаток', 'stock', 'количество'] },
   published: { title: 'Показан', aliases: ['показан', 'published', 'виден'] },
+  ageGroup: {
+    title: 'Возраст',
+    aliases: ['возраст', 'возрастная группа', 'age group', 'age_group', 'agegroup'],
+  },
+  gender: { title: 'Пол', aliases: ['пол', 'gender'] },
 };
 
 export const csvColumns: Record<CsvKind, CsvField[]> = {
@@ -48,6 +63,8 @@ export const csvColumns: Record<CsvKind, CsvField[]> = {
     'oldPrice',
     'stock',
     'published',
+    'ageGroup',
+    'gender',
   ],
   stock: ['barcode', 'art', 'colour', 'size', 'price', 'oldPrice', 'stock'],
 };
@@ -78,15 +95,15 @@ export function mapHeader(kind: CsvKind, header: string[]): Map<CsvField, number
     const name = norm(cell);
     const field = csvColumns[kind].find((f) => columnNames[f].aliases.includes(name));
     if (!field) return;
-    if (map.has(field)) throw new CsvFileError(`the column «${columnNames[field].title}» appears twice`);
+    if (map.has(field)) throw new CsvFileError(`столбец «${columnNames[field].title}» встречается дважды`);
     map.set(field, index);
   });
   const missing = requiredColumns[kind].filter((f) => !map.has(f));
   if (missing.length > 0) {
     throw new CsvFileError(
-      `the header lacks the column${missing.length > 1 ? 's' : ''} ${missing
+      `в заголовке нет ${missing.length > 1 ? 'столбцов' : 'столбца'} ${missing
         .map((f) => `«${columnNames[f].title}»`)
-        .join(', ')} (the template has them all)`,
+        .join(', ')} (в шаблоне есть все)`,
     );
   }
   return map;
@@ -107,9 +124,34 @@ export interface CsvRow {
   oldPrice?: number | null;
   stock?: number;
   published?: boolean;
+  /** Who the product is for (the feeds); null: as its category (an empty cell). */
+  ageGroup?: AgeGroup | null;
+  gender?: Gender | null;
 }
 
 export type RowResult = { ok: true; row: CsvRow } | { ok: false; line: number; id: string; reason: string };
+
+/**
+ * A value of the audience columns: the back office's Russian name (`Дети (5–13 лет)`), its first
+ * words (`Дети`) or Google's code (`kids`).
+ */
+function audienceValue<V extends string>(
+  values: readonly V[],
+  labels: Record<V, string>,
+  text: string,
+): V | undefined {
+  const t = norm(text);
+  return values.find(
+    (v) => v === t || norm(labels[v]) === t || norm(labels[v].replace(/\s*\(.*\)$/, '')) === t,
+  );
+}
+const shortNames = (values: readonly string[], labels: Record<string, string>) =>
+  values.map((v) => (labels[v] ?? v).replace(/\s*\(.*\)$/, ''));
+const orList = (names: string[]) => `${names.slice(0, -1).join(', ')} или ${names.at(-1)}`;
+
+/** The age group and gender as the file writes them: the back office's Russian names. */
+export const csvAgeGroup = (v: AgeGroup | null) => (v ? ageGroupLabels[v] : '');
+export const csvGender = (v: Gender | null) => (v ? genderLabels[v] : '');
 
 const YES = new Set(['да', 'yes', '1', 'true', 'показан', 'y', 'д']);
 const NO = new Set(['нет', 'no', '0', 'false', 'скрыт', 'n', 'н']);
@@ -127,49 +169,49 @@ export function readRow(
   };
   const barcode = cell('barcode') ?? '';
   const refuse = (reason: string): RowResult => ({ ok: false, line, id: barcode, reason });
-  if (!barcode) return refuse('no barcode');
+  if (!barcode) return refuse('нет штрихкода');
   if (barcode.length > 64 || !/^[\p{L}\p{N}._-]+$/u.test(barcode))
-    return refuse(`the barcode «${barcode}» has characters a barcode does not`);
+    return refuse(`в штрихкоде «${barcode}» недопустимые знаки`);
   const row: CsvRow = { line, barcode };
   for (const f of ['art', 'colour', 'size', 'name', 'category'] as const) {
     const v = cell(f);
     if (v === undefined || v === '') continue;
-    if (v.length > 200) return refuse(`«${columnNames[f].title}» is longer than 200 characters`);
+    if (v.length > 200) return refuse(`«${columnNames[f].title}» длиннее 200 знаков`);
     // Our own export defuses a leading = + - @ with an apostrophe (csvCell): read it back as written.
     row[f] = v.replace(/^'(?=[=+\-@])/, '');
   }
   if (kind === 'products') {
     for (const f of ['art', 'colour', 'name', 'category'] as const)
-      if (!row[f]) return refuse(`no «${columnNames[f].title}»`);
+      if (!row[f]) return refuse(`не заполнено «${columnNames[f].title}»`);
     row.size ??= '';
   }
   const price = cell('price');
   if (price) {
     const value = parseRoubles(price);
     if (value === null || value < 0 || value > 100_000_000_00)
-      return refuse(`the price «${price}» is not a price (roubles, a decimal comma: 4990,00)`);
+      return refuse(`цена «${price}» — не цена (рубли с запятой: 4990,00)`);
     row.price = value;
   } else if (kind === 'products') {
-    return refuse('no «Цена»');
+    return refuse('не заполнена «Цена»');
   }
   const oldPrice = cell('oldPrice');
   if (oldPrice) {
     const value = parseRoubles(oldPrice);
     if (value === null || value < 0 || value > 100_000_000_00)
-      return refuse(`the old price «${oldPrice}» is not a price`);
+      return refuse(`старая цена «${oldPrice}» — не цена`);
     row.oldPrice = value === 0 ? null : value;
   } else if (kind === 'products' && oldPrice !== undefined) {
     row.oldPrice = null;
   }
   if (row.oldPrice != null && row.price !== undefined && row.oldPrice <= row.price)
-    return refuse(`the old price ${oldPrice} is not above the price ${price}`);
+    return refuse(`старая цена ${oldPrice} не выше цены ${price}`);
   const stock = cell('stock');
   if (stock) {
     const t = stock.replace(/[\s\u00a0]/g, '');
-    if (!/^-?\d+$/.test(t)) return refuse(`the stock «${stock}» is not a whole number`);
+    if (!/^-?\d+$/.test(t)) return refuse(`остаток «${stock}» — не целое число`);
     const n = Number(t);
-    if (n < 0) return refuse(`the stock ${n} is below zero`);
-    if (n > 1_000_000) return refuse(`the stock ${n} is more than a million`);
+    if (n < 0) return refuse(`остаток ${n} меньше нуля`);
+    if (n > 1_000_000) return refuse(`остаток ${n} больше миллиона`);
     row.stock = n;
   }
   const published = cell('published');
@@ -177,7 +219,25 @@ export function readRow(
     const v = norm(published);
     if (YES.has(v)) row.published = true;
     else if (NO.has(v)) row.published = false;
-    else return refuse(`«Показан» is «${published}»: write да or нет`);
+    else return refuse(`«Показан»: «${published}» — напишите да или нет`);
+  }
+  if (kind === 'products') {
+    const ageGroup = cell('ageGroup');
+    if (ageGroup) {
+      row.ageGroup = audienceValue(ageGroups, ageGroupLabels, ageGroup);
+      if (!row.ageGroup)
+        return refuse(
+          `«Возраст»: «${ageGroup}» — напишите ${orList(shortNames(ageGroups, ageGroupLabels))} или оставьте пустым (как у категории)`,
+        );
+    } else if (ageGroup !== undefined) row.ageGroup = null;
+    const gender = cell('gender');
+    if (gender) {
+      row.gender = audienceValue(genders, genderLabels, gender);
+      if (!row.gender)
+        return refuse(
+          `«Пол»: «${gender}» — напишите ${orList(shortNames(genders, genderLabels))} или оставьте пустым (как у категории)`,
+        );
+    } else if (gender !== undefined) row.gender = null;
   }
   return { ok: true, row };
 }
@@ -209,6 +269,8 @@ export function csvTemplate(kind: CsvKind): string {
     oldPrice: '',
     stock: 5,
     published: 'да',
+    ageGroup: '',
+    gender: csvGender('female'),
   };
   return csvDocument(kind, [example]);
 }

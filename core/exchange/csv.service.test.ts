@@ -72,13 +72,15 @@ describe.each(engines)('CSV import and export on %s', (engine) => {
     expect(preview.status).toBe('preview');
     expect(preview.report.created).toMatchObject({ groups: 2, variants: 4 });
     expect(preview.report.refused.map((r) => r.line)).toEqual([6, 7, 8, 9, 10]);
-    expect(preview.report.refused.find((r) => r.line === 6)?.reason).toMatch(/«двадцать» is not a price/);
+    expect(preview.report.refused.find((r) => r.line === 6)?.reason).toMatch(/цена «двадцать» — не цена/);
     expect(preview.report.refused.find((r) => r.line === 7)?.reason).toMatch(
-      /no category «no-such-category»/,
+      /нет категории «no-such-category»/,
     );
-    expect(preview.report.refused.find((r) => r.line === 8)?.reason).toMatch(/csv1s is already on line 2/);
-    expect(preview.report.refused.find((r) => r.line === 9)?.reason).toMatch(/«Цена» differ from line 2/);
-    expect(preview.report.refused.find((r) => r.line === 10)?.reason).toMatch(/below zero/);
+    expect(preview.report.refused.find((r) => r.line === 8)?.reason).toMatch(
+      /штрихкод csv1s уже есть в строке 2/,
+    );
+    expect(preview.report.refused.find((r) => r.line === 9)?.reason).toMatch(/«Цена»: не как в строке 2/);
+    expect(preview.report.refused.find((r) => r.line === 10)?.reason).toMatch(/меньше нуля/);
     expect(preview.report.changes.map((c) => [c.line, c.action])).toEqual([
       [2, 'create'],
       [2, 'create'],
@@ -156,9 +158,9 @@ describe.each(engines)('CSV import and export on %s', (engine) => {
         action: 'hide',
         target: group.id,
         detail:
-          'name «Платье' +
+          'название «Платье' +
           group.name.ru.slice('Платье'.length) +
-          '» → «Новое имя»; price 5000,00 → 4500,00, old price — → 5000,00; hidden',
+          '» → «Новое имя»; цена 5000,00 → 4500,00, старая цена — → 5000,00; скрыт',
       },
     ]);
     // Someone changes the price between the preview and the apply.
@@ -210,7 +212,7 @@ describe.each(engines)('CSV import and export on %s', (engine) => {
     expect(applied.report.encoding).toBe('windows-1251');
     expect(applied.report.changed).toMatchObject({ stock: 1, prices: 1 });
     expect(applied.report.refused).toEqual([
-      { line: 4, id: 'nobody', reason: 'no size with the barcode nobody' },
+      { line: 4, id: 'nobody', reason: 'нет размера со штрихкодом nobody' },
     ]);
     const [g] = await database.db.select().from(productGroups).where(eq(productGroups.id, group.id));
     expect([g?.price, g?.oldPrice]).toEqual([2_990_00, 3_490_00]);
@@ -237,7 +239,7 @@ describe.each(engines)('CSV import and export on %s', (engine) => {
     const applied = await service.apply('stock', file(text), 'stock.csv', manager);
     expect(applied.report.changed.stock).toBe(1);
     expect(applied.report.refused.map((r) => [r.line, r.reason])).toEqual([
-      [3, 'a manager changes stock, not prices: leave «Цена» and «Старая цена» as they are'],
+      [3, 'менеджер меняет остатки, а не цены: оставьте «Цена» и «Старая цена» как есть'],
     ]);
     const [g] = await database.db.select().from(productGroups).where(eq(productGroups.id, group.id));
     expect(g?.price).toBe(3_000_00);
@@ -278,10 +280,10 @@ describe.each(engines)('CSV import and export on %s', (engine) => {
     const { service } = setup();
     const missing = await service.apply('products', file(['Артикул;Цвет', 'A;B']), 'bad.csv', editor);
     expect(missing.status).toBe('refused');
-    expect(missing.report.error).toMatch(/lacks the columns «Размер», «Штрихкод»/);
+    expect(missing.report.error).toMatch(/нет столбцов «Размер», «Штрихкод»/);
     const quote = await service.apply('stock', file(['Штрихкод;Остаток', '"abc;1']), 'q.csv', editor);
     expect(quote.status).toBe('refused');
-    expect(quote.report.error).toMatch(/not a CSV we can read/);
+    expect(quote.report.error).toMatch(/не читается как CSV/);
   });
 
   it('exports with a BOM and formula cells defused; the export applied back changes nothing', async () => {
@@ -294,7 +296,7 @@ describe.each(engines)('CSV import and export on %s', (engine) => {
     });
     const exported = await service.exportCsv('products');
     expect(exported.startsWith(BOM)).toBe(true);
-    expect(exported.split('\r\n')[0]).toBe(`${BOM}${PRODUCTS_HEADER}`);
+    expect(exported.split('\r\n')[0]).toBe(`${BOM}${PRODUCTS_HEADER};Возраст;Пол`);
     expect(exported).toContain(`;"'=HYPERLINK(""http://evil.example"";""жми"")";csv-dresses;1234,50;;`);
     const stock = await service.exportCsv('stock');
     expect(stock.split('\r\n')[0]).toBe(`${BOM}Штрихкод;Артикул;Цвет;Размер;Цена;Старая цена;Остаток`);
@@ -304,5 +306,74 @@ describe.each(engines)('CSV import and export on %s', (engine) => {
     expect(back.report.changes).toEqual([]);
     const stockBack = await service.apply('stock', Buffer.from(stock, 'utf8'), 'stock.csv', editor);
     expect(stockBack.report.changes).toEqual([]);
+  });
+
+  it('reads age group and gender as their Russian names or Google codes, writes the Russian names, and a round trip changes nothing', async () => {
+    const { service } = setup();
+    const header = `${PRODUCTS_HEADER};Возраст;Пол`;
+    const csv = file([
+      header,
+      'AUD-1;Синий;S;aud1s;Шорты;csv-dresses;990,00;;1;да;Дети (5–13 лет);Мужчины',
+      'AUD-1;Синий;M;aud1m;Шорты;csv-dresses;990,00;;1;да;дети;мужчины',
+      'AUD-2;Белый;M;aud2m;Блузка;csv-dresses;1990,00;;1;да;kids;female',
+      'AUD-3;Серый;M;aud3m;Шарф;csv-dresses;590,00;;1;да;;',
+      'AUD-4;Серый;M;aud4m;Шарф;csv-dresses;590,00;;1;да;Подростки;',
+      'AUD-5;Серый;M;aud5m;Шарф;csv-dresses;590,00;;1;да;;мальчики',
+      'AUD-1;Синий;L;aud1l;Шорты;csv-dresses;990,00;;1;да;Дети (5–13 лет);Унисекс',
+    ]);
+    const applied = await service.apply('products', csv, 'audience.csv', editor);
+    expect(applied.report.refused.map((r) => [r.line, r.reason])).toEqual([
+      [
+        6,
+        '«Возраст»: «Подростки» — напишите Новорождённые, Младенцы, Малыши, Дети или Взрослые или оставьте пустым (как у категории)',
+      ],
+      [7, '«Пол»: «мальчики» — напишите Мужчины, Женщины или Унисекс или оставьте пустым (как у категории)'],
+      [8, '«Пол»: не как в строке 2 того же артикула и цвета'],
+    ]);
+    const audience = async () =>
+      Object.fromEntries(
+        (
+          await database.db
+            .select()
+            .from(productGroups)
+            .where(inArray(productGroups.art, ['AUD-1', 'AUD-2', 'AUD-3', 'AUD-4', 'AUD-5']))
+        ).map((g) => [g.art, [g.ageGroup, g.gender]]),
+      );
+    expect(await audience()).toEqual({
+      'AUD-1': ['kids', 'male'],
+      'AUD-2': ['kids', 'female'],
+      'AUD-3': [null, null],
+    });
+
+    const exported = await service.exportCsv('products');
+    const lines = exported.split('\r\n');
+    expect(lines.find((l) => l.startsWith('AUD-1;Синий;S;'))).toMatch(/;да;Дети \(5–13 лет\);Мужчины$/);
+    expect(lines.find((l) => l.startsWith('AUD-2;'))).toMatch(/;да;Дети \(5–13 лет\);Женщины$/);
+    expect(lines.find((l) => l.startsWith('AUD-3;'))).toMatch(/;да;;$/);
+    const back = await service.apply('products', Buffer.from(exported, 'utf8'), 'export.csv', editor);
+    expect(back.report.refused).toEqual([]);
+    expect(back.report.changes).toEqual([]);
+
+    // An emptied cell is «as the category»; a file without the columns leaves them as they are.
+    const emptied = await service.apply(
+      'products',
+      file([header, 'AUD-1;Синий;S;aud1s;Шорты;csv-dresses;990,00;;1;да;Взрослые;']),
+      'emptied.csv',
+      editor,
+    );
+    expect(emptied.report.changes.map((c) => c.detail)).toEqual([
+      'возраст «Дети (5–13 лет)» → «Взрослые»; пол «Мужчины» → как у категории',
+    ]);
+    await service.apply(
+      'products',
+      file([PRODUCTS_HEADER, 'AUD-2;Белый;M;aud2m;Блузка;csv-dresses;1990,00;;1;да']),
+      'plain.csv',
+      editor,
+    );
+    expect(await audience()).toEqual({
+      'AUD-1': ['adult', null],
+      'AUD-2': ['kids', 'female'],
+      'AUD-3': [null, null],
+    });
   });
 });

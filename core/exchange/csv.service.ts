@@ -18,7 +18,9 @@ import {
   CsvFileError,
   type CsvKind,
   type CsvRow,
+  csvAgeGroup,
   csvDocument,
+  csvGender,
   csvPrice,
   mapHeader,
   readRow,
@@ -135,9 +137,9 @@ export function createCsvExchangeService({
     } catch (error) {
       if (error instanceof CsvFileError || error instanceof CsvTooLarge) throw error;
       const e = error as { message?: string };
-      throw new CsvFileError(`the file is not a CSV we can read: ${e.message ?? String(error)}`);
+      throw new CsvFileError(`файл не читается как CSV: ${e.message ?? String(error)}`);
     }
-    if (!columns) throw new CsvFileError('the file has no header line');
+    if (!columns) throw new CsvFileError('в файле нет строки заголовка');
     return { rows, refused, encoding: decoder.encoding ?? ('utf-8' as const) };
   }
 
@@ -207,7 +209,7 @@ export function createCsvExchangeService({
       const key = keyOf(row.art ?? '', row.colour ?? '');
       const seen = seenBarcodes.get(row.barcode);
       if (seen !== undefined) {
-        refuse(row, `the barcode ${row.barcode} is already on line ${seen}`);
+        refuse(row, `штрихкод ${row.barcode} уже есть в строке ${seen}`);
         continue;
       }
       const holder = variantByBarcode.get(row.barcode);
@@ -215,7 +217,7 @@ export function createCsvExchangeService({
       if (holderGroup && keyOf(holderGroup.art, holderGroup.colorName.ru) !== key) {
         refuse(
           row,
-          `the barcode ${row.barcode} belongs to ${holderGroup.art} ${holderGroup.colorName.ru} (${holderGroup.id})`,
+          `штрихкод ${row.barcode} уже у товара ${holderGroup.art} ${holderGroup.colorName.ru} (${holderGroup.id})`,
         );
         continue;
       }
@@ -228,21 +230,23 @@ export function createCsvExchangeService({
         if (f.price !== row.price) differs.push('«Цена»');
         if (f.oldPrice !== row.oldPrice) differs.push('«Старая цена»');
         if (row.published !== undefined && f.published !== row.published) differs.push('«Показан»');
+        if (f.ageGroup !== row.ageGroup) differs.push('«Возраст»');
+        if (f.gender !== row.gender) differs.push('«Пол»');
         if (differs.length > 0) {
-          refuse(row, `${differs.join(', ')} differ from line ${f.line} of the same article and colour`);
+          refuse(row, `${differs.join(', ')}: не как в строке ${f.line} того же артикула и цвета`);
           continue;
         }
         if (entry.rows.some((r) => r.size === row.size)) {
           refuse(
             row,
-            `the size «${row.size}» of ${row.art} ${row.colour} is on line ${entry.rows.find((r) => r.size === row.size)?.line} too`,
+            `размер «${row.size}» товара ${row.art} ${row.colour} есть и в строке ${entry.rows.find((r) => r.size === row.size)?.line}`,
           );
           continue;
         }
       } else {
         const category = categoryOf(row.category ?? '');
         if (!category) {
-          refuse(row, `no category «${row.category}» (a category's address name or its Russian name)`);
+          refuse(row, `нет категории «${row.category}» (напишите её адрес или русское название)`);
           continue;
         }
         entry = { first: row, category, rows: [] };
@@ -282,6 +286,8 @@ export function createCsvExchangeService({
           price,
           oldPrice,
           published,
+          ageGroup: first.ageGroup ?? null,
+          gender: first.gender ?? null,
           createdAt: now,
           updatedAt: now,
         });
@@ -290,7 +296,7 @@ export function createCsvExchangeService({
           line: first.line,
           action: 'create',
           target: groupId,
-          detail: `${first.art} ${first.colour}: «${first.name}», ${money(price)}${published ? '' : ', hidden'}`,
+          detail: `${first.art} ${first.colour}: «${first.name}», ${money(price)}${published ? '' : ', скрыт'}`,
         });
         tags.add(cacheTags.catalogue);
         tags.add(cacheTags.listings);
@@ -301,17 +307,29 @@ export function createCsvExchangeService({
         const what: string[] = [];
         if (existing.name.ru !== first.name) {
           set.name = { ru: first.name ?? '', en: existing.name.en };
-          what.push(`name «${existing.name.ru}» → «${first.name}»`);
+          what.push(`название «${existing.name.ru}» → «${first.name}»`);
         }
         if (existing.categorySlug !== category) {
           set.categorySlug = category;
-          what.push(`category ${existing.categorySlug} → ${category}`);
+          what.push(`категория ${existing.categorySlug} → ${category}`);
         }
         if (existing.price !== price || existing.oldPrice !== oldPrice) {
           set.price = price;
           set.oldPrice = oldPrice;
           what.push(
-            `price ${money(existing.price)} → ${money(price)}${existing.oldPrice !== oldPrice ? `, old price ${money(existing.oldPrice)} → ${money(oldPrice)}` : ''}`,
+            `цена ${money(existing.price)} → ${money(price)}${existing.oldPrice !== oldPrice ? `, старая цена ${money(existing.oldPrice)} → ${money(oldPrice)}` : ''}`,
+          );
+        }
+        if (first.ageGroup !== undefined && existing.ageGroup !== first.ageGroup) {
+          set.ageGroup = first.ageGroup;
+          what.push(
+            `возраст ${audienceText(csvAgeGroup(existing.ageGroup))} → ${audienceText(csvAgeGroup(first.ageGroup))}`,
+          );
+        }
+        if (first.gender !== undefined && existing.gender !== first.gender) {
+          set.gender = first.gender;
+          what.push(
+            `пол ${audienceText(csvGender(existing.gender))} → ${audienceText(csvGender(first.gender))}`,
           );
         }
         let action: CsvChange['action'] = 'change';
@@ -328,7 +346,7 @@ export function createCsvExchangeService({
             line: first.line,
             action,
             target: groupId,
-            detail: [...what, ...(action === 'change' ? [] : [action === 'hide' ? 'hidden' : 'shown'])].join(
+            detail: [...what, ...(action === 'change' ? [] : [action === 'hide' ? 'скрыт' : 'показан'])].join(
               '; ',
             ),
           });
@@ -345,11 +363,11 @@ export function createCsvExchangeService({
           const what: string[] = [];
           if (variant.size !== size) {
             if (groupSizes.some((v) => v.size === size && v.id !== variant.id)) {
-              refuse(row, `the size «${size}» of ${existing?.id ?? groupId} has another barcode`);
+              refuse(row, `у размера «${size}» товара ${existing?.id ?? groupId} другой штрихкод`);
               continue;
             }
             set.size = size;
-            what.push(`size ${variant.size} → ${size}`);
+            what.push(`размер ${variant.size} → ${size}`);
           }
           if (Object.keys(set).length > 0) {
             plan.variantUpdates.push({ id: variant.id, set });
@@ -358,7 +376,7 @@ export function createCsvExchangeService({
           if (row.stock !== undefined && row.stock !== variant.stock) {
             plan.stock.push({ id: variant.id, groupId, before: variant.stock, stock: row.stock });
             report.changed.stock += 1;
-            what.push(`stock ${variant.stock} → ${row.stock}`);
+            what.push(`остаток ${variant.stock} → ${row.stock}`);
           }
           if (what.length > 0) {
             tags.add(cacheTags.group(groupId));
@@ -373,7 +391,7 @@ export function createCsvExchangeService({
         }
         const sameSize = groupSizes.find((v) => v.size === size);
         if (sameSize) {
-          refuse(row, `the size «${size}» of ${groupId} already has the barcode ${sameSize.barcode}`);
+          refuse(row, `у размера «${size}» товара ${groupId} уже есть штрихкод ${sameSize.barcode}`);
           continue;
         }
         const id = uniqueSlug(`${groupId}${size ? `-${slugOf(size, 'size')}` : ''}`, takenVariantIds);
@@ -392,7 +410,7 @@ export function createCsvExchangeService({
           line: row.line,
           action: 'create',
           target: `${groupId} ${row.barcode}`,
-          detail: `size ${size || '—'}, stock ${row.stock ?? 0}`,
+          detail: `размер ${size || '—'}, остаток ${row.stock ?? 0}`,
         });
       }
     }
@@ -410,12 +428,12 @@ export function createCsvExchangeService({
     for (const row of rows) {
       const variant = variantByBarcode.get(row.barcode);
       if (!variant) {
-        refuse(row, `no size with the barcode ${row.barcode}`);
+        refuse(row, `нет размера со штрихкодом ${row.barcode}`);
         continue;
       }
       const first = seen.get(row.barcode);
       if (first !== undefined) {
-        refuse(row, `the barcode ${row.barcode} is already on line ${first}`);
+        refuse(row, `штрихкод ${row.barcode} уже есть в строке ${first}`);
         continue;
       }
       const group = groups.get(variant.groupId) as GroupRow;
@@ -429,17 +447,17 @@ export function createCsvExchangeService({
               : null
             : row.oldPrice;
         if (oldPrice !== null && oldPrice <= price) {
-          refuse(row, `the old price ${money(oldPrice)} is not above the price ${money(price)}`);
+          refuse(row, `старая цена ${money(oldPrice)} не выше цены ${money(price)}`);
           continue;
         }
         const changes = price !== group.price || oldPrice !== group.oldPrice;
         if (changes && !mayPrice) {
-          refuse(row, 'a manager changes stock, not prices: leave «Цена» and «Старая цена» as they are');
+          refuse(row, 'менеджер меняет остатки, а не цены: оставьте «Цена» и «Старая цена» как есть');
           continue;
         }
         const before = groupPrice.get(group.id);
         if (before && (before.price !== row.price || before.oldPrice !== row.oldPrice)) {
-          refuse(row, `the price differs from line ${before.line}: the sizes of ${group.id} share one price`);
+          refuse(row, `цена не как в строке ${before.line}: у размеров ${group.id} одна цена`);
           continue;
         }
         if (!before) {
@@ -451,7 +469,7 @@ export function createCsvExchangeService({
               line: row.line,
               action: 'change',
               target: group.id,
-              detail: `price ${money(group.price)} → ${money(price)}${oldPrice !== group.oldPrice ? `, old price ${money(group.oldPrice)} → ${money(oldPrice)}` : ''}`,
+              detail: `цена ${money(group.price)} → ${money(price)}${oldPrice !== group.oldPrice ? `, старая цена ${money(group.oldPrice)} → ${money(oldPrice)}` : ''}`,
             });
           }
         }
@@ -469,7 +487,7 @@ export function createCsvExchangeService({
           line: row.line,
           action: 'change',
           target: `${variant.groupId} ${row.barcode}`,
-          detail: `stock ${variant.stock} → ${row.stock}`,
+          detail: `остаток ${variant.stock} → ${row.stock}`,
         });
       }
     }
@@ -539,7 +557,7 @@ export function createCsvExchangeService({
 
   function requireRole(kind: CsvKind, actor: Actor) {
     if (kind === 'products' && actor.role !== 'admin' && actor.role !== 'editor')
-      throw new AppError('not_allowed', 'products are imported by an editor or an admin');
+      throw new AppError('not_allowed', 'товары загружает редактор или администратор');
   }
 
   /** What applying the file would do; nothing is stored. */
@@ -668,6 +686,8 @@ export function createCsvExchangeService({
         oldPrice: csvPrice(group.oldPrice),
         stock: variant.stock,
         published: group.published ? 'да' : 'нет',
+        ageGroup: csvAgeGroup(group.ageGroup),
+        gender: csvGender(group.gender),
       })),
     );
   }
@@ -677,8 +697,7 @@ export function createCsvExchangeService({
 
 export type CsvExchangeService = ReturnType<typeof createCsvExchangeService>;
 
-const STALE_MESSAGE =
-  'The catalogue changed since the preview: check the new preview and apply again / Каталог изменился после предпросмотра: проверьте новый и примените снова';
+const STALE_MESSAGE = 'Каталог изменился после предпросмотра: проверьте новый и примените снова';
 
 class PreviewDone extends Error {
   readonly plan: Plan;
@@ -687,6 +706,9 @@ class PreviewDone extends Error {
     this.plan = plan;
   }
 }
+
+/** An audience value in a change's detail: its name, or «как у категории» for none. */
+const audienceText = (name: string) => (name ? `«${name}»` : 'как у категории');
 
 function refusedReport(error: Error): CsvReport {
   return { ...emptyReport(), encoding: 'utf-8', rows: 0, changes: [], digest: '', error: error.message };

@@ -24,10 +24,10 @@ export interface PhotoRefusal {
 }
 
 const refusalText: Record<ImageRefusal, string> = {
-  not_an_image: 'not a JPEG, PNG, WebP or HEIC image',
-  too_many_bytes: `larger than ${MAX_PHOTO_BYTES / 1_000_000} MB`,
-  too_many_pixels: 'too many pixels',
-  damaged: 'the image is damaged',
+  not_an_image: 'не изображение JPEG, PNG, WebP или HEIC',
+  too_many_bytes: `больше ${MAX_PHOTO_BYTES / 1_000_000} МБ`,
+  too_many_pixels: 'слишком много пикселей',
+  damaged: 'изображение повреждено',
 };
 
 /** The stem's prefix for a photo's content: the same bytes always give the same stem. */
@@ -70,17 +70,17 @@ export async function prepareExchangePhotos({
       const refuse = (reason: string) => refused.push({ picture, line, reason });
       const relative = picture.replace(/\\/g, '/');
       if (!root || relative.startsWith('/') || relative.split('/').some((p) => p === '..' || p === '')) {
-        refuse(`the photo ${picture} is not a path inside the exchange folder`);
+        refuse(`фото ${picture}: путь ведёт за пределы папки обмена`);
         continue;
       }
       const file = await realpath(path.join(root, relative)).catch(() => null);
       if (!file?.startsWith(root + path.sep)) {
-        refuse(`the photo ${picture} was not uploaded`);
+        refuse(`фото ${picture} не было передано`);
         continue;
       }
       const bytes = await readAtMost(file, MAX_PHOTO_BYTES);
       if (bytes === null) {
-        refuse(`the photo ${picture}: ${refusalText.too_many_bytes}`);
+        refuse(`фото ${picture}: ${refusalText.too_many_bytes}`);
         continue;
       }
       const prefix = photoStemPrefix(bytes);
@@ -100,7 +100,7 @@ export async function prepareExchangePhotos({
       }
       const made = await processImage(bytes);
       if (!made.ok) {
-        refuse(`the photo ${picture}: ${refusalText[made.refusal]}`);
+        refuse(`фото ${picture}: ${refusalText[made.refusal]}`);
         continue;
       }
       const src = `${prefix}${made.width}`;

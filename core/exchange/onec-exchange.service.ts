@@ -57,7 +57,7 @@ export function createOneCExchangeService({
   const key = createHash('sha256').update(`onec-session:${config.login}:${config.password}`).digest();
 
   function requireEnabled() {
-    if (!enabled) throw new AppError('not_found', 'the 1C exchange is not configured');
+    if (!enabled) throw new AppError('not_found', 'обмен с 1С не настроен');
   }
 
   /** Checks `Authorization: Basic …`; answers the cookie 1C sends back on every later call. */
@@ -66,7 +66,7 @@ export function createOneCExchangeService({
     const m = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(authorization ?? '');
     const given = m?.[1] ? Buffer.from(m[1], 'base64').toString('utf8') : '';
     if (!expected || !timingSafeEqual(digest(given), expected)) {
-      throw new AppError('unauthorized', 'wrong 1C exchange login or password');
+      throw new AppError('unauthorized', 'неверный логин или пароль обмена с 1С');
     }
     const id = randomBytes(12).toString('hex');
     const expires = clock().getTime() + SESSION_MS;
@@ -83,11 +83,11 @@ export function createOneCExchangeService({
     requireEnabled();
     const [id, expires, mac] = (cookie ?? '').split('.');
     if (!id || !expires || !mac)
-      throw new AppError('unauthorized', 'no 1C exchange session: call checkauth first');
+      throw new AppError('unauthorized', 'нет сеанса обмена с 1С: сначала checkauth');
     const good = Buffer.from(sign(`${id}.${expires}`));
     const seen = Buffer.from(mac);
     if (good.length !== seen.length || !timingSafeEqual(good, seen) || Number(expires) < clock().getTime()) {
-      throw new AppError('unauthorized', 'the 1C exchange session has expired: call checkauth again');
+      throw new AppError('unauthorized', 'сеанс обмена с 1С истёк: повторите checkauth');
     }
     return id;
   }
@@ -126,7 +126,7 @@ export function createOneCExchangeService({
       name.split('/').some((part) => part === '..' || part === '' || part === '.') ||
       !/^[\p{L}\p{N}_ .\-/]+$/u.test(name)
     ) {
-      throw new AppError('invalid_data', `the file name "${filename ?? ''}" is not allowed`, {
+      throw new AppError('invalid_data', `недопустимое имя файла «${filename ?? ''}»`, {
         field: 'filename',
       });
     }
@@ -153,12 +153,12 @@ export function createOneCExchangeService({
       for await (const chunk of body) {
         piece += chunk.length;
         if (piece > config.fileLimit) {
-          throw new AppError('invalid_data', `a piece larger than file_limit (${config.fileLimit} bytes)`, {
+          throw new AppError('invalid_data', `часть файла больше file_limit (${config.fileLimit} байт)`, {
             field: 'file',
           });
         }
         if (before + piece > config.maxFileBytes) {
-          throw new AppError('invalid_data', `${name} is larger than ${config.maxFileBytes} bytes`, {
+          throw new AppError('invalid_data', `${name} больше ${config.maxFileBytes} байт`, {
             field: 'file',
           });
         }

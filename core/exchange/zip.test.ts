@@ -35,7 +35,7 @@ describe('zip uploads of the 1C exchange', () => {
     const dir = folder();
     await expect(
       extractZip(zip, dir, { maxEntries: 10, maxTotalBytes: 1e12, maxRatio: 200 }),
-    ).rejects.toThrow(/more than 200 times its size: refused as a zip bomb/);
+    ).rejects.toThrow(/больше чем в 200 раз от своего размера: отклонён как зип-бомба/);
     expect(existsSync(path.join(dir, 'import.xml'))).toBe(false);
   });
 
@@ -43,16 +43,16 @@ describe('zip uploads of the 1C exchange', () => {
     const big = archive({ 'a.xml': new Uint8Array(300_000).fill(65) }, 0);
     await expect(
       extractZip(big, folder(), { maxEntries: 10, maxTotalBytes: 200_000, maxRatio: 200 }),
-    ).rejects.toThrow('the archive unpacks to more than 200000 bytes');
+    ).rejects.toThrow('архив распаковывается больше чем в 200000 байт');
     const many = archive(
       Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`f${i}.xml`, Buffer.from('x')])),
     );
     await expect(
       extractZip(many, folder(), { maxEntries: 10, maxTotalBytes: 1e9, maxRatio: 200 }),
-    ).rejects.toThrow('the archive holds more than 10 files');
+    ).rejects.toThrow('в архиве больше 10 файлов');
     const outside = archive({ '../evil.xml': Buffer.from('x') });
     const dir = folder();
-    await expect(extractZip(outside, dir)).rejects.toThrow('the archive names an unsafe path "../evil.xml"');
+    await expect(extractZip(outside, dir)).rejects.toThrow('в архиве недопустимый путь «../evil.xml»');
     expect(existsSync(path.join(dir, '..', 'evil.xml'))).toBe(false);
   });
 
@@ -63,7 +63,7 @@ describe('zip uploads of the 1C exchange', () => {
     // The ratio guard set aside, the total size alone refuses it.
     await expect(
       extractZip(zip, dir, { maxEntries: 10, maxTotalBytes: 4 * 1_048_576, maxRatio: 1e9 }),
-    ).rejects.toThrow(`the archive unpacks to more than ${4 * 1_048_576} bytes`);
+    ).rejects.toThrow(`архив распаковывается больше чем в ${4 * 1_048_576} байт`);
     expect(existsSync(path.join(dir, 'import.xml'))).toBe(false);
   });
 
@@ -73,6 +73,6 @@ describe('zip uploads of the 1C exchange', () => {
     const good = zipSync({ 'import.xml': new Uint8Array(100_000).fill(66) }, { level: 9 });
     writeFileSync(file, good.subarray(0, 60));
     const target = folder();
-    await expect(extractZip(file, target)).rejects.toThrow(/damaged|unexpected/i);
+    await expect(extractZip(file, target)).rejects.toThrow(/повреждён/);
   });
 });

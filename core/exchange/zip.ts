@@ -46,13 +46,13 @@ export async function extractZip(
     if (failure) return;
     entries += 1;
     if (entries > limits.maxEntries) {
-      failure = new ZipRefused(`the archive holds more than ${limits.maxEntries} files`);
+      failure = new ZipRefused(`в архиве больше ${limits.maxEntries} файлов`);
       return;
     }
     if (file.name.endsWith('/')) return;
     const rel = entryPath(file.name);
     if (!rel) {
-      failure = new ZipRefused(`the archive names an unsafe path "${file.name}"`);
+      failure = new ZipRefused(`в архиве недопустимый путь «${file.name}»`);
       return;
     }
     const target = path.join(dir, rel);
@@ -63,17 +63,17 @@ export async function extractZip(
     file.ondata = (error, chunk, final) => {
       if (failure) return;
       if (error) {
-        failure = new ZipRefused(`the archive is damaged: ${error.message}`);
+        failure = new ZipRefused(`архив повреждён: ${error.message}`);
         return;
       }
       out += chunk.length;
       if (out > limits.maxTotalBytes) {
-        failure = new ZipRefused(`the archive unpacks to more than ${limits.maxTotalBytes} bytes`);
+        failure = new ZipRefused(`архив распаковывается больше чем в ${limits.maxTotalBytes} байт`);
         return;
       }
       if (out > 1_048_576 && out > read * limits.maxRatio) {
         failure = new ZipRefused(
-          `the archive unpacks more than ${limits.maxRatio} times its size: refused as a zip bomb`,
+          `архив распаковывается больше чем в ${limits.maxRatio} раз от своего размера: отклонён как зип-бомба`,
         );
         return;
       }
@@ -99,9 +99,7 @@ export async function extractZip(
     if (!failure) unzip.push(new Uint8Array(0), true);
   } catch (error) {
     failure =
-      error instanceof ZipRefused
-        ? error
-        : new ZipRefused(`the archive is damaged: ${(error as Error).message}`);
+      error instanceof ZipRefused ? error : new ZipRefused(`архив повреждён: ${(error as Error).message}`);
   }
   for (const fd of openFiles) closeSync(fd);
   if (failure) {

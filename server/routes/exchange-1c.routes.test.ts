@@ -176,17 +176,17 @@ describe.each(engines)('the 1C exchange protocol on %s', (engine) => {
       'type=catalog&mode=file&filename=../../etc/passwd',
       Buffer.from('x'),
     );
-    expect(traversal.body).toBe('failure\nthe file name "../../etc/passwd" is not allowed\n');
+    expect(traversal.body).toBe('failure\nнедопустимое имя файла «../../etc/passwd»\n');
 
     const piece = await call(cookie, 'type=catalog&mode=file&filename=big.xml', Buffer.alloc(70_000));
-    expect(piece.body).toMatch(/^failure\na piece larger than file_limit/);
+    expect(piece.body).toMatch(/^failure\nчасть файла больше file_limit/);
     for (let i = 0; i < 3; i += 1) {
       expect((await call(cookie, 'type=catalog&mode=file&filename=big.xml', Buffer.alloc(60_000))).body).toBe(
         'success\n',
       );
     }
     const over = await call(cookie, 'type=catalog&mode=file&filename=big.xml', Buffer.alloc(60_000));
-    expect(over.body).toBe('failure\nbig.xml is larger than 200000 bytes\n');
+    expect(over.body).toBe('failure\nbig.xml больше 200000 байт\n');
     const gone = await runImport(cookie, 'big.xml');
     expect(gone.body).toBe('failure\nфайл big.xml не был передан в этом сеансе\n');
   });
@@ -272,7 +272,7 @@ describe.each(engines)('the 1C exchange protocol on %s', (engine) => {
     expect(bomb.length).toBeLessThan(65_536);
     await upload(bombSession, 'exchange.zip', bomb, 65_536);
     const refused = await runImport(bombSession, 'import.xml');
-    expect(refused.body).toBe('failure\nexchange.zip: the archive unpacks to more than 200000 bytes\n');
+    expect(refused.body).toBe('failure\nexchange.zip: архив распаковывается больше чем в 200000 байт\n');
   });
 
   it('photos in the zip and sent by mode=file become the product photos once; a broken one is refused alone', async () => {
@@ -319,8 +319,8 @@ describe.each(engines)('the 1C exchange protocol on %s', (engine) => {
     const first = await exchange();
     expect(first.answers.at(-1)).toBe('success');
     expect(first.body).toMatch(/фото 1;/);
-    expect(first.body).toMatch(/import_files\/ab\/broken\.jpg: the image is damaged/);
-    expect(first.body).toMatch(/import_files\/cd\/missing\.jpg was not uploaded/);
+    expect(first.body).toMatch(/import_files\/ab\/broken\.jpg: изображение повреждено/);
+    expect(first.body).toMatch(/фото import_files\/cd\/missing\.jpg не было передано/);
     const [group] = await database.db.select().from(productGroups).where(eq(productGroups.art, 'PIC-1'));
     const photos = await database.db
       .select()

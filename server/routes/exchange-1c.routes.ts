@@ -25,7 +25,7 @@ const query = z.object({
 function fileBody(request: FastifyRequest): Readable {
   const body = request.body as Readable | undefined;
   if (!body || typeof body[Symbol.asyncIterator] !== 'function') {
-    throw new AppError('invalid_data', 'the file piece is missing', { field: 'file' });
+    throw new AppError('invalid_data', 'нет части файла', { field: 'file' });
   }
   return body;
 }
@@ -52,10 +52,10 @@ export async function exchange1cRoutes(
       reply.type('text/plain; charset=utf-8').header('cache-control', 'no-store');
       try {
         const q = query.safeParse(request.query);
-        if (!q.success) throw new AppError('invalid_data', 'type and mode are required', { field: 'mode' });
+        if (!q.success) throw new AppError('invalid_data', 'нужны параметры type и mode', { field: 'mode' });
         const { type, mode, filename } = q.data;
         if (!allowed(request.ip)) {
-          throw new AppError('not_allowed', 'this address may not use the 1C exchange');
+          throw new AppError('not_allowed', 'с этого адреса обмен с 1С не разрешён');
         }
         if (mode === 'checkauth') {
           // Counted as a failure before the check, taken back when the password is right.
@@ -64,7 +64,7 @@ export async function exchange1cRoutes(
               [`onec-auth:${request.ip}`, onecAuthLimits.perQuarter],
               [`onec-auth:hour:${request.ip}`, onecAuthLimits.perHour],
             ],
-            'too many wrong 1C exchange passwords from this address: try again later',
+            'слишком много неверных паролей обмена с 1С с этого адреса: повторите позже',
           );
           let cookie: { name: string; value: string };
           try {
@@ -108,7 +108,7 @@ export async function exchange1cRoutes(
           await exchange.ordersTaken(session);
           return 'success\n';
         }
-        throw new AppError('invalid_data', `mode=${mode} is not served for type=${type}`, { field: 'mode' });
+        throw new AppError('invalid_data', `mode=${mode} не поддерживается для type=${type}`, { field: 'mode' });
       } catch (error) {
         if (error instanceof AppError) {
           reply.code(error.kind === 'invalid_data' ? 200 : errorKinds[error.kind]);

@@ -13,6 +13,8 @@ interface Report {
   created?: { categories: number; groups: number; variants: number; photos?: number };
   changed?: { categories: number; groups: number; variants: number; stock: number; prices: number };
   hidden?: number;
+  /** Groups the 1C exchange had hidden, listed again and shown. */
+  shown?: number;
   refused?: { line: number; id: string; reason: string }[];
   refusedOmitted?: number;
   warnings?: { line: number; reason: string }[];
@@ -93,6 +95,11 @@ function Counts({ report }: { report: Report }) {
       <li>
         <strong>{report.hidden ?? 0}</strong> {tr('скрыто', 'hidden')}
       </li>
+      {report.shown ? (
+        <li>
+          <strong>{report.shown}</strong> {tr('снова показано', 'shown again')}
+        </li>
+      ) : null}
       <li className={refused > 0 ? 'adm-bad' : undefined}>
         <strong>{refused}</strong> {tr('строк отклонено', 'lines refused')}
       </li>

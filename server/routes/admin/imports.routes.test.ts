@@ -250,6 +250,6 @@ describe.each(engines)('CSV import over HTTP on %s', (engine) => {
     expect(apply.statusCode).toBe(400);
     const [latest] = await t.database.db.select().from(imports).orderBy(desc(imports.id)).limit(1);
     expect(latest).toMatchObject({ fileName: 'huge.csv', status: 'refused' });
-    expect(latest?.report).toMatchObject({ error: 'the file has more than 20000 lines' });
+    expect(latest?.report).toMatchObject({ error: 'в файле больше 20\u00a0000 строк' });
   });
 });
