@@ -15,6 +15,7 @@ import { FavouriteButton } from './favourite-button.tsx';
 import { CloseIcon } from './icons.tsx';
 import { Photo } from './photo.tsx';
 import { Price } from './price.tsx';
+import { ProductDescription } from './product-description.tsx';
 import { RestockDialog } from './restock-dialog.tsx';
 import { Suggestions } from './suggestions.tsx';
 
@@ -282,7 +283,7 @@ export function ProductView({
           <div className="accordion">
             <details open>
               <summary>{text('product.description')}</summary>
-              <p>{pick(product.description, locale)}</p>
+              <ProductDescription text={pick(product.description, locale)} />
             </details>
             <details>
               <summary>{text('product.composition')}</summary>

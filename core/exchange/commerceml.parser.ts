@@ -1,5 +1,6 @@
 import iconv from 'iconv-lite';
 import { SaxesParser } from 'saxes';
+import { htmlToDescription, looksLikeHtml } from './commerceml/description-html.ts';
 
 /**
  * A streaming reader of CommerceML 2 (1C's catalogue exchange; spec integrations.md §11), for both
@@ -352,7 +353,10 @@ export async function parseCommerceMl(
         else if (up === 'Предложение' && offer) offer.barcode = text;
         break;
       case 'Описание':
-        if (up === 'Товар' && product) product.description = text;
+        // 1C's HTML (`ФорматHTML="true"`, or tags in the text) in the shop's formatted form.
+        if (up === 'Товар' && product)
+          product.description =
+            frame.attrs.ФорматHTML === 'true' || looksLikeHtml(text) ? htmlToDescription(text) : text;
         break;
       case 'Картинка':
         if (product && text) product.pictures.push(text);

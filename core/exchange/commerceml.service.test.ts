@@ -221,6 +221,35 @@ describe.each(engines)('CommerceML import on %s', (engine) => {
     expect(hidden.map((g) => g.published)).toEqual([false, false]);
   });
 
+  it("1C's HTML description is kept as formatted text: lists and bold stay, scripts and attributes go", async () => {
+    const { service } = setup();
+    const [product] = catalogue('html', 1, ['M']);
+    const out = await service.importFile(
+      chunks(
+        importXml({
+          groups: groupsOf('html'),
+          products: [
+            {
+              ...(product as CmlTestProduct),
+              description:
+                '<p style="color:red">Лён &amp; хлопок<script>alert(1)</script></p><img src=x onerror="alert(2)"><ul><li onclick="x">Мягкий</li><li><b>Прочный</b></ul><iframe src="//evil"></iframe>',
+            },
+          ],
+        }),
+      ),
+      { fileName: 'import.xml', actor: null },
+    );
+    expect(out.status).toBe('applied');
+    const [g] = await database.db
+      .select()
+      .from(productGroups)
+      .where(eq(productGroups.art, 'HTML-1'))
+      .limit(1);
+    expect(g?.description.ru).toBe(
+      '<p>Лён &amp; хлопок</p><ul><li>Мягкий</li><li><strong>Прочный</strong></li></ul>',
+    );
+  });
+
   it('windows-1251 files are decoded', async () => {
     const { service } = setup();
     const file = importXml({
