@@ -4,6 +4,9 @@ import { getWays } from '../delivery/delivery.rules.ts';
 const localized = z.object({ ru: z.string(), en: z.string() });
 const link = z.object({ name: localized, path: z.string().min(1) });
 
+/** The bounds of the feeds settings (`main.feeds`), shared by the schema and the back-office form. */
+export const feedsLimits = { vendorMax: 120, preorderDaysMin: 1, preorderDaysMax: 365 } as const;
+
 /** Taxation systems of 54-FZ receipts (DECISIONS 36), as the acquirer names them. */
 export const taxationSystems = ['osn', 'usn_income', 'usn_income_outcome', 'esn', 'patent'] as const;
 /** VAT rates of receipt items (`vat105` and the like are the calculated rates 5/105 ...). */
@@ -41,8 +44,13 @@ export const mainSettingsSchema = z
      */
     feeds: z
       .object({
-        vendor: z.string().trim().min(1).max(120).optional(),
-        preorderDays: z.number().int().min(1).max(365).optional(),
+        vendor: z.string().trim().min(1).max(feedsLimits.vendorMax).optional(),
+        preorderDays: z
+          .number()
+          .int()
+          .min(feedsLimits.preorderDaysMin)
+          .max(feedsLimits.preorderDaysMax)
+          .optional(),
       })
       .optional(),
     /** Free delivery from this cart total (kopecks); 0 disables it. Not in English (checkout.md §9). */

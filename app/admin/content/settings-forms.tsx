@@ -1,9 +1,20 @@
 import { useState } from 'react';
+import { feedsLimits } from '../../../core/content/settings.schemas.ts';
 import { getWays } from '../../../core/delivery/delivery.rules.ts';
 import { deliveryWayName, paymentMethodName } from '../../../core/staff-messages.ts';
 import { adminApi } from '../api.ts';
 import { useAdminLocale, useTr } from '../i18n.ts';
-import { Field, ItemButtons, kopecks, move, roubles, SaveStatus, useSave, whole } from './form.tsx';
+import {
+  Field,
+  ItemButtons,
+  kopecks,
+  move,
+  roubles,
+  type SaveProblem,
+  SaveStatus,
+  useSave,
+  whole,
+} from './form.tsx';
 import type { Localized, MenuLink, SettingsRecord } from './types.ts';
 
 type Docs = Record<SettingsRecord['id'], SettingsRecord>;
@@ -744,6 +755,78 @@ export function ReturnsGroup({ docs, onSaved, onReload }: GroupProps) {
             <option value="on_receipt">{tr('Когда возврат получен', 'When the return arrives')}</option>
             <option value="at_once">{tr('Сразу', 'At once')}</option>
           </select>
+        </Field>
+      </div>
+    </GroupForm>
+  );
+}
+
+/** The marketplace feeds (main.feeds, docs/product/feeds.md): the brand and the pre-order days. */
+export function FeedsGroup({ docs, onSaved, onReload }: GroupProps) {
+  const tr = useTr();
+  const main = docs.main;
+  const save = useGroupSave(main, onSaved, onReload);
+  const [vendor, setVendor] = useState<string>(main.document.feeds?.vendor ?? '');
+  const [days, setDays] = useState<string>(
+    main.document.feeds?.preorderDays === undefined ? '' : String(main.document.feeds.preorderDays),
+  );
+  const [mistake, setMistake] = useState<SaveProblem | null>(null);
+  const shopName: string = main.document.shopName?.ru ?? '';
+  const p = mistake ?? save.problem;
+  function submit() {
+    const brand = vendor.trim();
+    const n = whole(days);
+    const { vendorMax, preorderDaysMin: min, preorderDaysMax: max } = feedsLimits;
+    const problem: SaveProblem | null =
+      brand.length > vendorMax
+        ? {
+            field: 'feeds.vendor',
+            message: tr(`Не длиннее ${vendorMax} знаков`, `At most ${vendorMax} characters`),
+          }
+        : n !== null && (!Number.isInteger(n) || n < min || n > max)
+          ? {
+              field: 'feeds.preorderDays',
+              message: tr(`Целое число от ${min} до ${max}`, `A whole number from ${min} to ${max}`),
+            }
+          : null;
+    setMistake(problem);
+    if (problem) return;
+    save.submit({ feeds: { vendor: brand || undefined, preorderDays: n ?? undefined } });
+  }
+  return (
+    <GroupForm title={tr('Выгрузки для маркетплейсов', 'Marketplace feeds')} save={save} onSubmit={submit}>
+      <div className="adm-cnt__form">
+        <Field
+          label={tr('Бренд (производитель) товаров', 'Brand (maker) of the goods')}
+          name="feeds.vendor"
+          problem={p}
+          hint={tr(
+            `Яндекс Маркет и Google требуют бренд у одежды. Пусто — название магазина «${shopName}»`,
+            `Yandex Market and Google require a brand for clothing. Empty: the shop's name “${shopName}”`,
+          )}
+        >
+          <input
+            value={vendor}
+            maxLength={feedsLimits.vendorMax}
+            onChange={(e) => setVendor(e.target.value)}
+          />
+        </Field>
+        <Field
+          label={tr('Предзаказ приходит через, дней', 'A pre-order arrives in, days')}
+          name="feeds.preorderDays"
+          problem={p}
+          hint={tr(
+            'Дата поступления, которую Google показывает у товаров под заказ. Пусто — 30 дней',
+            'The arrival date Google shows for pre-order items. Empty: 30 days',
+          )}
+        >
+          <input
+            type="number"
+            min={feedsLimits.preorderDaysMin}
+            max={feedsLimits.preorderDaysMax}
+            value={days}
+            onChange={(e) => setDays(e.target.value)}
+          />
         </Field>
       </div>
     </GroupForm>

@@ -7,6 +7,7 @@ import {
   CheckoutGroup,
   ContactsGroup,
   EngagementGroup,
+  FeedsGroup,
   MenusGroup,
   MoscowPricesGroup,
   ReturnsGroup,
@@ -34,6 +35,7 @@ const groups = {
   seller: { ru: 'Реквизиты', en: 'Requisites', Form: SellerGroup },
   analytics: { ru: 'Аналитика', en: 'Analytics', Form: AnalyticsGroup },
   returns: { ru: 'Возвраты', en: 'Returns', Form: ReturnsGroup },
+  feeds: { ru: 'Маркетплейсы', en: 'Marketplaces', Form: FeedsGroup },
 } as const;
 
 /** The shop's settings (admins), one form per group; each save shows on the storefront at once. */

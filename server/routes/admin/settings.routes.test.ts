@@ -1,7 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, settings } from '../../../core/db/schema/index.ts';
-import { insertSettings } from '../../../tests/factories/catalogue.ts';
+import { insertCategory, insertProductGroup, insertSettings } from '../../../tests/factories/catalogue.ts';
 import { type InsertedStaff, insertStaff } from '../../../tests/factories/staff.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 import { engines } from '../../../tests/setup/test-database.ts';
@@ -98,6 +98,9 @@ describe.each(engines)('back office settings on %s', (engine) => {
     ['main', { englishDisabledGetWays: ['teleport'] }, 'englishDisabledGetWays.0'],
     ['main', { payments: { split: 'yes', dolyame: true, tinkoff: true, hepay: true } }, 'payments.split'],
     ['main', { noSuchThing: 1 }, 'noSuchThing'],
+    ['main', { feeds: { preorderDays: 0 } }, 'feeds.preorderDays'],
+    ['main', { feeds: { preorderDays: 2.5 } }, 'feeds.preorderDays'],
+    ['main', { feeds: { vendor: 'Б'.repeat(121) } }, 'feeds.vendor'],
     ['ui', { moscowDeliveryPrice: 1.5 }, 'moscowDeliveryPrice'],
     ['ui', { moscowTryDeliveryOutMkadPrice: -100 }, 'moscowTryDeliveryOutMkadPrice'],
     ['ui', { header: { menu: [{ name: { ru: 'x', en: 'x' }, path: '' }] } }, 'header.menu.0.path'],
@@ -108,6 +111,34 @@ describe.each(engines)('back office settings on %s', (engine) => {
     expect(res.statusCode).toBe(400);
     expect(res.json().field).toBe(field);
     expect(await stored(id)).toEqual(before);
+  });
+
+  it("saves the feeds' brand and pre-order days; both feeds state them at once", async () => {
+    const category = await insertCategory(t.database.db);
+    const g = await insertProductGroup(t.database.db, { categorySlug: category.slug }, [
+      { size: 'M', stock: 0, preorder: true },
+    ]);
+    const res = await call('PUT', '/api/admin/settings/main', {
+      updatedAt: await stampOf('main'),
+      values: { feeds: { vendor: 'Ателье «Север»', preorderDays: 45 } },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().record.document.feeds).toEqual({ vendor: 'Ателье «Север»', preorderDays: 45 });
+    const [audit] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, 'main'), eq(auditLog.action, 'settings.update')))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(audit?.after).toEqual({ feeds: { vendor: 'Ателье «Север»', preorderDays: 45 } });
+
+    const yml = (await t.app.inject({ method: 'GET', url: '/feeds/ru/yml.xml' })).body;
+    expect(yml).toContain('<vendor>Ателье «Север»</vendor>');
+    const google = (await t.app.inject({ method: 'GET', url: '/feeds/ru/google.xml' })).body;
+    const item = google.split('<item>').find((i) => i.includes(`<g:item_group_id>${g.id}<`)) ?? '';
+    expect(item).toContain('<g:brand>Ателье «Север»</g:brand>');
+    // The start of the day 45 days after the app's clock (20 November 2026), Moscow time.
+    expect(item).toContain('<g:availability_date>2027-01-04T00:00+03:00</g:availability_date>');
   });
 
   it('refuses a stale save with the newer document', async () => {
