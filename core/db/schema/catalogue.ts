@@ -14,6 +14,11 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { AgeGroup, Gender } from '../../catalogue/audience.rules.ts';
+import { vatRates } from '../../content/settings.schemas.ts';
+import type { VatRate } from '../../orders/receipt-settings.rules.ts';
+
+/** The VAT rates a category or product may name (the acquirer's `Tax` values, DECISIONS 36). */
+const vatRateList = sql.raw(vatRates.map((v) => `'${v}'`).join(', '));
 
 /** Names and texts are stored per edition; the English edition falls back to Russian when empty. */
 export interface LocalizedText {
@@ -39,11 +44,17 @@ export const categories = pgTable(
      */
     ageGroup: text('age_group').$type<AgeGroup>(),
     gender: text('gender').$type<Gender>(),
+    /**
+     * VAT rate of its products' receipt items (docs/product/receipts.md); null = as the parent
+     * category, at the top the shop's rate (settings `main.receipt.vat`).
+     */
+    vatRate: text('vat_rate').$type<VatRate>(),
     /** Optimistic concurrency (DECISIONS 31): every back-office save sends the version it read. */
     version: integer('version').notNull().default(1),
   },
   (t) => [
     index('categories_parent_idx').on(t.parentSlug, t.position),
+    check('categories_vat_rate', sql`${t.vatRate} in (${vatRateList})`),
     check('categories_age_group', sql`${t.ageGroup} in ('newborn', 'infant', 'toddler', 'kids', 'adult')`),
     check('categories_gender', sql`${t.gender} in ('male', 'female', 'unisex')`),
   ],
@@ -87,6 +98,8 @@ export const productGroups = pgTable(
     /** The feeds' audience of this product when it differs from its category's; null = the category's. */
     ageGroup: text('age_group').$type<AgeGroup>(),
     gender: text('gender').$type<Gender>(),
+    /** The receipt's VAT rate of this product when it differs from its category's; null = the category's. */
+    vatRate: text('vat_rate').$type<VatRate>(),
     position: integer('position').notNull().default(0),
     published: boolean('published').notNull().default(true),
     /** Optimistic concurrency (DECISIONS 31): every back-office save sends the version it read. */
@@ -127,6 +140,7 @@ export const productGroups = pgTable(
       sql`${t.ageGroup} in ('newborn', 'infant', 'toddler', 'kids', 'adult')`,
     ),
     check('product_groups_gender', sql`${t.gender} in ('male', 'female', 'unisex')`),
+    check('product_groups_vat_rate', sql`${t.vatRate} in (${vatRateList})`),
     check('product_groups_price_positive', sql`${t.price} >= 0`),
     check('product_groups_old_price_above', sql`${t.oldPrice} is null or ${t.oldPrice} > ${t.price}`),
   ],

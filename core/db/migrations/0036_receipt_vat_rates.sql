@@ -1,0 +1,4 @@
+ALTER TABLE "categories" ADD COLUMN "vat_rate" text;--> statement-breakpoint
+ALTER TABLE "product_groups" ADD COLUMN "vat_rate" text;--> statement-breakpoint
+ALTER TABLE "categories" ADD CONSTRAINT "categories_vat_rate" CHECK ("categories"."vat_rate" in ('none', 'vat0', 'vat5', 'vat7', 'vat10', 'vat20', 'vat22', 'vat105', 'vat107', 'vat110', 'vat120', 'vat122'));--> statement-breakpoint
+ALTER TABLE "product_groups" ADD CONSTRAINT "product_groups_vat_rate" CHECK ("product_groups"."vat_rate" in ('none', 'vat0', 'vat5', 'vat7', 'vat10', 'vat20', 'vat22', 'vat105', 'vat107', 'vat110', 'vat120', 'vat122'));
