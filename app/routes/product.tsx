@@ -1,5 +1,6 @@
 import { data } from 'react-router';
 import { appContext } from '#app-context';
+import { descriptionText } from '../../core/catalogue/description.rules.ts';
 import { photoSources } from '../../core/catalogue/media.rules.ts';
 import { chosenVariant } from '../../core/catalogue/variant-choice.rules.ts';
 import { localeFromPath, pick } from '../../core/i18n.ts';
@@ -41,7 +42,7 @@ export function meta({ loaderData: d, matches }: Route.MetaArgs) {
       locale,
       title: `${name} | ${translate(locale, 'meta.title')}`,
       socialTitle: name,
-      description: pick(p.description, locale),
+      description: descriptionText(pick(p.description, locale)),
       path: `${base}/products/${p.id}`,
       canonical: d.canonical,
       image: images[0] ?? null,
@@ -82,7 +83,7 @@ export function meta({ loaderData: d, matches }: Route.MetaArgs) {
         url: d.canonical,
         color: pick(p.colorName, locale),
         image: images,
-        description: pick(p.description, locale),
+        description: descriptionText(pick(p.description, locale)),
         brand,
         ...(p.variants.length > 1 ? { variesBy: ['https://schema.org/size'] } : {}),
         hasVariant: p.variants.map((v) => ({

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import { cacheTags, noReadCache, type ReadCache } from '../cache/read-cache.ts';
 import { effectiveAudience } from '../catalogue/audience.rules.ts';
+import { descriptionText } from '../catalogue/description.rules.ts';
 import { photoJpeg } from '../catalogue/media.rules.ts';
 import type { Db } from '../db/client.ts';
 import {
@@ -94,7 +95,7 @@ export function createFeedsService({
         groupNumber: groupNumber.get(group.id) ?? 0,
         art: group.art,
         name: text(group.name),
-        description: text(group.description),
+        description: descriptionText(text(group.description)),
         categoryNumber: catNumber.get(group.categorySlug) ?? 0,
         price: group.price,
         oldPrice: group.oldPrice,

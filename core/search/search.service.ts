@@ -1,5 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import MiniSearch, { type Query, type SearchResult as SearchHit } from 'minisearch';
+import { descriptionText } from '../catalogue/description.rules.ts';
 import type { Db } from '../db/client.ts';
 import { categories, customPages, productGroups, productPhotos, searchSynonyms } from '../db/schema/index.ts';
 import type { Locale } from '../i18n.ts';
@@ -150,7 +151,7 @@ export function createSearchService({
         colourRu: g.colorName.ru,
         colourEn: g.colorName.en,
         composition: `${g.composition.ru} ${g.composition.en}`,
-        description: `${g.description.ru} ${g.description.en}`,
+        description: `${descriptionText(g.description.ru)} ${descriptionText(g.description.en)}`,
         art: g.art,
         men: isMen(`${g.name.ru} ${g.name.en}`),
         path: `/products/${g.id}`,

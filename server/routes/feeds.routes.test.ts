@@ -49,6 +49,11 @@ describe.each(engines)('marketplace feeds on %s', (engine) => {
         price: 4_990_00,
         oldPrice: 6_990_00,
         name: { ru: 'Платье «Лён»', en: 'Linen dress' },
+        // A description formatted in 1C (docs/decisions/0044): the feeds carry its text, no tags.
+        description: {
+          ru: '<p>Платье из <strong>льна</strong>.</p><ul><li>Длина миди</li></ul>',
+          en: '<p>A <em>linen</em> dress.</p>',
+        },
       },
       [
         { size: 'S', stock: 2 },
@@ -107,6 +112,7 @@ describe.each(engines)('marketplace feeds on %s', (engine) => {
         expect(p).toMatch(/^https?:\/\/.+\/media\/products\/.+-960\.jpg$/);
       expect(o.vendor).toBe('Тестовый магазин');
       expect(o.name).toBe('Платье «Лён»');
+      expect(o.description).toBe('Платье из льна.\nДлина миди');
       expect((o.param as Node[]).map((p) => p['@name'])).toEqual(['Размер', 'Цвет']);
     }
     expect(byId.get(`${groupId}-S`)?.barcode).toBe('4607001234567');
