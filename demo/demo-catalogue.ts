@@ -23,13 +23,23 @@ export const demoColours: DemoColour[] = [
   { key: 'sky', name: l('Небесно-голубой', 'Sky blue'), hex: '#a8c2d8' },
 ];
 
+/**
+ * The brand dresses women first: a top category is for women (the feeds' gender), its men's
+ * articles say so themselves; sneakers and most accessories are for either.
+ */
 export const demoCategories: DemoCategory[] = [
-  { slug: 'dresses', parentSlug: null, name: l('Платья', 'Dresses'), position: 0 },
+  { slug: 'dresses', parentSlug: null, name: l('Платья', 'Dresses'), position: 0, gender: 'female' },
   { slug: 'dresses-midi', parentSlug: 'dresses', name: l('Платья миди', 'Midi dresses'), position: 0 },
   { slug: 'dresses-maxi', parentSlug: 'dresses', name: l('Платья макси', 'Maxi dresses'), position: 1 },
   { slug: 'dresses-mini', parentSlug: 'dresses', name: l('Короткие платья', 'Short dresses'), position: 2 },
 
-  { slug: 'outerwear', parentSlug: null, name: l('Верхняя одежда', 'Outerwear'), position: 1 },
+  {
+    slug: 'outerwear',
+    parentSlug: null,
+    name: l('Верхняя одежда', 'Outerwear'),
+    position: 1,
+    gender: 'female',
+  },
   { slug: 'outerwear-coats', parentSlug: 'outerwear', name: l('Пальто', 'Coats'), position: 0 },
   { slug: 'outerwear-trench', parentSlug: 'outerwear', name: l('Тренчи', 'Trench coats'), position: 1 },
   {
@@ -39,32 +49,62 @@ export const demoCategories: DemoCategory[] = [
     position: 2,
   },
 
-  { slug: 'knitwear', parentSlug: null, name: l('Трикотаж', 'Knitwear'), position: 2 },
+  { slug: 'knitwear', parentSlug: null, name: l('Трикотаж', 'Knitwear'), position: 2, gender: 'female' },
   { slug: 'knitwear-jumpers', parentSlug: 'knitwear', name: l('Джемперы и свитеры', 'Jumpers'), position: 0 },
   { slug: 'knitwear-cardigans', parentSlug: 'knitwear', name: l('Кардиганы', 'Cardigans'), position: 1 },
 
-  { slug: 'shirts-blouses', parentSlug: null, name: l('Рубашки и блузы', 'Shirts and blouses'), position: 3 },
+  {
+    slug: 'shirts-blouses',
+    parentSlug: null,
+    name: l('Рубашки и блузы', 'Shirts and blouses'),
+    position: 3,
+    gender: 'female',
+  },
   { slug: 'shirts', parentSlug: 'shirts-blouses', name: l('Рубашки', 'Shirts'), position: 0 },
   { slug: 'blouses', parentSlug: 'shirts-blouses', name: l('Блузы', 'Blouses'), position: 1 },
 
-  { slug: 'tshirts-tops', parentSlug: null, name: l('Футболки и топы', 'T-shirts and tops'), position: 4 },
+  {
+    slug: 'tshirts-tops',
+    parentSlug: null,
+    name: l('Футболки и топы', 'T-shirts and tops'),
+    position: 4,
+    gender: 'female',
+  },
   { slug: 'tshirts', parentSlug: 'tshirts-tops', name: l('Футболки', 'T-shirts'), position: 0 },
   { slug: 'tops', parentSlug: 'tshirts-tops', name: l('Топы', 'Tops'), position: 1 },
 
-  { slug: 'trousers-jeans', parentSlug: null, name: l('Брюки и джинсы', 'Trousers and jeans'), position: 5 },
+  {
+    slug: 'trousers-jeans',
+    parentSlug: null,
+    name: l('Брюки и джинсы', 'Trousers and jeans'),
+    position: 5,
+    gender: 'female',
+  },
   { slug: 'trousers', parentSlug: 'trousers-jeans', name: l('Брюки', 'Trousers'), position: 0 },
   { slug: 'jeans', parentSlug: 'trousers-jeans', name: l('Джинсы', 'Jeans'), position: 1 },
 
-  { slug: 'skirts', parentSlug: null, name: l('Юбки', 'Skirts'), position: 6 },
+  { slug: 'skirts', parentSlug: null, name: l('Юбки', 'Skirts'), position: 6, gender: 'female' },
   { slug: 'skirts-midi', parentSlug: 'skirts', name: l('Юбки миди', 'Midi skirts'), position: 0 },
   { slug: 'skirts-maxi', parentSlug: 'skirts', name: l('Юбки макси', 'Maxi skirts'), position: 1 },
 
-  { slug: 'shoes', parentSlug: null, name: l('Обувь', 'Shoes'), position: 7 },
+  { slug: 'shoes', parentSlug: null, name: l('Обувь', 'Shoes'), position: 7, gender: 'female' },
   { slug: 'shoes-boots', parentSlug: 'shoes', name: l('Ботинки и сапоги', 'Boots'), position: 0 },
-  { slug: 'shoes-sneakers', parentSlug: 'shoes', name: l('Кеды и кроссовки', 'Sneakers'), position: 1 },
+  {
+    slug: 'shoes-sneakers',
+    parentSlug: 'shoes',
+    name: l('Кеды и кроссовки', 'Sneakers'),
+    position: 1,
+    gender: 'unisex',
+  },
 
-  { slug: 'accessories', parentSlug: null, name: l('Аксессуары', 'Accessories'), position: 8 },
-  { slug: 'bags', parentSlug: 'accessories', name: l('Сумки', 'Bags'), position: 0 },
+  {
+    slug: 'accessories',
+    parentSlug: null,
+    name: l('Аксессуары', 'Accessories'),
+    position: 8,
+    gender: 'unisex',
+  },
+  { slug: 'bags', parentSlug: 'accessories', name: l('Сумки', 'Bags'), position: 0, gender: 'female' },
   {
     slug: 'scarves-hats',
     parentSlug: 'accessories',
@@ -278,6 +318,7 @@ export const demoArticles: DemoArticle[] = [
     isBestseller: false,
     sizeScale: 'numeric',
     colours: ['navy'],
+    gender: 'male',
   },
   {
     art: 'CT-2031',
@@ -356,6 +397,7 @@ export const demoArticles: DemoArticle[] = [
     isBestseller: false,
     sizeScale: 'numeric',
     colours: ['ecru'],
+    gender: 'male',
   },
   {
     art: 'JK-2120',
@@ -430,6 +472,7 @@ export const demoArticles: DemoArticle[] = [
     isBestseller: false,
     sizeScale: 'numeric',
     colours: ['navy'],
+    gender: 'male',
   },
   {
     art: 'CD-3110',
@@ -504,6 +547,7 @@ export const demoArticles: DemoArticle[] = [
     isBestseller: false,
     sizeScale: 'numeric',
     colours: ['ecru', 'sky'],
+    gender: 'male',
   },
   {
     art: 'SH-4023',
@@ -596,6 +640,7 @@ export const demoArticles: DemoArticle[] = [
     isBestseller: false,
     sizeScale: 'letter',
     colours: ['graphite', 'olive'],
+    gender: 'male',
   },
   {
     art: 'TP-5110',
@@ -688,6 +733,7 @@ export const demoArticles: DemoArticle[] = [
     isBestseller: false,
     sizeScale: 'numeric',
     colours: ['sand'],
+    gender: 'male',
   },
   {
     art: 'JN-6110',
@@ -724,6 +770,7 @@ export const demoArticles: DemoArticle[] = [
     isBestseller: false,
     sizeScale: 'numeric',
     colours: ['black'],
+    gender: 'male',
   },
 
   // ── Skirts ───────────────────────────────────────────────────────────────

@@ -1,3 +1,5 @@
+import type { Gender } from '../core/catalogue/audience.rules.ts';
+
 /** Shapes of the demo catalogue the seed loads into an empty shop. */
 
 /** A text in both editions of the shop. */
@@ -12,6 +14,8 @@ export interface DemoCategory {
   parentSlug: string | null;
   name: Localized;
   position: number;
+  /** Who its products are for in the feeds; absent: as the parent (at the top: unisex). */
+  gender?: Gender;
 }
 
 /** A curated collection; `articles` are article codes of `DemoArticle`s, in display order. */
@@ -75,4 +79,6 @@ export interface DemoArticle {
   sizeScale: SizeScale;
   /** 1 to 3 DemoColour keys; each colour becomes its own product group. */
   colours: string[];
+  /** Set where the article is not for whom its category is (a men's coat among the coats). */
+  gender?: Gender;
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { eq, isNull, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { effectiveAudience } from '../core/catalogue/audience.rules.ts';
 import { createSettingsService } from '../core/content/settings.service.ts';
 import {
   categories,
@@ -80,6 +81,28 @@ describe.each(engines)('the demo seed on %s', (engine) => {
       .groupBy(productPhotos.groupId);
     expect(photos).toHaveLength(groups.length);
     for (const p of photos) expect(p.n).toBeGreaterThanOrEqual(2);
+  });
+
+  it("says who each product is for as the feeds need: women's by their category, men's by the article", async () => {
+    const cats = await database.db.select().from(categories);
+    const chain = (slug: string | null): (typeof cats)[number][] => {
+      const c = cats.find((x) => x.slug === slug);
+      return c ? [c, ...chain(c.parentSlug)] : [];
+    };
+    const groups = await database.db.select().from(productGroups);
+    const genderOf = (art: string) => {
+      const g = groups.find((x) => x.art === art);
+      if (!g) throw new Error(`no group of ${art}`);
+      return effectiveAudience(g, chain(g.categorySlug));
+    };
+    expect(genderOf('DR-1042')).toEqual({ ageGroup: 'adult', gender: 'female' });
+    expect(genderOf('SK-7010').gender).toBe('female');
+    expect(genderOf('CT-2010').gender).toBe('female');
+    expect(genderOf('SN-8110').gender).toBe('unisex');
+    expect(genderOf('SC-9110').gender).toBe('unisex');
+    for (const g of groups.filter((x) => x.name.ru.startsWith('Мужск')))
+      expect(genderOf(g.art).gender, g.art).toBe('male');
+    expect(groups.filter((x) => x.name.ru.startsWith('Мужск')).length).toBeGreaterThanOrEqual(7);
   });
 
   it('has every stock state the storefront shows', async () => {

@@ -233,11 +233,15 @@ export async function seedDemo(
     const ordered = [...demoCategories].sort(
       (a, b) => Number(a.parentSlug !== null) - Number(b.parentSlug !== null),
     );
-    await tx
-      .insert(categories)
-      .values(
-        ordered.map((c) => ({ slug: c.slug, parentSlug: c.parentSlug, name: c.name, position: c.position })),
-      );
+    await tx.insert(categories).values(
+      ordered.map((c) => ({
+        slug: c.slug,
+        parentSlug: c.parentSlug,
+        name: c.name,
+        position: c.position,
+        gender: c.gender ?? null,
+      })),
+    );
     await tx.insert(sizeTables).values(demoSizeTables);
 
     const groupRows = groups.map((g, i) => {
@@ -259,6 +263,7 @@ export async function seedDemo(
         isBestseller: g.article.isBestseller,
         barcode: ean13(`4600000${String(i + 1).padStart(5, '0')}`),
         sizeTableId: sizeTableByScale[g.article.sizeScale],
+        gender: g.article.gender ?? null,
         position: g.position,
       };
     });
