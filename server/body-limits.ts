@@ -2,8 +2,8 @@
 // (deploy/nginx/shop.conf) must let each of them through, and server/body-limits.test.ts fails
 // when the two drift apart.
 
+import { exchangeEnvShape } from '../core/config/exchange-env.ts';
 import { MAX_CSV_BYTES } from '../core/exchange/csv.service.ts';
-import { exchangeEnvShape } from '../core/exchange/exchange-env.ts';
 import { MAX_PHOTO_BYTES, MAX_UPLOAD_BYTES, MAX_VIDEO_BYTES } from '../core/media/media.rules.ts';
 
 /** A JSON (or form) body anywhere else: Fastify's `bodyLimit` for the whole app. */

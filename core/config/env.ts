@@ -1,8 +1,8 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { type ExchangeConfig, exchangeConfig, exchangeEnvShape } from '../exchange/exchange-env.ts';
 import { type CarriersConfig, carriersConfig, carriersEnvShape, carriersProblems } from './carriers-env.ts';
+import { type ExchangeConfig, exchangeConfig, exchangeEnvShape } from './exchange-env.ts';
 import {
   type DolyameConfig,
   dolyameConfig,
@@ -192,7 +192,7 @@ export const envSchema = z.object({
   TBANK_API_URL: z.url({ error: 'must be an http(s) URL' }).default('https://securepay.tinkoff.ru/v2'),
   // Each payment method's provider and the other providers' keys (core/config/payments-env.ts).
   ...paymentsEnvShape,
-  // The 1C exchange (core/exchange/exchange-env.ts).
+  // The 1C exchange (core/config/exchange-env.ts).
   ...exchangeEnvShape,
   /**
    * Addresses that may call the 1C exchange (`/api/1c/exchange`): IPs and CIDR ranges,
@@ -359,7 +359,7 @@ export interface Config {
   forma: FormaConfig | null;
   /** Yandex Pay's merchant, when PAYMENTS_SPLIT=yandex-pay. */
   yandexPay: YandexPayConfig | null;
-  /** The 1C CommerceML exchange (core/exchange/exchange-env.ts). */
+  /** The 1C CommerceML exchange (core/config/exchange-env.ts). */
   exchange: ExchangeConfig;
   /** The addresses that may call the 1C exchange; null: any. */
   exchangeAllow: string[] | null;

@@ -4,6 +4,7 @@ import { mkdir, open, readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { and, asc, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import iconv from 'iconv-lite';
+import type { ExchangeConfig } from '../config/exchange-env.ts';
 import type { Db } from '../db/client.ts';
 import { exchangeOrders, jobs, orderLines, orders, variantProducts } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
@@ -13,7 +14,6 @@ import type { OrdersAdminService } from '../orders/orders-admin.service.ts';
 import { SessionBusy, sessionEndJobKey } from './commerceml/import-run.ts';
 import type { CommerceMlService } from './commerceml.service.ts';
 import { type OrderForExchange, ordersDocument } from './commerceml-orders.rules.ts';
-import type { ExchangeConfig } from './exchange-env.ts';
 import { createOneCSaleService } from './onec-sale.service.ts';
 import { extractZip, ZipRefused } from './zip.ts';
 

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Actor } from '../../../core/audit/audit.service.ts';
 import { readCookie } from '../../../core/cart/cookies.rules.ts';
+import type { ExchangeSettings } from '../../../core/config/exchange-env.ts';
 import type { StaffRole } from '../../../core/db/schema/staff.ts';
 import { AppError } from '../../../core/errors.ts';
-import type { ExchangeSettings } from '../../../core/exchange/exchange-env.ts';
 import type { Services } from '../../../core/services.ts';
 import type { Metrics } from '../../metrics.ts';
 import { requestLocale } from '../../request.ts';
