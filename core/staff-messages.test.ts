@@ -1,15 +1,24 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { bulkChange } from './catalogue/catalogue-admin.schemas.ts';
 import { getWays } from './delivery/delivery.rules.ts';
 import { locales } from './i18n.ts';
 import { orderStatuses } from './orders/order.rules.ts';
 import { paymentMethods } from './payments/payment.rules.ts';
 import {
+  auditActionCodes,
+  auditActionName,
+  auditEntityName,
   auditFieldName,
   auditValue,
   deliveryWayName,
+  editionName,
   eventCauseText,
   orderStatusName,
   paymentMethodName,
+  paymentNoticeName,
+  paymentProviderName,
   placeholders,
   roleName,
   type StaffMessageKey,
@@ -87,5 +96,61 @@ describe('the staff message catalogue (issue 34: the back office speaks Russian)
     );
     expect(auditValue('payments.hepay', true, 'ru')).toBe('да');
     expect(auditFieldName('payments.hepay', 'ru')).toBe('Оплата по ссылке');
+  });
+});
+
+/** Every literal `action: '…'` and `entityType: '…'` the services under core/ record in the audit log. */
+function recorded(field: 'action' | 'entityType'): string[] {
+  const found = new Set<string>();
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      // core/db declares the columns (`entityType: text('entity_type')`), it records nothing.
+      if (entry.isDirectory()) {
+        if (entry.name !== 'db') walk(path);
+      } else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts')) {
+        const text = readFileSync(path, 'utf8');
+        const pattern = new RegExp(`${field}: [^,\\n]*`, 'g');
+        for (const expression of text.match(pattern) ?? [])
+          for (const [, code] of expression.matchAll(/'([a-z_-]+(?:\.[a-z_-]+)*)'/g))
+            found.add(code as string);
+      }
+    }
+  };
+  walk(import.meta.dirname);
+  return [...found].sort();
+}
+
+describe('the audit log and payment notices by name', () => {
+  it('names every action a service records, and every entity, in Russian', () => {
+    const actions = recorded('action').filter((a) => a.includes('.'));
+    expect(actions).toContain('order.refund');
+    expect(actions).toContain('product.update');
+    for (const action of actions) {
+      expect(auditActionCodes, action).toContain(action);
+      expect(auditActionName(action, 'ru'), action).toMatch(/^[А-ЯЁ][^a-z]*$/);
+    }
+    for (const type of recorded('entityType'))
+      expect(auditEntityName(type, 'ru'), type).not.toBe(auditEntityName('no-such-kind', 'ru'));
+  });
+
+  it('names the computed actions: an order’s step and each bulk change', () => {
+    for (const status of orderStatuses)
+      expect(auditActionName(`order.${status}`, 'ru')).toBe(`Заказ: ${orderStatusName(status, 'ru')}`);
+    const kinds = bulkChange.options.map((o) => o.shape.kind.value);
+    for (const kind of kinds) expect(auditActionCodes).toContain(`product.bulk-${kind}`);
+  });
+
+  it('reads an unknown action, entity or notice in Russian words, never its code', () => {
+    expect(auditActionName('order.refund', 'ru')).toBe('Возврат денег по заказу');
+    expect(auditActionName('order.confirmed', 'ru')).toBe('Заказ: Подтверждён');
+    expect(auditActionName('widget.frobnicate', 'ru')).toBe('Изменение');
+    expect(auditActionName('order.lost', 'ru')).toBe('Изменение');
+    expect(auditEntityName('widget', 'ru')).toBe('Запись');
+    expect(paymentNoticeName('paid', 'ru')).toBe('Оплачено');
+    expect(paymentNoticeName('declined', 'ru')).toBe('Отклонено');
+    expect(paymentNoticeName('refunded-somehow', 'ru')).toBe('Уведомление банка');
+    expect(paymentProviderName('tbank', 'ru')).toBe('Т-Банк');
+    expect(editionName('en', 'ru')).toBe('английская версия');
   });
 });

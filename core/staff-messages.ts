@@ -131,6 +131,141 @@ export const staffMessages = {
   },
   'event.other': { ru: 'Изменение статуса', en: 'Status change' },
 
+  // Audit log actions (core/audit: each service's `action`); `order.step` names an order's status step.
+  'action.order.step': { ru: 'Заказ: {status}', en: 'Order: {status}' },
+  'action.order.comment': { ru: 'Комментарий к заказу', en: 'Order comment' },
+  'action.order.refund': { ru: 'Возврат денег по заказу', en: 'Order refund' },
+  'action.order.refund_start': { ru: 'Возврат денег по заказу начат', en: 'Order refund started' },
+  'action.order.refund_retry': { ru: 'Возврат денег по заказу повторён', en: 'Order refund retried' },
+  'action.order.try_on_keep': { ru: 'Примерка оставлена', en: 'Try-on kept' },
+  'action.order.buyout': { ru: 'Выкуп записан', en: 'Buyout recorded' },
+  'action.order.buyout.change': { ru: 'Выкуп изменён', en: 'Buyout changed' },
+  'action.order.buyout.link': { ru: 'Ссылка на оплату выкупа', en: 'Buyout payment link' },
+  'action.order.buyout.payment': { ru: 'Оплата выкупа', en: 'Buyout payment' },
+  'action.order.buyout.refund': { ru: 'Возврат денег за выкуп', en: 'Buyout refund' },
+  'action.order.anonymise': { ru: 'Личные данные заказа удалены', en: 'Order personal data removed' },
+  'action.product.create': { ru: 'Товар создан', en: 'Product created' },
+  'action.product.update': { ru: 'Товар изменён', en: 'Product changed' },
+  'action.product.duplicate': { ru: 'Товар скопирован', en: 'Product copied' },
+  'action.product.show': { ru: 'Товар показан на сайте', en: 'Product shown' },
+  'action.product.hide': { ru: 'Товар скрыт с сайта', en: 'Product hidden' },
+  'action.product.tags.save': { ru: 'Метки товара изменены', en: 'Product tags changed' },
+  'action.product.photos.upload': { ru: 'Фото товара загружены', en: 'Product photos uploaded' },
+  'action.product.photos.reorder': { ru: 'Порядок фото товара изменён', en: 'Product photos reordered' },
+  'action.product.photos.remove': { ru: 'Фото товара удалены', en: 'Product photos removed' },
+  'action.product.video.upload': { ru: 'Видео товара загружено', en: 'Product video uploaded' },
+  'action.product.video.remove': { ru: 'Видео товара удалено', en: 'Product video removed' },
+  'action.product.bulk-stock': { ru: 'Остатки изменены для нескольких товаров', en: 'Stock changed in bulk' },
+  'action.product.bulk-stock-set': { ru: 'Остатки заданы для нескольких товаров', en: 'Stock set in bulk' },
+  'action.product.bulk-price-set': { ru: 'Цена задана для нескольких товаров', en: 'Price set in bulk' },
+  'action.product.bulk-price-percent': {
+    ru: 'Цена изменена на процент для нескольких товаров',
+    en: 'Price changed by a percentage in bulk',
+  },
+  'action.product.bulk-flags': { ru: 'Отметки изменены для нескольких товаров', en: 'Flags changed in bulk' },
+  'action.product.bulk-published': {
+    ru: 'Показ на сайте изменён для нескольких товаров',
+    en: 'Shown or hidden in bulk',
+  },
+  'action.variant.stock': { ru: 'Остаток размера изменён', en: 'Size stock changed' },
+  'action.category.create': { ru: 'Категория создана', en: 'Category created' },
+  'action.category.update': { ru: 'Категория изменена', en: 'Category changed' },
+  'action.category.delete': { ru: 'Категория удалена', en: 'Category deleted' },
+  'action.collection.create': { ru: 'Подборка создана', en: 'Collection created' },
+  'action.collection.update': { ru: 'Подборка изменена', en: 'Collection changed' },
+  'action.collection.delete': { ru: 'Подборка удалена', en: 'Collection deleted' },
+  'action.look.create': { ru: 'Образ создан', en: 'Look created' },
+  'action.look.update': { ru: 'Образ изменён', en: 'Look changed' },
+  'action.look.delete': { ru: 'Образ удалён', en: 'Look deleted' },
+  'action.look.reorder': { ru: 'Порядок образов изменён', en: 'Looks reordered' },
+  'action.page.create': { ru: 'Страница создана', en: 'Page created' },
+  'action.page.update': { ru: 'Страница изменена', en: 'Page changed' },
+  'action.page.delete': { ru: 'Страница удалена', en: 'Page deleted' },
+  'action.page.reorder': { ru: 'Порядок страниц изменён', en: 'Pages reordered' },
+  'action.page-category.create': { ru: 'Раздел страниц создан', en: 'Page section created' },
+  'action.page-category.update': { ru: 'Раздел страниц изменён', en: 'Page section changed' },
+  'action.page-category.delete': { ru: 'Раздел страниц удалён', en: 'Page section deleted' },
+  'action.size-table.create': { ru: 'Таблица размеров создана', en: 'Size table created' },
+  'action.size-table.update': { ru: 'Таблица размеров изменена', en: 'Size table changed' },
+  'action.size-table.delete': { ru: 'Таблица размеров удалена', en: 'Size table deleted' },
+  'action.text.update': { ru: 'Текст сайта изменён', en: 'Site text changed' },
+  'action.text.reset': { ru: 'Текст сайта возвращён к исходному', en: 'Site text reset' },
+  'action.message-text.update': { ru: 'Текст сообщения покупателю изменён', en: 'Message text changed' },
+  'action.message-text.reset': {
+    ru: 'Текст сообщения покупателю возвращён к исходному',
+    en: 'Message text reset',
+  },
+  'action.search_synonym.create': { ru: 'Синоним поиска добавлен', en: 'Search synonym added' },
+  'action.search_synonym.update': { ru: 'Синоним поиска изменён', en: 'Search synonym changed' },
+  'action.search_synonym.delete': { ru: 'Синоним поиска удалён', en: 'Search synonym deleted' },
+  'action.settings.update': { ru: 'Настройки изменены', en: 'Settings changed' },
+  'action.promo.create': { ru: 'Промокод создан', en: 'Promo code created' },
+  'action.promo.update': { ru: 'Промокод изменён', en: 'Promo code changed' },
+  'action.promo.disable': { ru: 'Промокод выключен', en: 'Promo code switched off' },
+  'action.return.request': { ru: 'Заявка на возврат', en: 'Return requested' },
+  'action.return.parcel': { ru: 'Посылка возврата отправлена', en: 'Return parcel sent' },
+  'action.return.receive': { ru: 'Возврат получен на складе', en: 'Return received' },
+  'action.return.decide': { ru: 'Решение по возврату', en: 'Return decided' },
+  'action.return.refund': { ru: 'Деньги за возврат', en: 'Return refund' },
+  'action.return.refund_retry': { ru: 'Деньги за возврат: повтор', en: 'Return refund retried' },
+  'action.return.exchange_shipped': { ru: 'Обмен отправлен покупателю', en: 'Exchange shipped' },
+  'action.return.cancel': { ru: 'Возврат отменён', en: 'Return cancelled' },
+  'action.customer.delete': { ru: 'Покупатель удалён', en: 'Customer deleted' },
+  'action.customer.export': { ru: 'Данные покупателя выгружены', en: 'Customer data exported' },
+  'action.staff.invited': { ru: 'Сотрудник приглашён', en: 'Staff invited' },
+  'action.staff.invitation-accepted': { ru: 'Приглашение принято', en: 'Invitation accepted' },
+  'action.staff.role-changed': { ru: 'Роль сотрудника изменена', en: 'Staff role changed' },
+  'action.staff.removed': { ru: 'Доступ сотрудника закрыт', en: 'Staff access removed' },
+  'action.staff.second-factor-enrolled': {
+    ru: 'Подключён вход с кодом из приложения',
+    en: 'Second factor enrolled',
+  },
+  'action.staff.recovery-code-used': { ru: 'Вход по запасному коду', en: 'Recovery code used' },
+  'action.staff.admin-granted-from-command-line': {
+    ru: 'Администратор назначен на сервере',
+    en: 'Administrator granted on the server',
+  },
+  'action.job.retry': { ru: 'Задача запущена повторно', en: 'Job retried' },
+  'action.catalogue.import': { ru: 'Загрузка каталога', en: 'Catalogue import' },
+  'action.catalogue.refresh': { ru: 'Каталог обновлён', en: 'Catalogue refreshed' },
+  'action.media.image.upload': { ru: 'Картинка загружена', en: 'Image uploaded' },
+  'action.other': { ru: 'Изменение', en: 'Change' },
+
+  // What an audit record changed (its `entityType`).
+  'entity.order': { ru: 'Заказ', en: 'Order' },
+  'entity.customer': { ru: 'Покупатель', en: 'Customer' },
+  'entity.staff': { ru: 'Сотрудник', en: 'Staff member' },
+  'entity.staff-invite': { ru: 'Приглашение', en: 'Invitation' },
+  'entity.product': { ru: 'Товар', en: 'Product' },
+  'entity.product_group': { ru: 'Товар', en: 'Product' },
+  'entity.settings': { ru: 'Настройки', en: 'Settings' },
+  'entity.catalogue': { ru: 'Каталог', en: 'Catalogue' },
+  'entity.category': { ru: 'Категория', en: 'Category' },
+  'entity.collection': { ru: 'Подборка', en: 'Collection' },
+  'entity.import': { ru: 'Загрузка', en: 'Import' },
+  'entity.job': { ru: 'Задача', en: 'Job' },
+  'entity.look': { ru: 'Образ', en: 'Look' },
+  'entity.media': { ru: 'Медиафайл', en: 'Media file' },
+  'entity.message-text': { ru: 'Текст сообщения', en: 'Message text' },
+  'entity.page': { ru: 'Страница', en: 'Page' },
+  'entity.page-category': { ru: 'Раздел страниц', en: 'Page section' },
+  'entity.promo_code': { ru: 'Промокод', en: 'Promo code' },
+  'entity.return': { ru: 'Возврат', en: 'Return' },
+  'entity.search_synonym': { ru: 'Синоним поиска', en: 'Search synonym' },
+  'entity.size-table': { ru: 'Таблица размеров', en: 'Size table' },
+  'entity.text': { ru: 'Текст сайта', en: 'Site text' },
+  'entity.other': { ru: 'Запись', en: 'Record' },
+
+  // A payment provider's notice (payment_notifications.outcome) and the providers by name.
+  'notice.paid': { ru: 'Оплачено', en: 'Paid' },
+  'notice.declined': { ru: 'Отклонено', en: 'Declined' },
+  'notice.other': { ru: 'Уведомление банка', en: 'Provider notice' },
+  'provider.sandbox': { ru: 'Тестовая оплата', en: 'Test payments' },
+  'provider.tbank': { ru: 'Т-Банк', en: 'T-Bank' },
+  'provider.forma': { ru: 'Рассрочка Т-Банка', en: 'T-Bank instalment' },
+  'provider.dolyame': { ru: 'Долями', en: 'Dolyame' },
+  'provider.yandex-pay': { ru: 'Яндекс Пэй', en: 'Yandex Pay' },
+
   // Settings fields as the audit log names them.
   'field.freeDeliveryMin': { ru: 'Порог бесплатной доставки', en: 'Free delivery from' },
   'field.englishDisabledGetWays': {
@@ -306,6 +441,44 @@ export function roleName(role: string, locale: Locale): string {
 
 export function refundStateName(state: string, locale: Locale): string {
   return named('refund', state, locale) ?? state;
+}
+
+/** An edition (an order's `locale`, `ru` or `en`) as staff read it. */
+export function editionName(edition: string, locale: Locale): string {
+  return named('value.edition', edition, locale) ?? edition;
+}
+
+/** The audit log's actions by name, for its filter: every `action.*` entry but the fallbacks. */
+export const auditActionCodes: readonly string[] = Object.keys(staffMessages)
+  .filter((key) => key.startsWith('action.') && key !== 'action.other' && key !== 'action.order.step')
+  .map((key) => key.slice('action.'.length));
+
+/**
+ * An audit record's action as staff read it: its catalogue name, an order's status step
+ * (`order.confirmed`) as «Заказ: Подтверждён», anything else as «Изменение», never the code.
+ */
+export function auditActionName(action: string, locale: Locale): string {
+  const name = named('action', action, locale);
+  if (name) return name;
+  const step = /^order\.(\w+)$/.exec(action)?.[1];
+  const status = step ? named('order.status', step, locale) : null;
+  if (status) return staffMessage('action.order.step', locale, { status });
+  return staffMessage('action.other', locale);
+}
+
+/** What an audit record changed (`entityType`), by name; an unknown kind reads «Запись». */
+export function auditEntityName(entityType: string, locale: Locale): string {
+  return named('entity', entityType, locale) ?? staffMessage('entity.other', locale);
+}
+
+/** A payment provider's notice outcome (`paid`, `declined`) by name. */
+export function paymentNoticeName(outcome: string, locale: Locale): string {
+  return named('notice', outcome, locale) ?? staffMessage('notice.other', locale);
+}
+
+/** A payment provider (`tbank`, `yandex-pay`) by name; one the catalogue does not know keeps its own. */
+export function paymentProviderName(provider: string, locale: Locale): string {
+  return named('provider', provider, locale) ?? provider;
 }
 
 /**

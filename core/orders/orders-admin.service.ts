@@ -21,6 +21,7 @@ import { AppError } from '../errors.ts';
 import type { Locale } from '../i18n.ts';
 import { enqueueOrderMessages } from '../messages/order-messages.service.ts';
 import type { Providers } from '../providers/index.ts';
+import { deliveryWayName, editionName, orderStatusName, paymentMethodName } from '../staff-messages.ts';
 import { isPaidStatus, type OrderStatus } from './order.rules.ts';
 import type { OrdersService } from './orders.service.ts';
 import {
@@ -224,16 +225,16 @@ export function createOrdersAdminService({
       [
         csvCell(r.number),
         csvCell(moscowDateTime(r.createdAt)),
-        csvCell(r.status),
+        csvCell(orderStatusName(r.status, locale)),
         csvCell(r.fullName),
         csvCell(r.phone),
         csvCell(r.email),
-        csvCell(r.getWay),
+        csvCell(deliveryWayName(r.getWay, locale)),
         csvCell(r.city),
         csvCell(r.address),
-        csvCell(r.payment),
+        csvCell(paymentMethodName(r.payment, locale)),
         csvCell(r.promoCode),
-        csvCell(r.locale),
+        csvCell(editionName(r.locale, locale)),
         csvCell(r.displayCurrency),
         csvCell(r.items),
         csvMoney(r.goodsTotal),

@@ -154,8 +154,37 @@ describe.each(engines)('back-office orders API on %s', (engine) => {
       expect(text.startsWith('\uFEFFНомер;Дата (МСК);')).toBe(true);
       const lines = text.trim().split('\r\n');
       expect(lines).toHaveLength(3);
-      expect(lines[2]).toContain(`${anna};2026-11-11 00:30;paid;Анна Спискова;79161234567;`);
+      expect(lines[2]).toContain(`${anna};2026-11-11 00:30;Оплачен;Анна Спискова;79161234567;`);
       expect(lines[2]).toContain(';5000,00;0,00;0,00;5000,00;');
+    });
+
+    it('names status, delivery, payment and edition in the export’s language, money in roubles', async () => {
+      const q = `q=${encodeURIComponent('Спискова')}`;
+      const cells = (text: string) =>
+        text
+          .replace(/^\uFEFF/, '')
+          .trim()
+          .split('\r\n')
+          .map((l) => l.split(';'));
+      const [header, claraRow, annaRow] = cells((await api('GET', `/api/admin/orders/export.csv?${q}`)).body);
+      const col = (name: string) => header?.indexOf(name) ?? -1;
+      expect(annaRow?.[col('Состояние')]).toBe('Оплачен');
+      expect(annaRow?.[col('Способ получения')]).toBe('Пункт выдачи СДЭК');
+      expect(annaRow?.[col('Оплата')]).toBe('Картой онлайн');
+      expect(annaRow?.[col('Издание')]).toBe('русская версия');
+      expect(annaRow?.[col('Итого, ₽')]).toBe('5000,00');
+      expect(claraRow?.[col('Оплата')]).toBe('Долями');
+      // No code value of ours in a Russian row: statuses, methods and editions are words.
+      for (const row of [annaRow, claraRow])
+        for (const code of ['paid', 'online', 'self-sdek', 'dolyame', 'ru'])
+          expect(row, code).not.toContain(code);
+      const [enHeader, , enAnna] = cells(
+        (await api('GET', `/api/admin/orders/export.csv?${q}&lang=en`)).body,
+      );
+      const enCol = (name: string) => enHeader?.indexOf(name) ?? -1;
+      expect(enAnna?.[enCol('State')]).toBe('Paid');
+      expect(enAnna?.[enCol('Delivery')]).toBe('CDEK pickup point');
+      expect(enAnna?.[enCol('Edition')]).toBe('Russian edition');
     });
   });
 
