@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Form, Link, useLoaderData } from 'react-router';
+import type { Locale } from '../../../core/i18n.ts';
+import { auditActionCodes, auditActionName, auditEntityName } from '../../../core/staff-messages.ts';
 import { adminApi, errorText } from '../../admin/api.ts';
 import { AuditDiff } from '../../admin/customers/audit-diff.tsx';
 import { AdminLoading } from '../../admin/frame.tsx';
@@ -22,7 +24,25 @@ interface AuditPage {
   next: number | null;
 }
 
-const KNOWN_TYPES = ['order', 'customer', 'staff', 'staff-invite', 'product', 'settings'];
+const KNOWN_TYPES = [
+  'order',
+  'customer',
+  'return',
+  'staff',
+  'staff-invite',
+  'product',
+  'promo_code',
+  'settings',
+];
+
+/** The action filter's choices by name, alphabetical; a chosen action the catalogue lacks stays chosen. */
+function actionOptions(locale: Locale, chosen: string | undefined): [string, string][] {
+  const codes =
+    chosen && !auditActionCodes.includes(chosen) ? [...auditActionCodes, chosen] : auditActionCodes;
+  return codes
+    .map((code): [string, string] => [code, auditActionName(code, locale)])
+    .sort((a, b) => a[1].localeCompare(b[1], locale));
+}
 const FILTERS = ['entityType', 'entityId', 'actorId', 'action', 'from', 'to'] as const;
 
 function filtersOf(url: URL): URLSearchParams {
@@ -97,14 +117,13 @@ export default function AuditPageView() {
           {tr('Объект', 'Entity')}
           <select name="entityType" defaultValue={f.entityType ?? ''}>
             <option value="">{tr('любой', 'any')}</option>
-            <option value="order">{tr('заказ', 'order')}</option>
-            <option value="customer">{tr('покупатель', 'customer')}</option>
-            <option value="staff">{tr('сотрудник', 'staff')}</option>
-            <option value="staff-invite">{tr('приглашение', 'invitation')}</option>
-            <option value="product">{tr('товар', 'product')}</option>
-            <option value="settings">{tr('настройки', 'settings')}</option>
+            {KNOWN_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {auditEntityName(type, locale)}
+              </option>
+            ))}
             {f.entityType && !KNOWN_TYPES.includes(f.entityType) ? (
-              <option value={f.entityType}>{f.entityType}</option>
+              <option value={f.entityType}>{auditEntityName(f.entityType, locale)}</option>
             ) : null}
           </select>
         </label>
@@ -114,7 +133,14 @@ export default function AuditPageView() {
         </label>
         <label className="adm-field">
           {tr('Действие', 'Action')}
-          <input name="action" defaultValue={f.action ?? ''} maxLength={80} placeholder="order.status" />
+          <select name="action" defaultValue={f.action ?? ''}>
+            <option value="">{tr('любое', 'any')}</option>
+            {actionOptions(locale, f.action).map(([code, name]) => (
+              <option key={code} value={code}>
+                {name}
+              </option>
+            ))}
+          </select>
         </label>
         <label className="adm-field">
           {tr('С', 'From')}
@@ -141,9 +167,10 @@ export default function AuditPageView() {
             return (
               <li key={r.id} className="adm-card adm-audit__item">
                 <div className="adm-audit__head">
-                  <strong>{r.action}</strong>
+                  <strong>{auditActionName(r.action, locale)}</strong>
                   <span>
-                    {r.entityType} {link ? <Link to={link}>{r.entityId}</Link> : <span>{r.entityId}</span>}
+                    {auditEntityName(r.entityType, locale)}{' '}
+                    {link ? <Link to={link}>{r.entityId}</Link> : <span>{r.entityId}</span>}
                   </span>
                   <span className="adm-muted">{formatDateTime(r.at, locale)}</span>
                   <span className="adm-muted">

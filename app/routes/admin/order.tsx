@@ -3,9 +3,12 @@ import { Link, useLoaderData, useRevalidator } from 'react-router';
 import { needsTrackingNumber } from '../../../core/orders/orders-admin.rules.ts';
 import { shipmentCarrierOf } from '../../../core/orders/shipments.rules.ts';
 import {
+  auditActionName,
   carrierName,
   eventCauseText,
   orderStatusName,
+  paymentNoticeName,
+  paymentProviderName,
   refundStateName,
 } from '../../../core/staff-messages.ts';
 import { AdminApiError, adminApi, errorText } from '../../admin/api.ts';
@@ -354,7 +357,7 @@ export default function OrderPageView() {
               {o.instalmentMonths ? ` · ${o.instalmentMonths} ${tr('мес.', 'months')}` : ''}
             </dd>
             <dt>{tr('Провайдер', 'Provider')}</dt>
-            <dd>{o.paymentProvider ?? '—'}</dd>
+            <dd>{o.paymentProvider ? paymentProviderName(o.paymentProvider, locale) : '—'}</dd>
             <dt>{tr('Платёж', 'Payment id')}</dt>
             <dd className="adm-ord__mono">{o.paymentId ?? '—'}</dd>
             {o.payerPhone ? (
@@ -369,7 +372,7 @@ export default function OrderPageView() {
                 ? '—'
                 : page.notices.map((n) => (
                     <div key={n.id}>
-                      {formatDateTime(n.receivedAt, locale)} · {n.outcome}{' '}
+                      {formatDateTime(n.receivedAt, locale)} · {paymentNoticeName(n.outcome, locale)}{' '}
                       <span className="adm-muted">{n.id}</span>
                     </div>
                   ))}
@@ -482,7 +485,8 @@ export default function OrderPageView() {
           <ol className="adm-ord__events">
             {page.audit.map((a) => (
               <li key={a.id}>
-                <span className="adm-muted">{formatDateTime(a.at, locale)}</span> {a.action}
+                <span className="adm-muted">{formatDateTime(a.at, locale)}</span>{' '}
+                {auditActionName(a.action, locale)}
                 <div className="adm-muted">{a.actorLabel}</div>
               </li>
             ))}
