@@ -15,6 +15,7 @@ import {
   deliveryWayName,
   editionName,
   eventCauseText,
+  jobKindName,
   orderStatusName,
   paymentMethodName,
   paymentNoticeName,
@@ -22,6 +23,7 @@ import {
   placeholders,
   roleName,
   type StaffMessageKey,
+  serviceKindName,
   staffMessages,
   staffPlural,
   staffPlurals,
@@ -152,5 +154,40 @@ describe('the audit log and payment notices by name', () => {
     expect(paymentNoticeName('refunded-somehow', 'ru')).toBe('Уведомление банка');
     expect(paymentProviderName('tbank', 'ru')).toBe('Т-Банк');
     expect(editionName('en', 'ru')).toBe('английская версия');
+  });
+});
+
+describe('background jobs and external services by name', () => {
+  /** Every job kind the services register: literal ones and their `*_JOB` constants. */
+  function registeredKinds(): string[] {
+    const kinds = new Set<string>();
+    const walk = (dir: string) => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const path = join(dir, entry.name);
+        if (entry.isDirectory()) walk(path);
+        else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts')) {
+          const text = readFileSync(path, 'utf8');
+          for (const [, kind] of text.matchAll(/jobs\.register\('([^']+)'/g)) kinds.add(kind as string);
+          for (const [, kind] of text.matchAll(/_JOB = '([^']+)'/g)) kinds.add(kind as string);
+        }
+      }
+    };
+    walk(import.meta.dirname);
+    return [...kinds].sort();
+  }
+
+  it('names every job kind a service registers, never by its code', () => {
+    const kinds = registeredKinds();
+    expect(kinds).toContain('order-message');
+    expect(kinds).toContain('orders.expire');
+    for (const kind of kinds)
+      expect(jobKindName(kind, 'ru'), kind).not.toBe(jobKindName('no-such-job', 'ru'));
+    expect(jobKindName('no-such-job', 'ru')).toBe('Фоновая задача');
+  });
+
+  it('names every kind of external service the shop calls', () => {
+    for (const kind of ['payments', 'sms', 'email', 'carriers', 'internationalCarrier', 'crm', 'geocoder'])
+      expect(serviceKindName(kind, 'ru'), kind).toMatch(/[а-яё]/i);
+    expect(serviceKindName('somethingNew', 'ru')).toBe('Внешний сервис');
   });
 });

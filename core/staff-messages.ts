@@ -266,6 +266,46 @@ export const staffMessages = {
   'provider.dolyame': { ru: 'Долями', en: 'Dolyame' },
   'provider.yandex-pay': { ru: 'Яндекс Пэй', en: 'Yandex Pay' },
 
+  // Background jobs by kind (core/jobs: each `jobs.register`).
+  'job.order-message': { ru: 'Письмо или SMS о заказе', en: 'Order message' },
+  'job.shop-alert': { ru: 'Оповещение магазина', en: 'Shop alert' },
+  'job.cart-reminder': { ru: 'Напоминание о корзине', en: 'Cart reminder' },
+  'job.restock-check': { ru: 'Проверка поступлений для подписчиков', en: 'Restock check' },
+  'job.restock-mail': { ru: 'Письмо о поступлении товара', en: 'Restock e-mail' },
+  'job.restock-confirm': {
+    ru: 'Подтверждение подписки на поступление',
+    en: 'Restock subscription confirmation',
+  },
+  'job.newsletter-confirm': { ru: 'Подтверждение подписки на рассылку', en: 'Newsletter confirmation' },
+  'job.newsletter-welcome': { ru: 'Приветствие подписчика рассылки', en: 'Newsletter welcome' },
+  'job.return-message': { ru: 'Сообщение о возврате', en: 'Return message' },
+  'job.buyout-payment-message': { ru: 'Ссылка на оплату выкупа покупателю', en: 'Buyout payment message' },
+  'job.buyouts.check-payments': { ru: 'Проверка оплат выкупа', en: 'Buyout payment check' },
+  'job.orders.expire': { ru: 'Отмена неоплаченных заказов', en: 'Expiring unpaid orders' },
+  'job.orders.expire-try-on': { ru: 'Отмена просроченных примерок', en: 'Expiring try-on holds' },
+  'job.crm.retry': { ru: 'Повтор передачи заявок в CRM', en: 'CRM retry' },
+  'job.rates.refresh': { ru: 'Обновление курсов валют', en: 'Exchange rates refresh' },
+  'job.carriers.poll': { ru: 'Опрос служб доставки', en: 'Carrier status poll' },
+  'job.shop.daily-summary': { ru: 'Сводка магазина за день', en: 'Daily shop summary' },
+  'job.maintenance.prune': { ru: 'Очистка устаревших записей', en: 'Pruning old records' },
+  'job.exchange.import': { ru: 'Загрузка каталога из 1С', en: '1C catalogue import' },
+  'job.other': { ru: 'Фоновая задача', en: 'Background job' },
+
+  // External services by kind (core/providers/index.ts), as the dashboard's failures name them.
+  'service.payments': { ru: 'Оплата', en: 'Payments' },
+  'service.sms': { ru: 'СМС', en: 'SMS' },
+  'service.email': { ru: 'Почта', en: 'E-mail' },
+  'service.carriers': { ru: 'Службы доставки', en: 'Carriers' },
+  'service.internationalCarrier': { ru: 'Международная доставка', en: 'International carrier' },
+  'service.rates': { ru: 'Курсы валют', en: 'Exchange rates' },
+  'service.crm': { ru: 'CRM (заявки)', en: 'CRM' },
+  'service.mailing': { ru: 'Рассылка', en: 'Mailing' },
+  'service.geocoder': { ru: 'Поиск адресов на карте', en: 'Geocoder' },
+  'service.addressSuggest': { ru: 'Подсказки адреса', en: 'Address suggestions' },
+  'service.telegram': { ru: 'Телеграм', en: 'Telegram' },
+  'service.media': { ru: 'Хранилище фото', en: 'Media store' },
+  'service.other': { ru: 'Внешний сервис', en: 'External service' },
+
   // Settings fields as the audit log names them.
   'field.freeDeliveryMin': { ru: 'Порог бесплатной доставки', en: 'Free delivery from' },
   'field.englishDisabledGetWays': {
@@ -479,6 +519,16 @@ export function paymentNoticeName(outcome: string, locale: Locale): string {
 /** A payment provider (`tbank`, `yandex-pay`) by name; one the catalogue does not know keeps its own. */
 export function paymentProviderName(provider: string, locale: Locale): string {
   return named('provider', provider, locale) ?? provider;
+}
+
+/** A background job's kind (`order-message`, `orders.expire`) by name; an unknown one reads «Фоновая задача». */
+export function jobKindName(kind: string, locale: Locale): string {
+  return named('job', kind, locale) ?? staffMessage('job.other', locale);
+}
+
+/** An external service's kind (`payments`, `sms`) by name; an unknown one reads «Внешний сервис». */
+export function serviceKindName(kind: string, locale: Locale): string {
+  return named('service', kind, locale) ?? staffMessage('service.other', locale);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { Link, useLoaderData } from 'react-router';
-import { staffPlural } from '../../../core/staff-messages.ts';
+import type { Locale } from '../../../core/i18n.ts';
+import { serviceKindName, staffPlural } from '../../../core/staff-messages.ts';
 import { adminApi } from '../../admin/api.ts';
 import { AdminLoading } from '../../admin/frame.tsx';
 import { formatDateTime, formatMoney, useAdminLocale, useTr } from '../../admin/i18n.ts';
@@ -25,6 +26,19 @@ interface Dashboard {
   refundsDue: number;
   /** Paid try-on orders past their days without hand-over: cancelled after the grace period unless kept. */
   tryOnOverdue: { orders: number[] };
+}
+
+/** The failed calls by service, named (a service's methods are counted together), most first. */
+function failuresByService(
+  failures: { provider: string; count: number }[],
+  locale: Locale,
+): [string, number][] {
+  const counts = new Map<string, number>();
+  for (const f of failures) {
+    const name = serviceKindName(f.provider, locale);
+    counts.set(name, (counts.get(name) ?? 0) + f.count);
+  }
+  return [...counts].sort((a, b) => b[1] - a[1]);
 }
 
 export async function clientLoader() {
@@ -158,12 +172,10 @@ export default function DashboardPage() {
           </p>
           {failures.length > 0 ? (
             <dl className="adm-dl adm-dash__failures">
-              {failures.map((f) => (
-                <div key={`${f.provider} ${f.method}`} style={{ display: 'contents' }}>
-                  <dt>
-                    {f.provider}: {f.method}
-                  </dt>
-                  <dd className="adm-dash__bad">{f.count}</dd>
+              {failuresByService(failures, locale).map(([service, count]) => (
+                <div key={service} style={{ display: 'contents' }}>
+                  <dt>{service}</dt>
+                  <dd className="adm-dash__bad">{staffPlural('failures', count, locale)}</dd>
                 </div>
               ))}
             </dl>

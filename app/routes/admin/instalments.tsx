@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Form, Link, useLoaderData } from 'react-router';
 import { orderStatuses } from '../../../core/orders/order.rules.ts';
+import { paymentProviderName } from '../../../core/staff-messages.ts';
 import { adminApi, errorText } from '../../admin/api.ts';
 import { AdminLoading } from '../../admin/frame.tsx';
 import { formatDateTime, formatMoney, useAdminLocale, useTr } from '../../admin/i18n.ts';
@@ -83,7 +84,7 @@ export default function Instalments() {
             <option value="">{tr('любое', 'any')}</option>
             {orderStatuses.map((s) => (
               <option key={s} value={s}>
-                {statusLabel(s, tr)}
+                {statusLabel(s, locale)}
               </option>
             ))}
           </select>
@@ -118,10 +119,11 @@ export default function Instalments() {
                     </td>
                     <td>{formatDateTime(r.createdAt, locale)}</td>
                     <td>
-                      {paymentLabel(r.payment, tr)}
+                      {paymentLabel(r.payment, locale)}
                       {r.instalmentMonths ? ` · ${r.instalmentMonths} ${tr('мес.', 'mo.')}` : ''}
                       <div className="adm-muted">
-                        {r.paymentProvider ?? '—'} {r.paymentId ?? ''}
+                        {r.paymentProvider ? paymentProviderName(r.paymentProvider, locale) : '—'}{' '}
+                        {r.paymentId ?? ''}
                       </div>
                     </td>
                     <td>
@@ -131,7 +133,7 @@ export default function Instalments() {
                       ) : null}
                     </td>
                     <td>
-                      <StatusBadge status={r.status} tr={tr} />
+                      <StatusBadge status={r.status} locale={locale} />
                     </td>
                     <td>
                       {r.fullName}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useLoaderData, useRevalidator } from 'react-router';
+import { jobKindName } from '../../../core/staff-messages.ts';
 import { AdminApiError, adminApi } from '../../admin/api.ts';
 import { AdminLoading } from '../../admin/frame.tsx';
 import { formatDateTime, useAdminLocale, useTr } from '../../admin/i18n.ts';
@@ -80,10 +81,7 @@ export default function Jobs() {
               {rows.map((job) => (
                 <tr key={job.id}>
                   <td>{job.id}</td>
-                  <td>
-                    {job.kind}
-                    <div className="adm-muted">{job.key}</div>
-                  </td>
+                  <td title={`${job.kind} ${job.key}`}>{jobKindName(job.kind, locale)}</td>
                   <td>{job.attempts}</td>
                   <td>{job.lastError ?? '—'}</td>
                   <td>{formatDateTime(job.createdAt, locale)}</td>

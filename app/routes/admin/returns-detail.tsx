@@ -2,6 +2,7 @@ import '../../admin/content/content.css';
 import '../../admin/returns/returns.css';
 import { useState } from 'react';
 import { Link, useLoaderData, useRevalidator } from 'react-router';
+import { auditActionName, carrierName } from '../../../core/staff-messages.ts';
 import { AdminApiError, adminApi, errorText } from '../../admin/api.ts';
 import { AdminLoading } from '../../admin/frame.tsx';
 import { formatDateTime, formatMoney, useAdminLocale, useTr } from '../../admin/i18n.ts';
@@ -342,9 +343,7 @@ export default function ReturnDetail() {
             <dt>{tr('Как вернут', 'Way back')}</dt>
             <dd>
               {returnMethodLabel(r.method, tr)}
-              {r.carrier
-                ? ` · ${r.carrier === 'sdek' ? tr('СДЭК', 'CDEK') : r.carrier === 'boxberry' ? 'Boxberry' : r.carrier}`
-                : ''}
+              {r.carrier ? ` · ${carrierName(r.carrier, locale)}` : ''}
             </dd>
             <dt>{tr('Код перевозчика', 'Carrier code')}</dt>
             <dd className="adm-ord__mono">{r.carrierCode ?? '—'}</dd>
@@ -402,7 +401,7 @@ export default function ReturnDetail() {
         <ul className="adm-ret__log">
           {page.audit.map((a) => (
             <li key={a.id}>
-              {formatDateTime(a.at, locale)} · {a.actorLabel} · {a.action}
+              {formatDateTime(a.at, locale)} · {a.actorLabel} · {auditActionName(a.action, locale)}
             </li>
           ))}
         </ul>
