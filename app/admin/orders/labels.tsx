@@ -3,12 +3,9 @@ import { deliveryWayName, orderStatusName, paymentMethodName } from '../../../co
 
 type Tr = (ru: string, en: string) => string;
 
-/** The locale a `tr` speaks: the back office's labels take the page's `tr`. */
-const localeOf = (tr: Tr): Locale => (tr('ru', 'en') === 'en' ? 'en' : 'ru');
-
 /** An order's state as staff read it (core/staff-messages.ts). */
-export function statusLabel(status: string, tr: Tr): string {
-  return orderStatusName(status, localeOf(tr));
+export function statusLabel(status: string, locale: Locale): string {
+  return orderStatusName(status, locale);
 }
 
 /** The badge colour of a state. */
@@ -19,8 +16,8 @@ export function statusTone(status: string): 'ok' | 'warn' | 'bad' | 'muted' {
   return 'muted';
 }
 
-export function StatusBadge({ status, tr }: { status: string; tr: Tr }) {
-  return <span className={`adm-badge adm-badge--${statusTone(status)}`}>{statusLabel(status, tr)}</span>;
+export function StatusBadge({ status, locale }: { status: string; locale: Locale }) {
+  return <span className={`adm-badge adm-badge--${statusTone(status)}`}>{statusLabel(status, locale)}</span>;
 }
 
 /** A step's button text. */
@@ -41,10 +38,10 @@ export function stepLabel(step: string, tr: Tr): string {
   }
 }
 
-export function getWayLabel(way: string, tr: Tr): string {
-  return deliveryWayName(way, localeOf(tr));
+export function getWayLabel(way: string, locale: Locale): string {
+  return deliveryWayName(way, locale);
 }
 
-export function paymentLabel(payment: string, tr: Tr): string {
-  return paymentMethodName(payment, localeOf(tr));
+export function paymentLabel(payment: string, locale: Locale): string {
+  return paymentMethodName(payment, locale);
 }

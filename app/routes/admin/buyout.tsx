@@ -181,7 +181,7 @@ export default function BuyoutPageView() {
         <h1>
           {tr('Выкуп', 'Buyout')} · {tr('заказ', 'order')} {o.number}
         </h1>
-        <StatusBadge status={o.status} tr={tr} />
+        <StatusBadge status={o.status} locale={locale} />
         <Link className="adm-btn" to={`/admin/orders/${o.number}`}>
           {tr('К заказу', 'Back to the order')}
         </Link>

@@ -155,7 +155,7 @@ export default function OrderPageView() {
         <h1>
           {tr('Заказ', 'Order')} {o.number}
         </h1>
-        <StatusBadge status={o.status} tr={tr} />
+        <StatusBadge status={o.status} locale={locale} />
         <span className="adm-muted">{formatDateTime(o.createdAt, locale)}</span>
         <Link className="adm-btn" to={`/admin/orders/${o.number}/packing-slip`}>
           {tr('Упаковочный лист', 'Packing slip')}
@@ -315,7 +315,7 @@ export default function OrderPageView() {
           <h2>{tr('Доставка', 'Delivery')}</h2>
           <dl className="adm-dl">
             <dt>{tr('Способ', 'Method')}</dt>
-            <dd>{getWayLabel(o.getWay, tr)}</dd>
+            <dd>{getWayLabel(o.getWay, locale)}</dd>
             {d.pvz ? (
               <>
                 <dt>{tr('Пункт выдачи', 'Pickup point')}</dt>
@@ -353,7 +353,7 @@ export default function OrderPageView() {
           <dl className="adm-dl">
             <dt>{tr('Способ', 'Method')}</dt>
             <dd>
-              {paymentLabel(o.payment, tr)}
+              {paymentLabel(o.payment, locale)}
               {o.instalmentMonths ? ` · ${o.instalmentMonths} ${tr('мес.', 'months')}` : ''}
             </dd>
             <dt>{tr('Провайдер', 'Provider')}</dt>

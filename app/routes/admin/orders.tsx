@@ -120,7 +120,7 @@ export default function OrdersPage() {
             <option value="">{tr('любое', 'any')}</option>
             {orderStatuses.map((s) => (
               <option key={s} value={s}>
-                {statusLabel(s, tr)}
+                {statusLabel(s, locale)}
               </option>
             ))}
           </select>
@@ -139,7 +139,7 @@ export default function OrdersPage() {
             <option value="">{tr('любое', 'any')}</option>
             {getWays.map((w) => (
               <option key={w} value={w}>
-                {getWayLabel(w, tr)}
+                {getWayLabel(w, locale)}
               </option>
             ))}
           </select>
@@ -150,7 +150,7 @@ export default function OrdersPage() {
             <option value="">{tr('любая', 'any')}</option>
             {paymentMethods.map((p) => (
               <option key={p} value={p}>
-                {paymentLabel(p, tr)}
+                {paymentLabel(p, locale)}
               </option>
             ))}
           </select>
@@ -209,7 +209,7 @@ export default function OrdersPage() {
                   </td>
                   <td>{formatDateTime(o.createdAt, locale)}</td>
                   <td>
-                    <StatusBadge status={o.status} tr={tr} />
+                    <StatusBadge status={o.status} locale={locale} />
                   </td>
                   <td>
                     {o.fullName}
@@ -217,9 +217,9 @@ export default function OrdersPage() {
                       +{o.phone} · {o.email}
                     </div>
                   </td>
-                  <td>{getWayLabel(o.getWay, tr)}</td>
+                  <td>{getWayLabel(o.getWay, locale)}</td>
                   <td>
-                    {paymentLabel(o.payment, tr)}
+                    {paymentLabel(o.payment, locale)}
                     {o.promoCode ? <div className="adm-muted">{o.promoCode}</div> : null}
                   </td>
                   <td className="adm-num">

@@ -38,7 +38,7 @@ export default function PackingSlip() {
           {tr('Упаковочный лист · заказ', 'Packing slip · order')} {o.number}
         </h1>
         <p>
-          {formatDateTime(o.createdAt, locale)} · {getWayLabel(o.getWay, tr)}
+          {formatDateTime(o.createdAt, locale)} · {getWayLabel(o.getWay, locale)}
         </p>
         <table className="adm-slip__table">
           <thead>

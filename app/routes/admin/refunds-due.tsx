@@ -59,14 +59,14 @@ export default function RefundsDue() {
                   </td>
                   <td>{r.paidAt ? formatDateTime(r.paidAt, locale) : '—'}</td>
                   <td>
-                    <StatusBadge status={r.status} tr={tr} />
+                    <StatusBadge status={r.status} locale={locale} />
                   </td>
                   <td>
                     {r.fullName}
                     <div className="adm-muted">+{r.phone}</div>
                   </td>
                   <td>
-                    {paymentLabel(r.payment, tr)}
+                    {paymentLabel(r.payment, locale)}
                     <div className="adm-muted">{r.paymentId}</div>
                   </td>
                   <td className="adm-num">{formatMoney(r.total, locale)}</td>

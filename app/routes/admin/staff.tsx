@@ -30,10 +30,6 @@ export function HydrateFallback() {
   return <AdminLoading />;
 }
 
-function roleLabel(role: Role, tr: (ru: string, en: string) => string) {
-  return roleName(role, tr('ru', 'en') === 'en' ? 'en' : 'ru');
-}
-
 export default function StaffPage() {
   const tr = useTr();
   const locale = useAdminLocale();
@@ -92,9 +88,9 @@ export default function StaffPage() {
           <label className="adm-field">
             {tr('Роль', 'Role')}
             <select name="role" defaultValue="manager">
-              <option value="manager">{roleLabel('manager', tr)}</option>
-              <option value="editor">{roleLabel('editor', tr)}</option>
-              <option value="admin">{roleLabel('admin', tr)}</option>
+              <option value="manager">{roleName('manager', locale)}</option>
+              <option value="editor">{roleName('editor', locale)}</option>
+              <option value="admin">{roleName('admin', locale)}</option>
             </select>
           </label>
           <button type="submit" className="adm-btn adm-btn--primary" disabled={busy}>
@@ -118,7 +114,7 @@ export default function StaffPage() {
                 {invites.map((invite) => (
                   <tr key={invite.id}>
                     <td>{invite.email}</td>
-                    <td>{roleLabel(invite.role, tr)}</td>
+                    <td>{roleName(invite.role, locale)}</td>
                     <td>{formatDateTime(invite.expiresAt, locale)}</td>
                   </tr>
                 ))}
@@ -165,9 +161,9 @@ export default function StaffPage() {
                         )
                       }
                     >
-                      <option value="admin">{roleLabel('admin', tr)}</option>
-                      <option value="manager">{roleLabel('manager', tr)}</option>
-                      <option value="editor">{roleLabel('editor', tr)}</option>
+                      <option value="admin">{roleName('admin', locale)}</option>
+                      <option value="manager">{roleName('manager', locale)}</option>
+                      <option value="editor">{roleName('editor', locale)}</option>
                     </select>
                   </td>
                   <td>
