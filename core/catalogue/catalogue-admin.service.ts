@@ -4,7 +4,7 @@ import { createCollectionsAdmin } from './admin/collections-admin.service.ts';
 import { createProductsAdmin } from './admin/products-admin.service.ts';
 import { createSizeTablesAdmin } from './admin/size-tables-admin.service.ts';
 
-export { InUseError, StaleRecordError } from './admin/catalogue-admin.context.ts';
+export { InUseError, StaleError } from './admin/catalogue-admin.context.ts';
 
 /**
  * The back office's catalogue (issue 15; docs/decisions/0028-catalogue-back-office.md), composed of

@@ -6,7 +6,7 @@ import { insertStaff } from '../../tests/factories/staff.ts';
 import { createTestDatabase, engines, type TestDatabase } from '../../tests/setup/test-database.ts';
 import { type Actor, createAuditService } from '../audit/audit.service.ts';
 import { createReadCache } from '../cache/read-cache.ts';
-import { StaleRecordError } from '../catalogue/catalogue-admin.service.ts';
+import { StaleError } from '../catalogue/catalogue-admin.service.ts';
 import {
   auditLog,
   imports,
@@ -167,7 +167,7 @@ describe.each(engines)('CSV import and export on %s', (engine) => {
     await database.db.update(productGroups).set({ price: 4_000_00 }).where(eq(productGroups.id, group.id));
     await expect(
       service.apply('products', csv, 'p.csv', editor, preview.report.digest),
-    ).rejects.toBeInstanceOf(StaleRecordError);
+    ).rejects.toBeInstanceOf(StaleError);
     const [still] = await database.db.select().from(productGroups).where(eq(productGroups.id, group.id));
     expect([still?.name.ru, still?.published]).toEqual([group.name.ru, true]);
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Actor, AuditService } from '../audit/audit.service.ts';
 import { cacheTags, noReadCache, type ReadCache } from '../cache/read-cache.ts';
-import { StaleRecordError } from '../catalogue/catalogue-admin.service.ts';
+import { StaleError } from '../catalogue/catalogue-admin.service.ts';
 import { slugOf, uniqueSlug } from '../catalogue/slug.rules.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { categories, type ImportKind, imports, productGroups, variantProducts } from '../db/schema/index.ts';
@@ -629,8 +629,7 @@ export function createCsvExchangeService({
       plan = await db.transaction(async (tx) => {
         const now = clock();
         const made = await makePlan(tx, kind, file, actor, now);
-        if (expected && made.report.digest !== expected)
-          throw new StaleRecordError(STALE_MESSAGE, made.report);
+        if (expected && made.report.digest !== expected) throw new StaleError(STALE_MESSAGE, made.report);
         await write(tx, made, now);
         await audit.record(tx, actor, {
           action: 'catalogue.import',
@@ -650,7 +649,7 @@ export function createCsvExchangeService({
       });
     } catch (error) {
       // A stale preview changed nothing and is no import; anything else is kept as failed.
-      if (error instanceof StaleRecordError) await db.delete(imports).where(eq(imports.id, importId));
+      if (error instanceof StaleError) await db.delete(imports).where(eq(imports.id, importId));
       else
         await finish('failed', {
           ...refusedReport(error instanceof Error ? error : new Error(String(error))),

@@ -3,7 +3,6 @@ import type { AuditService } from '../../audit/audit.service.ts';
 import { cacheTags, noReadCache, type ReadCache } from '../../cache/read-cache.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { productGroups, type variantProducts } from '../../db/schema/index.ts';
-import { AppError } from '../../errors.ts';
 import type { Locale } from '../../i18n.ts';
 import { catalogueLimits } from '../catalogue-admin.schemas.ts';
 export type GroupRow = typeof productGroups.$inferSelect;
@@ -20,7 +19,7 @@ export const staleMessage = (locale: Locale) =>
   );
 
 // The one conflict protocol (core/errors.ts), under the names the catalogue's services use.
-export { InUseError, StaleError as StaleRecordError } from '../../errors.ts';
+export { InUseError, StaleError } from '../../errors.ts';
 
 export interface CatalogueAdminDeps {
   db: Db;

@@ -9,7 +9,7 @@ import { slugOf, uniqueSlug } from '../slug.rules.ts';
 import {
   type CatalogueAdminContext,
   InUseError,
-  StaleRecordError,
+  StaleError,
   staleMessage,
   t,
 } from './catalogue-admin.context.ts';
@@ -102,7 +102,7 @@ export function createCategoriesAdmin({ db, audit, change, catalogueWide, usersO
   async function lockCategory(tx: Tx, slug: string, version: number, locale: Locale) {
     const [row] = await tx.select().from(categories).where(eq(categories.slug, slug)).for('update');
     if (!row) throw new AppError('not_found', t(locale, 'Категория не найдена', 'Category not found'));
-    if (row.version !== version) throw new StaleRecordError(staleMessage(locale), row);
+    if (row.version !== version) throw new StaleError(staleMessage(locale), row);
     return row;
   }
 

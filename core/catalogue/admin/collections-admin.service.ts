@@ -5,7 +5,7 @@ import { collectionGroups, collections, type LocalizedText, productGroups } from
 import { AppError } from '../../errors.ts';
 import type { Locale } from '../../i18n.ts';
 import { slugOf, uniqueSlug } from '../slug.rules.ts';
-import { type CatalogueAdminContext, StaleRecordError, staleMessage, t } from './catalogue-admin.context.ts';
+import { type CatalogueAdminContext, StaleError, staleMessage, t } from './catalogue-admin.context.ts';
 
 /** Collections: the list, one with its products, create, update and delete. */
 export function createCollectionsAdmin({ db, audit, change, catalogueWide }: CatalogueAdminContext) {
@@ -109,7 +109,7 @@ export function createCollectionsAdmin({ db, audit, change, catalogueWide }: Cat
     const record = row ? await readCollection(tx, slug) : null;
     if (!row || !record)
       throw new AppError('not_found', t(locale, 'Коллекция не найдена', 'Collection not found'));
-    if (row.version !== version) throw new StaleRecordError(staleMessage(locale), record);
+    if (row.version !== version) throw new StaleError(staleMessage(locale), record);
     return record;
   }
 

@@ -30,7 +30,7 @@ import { slugOf, uniqueSlug } from '../slug.rules.ts';
 import {
   type CatalogueAdminContext,
   type GroupRow,
-  StaleRecordError,
+  StaleError,
   t,
   type VariantRow,
 } from './catalogue-admin.context.ts';
@@ -354,7 +354,7 @@ export function createProductsAdmin({ db, audit, clock, change, catalogueWide }:
     const record = await readProduct(tx, id);
     if (!record) throw new AppError('not_found', t(locale, 'Товар не найден', 'Product not found'));
     if (row.version !== version) {
-      throw new StaleRecordError(
+      throw new StaleError(
         t(
           locale,
           'Товар изменили, пока вы его редактировали. Ниже — новые значения; обновите и повторите',
@@ -605,7 +605,7 @@ export function createProductsAdmin({ db, audit, clock, change, catalogueWide }:
         .for('update');
       if (!variant) throw new AppError('not_found', t(locale, 'Размер не найден', 'Size not found'));
       if (variant.stock !== input.was) {
-        throw new StaleRecordError(
+        throw new StaleError(
           t(
             locale,
             `Остаток изменился, пока вы его смотрели: сейчас ${variant.stock}`,

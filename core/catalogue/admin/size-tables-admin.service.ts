@@ -9,7 +9,7 @@ import { slugOf, uniqueSlug } from '../slug.rules.ts';
 import {
   type CatalogueAdminContext,
   InUseError,
-  StaleRecordError,
+  StaleError,
   staleMessage,
   t,
 } from './catalogue-admin.context.ts';
@@ -64,7 +64,7 @@ export function createSizeTablesAdmin({ db, audit, change, catalogueWide, usersO
     const [row] = await tx.select().from(sizeTables).where(eq(sizeTables.id, id)).for('update');
     if (!row)
       throw new AppError('not_found', t(locale, 'Таблица размеров не найдена', 'Size table not found'));
-    if (row.version !== version) throw new StaleRecordError(staleMessage(locale), row);
+    if (row.version !== version) throw new StaleError(staleMessage(locale), row);
     return row;
   }
 

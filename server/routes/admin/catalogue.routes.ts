@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   bulkBody,
@@ -21,26 +21,14 @@ import {
   variantIdParams,
   versionField,
 } from '../../../core/catalogue/catalogue-admin.schemas.ts';
-import { InUseError, StaleRecordError } from '../../../core/catalogue/catalogue-admin.service.ts';
 import { parseInput, requestLocale } from '../../request.ts';
 import { roles, type StaffRouteDeps, staffRoute } from './staff-route.ts';
 
 const versionQuery = z.object({ version: z.coerce.number().pipe(versionField) });
 
-/**
- * A conflict answers with what the screen needs (DECISIONS 31): the record as it is now for a
- * stale save, what uses it for a refused deletion.
- */
-async function answer(reply: FastifyReply, work: () => Promise<unknown>) {
-  try {
-    return { result: true, ...((await work()) as object) };
-  } catch (error) {
-    if (error instanceof StaleRecordError)
-      return reply.status(409).send({ result: false, message: error.message, current: error.current });
-    if (error instanceof InUseError)
-      return reply.status(409).send({ result: false, message: error.message, usedBy: error.usedBy });
-    throw error;
-  }
+/** A catalogue change answers `result: true` with what it returns; a conflict is the error handler's (409). */
+async function answer(work: () => Promise<unknown>) {
+  return { result: true, ...((await work()) as object) };
 }
 
 /** The back office's catalogue (docs/decisions/0028-catalogue-back-office.md): editors; stock also managers. */
@@ -107,10 +95,10 @@ export function catalogueRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
     method: 'PUT',
     url: '/api/admin/catalogue/products/:id',
     roles: editor,
-    async handler(request, reply, actor) {
+    async handler(request, _reply, actor) {
       const { id } = parseInput(productIdParams, request.params, request);
       const body = parseInput(productUpdateBody, request.body, request, catalogueFieldLabels);
-      return answer(reply, () => service.updateProduct(id, body, actor, requestLocale(request)));
+      return answer(() => service.updateProduct(id, body, actor, requestLocale(request)));
     },
   });
 
@@ -118,10 +106,10 @@ export function catalogueRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
     method: 'PUT',
     url: '/api/admin/catalogue/products/:id/published',
     roles: editor,
-    async handler(request, reply, actor) {
+    async handler(request, _reply, actor) {
       const { id } = parseInput(productIdParams, request.params, request);
       const body = parseInput(publishBody, request.body, request);
-      return answer(reply, () => service.setPublished(id, body, actor, requestLocale(request)));
+      return answer(() => service.setPublished(id, body, actor, requestLocale(request)));
     },
   });
 
@@ -129,10 +117,10 @@ export function catalogueRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
     method: 'POST',
     url: '/api/admin/catalogue/products/:id/duplicate',
     roles: editor,
-    async handler(request, reply, actor) {
+    async handler(request, _reply, actor) {
       const { id } = parseInput(productIdParams, request.params, request);
       const body = parseInput(duplicateBody, request.body, request);
-      return answer(reply, () => service.duplicateProduct(id, body, actor, requestLocale(request)));
+      return answer(() => service.duplicateProduct(id, body, actor, requestLocale(request)));
     },
   });
 
@@ -141,10 +129,10 @@ export function catalogueRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
     method: 'PUT',
     url: '/api/admin/catalogue/variants/:id/stock',
     roles: roles.anyStaff,
-    async handler(request, reply, actor) {
+    async handler(request, _reply, actor) {
       const { id } = parseInput(variantIdParams, request.params, request);
       const body = parseInput(stockBody, request.body, request);
-      return answer(reply, async () => ({
+      return answer(async () => ({
         variant: await service.setStock(id, body, actor, requestLocale(request)),
       }));
     },
@@ -174,10 +162,10 @@ export function catalogueRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
     method: 'PUT',
     url: '/api/admin/catalogue/categories/:slug',
     roles: editor,
-    async handler(request, reply, actor) {
+    async handler(request, _reply, actor) {
       const { slug } = parseInput(slugParams, request.params, request);
       const body = parseInput(categoryUpdateBody, request.body, request, catalogueFieldLabels);
-      return answer(reply, async () => ({
+      return answer(async () => ({
         category: await service.updateCategory(slug, body, actor, requestLocale(request)),
       }));
     },
@@ -187,10 +175,10 @@ export function catalogueRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
     method: 'DELETE',
     url: '/api/admin/catalogue/categories/:slug',
     roles: editor,
-    async handler(request, reply, actor) {
+    async handler(request, _reply, actor) {
       const { slug } = parseInput(slugParams, request.params, request);
       const { version } = parseInput(versionQuery, request.query, request);
-      return answer(reply, () => service.removeCategory(slug, version, actor, requestLocale(request)));
+      return answer(() => service.removeCategory(slug, version, actor, requestLocale(request)));
     },
   });
 
@@ -228,10 +216,10 @@ export function catalogueRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
     method: 'PUT',
     url: '/api/admin/catalogue/collections/:slug',
     roles: editor,
-    async handler(request, reply, actor) {
+    async handler(request, _reply, actor) {
       const { slug } = parseInput(slugParams, request.params, request);
       const body = parseInput(collectionUpdateBody, request.body, request);
-      return answer(reply, async () => ({
+      return answer(async () => ({
         collection: await service.updateCollection(slug, body, actor, requestLocale(request)),
       }));
     },
@@ -241,10 +229,10 @@ export function catalogueRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
     method: 'DELETE',
     url: '/api/admin/catalogue/collections/:slug',
     roles: editor,
-    async handler(request, reply, actor) {
+    async handler(request, _reply, actor) {
       const { slug } = parseInput(slugParams, request.params, request);
       const { version } = parseInput(versionQuery, request.query, request);
-      return answer(reply, () => service.removeCollection(slug, version, actor, requestLocale(request)));
+      return answer(() => service.removeCollection(slug, version, actor, requestLocale(request)));
     },
   });
 
@@ -281,10 +269,10 @@ export function catalogueRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
     method: 'PUT',
     url: '/api/admin/catalogue/size-tables/:id',
     roles: editor,
-    async handler(request, reply, actor) {
+    async handler(request, _reply, actor) {
       const { id } = parseInput(sizeTableParams, request.params, request);
       const body = parseInput(sizeTableUpdateBody, request.body, request);
-      return answer(reply, async () => ({
+      return answer(async () => ({
         sizeTable: await service.updateSizeTable(id, body, actor, requestLocale(request)),
       }));
     },
@@ -294,10 +282,10 @@ export function catalogueRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
     method: 'DELETE',
     url: '/api/admin/catalogue/size-tables/:id',
     roles: editor,
-    async handler(request, reply, actor) {
+    async handler(request, _reply, actor) {
       const { id } = parseInput(sizeTableParams, request.params, request);
       const { version } = parseInput(versionQuery, request.query, request);
-      return answer(reply, () => service.removeSizeTable(id, version, actor, requestLocale(request)));
+      return answer(() => service.removeSizeTable(id, version, actor, requestLocale(request)));
     },
   });
 }
