@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Actor, createAuditService } from '../audit/audit.service.ts';
+import { announcedWrite } from '../cache/announced-write.ts';
 import { noReadCache, type ReadCache } from '../cache/read-cache.ts';
 import { slugOf, uniqueSlug } from '../catalogue/slug.rules.ts';
 import type { Db, Tx } from '../db/client.ts';
@@ -58,15 +59,7 @@ export function createCustomPagesService({
   clock: () => Date;
   cache?: ReadCache;
 }) {
-  async function write<T>(work: (tx: Tx) => Promise<T>) {
-    const result = await db.transaction(async (tx) => {
-      const value = await work(tx);
-      await cache.announce(tx, contentTags);
-      return value;
-    });
-    cache.invalidate(contentTags);
-    return result;
-  }
+  const write = <T>(work: (tx: Tx) => Promise<T>) => announcedWrite(db, cache, (tx) => work(tx), contentTags);
 
   /** A version stamp strictly after the previous one, even when the clock stands still. */
   const nextStamp = (previous: Date) => new Date(Math.max(clock().getTime(), previous.getTime() + 1));

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Actor, createAuditService } from '../audit/audit.service.ts';
+import { announcedWrite } from '../cache/announced-write.ts';
 import { cacheTags, noReadCache, type ReadCache } from '../cache/read-cache.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { customPages, type PageSection } from '../db/schema/index.ts';
@@ -63,15 +64,7 @@ export function createPagesAdminService({
       { field: 'slug' },
     );
 
-  async function write<T>(work: (tx: Tx) => Promise<T>) {
-    const result = await db.transaction(async (tx) => {
-      const value = await work(tx);
-      await cache.announce(tx, contentTags);
-      return value;
-    });
-    cache.invalidate(contentTags);
-    return result;
-  }
+  const write = <T>(work: (tx: Tx) => Promise<T>) => announcedWrite(db, cache, (tx) => work(tx), contentTags);
 
   async function list() {
     const rows = await db.select().from(customPages).orderBy(asc(customPages.index), asc(customPages.slug));

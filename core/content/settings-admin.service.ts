@@ -1,5 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Actor, createAuditService } from '../audit/audit.service.ts';
+import { announcedWrite } from '../cache/announced-write.ts';
 import { cacheTags, noReadCache, type ReadCache } from '../cache/read-cache.ts';
 import type { Db } from '../db/client.ts';
 import { settings } from '../db/schema/index.ts';
@@ -90,63 +91,65 @@ export function createSettingsAdminService({
         });
       }
     }
-    const result = await db.transaction(async (tx) => {
-      const [before] = await tx.select().from(settings).where(eq(settings.id, id)).for('update');
-      if (!before) {
-        throw new AppError(
-          'not_found',
-          t(locale, `Нет документа настроек «${id}»`, `The settings document ${id} is missing`),
-        );
-      }
-      if (before.updatedAt.getTime() !== new Date(input.updatedAt).getTime()) {
-        throw new StaleError(
-          t(
-            locale,
-            'Настройки изменили, пока вы их редактировали: показаны новые значения',
-            'The settings were changed while you edited them: the newer values are shown',
-          ),
-          record(before),
-          'updatedAt',
-        );
-      }
-      const merged = { ...before.data, ...input.values, _id: id };
-      const parsed = schema.safeParse(merged);
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        const field = issue?.path.join('.') ?? '';
-        throw new AppError(
-          'invalid_data',
-          t(
-            locale,
-            `Неверное значение поля «${field}»${issue ? `: ${russianIssue(issue)}` : ''}`,
-            `Invalid value of ${field}: ${issue?.message ?? ''}`,
-          ),
-          { field },
-        );
-      }
-      const { _id, ...data } = parsed.data;
-      const stamp = new Date(Math.max(clock().getTime(), before.updatedAt.getTime() + 1));
-      const [row] = await tx
-        .update(settings)
-        .set({ data, updatedAt: stamp })
-        .where(eq(settings.id, id))
-        .returning();
-      if (!row) throw new Error(`settings ${id} vanished under its lock`);
-      const changed = Object.keys(input.values);
-      const pickChanged = (doc: Record<string, unknown>) =>
-        Object.fromEntries(changed.map((k) => [k, doc[k] ?? null]));
-      await audit.record(tx, actor, {
-        action: 'settings.update',
-        entityType: 'settings',
-        entityId: id,
-        before: pickChanged(before.data),
-        after: pickChanged(data as Record<string, unknown>),
-      });
-      await cache.announce(tx, [cacheTags.settings]);
-      return record(row);
-    });
-    cache.invalidate([cacheTags.settings]);
-    return result;
+    return announcedWrite(
+      db,
+      cache,
+      async (tx) => {
+        const [before] = await tx.select().from(settings).where(eq(settings.id, id)).for('update');
+        if (!before) {
+          throw new AppError(
+            'not_found',
+            t(locale, `Нет документа настроек «${id}»`, `The settings document ${id} is missing`),
+          );
+        }
+        if (before.updatedAt.getTime() !== new Date(input.updatedAt).getTime()) {
+          throw new StaleError(
+            t(
+              locale,
+              'Настройки изменили, пока вы их редактировали: показаны новые значения',
+              'The settings were changed while you edited them: the newer values are shown',
+            ),
+            record(before),
+            'updatedAt',
+          );
+        }
+        const merged = { ...before.data, ...input.values, _id: id };
+        const parsed = schema.safeParse(merged);
+        if (!parsed.success) {
+          const issue = parsed.error.issues[0];
+          const field = issue?.path.join('.') ?? '';
+          throw new AppError(
+            'invalid_data',
+            t(
+              locale,
+              `Неверное значение поля «${field}»${issue ? `: ${russianIssue(issue)}` : ''}`,
+              `Invalid value of ${field}: ${issue?.message ?? ''}`,
+            ),
+            { field },
+          );
+        }
+        const { _id, ...data } = parsed.data;
+        const stamp = new Date(Math.max(clock().getTime(), before.updatedAt.getTime() + 1));
+        const [row] = await tx
+          .update(settings)
+          .set({ data, updatedAt: stamp })
+          .where(eq(settings.id, id))
+          .returning();
+        if (!row) throw new Error(`settings ${id} vanished under its lock`);
+        const changed = Object.keys(input.values);
+        const pickChanged = (doc: Record<string, unknown>) =>
+          Object.fromEntries(changed.map((k) => [k, doc[k] ?? null]));
+        await audit.record(tx, actor, {
+          action: 'settings.update',
+          entityType: 'settings',
+          entityId: id,
+          before: pickChanged(before.data),
+          after: pickChanged(data as Record<string, unknown>),
+        });
+        return record(row);
+      },
+      [cacheTags.settings],
+    );
   }
 
   return { list, save };

@@ -1,4 +1,5 @@
 import { inArray } from 'drizzle-orm';
+import { announcedWrite } from '../cache/announced-write.ts';
 import { cacheTags, noReadCache, type ReadCache } from '../cache/read-cache.ts';
 import type { Db } from '../db/client.ts';
 import { settings } from '../db/schema/index.ts';
@@ -75,14 +76,17 @@ export function createSettingsService({
       });
     }
     const { _id, ...data } = parsed.data;
-    await db.transaction(async (tx) => {
-      await tx
-        .insert(settings)
-        .values({ id: _id, data, updatedAt: clock() })
-        .onConflictDoUpdate({ target: settings.id, set: { data, updatedAt: clock() } });
-      await cache.announce(tx, [cacheTags.settings]);
-    });
-    cache.invalidate([cacheTags.settings]);
+    await announcedWrite(
+      db,
+      cache,
+      async (tx) => {
+        await tx
+          .insert(settings)
+          .values({ id: _id, data, updatedAt: clock() })
+          .onConflictDoUpdate({ target: settings.id, set: { data, updatedAt: clock() } });
+      },
+      [cacheTags.settings],
+    );
     return parsed.data;
   }
 

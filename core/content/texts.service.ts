@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Actor, createAuditService } from '../audit/audit.service.ts';
+import { announcedWrite } from '../cache/announced-write.ts';
 import { noReadCache, type ReadCache } from '../cache/read-cache.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { textOverrides } from '../db/schema/index.ts';
@@ -92,15 +93,7 @@ export function createTextsService({
     };
   }
 
-  async function write<T>(work: (tx: Tx) => Promise<T>) {
-    const result = await db.transaction(async (tx) => {
-      const value = await work(tx);
-      await cache.announce(tx, contentTags);
-      return value;
-    });
-    cache.invalidate(contentTags);
-    return result;
-  }
+  const write = <T>(work: (tx: Tx) => Promise<T>) => announcedWrite(db, cache, (tx) => work(tx), contentTags);
 
   async function lockCurrent(
     tx: Pick<Db, 'select'>,

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, max, sql } from 'drizzle-orm';
 import type { Actor, AuditService } from '../audit/audit.service.ts';
+import { announcedWrite } from '../cache/announced-write.ts';
 import { cacheTags, type ReadCache } from '../cache/read-cache.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { photoTags, productGroups, productPhotos, productVideos } from '../db/schema/index.ts';
@@ -168,8 +169,7 @@ export function createProductMediaService({
     ) => Promise<{ action: string; after?: unknown; before?: unknown } | null>,
     actor: Actor,
   ): Promise<MediaChange> {
-    const tags = [cacheTags.catalogue, cacheTags.listings, cacheTags.group(groupId)];
-    const outcome = await db.transaction(async (tx) => {
+    const outcome = await announcedWrite(db, cache, async (tx, tags) => {
       const [locked] = await tx
         .select({ updatedAt: productGroups.updatedAt })
         .from(productGroups)
@@ -194,7 +194,7 @@ export function createProductMediaService({
         before: entry.before,
         after: entry.after,
       });
-      await cache.announce(tx, tags);
+      for (const tag of [cacheTags.catalogue, cacheTags.listings, cacheTags.group(groupId)]) tags.add(tag);
       return { stale: null };
     });
     if (outcome.stale) {
@@ -208,7 +208,6 @@ export function createProductMediaService({
         ),
       };
     }
-    cache.invalidate(tags);
     return { ok: true, media: await getProductMedia(groupId, locale) };
   }
 

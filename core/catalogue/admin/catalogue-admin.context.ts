@@ -1,5 +1,6 @@
 import { asc, count, type SQL, sql } from 'drizzle-orm';
 import type { AuditService } from '../../audit/audit.service.ts';
+import { announcedWrite } from '../../cache/announced-write.ts';
 import { cacheTags, noReadCache, type ReadCache } from '../../cache/read-cache.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { productGroups, type variantProducts } from '../../db/schema/index.ts';
@@ -43,13 +44,7 @@ export function createCatalogueAdminContext({
 }: CatalogueAdminDeps) {
   /** A transaction that announces `tags` at commit and forgets them here right after. */
   async function change<T>(work: (tx: Tx, tags: Set<string>) => Promise<T>): Promise<T> {
-    const tags = new Set<string>();
-    const result = await db.transaction(async (tx) => {
-      const value = await work(tx, tags);
-      await cache.announce(tx, [...tags]);
-      return value;
-    });
-    cache.invalidate([...tags]);
+    const result = await announcedWrite(db, cache, work);
     onCatalogueChange?.();
     return result;
   }
