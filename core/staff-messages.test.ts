@@ -9,6 +9,7 @@ import { paymentMethods } from './payments/payment.rules.ts';
 import {
   auditActionCodes,
   auditActionName,
+  auditActorText,
   auditEntityName,
   auditFieldName,
   auditValue,
@@ -154,6 +155,9 @@ describe('the audit log and payment notices by name', () => {
     expect(paymentNoticeName('refunded-somehow', 'ru')).toBe('Уведомление банка');
     expect(paymentProviderName('tbank', 'ru')).toBe('Т-Банк');
     expect(editionName('en', 'ru')).toBe('английская версия');
+    expect(auditActorText('m@shop.test (manager)', 'ru')).toBe('m@shop.test (Менеджер)');
+    expect(auditActorText('shop', 'ru')).toBe('Магазин (автоматически)');
+    expect(auditActorText('1C', 'ru')).toBe('1C');
   });
 });
 

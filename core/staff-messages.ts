@@ -306,6 +306,9 @@ export const staffMessages = {
   'service.media': { ru: 'Хранилище фото', en: 'Media store' },
   'service.other': { ru: 'Внешний сервис', en: 'External service' },
 
+  // Who made an audit record when it was no staff member.
+  'actor.shop': { ru: 'Магазин (автоматически)', en: 'The shop (automatic)' },
+
   // Settings fields as the audit log names them.
   'field.freeDeliveryMin': { ru: 'Порог бесплатной доставки', en: 'Free delivery from' },
   'field.englishDisabledGetWays': {
@@ -529,6 +532,16 @@ export function jobKindName(kind: string, locale: Locale): string {
 /** An external service's kind (`payments`, `sms`) by name; an unknown one reads «Внешний сервис». */
 export function serviceKindName(kind: string, locale: Locale): string {
   return named('service', kind, locale) ?? staffMessage('service.other', locale);
+}
+
+/**
+ * Who made an audit record, as core/audit stored it (`email (role)`, `shop`, a system's name such
+ * as `1C`), with the role and the shop in words.
+ */
+export function auditActorText(label: string, locale: Locale): string {
+  if (label === 'shop') return staffMessage('actor.shop', locale);
+  const staff = /^(.*) \((\w+)\)$/.exec(label);
+  return staff ? `${staff[1]} (${roleName(staff[2] ?? '', locale)})` : label;
 }
 
 /**

@@ -1,7 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Form, Link, useLoaderData } from 'react-router';
 import type { Locale } from '../../../core/i18n.ts';
-import { auditActionCodes, auditActionName, auditEntityName } from '../../../core/staff-messages.ts';
+import {
+  auditActionCodes,
+  auditActionName,
+  auditActorText,
+  auditEntityName,
+} from '../../../core/staff-messages.ts';
 import { adminApi, errorText } from '../../admin/api.ts';
 import { AuditDiff } from '../../admin/customers/audit-diff.tsx';
 import { AdminLoading } from '../../admin/frame.tsx';
@@ -175,9 +180,11 @@ export default function AuditPageView() {
                   <span className="adm-muted">{formatDateTime(r.at, locale)}</span>
                   <span className="adm-muted">
                     {r.actorId ? (
-                      <Link to={`/admin/audit?actorId=${r.actorId}`}>{r.actorLabel}</Link>
+                      <Link to={`/admin/audit?actorId=${r.actorId}`}>
+                        {auditActorText(r.actorLabel, locale)}
+                      </Link>
                     ) : (
-                      r.actorLabel
+                      auditActorText(r.actorLabel, locale)
                     )}
                     {r.ip ? ` · ${r.ip}` : ''}
                   </span>

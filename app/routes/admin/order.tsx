@@ -4,6 +4,7 @@ import { needsTrackingNumber } from '../../../core/orders/orders-admin.rules.ts'
 import { shipmentCarrierOf } from '../../../core/orders/shipments.rules.ts';
 import {
   auditActionName,
+  auditActorText,
   carrierName,
   eventCauseText,
   orderStatusName,
@@ -373,7 +374,7 @@ export default function OrderPageView() {
                 : page.notices.map((n) => (
                     <div key={n.id}>
                       {formatDateTime(n.receivedAt, locale)} · {paymentNoticeName(n.outcome, locale)}{' '}
-                      <span className="adm-muted">{n.id}</span>
+                      <span className="adm-muted adm-ord__mono">{n.id}</span>
                     </div>
                   ))}
             </dd>
@@ -487,7 +488,7 @@ export default function OrderPageView() {
               <li key={a.id}>
                 <span className="adm-muted">{formatDateTime(a.at, locale)}</span>{' '}
                 {auditActionName(a.action, locale)}
-                <div className="adm-muted">{a.actorLabel}</div>
+                <div className="adm-muted">{auditActorText(a.actorLabel, locale)}</div>
               </li>
             ))}
           </ol>

@@ -2,7 +2,7 @@ import '../../admin/content/content.css';
 import '../../admin/returns/returns.css';
 import { useState } from 'react';
 import { Link, useLoaderData, useRevalidator } from 'react-router';
-import { auditActionName, carrierName } from '../../../core/staff-messages.ts';
+import { auditActionName, auditActorText, carrierName } from '../../../core/staff-messages.ts';
 import { AdminApiError, adminApi, errorText } from '../../admin/api.ts';
 import { AdminLoading } from '../../admin/frame.tsx';
 import { formatDateTime, formatMoney, useAdminLocale, useTr } from '../../admin/i18n.ts';
@@ -401,7 +401,8 @@ export default function ReturnDetail() {
         <ul className="adm-ret__log">
           {page.audit.map((a) => (
             <li key={a.id}>
-              {formatDateTime(a.at, locale)} · {a.actorLabel} · {auditActionName(a.action, locale)}
+              {formatDateTime(a.at, locale)} · {auditActorText(a.actorLabel, locale)} ·{' '}
+              {auditActionName(a.action, locale)}
             </li>
           ))}
         </ul>
