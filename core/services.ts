@@ -188,7 +188,7 @@ export function createServices({
     messageTextsAdmin: createMessageTextsAdminService({ db, audit, clock }),
     staff: createStaffService({ db, providers, limits, audit, clock, issuer: 'Shop back office' }),
     customersAdmin: createCustomersAdminService({ db, audit, clock }),
-    dashboard: createDashboardService({ db, clock }),
+    dashboard: createDashboardService({ db, clock, settings }),
     users: createUsersService({ db, providers, auth, clock }),
     settings,
     limits,

@@ -289,6 +289,7 @@ export async function buildApp({
     publicUrl: config.publicUrl,
     metrics,
     exchange: exchangeSettings(config.exchange, config.publicUrl),
+    publicShop: config.publicShop,
   });
   seoRoutes(app, { services, publicUrl: config.publicUrl, staging: config.staging });
   feedsRoutes(app, { services, publicUrl: config.publicUrl });

@@ -121,7 +121,13 @@ describe('the discount spread the way the order receipt spreads it', () => {
       { ...order, goodsPayable: 0 },
       order.lines.map((l) => ({ lineId: l.id, count: l.count })),
     );
-    expect(buyoutReceipt(order, keptAll, settings).items).toEqual(whole.items);
+    // The same items; the buyout settles as the goods are handed over, the order's receipt prepays.
+    const bought = buyoutReceipt(order, keptAll, settings).items;
+    expect(bought.map(({ paymentMethod, ...i }) => i)).toEqual(
+      whole.items.map(({ paymentMethod, ...i }) => i),
+    );
+    expect(bought.every((i) => i.paymentMethod === 'full_payment')).toBe(true);
+    expect(whole.items.every((i) => i.paymentMethod === 'full_prepayment')).toBe(true);
   });
 
   it('refunds what was handed back of goods paid ahead; kept + refunded = paid, to the kopeck', () => {

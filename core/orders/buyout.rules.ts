@@ -1,6 +1,7 @@
 import type { BuyoutMode } from '../db/schema/buyouts.ts';
 import type { PaymentReceipt, ReceiptItem, ReceiptSettings } from '../providers/payments/payment-provider.ts';
 import type { OrderStatus } from './order.rules.ts';
+import type { VatRate } from './receipt-settings.rules.ts';
 
 /**
  * The try-on buyout (docs/product/try-on-buyout.md): what the buyer of a try-on order kept, what they
@@ -32,6 +33,8 @@ export interface BuyoutLine {
   oldPrice: number | null;
   /** Units this line still holds from stock. */
   reserved: number;
+  /** The receipt's VAT rate of its product (core/orders/receipt-settings.rules.ts); absent = the shop's. */
+  vatRate?: VatRate;
 }
 
 export interface BuyoutOrder {
@@ -159,14 +162,21 @@ export function unitsBackToStock(line: { reserved: number }, returned: number): 
 
 const NAME_MAX = 128;
 
-function receiptItem(name: string, price: number, quantity: number, settings: ReceiptSettings): ReceiptItem {
+function receiptItem(
+  line: BuyoutLine,
+  price: number,
+  quantity: number,
+  settings: ReceiptSettings,
+): ReceiptItem {
   return {
-    name: name.slice(0, NAME_MAX),
+    name: line.name.slice(0, NAME_MAX),
     price,
     quantity,
     amount: price * quantity,
-    vat: settings.vat,
+    vat: line.vatRate ?? settings.vat,
     paymentObject: 'commodity',
+    // The kept goods are handed over as they are paid: the settlement itself, not a prepayment.
+    paymentMethod: 'full_payment',
   };
 }
 
@@ -191,15 +201,15 @@ export function buyoutReceipt(
     const last = net - unit * (line.count - 1);
     if (outcome.mode === 'pay') {
       if (o.kept === 0 || o.keptAmount === 0) return;
-      if (o.kept < line.count) items.push(receiptItem(line.name, unit, o.kept, settings));
+      if (o.kept < line.count) items.push(receiptItem(line, unit, o.kept, settings));
       else pushWhole(items, line, unit, last, settings);
     } else if (outcome.mode === 'refund') {
       if (o.returned === 0 || o.returnedAmount === 0) return;
       // The kept units are the ones at the unit price: the returned ones include the last unit.
-      if (last === unit) items.push(receiptItem(line.name, unit, o.returned, settings));
+      if (last === unit) items.push(receiptItem(line, unit, o.returned, settings));
       else {
-        if (o.returned > 1 && unit > 0) items.push(receiptItem(line.name, unit, o.returned - 1, settings));
-        if (last > 0) items.push(receiptItem(line.name, last, 1, settings));
+        if (o.returned > 1 && unit > 0) items.push(receiptItem(line, unit, o.returned - 1, settings));
+        if (last > 0) items.push(receiptItem(line, last, 1, settings));
       }
     }
   });
@@ -214,9 +224,9 @@ function pushWhole(
   settings: ReceiptSettings,
 ) {
   if (last === unit) {
-    if (unit > 0) items.push(receiptItem(line.name, unit, line.count, settings));
+    if (unit > 0) items.push(receiptItem(line, unit, line.count, settings));
     return;
   }
-  if (line.count > 1 && unit > 0) items.push(receiptItem(line.name, unit, line.count - 1, settings));
-  if (last > 0) items.push(receiptItem(line.name, last, 1, settings));
+  if (line.count > 1 && unit > 0) items.push(receiptItem(line, unit, line.count - 1, settings));
+  if (last > 0) items.push(receiptItem(line, last, 1, settings));
 }

@@ -36,6 +36,8 @@ import type { BuyoutChangeInput, BuyoutRecordInput } from './buyout.schemas.ts';
 import type { OrderStatus } from './order.rules.ts';
 import { type OrdersService, orderStatusKey } from './orders.service.ts';
 import { DEFAULT_RECEIPT_SETTINGS } from './payment-receipt.rules.ts';
+import type { VatRate } from './receipt-settings.rules.ts';
+import { withVatRates } from './receipt-vat.ts';
 
 type OrderRow = typeof orders.$inferSelect;
 type LineRow = typeof orderLines.$inferSelect;
@@ -65,7 +67,7 @@ export interface BuyoutView {
   paidAt: string | null;
 }
 
-function buyoutOrder(order: OrderRow, lines: LineRow[]): BuyoutOrder {
+function buyoutOrder(order: OrderRow, lines: (LineRow & { vatRate?: VatRate })[]): BuyoutOrder {
   return {
     email: order.email,
     phone: order.phone,
@@ -79,6 +81,7 @@ function buyoutOrder(order: OrderRow, lines: LineRow[]): BuyoutOrder {
       price: l.price,
       oldPrice: l.oldPrice,
       reserved: l.reserved,
+      ...(l.vatRate ? { vatRate: l.vatRate } : {}),
     })),
   };
 }
@@ -424,8 +427,10 @@ export function createBuyoutService({
         settled.lines.map((l, i) => [l.lineId, unitsBackToStock(lines[i] ?? { reserved: 0 }, l.returned)]),
       );
       await returnUnits(tx, lines, back, changed, now);
+      // Each item's VAT rate from its product, else its category, else the shop (DECISIONS 36).
+      const rated = await withVatRates(tx, lines, receiptOptions.vat);
       const receipt =
-        settled.mode === 'none' ? null : buyoutReceipt(buyoutOrder(order, lines), settled, receiptOptions);
+        settled.mode === 'none' ? null : buyoutReceipt(buyoutOrder(order, rated), settled, receiptOptions);
       const status =
         settled.mode === 'pay' ? 'awaiting_payment' : settled.mode === 'refund' ? 'refund_started' : 'closed';
       const [row] = await tx
@@ -715,7 +720,13 @@ export function createBuyoutService({
           returnedAmount: settled.returnedAmount,
           amount: settled.mode === 'pay' ? settled.amount : 0,
           receipt:
-            settled.mode === 'pay' ? buyoutReceipt(buyoutOrder(order, lines), settled, receiptOptions) : null,
+            settled.mode === 'pay'
+              ? buyoutReceipt(
+                  buyoutOrder(order, await withVatRates(tx, lines, receiptOptions.vat)),
+                  settled,
+                  receiptOptions,
+                )
+              : null,
           paymentProvider: null,
           paymentId: null,
           paymentUrl: null,

@@ -1,4 +1,5 @@
 import { and, eq, exists, gte, inArray, isNotNull, isNull, like, lt, notExists, sql } from 'drizzle-orm';
+import type { SettingsService } from '../content/settings.service.ts';
 import type { Db } from '../db/client.ts';
 import { crmRequests, orderEvents, orderLines, orders, refunds } from '../db/schema/index.ts';
 import { isPaidStatus, orderStatuses } from './order.rules.ts';
@@ -37,7 +38,15 @@ export interface PaidFigures {
  * The back office's front page: what needs doing now and how today and this week went. Revenue
  * figures are for admins and managers only (the route leaves them out for editors).
  */
-export function createDashboardService({ db, clock }: { db: Db; clock: () => Date }) {
+export function createDashboardService({
+  db,
+  clock,
+  settings,
+}: {
+  db: Db;
+  clock: () => Date;
+  settings: Pick<SettingsService, 'getShopSettings'>;
+}) {
   /**
    * Orders whose payment was confirmed in [from, now) and not cancelled since (a cancelled paid order
    * is refunded): counted once, at their first `paid` event.
@@ -72,7 +81,11 @@ export function createDashboardService({ db, clock }: { db: Db; clock: () => Dat
     };
   }
 
-  async function get({ withRevenue }: { withRevenue: boolean }) {
+  /**
+   * `publicShop`: the shop serves the public (core/config/env.ts), so what 54-FZ asks of it must be
+   * set: a public shop with no receipt settings (taxation system and VAT, DECISIONS 36) is warned of.
+   */
+  async function get({ withRevenue, publicShop = false }: { withRevenue: boolean; publicShop?: boolean }) {
     const now = clock();
     const { dayStart, weekStart } = moscowPeriods(now);
     const [today, week] = await Promise.all([paidBetween(dayStart, now), paidBetween(weekStart, now)]);
@@ -165,6 +178,8 @@ export function createDashboardService({ db, clock }: { db: Db; clock: () => Dat
       refundsDue: Number(refundDue?.n ?? 0),
       /** Paid try-on orders past their days without hand-over (the first 50 numbers). */
       tryOnOverdue: { orders: tryOnOverdue.map((r) => r.number) },
+      /** A public shop whose receipts would go with the defaults nobody chose (docs/product/receipts.md). */
+      receiptSettingsMissing: publicShop && (await settings.getShopSettings()).main.receipt === undefined,
     };
   }
 

@@ -31,6 +31,26 @@ describe('the 54-FZ receipt of a payment (DECISIONS 36)', () => {
     });
   });
 
+  it('gives each line its product’s VAT rate and delivery the shop’s; everything is a full prepayment', () => {
+    const receipt = buildPaymentReceipt(
+      {
+        ...base,
+        goodsPayable: 3_000_00 + 2_000_00,
+        deliveryPrice: 400_00,
+        lines: [
+          { name: 'Пальто', count: 1, price: 3_000_00, oldPrice: null, vatRate: 'vat10' },
+          { name: 'Шарф', count: 1, price: 2_000_00, oldPrice: null },
+        ],
+      },
+      { taxation: 'osn', vat: 'vat22' },
+    );
+    expect(receipt.items.map((i) => [i.name, i.vat, i.paymentMethod, i.paymentObject])).toEqual([
+      ['Пальто', 'vat10', 'full_prepayment', 'commodity'],
+      ['Шарф', 'vat22', 'full_prepayment', 'commodity'],
+      ['Доставка', 'vat22', 'full_prepayment', 'service'],
+    ]);
+  });
+
   it('carries only the delivery of a try-on order, whose goods are paid on fitting', () => {
     const receipt = buildPaymentReceipt(
       {
@@ -42,7 +62,15 @@ describe('the 54-FZ receipt of a payment (DECISIONS 36)', () => {
       DEFAULT_RECEIPT_SETTINGS,
     );
     expect(receipt.items).toEqual([
-      { name: 'Доставка', price: 500_00, quantity: 1, amount: 500_00, vat: 'none', paymentObject: 'service' },
+      {
+        name: 'Доставка',
+        price: 500_00,
+        quantity: 1,
+        amount: 500_00,
+        vat: 'none',
+        paymentObject: 'service',
+        paymentMethod: 'full_prepayment',
+      },
     ]);
   });
 });

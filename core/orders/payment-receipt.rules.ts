@@ -1,4 +1,5 @@
 import type { PaymentReceipt, ReceiptItem, ReceiptSettings } from '../providers/payments/payment-provider.ts';
+import type { VatRate } from './receipt-settings.rules.ts';
 
 /** What the receipt needs of an order; kopecks. */
 export interface ReceiptOrder {
@@ -8,7 +9,8 @@ export interface ReceiptOrder {
   goodsPayable: number;
   promoDiscount: number;
   deliveryPrice: number;
-  lines: { name: string; count: number; price: number; oldPrice: number | null }[];
+  /** `vatRate`: its product's rate (product, else category, core/orders/receipt-settings.rules.ts); absent = the shop's. */
+  lines: { name: string; count: number; price: number; oldPrice: number | null; vatRate?: VatRate }[];
 }
 
 /** Taxation and VAT when the settings name none (a simplified-tax shop without VAT). */
@@ -44,11 +46,12 @@ export function lineAmounts(order: ReceiptOrder): number[] {
 }
 
 /**
- * The 54-FZ receipt of an online payment (DECISIONS 36, docs/decisions/0020-tbank-card-payments.md):
- * one item per order line at the price paid after the discount (`lineAmounts`), delivery as its own
- * item, VAT rate and taxation from the settings. A line whose sum does not divide by its count is
- * split into two items, so every item's price times its quantity is its amount and the amounts add
- * up to the payment exactly.
+ * The 54-FZ receipt of an online payment (DECISIONS 36, docs/product/receipts.md): one item per
+ * order line at the price paid after the discount (`lineAmounts`) with its product's VAT rate,
+ * delivery as its own item (a service) with the shop's rate, taxation from the settings. The money
+ * is taken before the goods leave, so every item is a full prepayment. A line whose sum does not
+ * divide by its count is split into two items, so every item's price times its quantity is its
+ * amount and the amounts add up to the payment exactly.
  */
 export function buildPaymentReceipt(order: ReceiptOrder, settings: ReceiptSettings): PaymentReceipt {
   const amounts = lineAmounts(order);
@@ -57,17 +60,18 @@ export function buildPaymentReceipt(order: ReceiptOrder, settings: ReceiptSettin
     const amount = amounts[i] ?? 0;
     if (amount <= 0) return;
     const name = line.name.slice(0, NAME_MAX);
+    const vat = line.vatRate ?? settings.vat;
     const unit = Math.floor(amount / line.count);
     const rest = amount - unit * line.count;
     if (rest === 0) {
-      items.push(item(name, unit, line.count, settings, 'commodity'));
+      items.push(item(name, unit, line.count, vat, 'commodity'));
     } else {
-      if (line.count > 1) items.push(item(name, unit, line.count - 1, settings, 'commodity'));
-      items.push(item(name, amount - unit * (line.count - 1), 1, settings, 'commodity'));
+      if (line.count > 1) items.push(item(name, unit, line.count - 1, vat, 'commodity'));
+      items.push(item(name, amount - unit * (line.count - 1), 1, vat, 'commodity'));
     }
   });
   if (order.deliveryPrice > 0) {
-    items.push(item('Доставка', order.deliveryPrice, 1, settings, 'service'));
+    items.push(item('Доставка', order.deliveryPrice, 1, settings.vat, 'service'));
   }
   return { email: order.email || undefined, phone: order.phone, taxation: settings.taxation, items };
 }
@@ -76,8 +80,16 @@ function item(
   name: string,
   price: number,
   quantity: number,
-  settings: ReceiptSettings,
+  vat: VatRate,
   object: ReceiptItem['paymentObject'],
 ): ReceiptItem {
-  return { name, price, quantity, amount: price * quantity, vat: settings.vat, paymentObject: object };
+  return {
+    name,
+    price,
+    quantity,
+    amount: price * quantity,
+    vat,
+    paymentObject: object,
+    paymentMethod: 'full_prepayment',
+  };
 }

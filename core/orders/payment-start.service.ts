@@ -10,6 +10,7 @@ import { orderStatusKey, requireOrder } from './order-access.ts';
 import type { OrderAccess } from './order-cookies.rules.ts';
 import type { OrderTransitions } from './order-transition.service.ts';
 import { buildPaymentReceipt, DEFAULT_RECEIPT_SETTINGS } from './payment-receipt.rules.ts';
+import { withVatRates } from './receipt-vat.ts';
 
 /** A claim on an order's payment start, stored in its `paymentId` until the provider's id replaces it. */
 export function newPaymentClaim(): string {
@@ -67,7 +68,7 @@ export function createPaymentStart({
     if (!claim?.startsWith('claim-')) throw new Error(`Order ${number} is not claimed for a payment`);
     const prefix = order.locale === 'en' ? '/en' : '';
     const shop = await settings.getShopSettings();
-    const receipt = buildPaymentReceipt({ ...order, lines }, shop.main.receipt ?? DEFAULT_RECEIPT_SETTINGS);
+    const receipt = await receiptOf(order, lines);
     // Cards of the delivery methods the settings name are two-stage (docs/decisions/0036-sbp-and-two-stage-payments.md).
     const twoStage =
       kind === 'card' && (shop.main.payments.twoStage ?? []).some((way) => way === order.getWay);
@@ -131,13 +132,18 @@ export function createPaymentStart({
     throw new AppError('unavailable', { key: 'payment.starting' });
   }
 
-  /** The order's 54-FZ receipt (DECISIONS 36), taxation and VAT from the settings. */
+  /**
+   * The order's 54-FZ receipt (DECISIONS 36): taxation from the settings, each line's VAT rate from
+   * its product, else its category, else the settings (`withVatRates`).
+   */
   async function receiptOf(
     order: typeof orders.$inferSelect,
     lines: (typeof orderLines.$inferSelect)[],
   ): Promise<PaymentReceipt> {
     const shop = await settings.getShopSettings();
-    return buildPaymentReceipt({ ...order, lines }, shop.main.receipt ?? DEFAULT_RECEIPT_SETTINGS);
+    const receiptSettings = shop.main.receipt ?? DEFAULT_RECEIPT_SETTINGS;
+    const rated = await withVatRates(db, lines, receiptSettings.vat);
+    return buildPaymentReceipt({ ...order, lines: rated }, receiptSettings);
   }
 
   /** The receipt of an order's payment, for its refund receipt; null for an unknown order. */

@@ -73,6 +73,7 @@ describe('refunds of returned units', () => {
         amount: 90_000,
         vat: 'none',
         paymentObject: 'commodity',
+        paymentMethod: 'full_payment',
       },
       {
         name: 'Рубашка',
@@ -81,6 +82,7 @@ describe('refunds of returned units', () => {
         amount: 90_001,
         vat: 'none',
         paymentObject: 'commodity',
+        paymentMethod: 'full_payment',
       },
     ]);
     expect(sum(items)).toBe(unitsRefund(270_001, 3, 1, 2));

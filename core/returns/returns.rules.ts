@@ -90,6 +90,8 @@ export function refundItems(
     amount: price * quantity,
     vat: settings.vat,
     paymentObject: 'commodity',
+    // Returned goods had been handed over: the refund undoes a settlement, not a prepayment.
+    paymentMethod: 'full_payment',
   });
   const last = before + units >= line.count;
   const lastUnit = line.amount - unit * (line.count - 1);
@@ -168,6 +170,7 @@ export function planRefund(
       amount: delivery,
       vat: settings.vat,
       paymentObject: 'service',
+      paymentMethod: 'full_payment',
     });
   }
   return {

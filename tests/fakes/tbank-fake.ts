@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tbankToken } from '../../core/providers/payments/tbank-payments.ts';
+import { receiptRefusal } from './tbank-receipt.ts';
 
 /**
  * A fake of T-Bank internet acquiring (MAPI v2, integrations.md §3) on 127.0.0.1: Init, GetQr (SBP),
@@ -108,6 +109,9 @@ export async function startTbankFake({
       if (body.Receipt && items !== body.Amount) {
         return { Success: false, ErrorCode: '308', Message: 'Receipt items do not add up to Amount' };
       }
+      // The fake's own code for a receipt the bank would refuse (its message names the value).
+      const refusal = body.Receipt === undefined ? null : receiptRefusal(body.Receipt);
+      if (refusal) return { Success: false, ErrorCode: '309', Message: refusal };
       const paymentId = String(next++);
       payments.set(paymentId, {
         paymentId,
@@ -176,6 +180,8 @@ export async function startTbankFake({
       if (body.Receipt && items !== amount) {
         return { Success: false, ErrorCode: '308', Message: 'Receipt items do not add up to Amount' };
       }
+      const refusal = body.Receipt === undefined ? null : receiptRefusal(body.Receipt);
+      if (refusal) return { Success: false, ErrorCode: '309', Message: refusal };
       p.amount = amount;
       p.status = 'CONFIRMED';
       return { Success: true, ErrorCode: '0', Status: 'CONFIRMED', PaymentId: p.paymentId };

@@ -26,6 +26,8 @@ interface Dashboard {
   refundsDue: number;
   /** Paid try-on orders past their days without hand-over: cancelled after the grace period unless kept. */
   tryOnOverdue: { orders: number[] };
+  /** A public shop with no taxation system and VAT for its receipts (docs/product/receipts.md). */
+  receiptSettingsMissing?: boolean;
 }
 
 /** The failed calls by service, named (a service's methods are counted together), most first. */
@@ -102,6 +104,24 @@ export default function DashboardPage() {
         <h1>{tr('Сводка', 'Dashboard')}</h1>
         <span className="adm-muted">{formatDateTime(d.now, locale)}</span>
       </div>
+      {d.receiptSettingsMissing ? (
+        <p className="adm-error" role="alert" data-testid="receipt-settings-missing">
+          {tr(
+            'Магазин открыт покупателям, а система налогообложения и ставка НДС для чеков не заданы: чеки уходят с «УСН доход» и «Без НДС». ',
+            'The shop is open to buyers but the taxation system and VAT rate of its receipts are not set: receipts go with “simplified, income” and “no VAT”. ',
+          )}
+          {staff.role === 'admin' ? (
+            <Link to="/admin/settings?group=receipts">
+              {tr('Задать в настройках', 'Set them in the settings')}
+            </Link>
+          ) : (
+            tr(
+              'Попросите администратора задать их в настройках.',
+              'Ask an administrator to set them in the settings.',
+            )
+          )}
+        </p>
+      ) : null}
       <div className="adm-grid">
         <PaidCard title={tr('Сегодня', 'Today')} paid={d.today} since={d.periods.dayStart} />
         <PaidCard title={tr('Эта неделя', 'This week')} paid={d.week} since={d.periods.weekStart} />

@@ -2,6 +2,7 @@ import '../../admin/content/content.css';
 import { useState } from 'react';
 import { Link, useLoaderData, useRevalidator, useSearchParams } from 'react-router';
 import { adminApi } from '../../admin/api.ts';
+import { ReceiptsGroup } from '../../admin/content/receipt-settings-form.tsx';
 import {
   AnalyticsGroup,
   CheckoutGroup,
@@ -35,6 +36,7 @@ const groups = {
   seller: { ru: 'Реквизиты', en: 'Requisites', Form: SellerGroup },
   analytics: { ru: 'Аналитика', en: 'Analytics', Form: AnalyticsGroup },
   returns: { ru: 'Возвраты', en: 'Returns', Form: ReturnsGroup },
+  receipts: { ru: 'Чеки', en: 'Receipts', Form: ReceiptsGroup },
   feeds: { ru: 'Маркетплейсы', en: 'Marketplaces', Form: FeedsGroup },
 } as const;
 

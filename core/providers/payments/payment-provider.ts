@@ -47,6 +47,11 @@ export interface ReceiptItem {
   vat: ReceiptSettings['vat'];
   /** Goods, or a service (delivery). */
   paymentObject: 'commodity' | 'service';
+  /**
+   * FFD 1.2 tag 1214: `full_prepayment` when the money is taken before the goods leave (an online
+   * payment at checkout), `full_payment` when they are handed over as it is paid (a try-on buyout).
+   */
+  paymentMethod: 'full_prepayment' | 'full_payment';
 }
 
 /** A fiscal receipt of a payment or of its refund (DECISIONS 36). */

@@ -60,8 +60,17 @@ describe('the T-Bank adapter against the protocol fake', () => {
         amount: 899_100,
         vat: 'none',
         paymentObject: 'commodity',
+        paymentMethod: 'full_prepayment',
       },
-      { name: 'Доставка', price: 50_000, quantity: 1, amount: 50_000, vat: 'none', paymentObject: 'service' },
+      {
+        name: 'Доставка',
+        price: 50_000,
+        quantity: 1,
+        amount: 50_000,
+        vat: 'vat22',
+        paymentObject: 'service',
+        paymentMethod: 'full_prepayment',
+      },
     ],
   };
   const start = (orderNumber: number) =>
@@ -108,9 +117,16 @@ describe('the T-Bank adapter against the protocol fake', () => {
             Quantity: 1,
             Amount: 899_100,
             Tax: 'none',
+            PaymentMethod: 'full_prepayment',
             PaymentObject: 'commodity',
           },
-          { Name: 'Доставка', Amount: 50_000, PaymentObject: 'service' },
+          {
+            Name: 'Доставка',
+            Amount: 50_000,
+            Tax: 'vat22',
+            PaymentMethod: 'full_prepayment',
+            PaymentObject: 'service',
+          },
         ],
       },
     });

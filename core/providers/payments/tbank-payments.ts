@@ -314,7 +314,7 @@ function receiptBody(receipt: PaymentReceipt) {
       Quantity: item.quantity,
       Amount: item.amount,
       Tax: item.vat,
-      PaymentMethod: 'full_payment',
+      PaymentMethod: item.paymentMethod,
       PaymentObject: item.paymentObject,
       MeasurementUnit: 'шт',
     })),

@@ -9,7 +9,10 @@ export function dashboardRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
     roles: roles.anyStaff,
     async handler(_request, _reply, actor) {
       const withRevenue = actor.role === 'admin' || actor.role === 'manager';
-      const figures = await deps.services.dashboard.get({ withRevenue });
+      const figures = await deps.services.dashboard.get({
+        withRevenue,
+        publicShop: deps.publicShop === true,
+      });
       // Failed calls to payments, SMS, e-mail, carriers… are counted per process (server/metrics.ts).
       const process = deps.metrics?.providerFailureCounts() ?? [];
       return { result: true, ...figures, providerFailures: { ...figures.providerFailures, process } };

@@ -31,6 +31,8 @@ export interface StaffRouteDeps {
   metrics?: Pick<Metrics, 'providerFailureCounts'>;
   /** The 1C exchange's settings as the imports screen shows them (never the password). */
   exchange?: ExchangeSettings;
+  /** The shop serves the public (core/config/env.ts): the dashboard warns of what it must have set. */
+  publicShop?: boolean;
 }
 
 const declared = new WeakMap<FastifyInstance, StaffRouteDeclaration[]>();
