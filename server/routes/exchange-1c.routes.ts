@@ -108,7 +108,9 @@ export async function exchange1cRoutes(
           await exchange.ordersTaken(session);
           return 'success\n';
         }
-        throw new AppError('invalid_data', `mode=${mode} не поддерживается для type=${type}`, { field: 'mode' });
+        throw new AppError('invalid_data', `mode=${mode} не поддерживается для type=${type}`, {
+          field: 'mode',
+        });
       } catch (error) {
         if (error instanceof AppError) {
           reply.code(error.kind === 'invalid_data' ? 200 : errorKinds[error.kind]);

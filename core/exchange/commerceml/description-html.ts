@@ -43,7 +43,7 @@ const DROP = new Set([
 ]);
 const BLOCKS = new Set(['p', 'ul', 'ol', 'li', 'h3', 'h4']);
 
-const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** Tags that say a description is HTML even without `ФорматHTML`. */
 const HTML_HINT = /<\/?(p|br|ul|ol|li|b|strong|i|em|h[1-6]|div|span|table|script|style|img|a)\b[^>]*>/i;
@@ -89,7 +89,7 @@ export function htmlToDescription(html: string): string {
         while (open.length > i) out += `</${open.pop()}>`;
       },
       ontext(text) {
-        if (dropping === 0) out += escape(text);
+        if (dropping === 0) out += escapeText(text);
       },
     },
     { decodeEntities: true, lowerCaseTags: true, recognizeSelfClosing: true },
