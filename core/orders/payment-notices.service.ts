@@ -1,9 +1,12 @@
 import { and, eq, inArray, lt } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { orderEvents, orders, paymentNotifications } from '../db/schema/index.ts';
 import type { PaymentNotice, PaymentProvider } from '../providers/payments/payment-provider.ts';
 import { applyBuyoutPaymentNotice } from './buyout.service.ts';
 import type { OrderTransitions } from './order-transition.service.ts';
+
+/** Thrown to undo a notice's changes when its id was recorded meanwhile. */
+class DuplicateNotice extends Error {}
 
 /**
  * What providers tell of payments: their verified notifications, applied once (DECISIONS 12), and
@@ -24,36 +27,64 @@ export function createPaymentNotices({
 
   /**
    * A verified provider notification (DECISIONS 12): paid or declined, once. Returns what changed.
+   * Its id is written only when it is applied (or records money to refund by hand): an ignored one
+   * (another amount, another payment, a notice ahead of its payment's start) leaves the id to the
+   * genuine notice that follows (docs/decisions/0045-payment-protocol-rules.md).
    */
   async function applyPaymentNotice(notice: PaymentNotice): Promise<'applied' | 'duplicate' | 'ignored'> {
     return withStockChanges(async (tx, changed) => {
-      const inserted = await tx
-        .insert(paymentNotifications)
-        .values({
-          id: notice.notificationId,
-          provider:
-            (payments.names ?? []).find((name) => notice.paymentId.startsWith(`${name}-`)) ?? payments.name,
-          orderNumber: notice.orderNumber,
-          outcome: notice.outcome,
-        })
-        .onConflictDoNothing()
-        .returning({ id: paymentNotifications.id });
-      if (inserted.length === 0) return 'duplicate';
       const [order] = await tx
         .select()
         .from(orders)
         .where(eq(orders.number, notice.orderNumber))
         .for('update');
       if (!order) return 'ignored';
+      // The order's row lock orders concurrent copies of a notice: the second sees the first's id.
+      const [seen] = await tx
+        .select({ id: paymentNotifications.id })
+        .from(paymentNotifications)
+        .where(eq(paymentNotifications.id, notice.notificationId));
+      if (seen) return 'duplicate';
+      const record = async () => {
+        const inserted = await tx
+          .insert(paymentNotifications)
+          .values({
+            id: notice.notificationId,
+            provider:
+              (payments.names ?? []).find((name) => notice.paymentId.startsWith(`${name}-`)) ?? payments.name,
+            orderNumber: notice.orderNumber,
+            outcome: notice.outcome,
+          })
+          .onConflictDoNothing()
+          .returning({ id: paymentNotifications.id });
+        // A copy recorded past the lock (never expected): this one's changes are undone, it is a duplicate.
+        if (inserted.length === 0) throw new DuplicateNotice();
+      };
+      const outcome = await decide(tx, order, changed);
+      if (outcome.record) await record();
+      return outcome.result;
+    }).catch((error: unknown) => {
+      if (error instanceof DuplicateNotice) return 'duplicate' as const;
+      throw error;
+    });
+
+    async function decide(
+      tx: Tx,
+      order: typeof orders.$inferSelect,
+      changed: Parameters<Parameters<typeof withStockChanges>[0]>[1],
+    ): Promise<{ result: 'applied' | 'ignored'; record: boolean }> {
+      const applied = { result: 'applied', record: true } as const;
+      const ignored = { result: 'ignored', record: false } as const;
       // Not the order's own payment: a try-on buyout's payment of the kept goods, or nothing.
       if (order.paymentId !== notice.paymentId) {
-        return applyBuyoutPaymentNotice(tx, notice, {
+        const outcome = await applyBuyoutPaymentNotice(tx, notice, {
           deliver: (cause) => transition(tx, order.number, 'delivered', cause, changed),
           clock,
         });
+        return outcome === 'applied' ? applied : ignored;
       }
       // A hold pays only a two-stage payment; for a one-stage one it is a step before the money is taken.
-      if (notice.held && !order.paymentTwoStage) return 'ignored';
+      if (notice.held && !order.paymentTwoStage) return ignored;
       if (notice.outcome === 'paid') {
         if (notice.amount !== order.total) {
           await tx.insert(orderEvents).values({
@@ -62,13 +93,13 @@ export function createPaymentNotices({
             toStatus: order.status,
             cause: `payment of ${notice.amount} does not match the total ${order.total}`,
           });
-          return 'ignored';
+          return ignored;
         }
         if (await transition(tx, order.number, 'paid', 'payment confirmed by the provider', changed)) {
-          return 'applied';
+          return applied;
         }
         // Money arrived for an order that already failed or was cancelled (its stock is gone back):
-        // never silently dropped, an operator must refund it.
+        // never silently dropped, an operator must refund it; recorded once.
         if (order.status === 'payment_failed' || order.status === 'cancelled') {
           await tx.insert(orderEvents).values({
             orderNumber: order.number,
@@ -77,13 +108,14 @@ export function createPaymentNotices({
             cause: `paid after ${order.status === 'cancelled' ? 'cancellation' : 'expiry'}: refund needed (${notice.amount} kopecks, ${notice.paymentId})`,
             at: clock(),
           });
+          return { result: 'ignored', record: true };
         }
-        return 'ignored';
+        return ignored;
       }
       return (await transition(tx, order.number, 'payment_failed', 'payment declined', changed))
-        ? 'applied'
-        : 'ignored';
-    });
+        ? applied
+        : ignored;
+    }
   }
 
   /**

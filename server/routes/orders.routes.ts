@@ -141,6 +141,10 @@ export function ordersRoutes(
       reply.status(401);
       return { result: false, message: 'Invalid notification token' };
     }
+    if ('malformed' in check) {
+      reply.status(400);
+      return { result: false, message: 'OrderId names no order of this shop' };
+    }
     if (check.notice) await orders.applyPaymentNotice(check.notice);
     return reply.type('text/plain').send('OK');
   });

@@ -177,6 +177,28 @@ describe.each(engines)('card payments through T-Bank on %s', (engine) => {
     expect((await orderOf(number))?.status).toBe('awaiting_payment');
   });
 
+  it('leaves the id of an ignored notice (another amount) to the genuine notice that follows', async () => {
+    const { number, bankId } = await placed();
+    expect((await notify(fake.notification(bankId, 'CONFIRMED', { Amount: 100 }))).body).toBe('OK');
+    expect((await orderOf(number))?.status).toBe('awaiting_payment');
+    expect((await notify(fake.notification(bankId, 'CONFIRMED'))).body).toBe('OK');
+    expect((await orderOf(number))?.status).toBe('paid');
+    const notices = await database.db
+      .select()
+      .from(paymentNotifications)
+      .where(eq(paymentNotifications.orderNumber, number));
+    expect(notices).toHaveLength(1);
+  });
+
+  it('answers 400 to a genuine notice whose OrderId names no order the shop could have sent', async () => {
+    const { number, bankId } = await placed();
+    for (const OrderId of ['99999999999', '2147483648', `99999999999-${'a'.repeat(8)}`, '']) {
+      const res = await notify(fake.notification(bankId, 'CONFIRMED', { OrderId }));
+      expect(res.statusCode, OrderId).toBe(400);
+    }
+    expect((await orderOf(number))?.status).toBe('awaiting_payment');
+  });
+
   it('answers OK to an intermediate state and fails the order on a rejection', async () => {
     const { number, bankId } = await placed();
     expect((await notify(fake.notification(bankId, 'AUTHORIZED'))).body).toBe('OK');

@@ -304,7 +304,7 @@ describe.each(engines)('Yandex Pay and Split beside sandbox cards on %s', (engin
     expect(await paidEvents(number)).toBe(1);
   });
 
-  it('refunds a cancelled paid order from the back office with its refund cart, once', async () => {
+  it('refunds a cancelled paid order in full with v1: orderAmount after the refund is zero, no cart left', async () => {
     const number = await placed();
     fake.settle(String(number), 'CAPTURED');
     await webhook(await fake.webhook(String(number)));
@@ -317,18 +317,40 @@ describe.each(engines)('Yandex Pay and Split beside sandbox cards on %s', (engin
       payload: { version: order?.version, from: 'paid', to: 'cancelled', reason: 'customer asked' },
     });
     expect(res.statusCode).toBe(200);
-    const refunds = fake.calls.filter((c) => c.path.endsWith(`/orders/${number}/refund`));
+    const refunds = fake.calls.filter((c) => c.path === `/api/merchant/v1/orders/${number}/refund`);
     expect(refunds).toHaveLength(1);
-    const body = refunds[0]?.body as {
-      refundAmount: string;
-      externalOperationId: string;
-      targetCart: { items: { total: string }[] };
-    };
-    expect(body.refundAmount).toBe(((order?.total ?? 0) / 100).toFixed(2));
-    expect(body.externalOperationId.length).toBeGreaterThan(0);
-    const cartTotal = body.targetCart.items.reduce((s, i) => s + Math.round(Number(i.total) * 100), 0);
-    expect(cartTotal).toBe(order?.total);
+    const body = refunds[0]?.body as Record<string, unknown>;
+    expect(body).toMatchObject({
+      orderAmount: '0.00',
+      refundAmount: ((order?.total ?? 0) / 100).toFixed(2),
+    });
+    expect(String(body.externalOperationId).length).toBeGreaterThan(0);
+    expect(body).not.toHaveProperty('targetCart');
+    expect(body).not.toHaveProperty('cart');
     expect(fake.orders.get(String(number))?.paymentStatus).toBe('REFUNDED');
+  });
+
+  it('closes the Yandex order of an order that expires unpaid with rollback', async () => {
+    const number = await placed();
+    now = new Date('2026-11-27T10:00:00Z');
+    expect(await services.orders.expireOverdue()).toBeGreaterThan(0);
+    expect((await orderOf(number))?.status).toBe('payment_failed');
+    expect(fake.calls.some((c) => c.path === `/api/merchant/v1/orders/${number}/rollback`)).toBe(true);
+    expect(fake.calls.some((c) => c.path === `/api/merchant/v1/orders/${number}/cancel`)).toBe(false);
+    expect(fake.orders.get(String(number))?.paymentStatus).toBe('FAILED');
+  });
+
+  it('pays the order on a genuine webhook after an ignored one of another amount', async () => {
+    const number = await placed();
+    fake.settle(String(number), 'CAPTURED');
+    const held = fake.orders.get(String(number));
+    const amount = held?.amount ?? 0;
+    if (held) held.amount = 100;
+    expect((await webhook(await fake.webhook(String(number)))).statusCode).toBe(200);
+    expect((await orderOf(number))?.status).toBe('awaiting_payment');
+    if (held) held.amount = amount;
+    expect((await webhook(await fake.webhook(String(number)))).statusCode).toBe(200);
+    expect((await orderOf(number))?.status).toBe('paid');
   });
 
   it('tells the shopper in their language when Yandex Pay is slow, and the order can be paid later', async () => {

@@ -7,7 +7,9 @@ import { receiptRefusal } from './tbank-receipt.ts';
  * A fake of T-Bank internet acquiring (MAPI v2, integrations.md §3) on 127.0.0.1: Init, GetQr (SBP),
  * GetState and Cancel checking the documented token, a payment page (and, for SBP, the page the QR's
  * link opens, standing for the bank app) that on "pay" sends the signed notification to the shop's
- * NotificationURL and redirects to SuccessURL, and switches for errors and slow answers.
+ * NotificationURL and redirects to SuccessURL, and switches for errors and slow answers. Like a
+ * terminal that insists on it, Init refuses an OrderId it has already seen (OpenAPI `Init`: OrderId
+ * unique, at most 36 characters).
  */
 export interface FakePayment {
   paymentId: string;
@@ -102,6 +104,14 @@ export async function startTbankFake({
     }
     if (fake.failure === 'error') return { Success: false, ErrorCode: '9999', Message: 'Internal error' };
     if (method === 'Init') {
+      const orderId = String(body.OrderId ?? '');
+      if (!orderId || orderId.length > 36) {
+        return { Success: false, ErrorCode: '9999', Message: 'Неверные параметры', Details: 'OrderId' };
+      }
+      if ([...payments.values()].some((p) => p.orderId === orderId)) {
+        // The OpenAPI asks for a unique OrderId; its refusal's code is not published: the generic one.
+        return { Success: false, ErrorCode: '9999', Message: 'OrderId уже использован' };
+      }
       const items = ((body.Receipt as { Items?: { Amount: number }[] } | undefined)?.Items ?? []).reduce(
         (sum, i) => sum + i.Amount,
         0,

@@ -5,7 +5,11 @@ import { type CryptoKey, exportJWK, generateKeyPair, type JWK, SignJWT } from 'j
 
 /**
  * A fake of Yandex Pay's Merchant API v1 (integrations.md §6) on 127.0.0.1: orders (create, read,
- * cancel, refund) behind `Authorization: Api-Key`, the payment page, and its own EC P-256 keys
+ * rollback, cancel, refund) behind `Authorization: Api-Key`, each call held to the published contract
+ * (tests/fixtures/yandex-pay/README.md): rollback closes an order in any state (FAILED, a paid one
+ * refunded in full), cancel only releases a hold (AUTHORIZED), and a v1 refund must carry
+ * `orderAmount` (the amount after the refund) and `refundAmount`, its optional `cart` the cart that
+ * remains (its total `orderAmount`, its products those of the order); v2's `targetCart` is refused here. the payment page, and its own EC P-256 keys
  * published as a JWKS (`/api/jwks`) that sign webhooks as Yandex does (compact JWT, ES256, `kid`,
  * `iat` and `exp` in the header). Keys can be rotated; answers can be slow or fail.
  */
@@ -15,8 +19,18 @@ export interface FakeYandexOrder {
   /** Kopecks still paid (the order amount less refunds). */
   amount: number;
   create: Record<string, unknown>;
-  /** Refund requests by externalOperationId: a retry answers the first. */
+  /** Refund requests by externalOperationId: a second one with the same id is refused (DUPLICATE_EXTERNAL_OPERATION_ID). */
   refunds: Map<string, { operationId: string; body: Record<string, unknown> }>;
+  /** The cart as it stands (the created one, then each refund's final cart). */
+  cart: { items: FakeCartItem[]; total: { amount: string } };
+}
+
+interface FakeCartItem {
+  productId: string;
+  title?: string;
+  quantity: { count: string };
+  unitPrice?: string;
+  total: string;
 }
 
 export interface YandexPayFake {
@@ -64,6 +78,9 @@ async function newKey(): Promise<SigningKey> {
 }
 
 const kopecks = (amount: unknown) => Math.round(Number(amount) * 100);
+/** The API's money: a decimal string of rubles, at most two decimals. */
+const isAmount = (value: unknown): value is string =>
+  typeof value === 'string' && /^\d{1,12}(\.\d{1,2})?$/.test(value);
 
 export async function startYandexPayFake({
   merchantId = 'a1b2c3d4-fake-merchant',
@@ -91,10 +108,11 @@ export async function startYandexPayFake({
           paymentStatus: o.paymentStatus,
           orderAmount: (o.amount / 100).toFixed(2),
           paymentUrl: `${fake.url}/pay/${o.orderId}`,
-          cart: o.create.cart,
+          cart: o.cart,
         },
-        operations: [...o.refunds.values()].map((r) => ({
+        operations: [...o.refunds.entries()].map(([external, r]) => ({
           operationId: r.operationId,
+          externalOperationId: external,
           operationType: 'REFUND',
           status: 'SUCCESS',
           amount: r.body.refundAmount,
@@ -111,7 +129,9 @@ export async function startYandexPayFake({
     }
     const page = url.pathname.match(/^\/pay\/(\d+)$/);
     if (req.method === 'GET' && page) return send(res, 200, { page: 'Yandex Pay', orderId: page[1] });
-    const api = url.pathname.match(/^\/api\/merchant\/v1\/orders(?:\/([^/]+))?(?:\/(cancel|refund))?$/);
+    const api = url.pathname.match(
+      /^\/api\/merchant\/v1\/orders(?:\/([^/]+))?(?:\/(cancel|refund|rollback))?$/,
+    );
     if (!api) return fail(res, 404, 'NOT_FOUND');
     let body: Record<string, unknown> = {};
     try {
@@ -146,6 +166,7 @@ export async function startYandexPayFake({
           amount: total,
           create: body,
           refunds: new Map(),
+          cart: structuredClone(cart) as FakeYandexOrder['cart'],
         });
       }
       return send(res, 200, {
@@ -157,28 +178,50 @@ export async function startYandexPayFake({
     const order = id ? orders.get(decodeURIComponent(id)) : undefined;
     if (!order) return fail(res, 404, 'ORDER_NOT_FOUND');
     if (req.method === 'GET' && !action) return send(res, 200, orderView(order));
+    if (req.method === 'POST' && action === 'rollback') {
+      // Any state: the link is annulled; a paid order is refunded in full.
+      order.paymentStatus = 'FAILED';
+      order.amount = 0;
+      return send(res, 200, { status: 'success', code: 200, data: {} });
+    }
     if (req.method === 'POST' && action === 'cancel') {
-      if (order.paymentStatus !== 'PENDING' && order.paymentStatus !== 'AUTHORIZED')
-        return fail(res, 400, 'ORDER_INVALID_STATUS');
+      if (typeof body.reason !== 'string' || !body.reason) return fail(res, 400, 'BAD_REQUEST');
+      if (order.paymentStatus !== 'AUTHORIZED') return fail(res, 400, 'ORDER_INVALID_STATUS');
       order.paymentStatus = 'VOIDED';
       return send(res, 200, orderView(order));
     }
     if (req.method === 'POST' && action === 'refund') {
       const external = String(body.externalOperationId ?? '');
-      const again = order.refunds.get(external);
-      if (again) {
-        return send(res, 200, {
-          status: 'success',
-          data: { operation: { operationId: again.operationId, status: 'SUCCESS' } },
-        });
-      }
+      if (external && order.refunds.has(external)) return fail(res, 409, 'DUPLICATE_EXTERNAL_OPERATION_ID');
       if (!['CAPTURED', 'PARTIALLY_REFUNDED'].includes(order.paymentStatus))
         return fail(res, 400, 'ORDER_INVALID_STATUS');
+      // v1: orderAmount and refundAmount required; targetCart belongs to v2.
+      if (!isAmount(body.orderAmount) || !isAmount(body.refundAmount) || 'targetCart' in body)
+        return fail(res, 400, 'BAD_REQUEST');
       const amount = kopecks(body.refundAmount);
       if (!(amount > 0) || amount > order.amount) return fail(res, 400, 'ORDER_AMOUNT_MISMATCH');
+      if (kopecks(body.orderAmount) !== order.amount - amount) return fail(res, 400, 'ORDER_AMOUNT_MISMATCH');
+      const finalCart = body.cart as { items?: FakeCartItem[]; total?: { amount?: unknown } } | undefined;
+      if (finalCart !== undefined) {
+        const known = new Map(order.cart.items.map((i) => [i.productId, Number(i.quantity.count)]));
+        const items = finalCart.items ?? [];
+        if (
+          !isAmount(finalCart.total?.amount) ||
+          kopecks(finalCart.total.amount) !== kopecks(body.orderAmount) ||
+          items.some(
+            (i) =>
+              !isAmount(i.total) ||
+              !/^\d+$/.test(i.quantity?.count ?? '') ||
+              Number(i.quantity.count) > (known.get(i.productId) ?? -1),
+          ) ||
+          items.reduce((s, i) => s + kopecks(i.total), 0) !== kopecks(body.orderAmount)
+        )
+          return fail(res, 400, 'ORDER_AMOUNT_MISMATCH');
+        order.cart = { items, total: { amount: finalCart.total.amount } };
+      }
       operations += 1;
       const operationId = `op-${operations}`;
-      order.refunds.set(external, { operationId, body });
+      order.refunds.set(external || operationId, { operationId, body });
       order.amount -= amount;
       order.paymentStatus = order.amount === 0 ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
       return send(res, 200, { status: 'success', data: { operation: { operationId, status: 'SUCCESS' } } });

@@ -6,6 +6,20 @@ import type { taxationSystems, vatRates } from '../../content/settings.schemas.t
  * Yandex Pay, integrations.md §3–§6) come behind the same interface. Money in kopecks.
  */
 
+/** The largest order number the database holds (a PostgreSQL `integer`). */
+export const MAX_ORDER_NUMBER = 2_147_483_647;
+
+/**
+ * The order number a provider's text names (its OrderId, its path), or null when it is not one the
+ * shop could have sent: digits only, within the database's range, so a verified notice naming a
+ * huge number is refused instead of failing in the database.
+ */
+export function orderNumberOf(text: string): number | null {
+  if (!/^[1-9]\d{0,9}$/.test(text)) return null;
+  const n = Number(text);
+  return n <= MAX_ORDER_NUMBER ? n : null;
+}
+
 /** `sbp`: the Faster Payments System (a QR or the bank app's link, docs/decisions/0036-sbp-and-two-stage-payments.md). */
 export type PaymentKind = 'card' | 'sbp' | 'split' | 'instalment' | 'bnpl' | 'phone';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTbankFake, type TbankFake } from '../../../tests/fakes/tbank-fake.ts';
 import { ProviderTimeoutError, withTimeout } from '../timeout.ts';
 import type { PaymentReceipt } from './payment-provider.ts';
-import { createTbankPayments, tbankToken } from './tbank-payments.ts';
+import { createTbankPayments, orderNumberOfTbank, tbankOrderId, tbankToken } from './tbank-payments.ts';
 
 const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
 
@@ -95,6 +95,36 @@ describe('the T-Bank adapter against the protocol fake', () => {
   });
   afterAll(() => fake.close());
 
+  it('gives each attempt of an order an OrderId the terminal has not seen, and maps notices back', async () => {
+    const first = await start(1090);
+    const second = await start(1090);
+    const inits = fake.calls.filter((c) => c.method === 'Init' && String(c.body.OrderId).startsWith('1090-'));
+    expect(inits).toHaveLength(2);
+    expect(inits[0]?.body.OrderId).not.toBe(inits[1]?.body.OrderId);
+    for (const c of inits) expect(String(c.body.OrderId).length).toBeLessThanOrEqual(36);
+    const bankId = second.paymentId.replace('tbank-', '');
+    expect(first.paymentId).not.toBe(second.paymentId);
+    const check = tbank.checkNotification(fake.notification(bankId, 'CONFIRMED'));
+    expect(check).toMatchObject({
+      verified: true,
+      notice: { orderNumber: 1090, paymentId: second.paymentId },
+    });
+    const payment = fake.payments.get(bankId);
+    if (payment) payment.status = 'CONFIRMED';
+    expect(await tbank.provider.getPaymentState?.(second.paymentId)).toMatchObject({ orderNumber: 1090 });
+  });
+
+  it('reads the order number of an OrderId, refusing one beyond the database range', () => {
+    expect(orderNumberOfTbank('1002-0a1b2c3d4e')).toBe(1002);
+    expect(orderNumberOfTbank('1002')).toBe(1002);
+    expect(orderNumberOfTbank('2147483647')).toBe(2_147_483_647);
+    expect(orderNumberOfTbank('2147483648')).toBeNull();
+    expect(orderNumberOfTbank('999999999999-0a1b')).toBeNull();
+    expect(orderNumberOfTbank('0')).toBeNull();
+    expect(orderNumberOfTbank('12;drop')).toBeNull();
+    expect(tbankOrderId(10001, 'ab12')).toBe('10001-ab12');
+  });
+
   it('starts a payment with a signed Init carrying the 54-FZ receipt and absolute addresses', async () => {
     const session = await start(1001);
     expect(session.url).toMatch(new RegExp(`^${fake.url}/new/\\d+$`));
@@ -102,7 +132,7 @@ describe('the T-Bank adapter against the protocol fake', () => {
     expect(init?.method).toBe('Init');
     expect(init?.body).toMatchObject({
       Amount: 949_100,
-      OrderId: '1001',
+      OrderId: expect.stringMatching(/^1001-[0-9a-f]{10}$/),
       PayType: 'O',
       NotificationURL: 'https://shop.example/api/payment/notify/tbank',
       SuccessURL: 'https://shop.example/?success=true&orderID=1001',

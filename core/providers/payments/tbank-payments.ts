@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import type {
@@ -9,6 +9,7 @@ import type {
   RefundResult,
   StartPaymentInput,
 } from './payment-provider.ts';
+import { orderNumberOf } from './payment-provider.ts';
 
 /** T-Bank's production API (integrations.md §3). */
 export const TBANK_PRODUCTION_URL = 'https://securepay.tinkoff.ru/v2';
@@ -80,10 +81,25 @@ const cancelAnswerSchema = answerSchema.extend({
   PaymentId: z.union([z.string(), z.number()]).optional(),
 });
 
+/**
+ * The OrderId of one payment attempt: the order number and a suffix of its own, so each Init names an
+ * id the terminal has not seen (terminals that insist on unique ids refuse a second Init of the same
+ * order: a start the shopper retries, a buyout's new link). At most 36 characters (OpenAPI `Init`).
+ */
+export function tbankOrderId(orderNumber: number, attempt = randomBytes(5).toString('hex')): string {
+  return `${orderNumber}-${attempt}`;
+}
+
+/** The order number an OrderId names (`<number>-<attempt>`, or the bare number of older payments). */
+export function orderNumberOfTbank(orderId: string): number | null {
+  const match = /^(\d{1,20})(?:-[0-9a-z]{1,20})?$/.exec(orderId);
+  return match?.[1] ? orderNumberOf(match[1]) : null;
+}
+
 /** The notification body (OpenAPI `NotificationPayment`), parsed only after the token check. */
 const notificationSchema = z.object({
   TerminalKey: z.string(),
-  OrderId: z.string().regex(/^\d{1,12}$/),
+  OrderId: z.string().max(36),
   Success: z.boolean(),
   Status: z.string().min(1).max(40),
   PaymentId: z.union([z.number().int().nonnegative(), z.string().regex(/^\d{1,20}$/)]),
@@ -92,8 +108,13 @@ const notificationSchema = z.object({
   Token: z.string(),
 });
 
-/** What a notification proved: a wrong token is not verified; a verified one may carry nothing to apply. */
-export type TbankNotificationCheck = { verified: false } | { verified: true; notice: PaymentNotice | null };
+/**
+ * What a notification proved: a wrong token is not verified; a verified one may carry nothing to
+ * apply, or name no order the shop could have sent (`malformed`: refused, never applied).
+ */
+export type TbankNotificationCheck =
+  | { verified: false }
+  | { verified: true; notice: PaymentNotice | null; malformed?: true };
 
 /**
  * T-Bank internet acquiring (MAPI v2, integrations.md §3) for card payments: Init with the 54-FZ
@@ -129,7 +150,7 @@ export function createTbankPayments(options: TbankOptions) {
 
   function noticeOf(
     paymentId: string,
-    orderId: string,
+    orderNumber: number,
     status: string,
     amount: number,
   ): PaymentNotice | null {
@@ -141,7 +162,7 @@ export function createTbankPayments(options: TbankOptions) {
       // The same id for the notification and the polled state: whichever comes second is a duplicate.
       notificationId: `tbank-${paymentId}-${status}`,
       paymentId: `tbank-${paymentId}`,
-      orderNumber: Number(orderId),
+      orderNumber,
       outcome,
       amount,
     };
@@ -161,8 +182,10 @@ export function createTbankPayments(options: TbankOptions) {
     const parsed = notificationSchema.safeParse(body);
     if (!parsed.success || parsed.data.TerminalKey !== options.terminalKey) return { verified: false };
     const n = parsed.data;
+    const orderNumber = orderNumberOfTbank(n.OrderId);
+    if (orderNumber === null) return { verified: true, notice: null, malformed: true };
     // A failed attempt is not a decline while the payment is open (Success false on a final state is).
-    return { verified: true, notice: noticeOf(String(n.PaymentId), n.OrderId, n.Status, n.Amount) };
+    return { verified: true, notice: noticeOf(String(n.PaymentId), orderNumber, n.Status, n.Amount) };
   }
 
   const provider: PaymentProvider = {
@@ -176,7 +199,7 @@ export function createTbankPayments(options: TbankOptions) {
         'Init',
         {
           Amount: input.amount,
-          OrderId: String(input.orderNumber),
+          OrderId: tbankOrderId(input.orderNumber),
           Description: `Заказ №${input.orderNumber}`.slice(0, 140),
           // Two-stage (PayType T) for cards where the shop asks: the money is held until Confirm.
           PayType: input.twoStage && input.kind === 'card' ? 'T' : 'O',
@@ -287,8 +310,8 @@ export function createTbankPayments(options: TbankOptions) {
       if (!id) return null;
       const state = await call('GetState', { PaymentId: id }, stateAnswerSchema);
       if (!state.Success || !state.Status || !state.OrderId || state.Amount === undefined) return null;
-      if (!/^\d{1,12}$/.test(state.OrderId)) return null;
-      return noticeOf(id, state.OrderId, state.Status, state.Amount);
+      const orderNumber = orderNumberOfTbank(state.OrderId);
+      return orderNumber === null ? null : noticeOf(id, orderNumber, state.Status, state.Amount);
     },
     verifyNotification({ body }): PaymentNotice | null {
       const check = checkNotification(body);

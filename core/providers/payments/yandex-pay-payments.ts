@@ -8,6 +8,7 @@ import type {
   RefundResult,
   StartPaymentInput,
 } from './payment-provider.ts';
+import { orderNumberOf } from './payment-provider.ts';
 
 /** Yandex Pay Merchant API v1 (integrations.md §6). */
 export const YANDEX_PAY_PRODUCTION_URL = 'https://pay.yandex.ru/api/merchant/v1';
@@ -44,14 +45,40 @@ const createAnswerSchema = z.object({
   status: z.literal('success'),
   data: z.object({ paymentUrl: z.string().url() }),
 });
+const decimal = z.string().regex(/^\d{1,12}(\.\d{1,2})?$/);
+/** The order's cart as Yandex holds it now (after earlier refunds): what a refund's final cart starts from. */
+const cartSchema = z.object({
+  items: z
+    .array(
+      z.object({
+        productId: z.string(),
+        title: z.string().optional(),
+        quantity: z.object({ count: z.string().regex(/^\d+$/) }),
+        total: decimal,
+      }),
+    )
+    .max(1000),
+});
 const orderAnswerSchema = z.object({
   status: z.literal('success'),
   data: z.object({
     order: z.object({
       orderId: z.string(),
       paymentStatus: z.string(),
-      orderAmount: z.string().regex(/^\d+(\.\d{1,2})?$/),
+      orderAmount: decimal,
+      cart: cartSchema.optional().catch(undefined),
     }),
+    operations: z
+      .array(
+        z.object({
+          operationId: z.string(),
+          operationType: z.string(),
+          status: z.string(),
+          externalOperationId: z.string().nullish(),
+        }),
+      )
+      .optional()
+      .catch(undefined),
   }),
 });
 const refundAnswerSchema = z.object({
@@ -75,7 +102,7 @@ export function rubles(kopecks: number): string {
   return (kopecks / 100).toFixed(2);
 }
 
-function kopecksOf(amount: string): number {
+export function kopecksOf(amount: string): number {
   const [whole = '0', part = ''] = amount.split('.');
   return Number(whole) * 100 + Number(part.padEnd(2, '0'));
 }
@@ -125,7 +152,8 @@ export function createYandexPayPayments(options: YandexPayOptions) {
   }
 
   function orderIdOf(paymentId: string): string | null {
-    return /^yandex-pay-\d{1,12}$/.test(paymentId) ? paymentId.slice('yandex-pay-'.length) : null;
+    const id = paymentId.startsWith('yandex-pay-') ? paymentId.slice('yandex-pay-'.length) : '';
+    return orderNumberOf(id) === null ? null : id;
   }
 
   function absolute(url: string): string {
@@ -138,7 +166,7 @@ export function createYandexPayPayments(options: YandexPayOptions) {
     if (status === 404) return null;
     const parsed = orderAnswerSchema.safeParse(json);
     if (status !== 200 || !parsed.success) throw new Error(`Yandex Pay order read answered HTTP ${status}`);
-    return parsed.data.data.order;
+    return { ...parsed.data.data.order, operations: parsed.data.data.operations ?? [] };
   }
 
   function noticeOf(order: {
@@ -151,12 +179,13 @@ export function createYandexPayPayments(options: YandexPayOptions) {
       : DECLINED.has(order.paymentStatus)
         ? 'declined'
         : null;
-    if (!outcome || !/^\d{1,12}$/.test(order.orderId)) return null;
+    const orderNumber = orderNumberOf(order.orderId);
+    if (!outcome || orderNumber === null) return null;
     return {
       // The same id for the webhook and the polled state: whichever comes second is a duplicate.
       notificationId: `yandex-pay-${order.orderId}-${outcome}`,
       paymentId: `yandex-pay-${order.orderId}`,
-      orderNumber: Number(order.orderId),
+      orderNumber,
       outcome,
       amount: kopecksOf(order.orderAmount),
     };
@@ -185,7 +214,7 @@ export function createYandexPayPayments(options: YandexPayOptions) {
     const parsed = webhookSchema.safeParse(payload);
     if (!parsed.success || parsed.data.merchantId !== options.merchantId) return { verified: false };
     const orderId = parsed.data.order?.orderId ?? parsed.data.operation?.orderId;
-    if (!orderId || !/^\d{1,12}$/.test(orderId)) return { verified: true, notice: null };
+    if (!orderId || orderNumberOf(orderId) === null) return { verified: true, notice: null };
     const order = await readOrder(orderId);
     return { verified: true, notice: order ? noticeOf(order) : null };
   }
@@ -222,16 +251,18 @@ export function createYandexPayPayments(options: YandexPayOptions) {
       }
       return { paymentId: `yandex-pay-${orderId}`, url: created.data.data.paymentUrl };
     },
-    /** Cancels an unpaid order so its page can no longer pay; a paid or closed one stays as it is. */
+    /**
+     * Closes an unpaid order with `rollback`, the one call Yandex documents for every state: it
+     * annuls the payment link (status FAILED). `cancel` only releases a hold (AUTHORIZED) and is
+     * refused for an unpaid order. Rollback of a paid order would refund it, so only PENDING goes.
+     */
     async expirePayment(paymentId: string): Promise<void> {
       const orderId = orderIdOf(paymentId);
       if (!orderId) return;
       try {
         const order = await readOrder(orderId);
         if (order?.paymentStatus !== 'PENDING') return;
-        await call('POST', `/orders/${orderId}/cancel`, `cancel-${orderId}`, {
-          reason: 'The time to pay ran out',
-        });
+        await call('POST', `/orders/${orderId}/rollback`, `rollback-${orderId}`);
       } catch {
         // Best effort: a payment that still goes through is recorded for a refund (orders.service).
       }
@@ -247,11 +278,24 @@ export function createYandexPayPayments(options: YandexPayOptions) {
       if (!REFUNDABLE.has(order.paymentStatus) && order.paymentStatus !== 'REFUNDED') {
         return { status: 'refused', reason: 'not_paid' };
       }
-      // The operation id is the idempotency key: a retry answers the first refund.
+      // A refund already made under this key (its answer lost): Yandex refuses the same id twice.
+      const made = order.operations.find(
+        (o) =>
+          o.operationType === 'REFUND' && o.externalOperationId === idempotencyKey && o.status !== 'FAIL',
+      );
+      if (made) return { status: 'succeeded', refundId: `yandex-pay-refund-${made.operationId}` };
+      const paid = kopecksOf(order.orderAmount);
+      const left = paid - amountKopecks;
+      if (left < 0) return { status: 'refused', reason: 'amount_exceeds_payment' };
+      // v1 refund (docs/decisions/0045-payment-protocol-rules.md): `orderAmount` is the order's amount
+      // after this refund, and `cart` the cart that remains, its total that amount. The operation id is
+      // the idempotency key: a retry answers the first refund.
+      const remaining = left > 0 && order.cart ? cartAfterRefund(order.cart.items, left, receipt) : null;
       const { status, json } = await call('POST', `/orders/${orderId}/refund`, `refund-${idempotencyKey}`, {
+        orderAmount: rubles(left),
         refundAmount: rubles(amountKopecks),
         externalOperationId: idempotencyKey,
-        ...(receipt ? { targetCart: { items: cartItems(receipt, amountKopecks, orderId) } } : {}),
+        ...(remaining ? { cart: { items: remaining, total: { amount: rubles(left) } } } : {}),
       });
       const answer = refundAnswerSchema.safeParse(json);
       if (status === 200 && answer.success) {
@@ -279,6 +323,57 @@ export function createYandexPayPayments(options: YandexPayOptions) {
 }
 
 export type YandexPayPayments = ReturnType<typeof createYandexPayPayments>;
+
+/**
+ * The cart that remains after a partial refund (Yandex's v1 refund: "the final cart", its total the
+ * order's amount after the refund): the refund receipt's lines are taken off the lines of the same
+ * title, and what the receipt does not explain (a refund of an amount, rounding kopecks) lowers the
+ * last lines' totals. Lines left with nothing are dropped. Null when the cart cannot reach `left`.
+ */
+export function cartAfterRefund(
+  items: readonly { productId: string; title?: string; quantity: { count: string }; total: string }[],
+  left: number,
+  receipt?: PaymentReceipt,
+) {
+  const start = () =>
+    items.map((i) => ({
+      productId: i.productId,
+      title: i.title ?? '',
+      count: Number(i.quantity.count),
+      total: kopecksOf(i.total),
+    }));
+  let lines = start();
+  for (const r of receipt?.items ?? []) {
+    const line = lines.find(
+      (l) => l.title === r.name.slice(0, 2048) && l.count >= r.quantity && l.total >= r.amount,
+    );
+    if (!line) {
+      // A receipt that does not match the cart: the amount alone decides.
+      lines = start();
+      break;
+    }
+    line.count -= r.quantity;
+    line.total -= r.amount;
+  }
+  let excess = lines.reduce((sum, l) => sum + (l.count > 0 ? l.total : 0), 0) - left;
+  if (excess < 0) return null;
+  for (const line of [...lines].reverse()) {
+    if (excess === 0) break;
+    if (line.count <= 0) continue;
+    const cut = Math.min(excess, line.total);
+    line.total -= cut;
+    excess -= cut;
+  }
+  return lines
+    .filter((l) => l.count > 0 && l.total > 0)
+    .map((l) => ({
+      productId: l.productId,
+      ...(l.title ? { title: l.title } : {}),
+      quantity: { count: String(l.count) },
+      ...(l.total % l.count === 0 ? { unitPrice: rubles(l.total / l.count) } : {}),
+      total: rubles(l.total),
+    }));
+}
 
 /** The cart as Yandex takes it: the receipt's lines (their amounts add up to the total), decimal rubles. */
 function cartItems(receipt: PaymentReceipt | undefined, amount: number, orderId: string) {
