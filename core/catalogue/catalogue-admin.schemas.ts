@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { vatRates } from '../content/settings.schemas.ts';
 import type { Localized } from '../i18n.ts';
 import { ageGroups, genders } from './audience.rules.ts';
 
@@ -54,12 +55,18 @@ const emptyIsNull = <S extends z.ZodType>(schema: S) =>
 export const audienceFields = {
   ageGroup: emptyIsNull(z.enum(ageGroups)),
   gender: emptyIsNull(z.enum(genders)),
+  /**
+   * The receipt's VAT rate (core/orders/receipt-settings.rules.ts): one the acquirer takes, or empty
+   * for "as its category" / "as the settings" (DECISIONS 36).
+   */
+  vatRate: emptyIsNull(z.enum(vatRates)),
 };
 
 /** The names staff read of the fields a refusal names (the answer's `field` keeps the code). */
 export const catalogueFieldLabels: Record<string, Localized> = {
   ageGroup: { ru: 'Возрастная группа', en: 'Age group' },
   gender: { ru: 'Пол', en: 'Gender' },
+  vatRate: { ru: 'НДС в чеке', en: 'VAT on the receipt' },
 };
 
 export const variantInput = z.object({

@@ -44,6 +44,7 @@ export async function renameProduct(
       sizeTableId: product.sizeTableId,
       ageGroup: product.ageGroup,
       gender: product.gender,
+      vatRate: product.vatRate,
       published: product.published,
       variants: variants.map((v) => ({
         id: v.id,

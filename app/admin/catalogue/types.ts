@@ -1,4 +1,5 @@
 import type { AgeGroup, Gender } from '../../../core/catalogue/audience.rules.ts';
+import type { VatRate } from '../../../core/orders/receipt-settings.rules.ts';
 
 /** What the catalogue staff API answers (server/routes/admin/catalogue.routes.ts). */
 export interface L10n {
@@ -52,6 +53,7 @@ export interface ProductRecord {
     sizeTableId: string | null;
     ageGroup: AgeGroup | null;
     gender: Gender | null;
+    vatRate: VatRate | null;
     published: boolean;
     version: number;
   };
@@ -67,6 +69,7 @@ export interface EditorOptions {
     parentSlug: string | null;
     ageGroup: AgeGroup | null;
     gender: Gender | null;
+    vatRate: VatRate | null;
   }[];
   collections: { slug: string; name: L10n }[];
   sizeTables: { id: string; title: L10n }[];

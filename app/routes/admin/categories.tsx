@@ -7,11 +7,13 @@ import {
   effectiveAudience,
   type Gender,
 } from '../../../core/catalogue/audience.rules.ts';
+import { categoryChain, type VatRate } from '../../../core/orders/receipt-settings.rules.ts';
 import { adminApi, errorText } from '../../admin/api.ts';
 import { AudienceFields, audienceDraft } from '../../admin/catalogue/audience-fields.tsx';
 import { CatalogueConflict, catalogueChange } from '../../admin/catalogue/conflict.ts';
 import { InUseList } from '../../admin/catalogue/in-use.tsx';
 import type { L10n } from '../../admin/catalogue/types.ts';
+import { VatRateSelect } from '../../admin/content/receipt-settings-form.tsx';
 import { AdminLoading } from '../../admin/frame.tsx';
 import { useAdminLocale, useTr } from '../../admin/i18n.ts';
 import { useStaff } from '../../admin/staff-context.ts';
@@ -23,8 +25,14 @@ interface CategoryRow {
   position: number;
   ageGroup: AgeGroup | null;
   gender: Gender | null;
+  vatRate: VatRate | null;
   version: number;
   products: number;
+}
+
+/** The VAT rate a category with none of its own gives: its nearest parent's (else the settings'). */
+function inheritedVat(all: CategoryRow[], parentSlug: string | null): VatRate | undefined {
+  return categoryChain(all, parentSlug).find((c) => c.vatRate)?.vatRate ?? undefined;
 }
 
 /** What a category with no value of its own says: its parents', else adults, either sex. */
@@ -56,6 +64,7 @@ export default function CategoriesPage() {
   const { revalidate } = useRevalidator();
   const [fresh, setFresh] = useState({ ru: '', en: '', parent: '' });
   const [freshAudience, setFreshAudience] = useState(audienceDraft({ ageGroup: null, gender: null }));
+  const [freshVat, setFreshVat] = useState<VatRate | ''>('');
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
 
   async function create(e: React.FormEvent) {
@@ -69,6 +78,7 @@ export default function CategoriesPage() {
           name: { ru: fresh.ru, en: fresh.en },
           parentSlug: fresh.parent || null,
           ...freshAudience,
+          vatRate: freshVat,
         },
       );
       setMessage({
@@ -77,6 +87,7 @@ export default function CategoriesPage() {
       });
       setFresh({ ru: '', en: '', parent: '' });
       setFreshAudience(audienceDraft({ ageGroup: null, gender: null }));
+      setFreshVat('');
       revalidate();
     } catch (error) {
       setMessage({ ok: false, text: errorText(error) });
@@ -128,6 +139,14 @@ export default function CategoriesPage() {
             empty={tr('Не задано', 'Not set')}
             inherited={inheritedAudience(rows, fresh.parent || null)}
           />
+          <VatRateSelect
+            value={freshVat}
+            onChange={setFreshVat}
+            empty={
+              fresh.parent ? tr('Как у родителя', 'As the parent') : tr('Как в настройках', 'As the settings')
+            }
+            inherited={inheritedVat(rows, fresh.parent || null)}
+          />
           <button type="submit" className="adm-btn adm-btn--primary">
             {tr('Добавить', 'Add')}
           </button>
@@ -171,6 +190,7 @@ function CategoryItem({
     position: String(row.position),
   });
   const [audience, setAudience] = useState(audienceDraft(row));
+  const [vat, setVat] = useState<VatRate | ''>(row.vatRate ?? '');
   const [version, setVersion] = useState(row.version);
   const [state, setState] = useState<{
     ok: boolean;
@@ -186,6 +206,7 @@ function CategoryItem({
       position: String(row.position),
     });
     setAudience(audienceDraft(row));
+    setVat(row.vatRate ?? '');
     setVersion(row.version);
   }, [row]);
 
@@ -201,6 +222,7 @@ function CategoryItem({
           parentSlug: draft.parent || null,
           position: Number.parseInt(draft.position, 10) || 0,
           ...audience,
+          vatRate: vat,
         },
       );
       setVersion(res.category.version);
@@ -284,6 +306,15 @@ function CategoryItem({
           inherited={inheritedAudience(all, draft.parent || null)}
           disabled={!canEdit}
         />
+        <VatRateSelect
+          value={vat}
+          onChange={setVat}
+          empty={
+            draft.parent ? tr('Как у родителя', 'As the parent') : tr('Как в настройках', 'As the settings')
+          }
+          inherited={inheritedVat(all, draft.parent || null)}
+          disabled={!canEdit}
+        />
         <span className="adm-muted">
           /{row.slug} ·{' '}
           <Link to={`/admin/products?category=${row.slug}`}>
@@ -320,6 +351,7 @@ function CategoryItem({
                       position: String(n.position),
                     });
                     setAudience(audienceDraft(n));
+                    setVat(n.vatRate ?? '');
                     setVersion(n.version);
                     setState(null);
                   }}

@@ -2,6 +2,7 @@ import '../../admin/catalogue/catalogue.css';
 import { useEffect, useState } from 'react';
 import { Link, useLoaderData, useNavigate, useRevalidator } from 'react-router';
 import { effectiveAudience } from '../../../core/catalogue/audience.rules.ts';
+import { categoryChain, type VatRate } from '../../../core/orders/receipt-settings.rules.ts';
 import { AdminApiError, adminApi, errorText } from '../../admin/api.ts';
 import {
   type AudienceDraft,
@@ -13,6 +14,7 @@ import {
 import { parseRoubles, roublesText } from '../../admin/catalogue/money.ts';
 import { StockInput } from '../../admin/catalogue/stock-input.tsx';
 import type { EditorOptions, L10n, ProductRecord, Variant } from '../../admin/catalogue/types.ts';
+import { VatRateSelect, vatRateName } from '../../admin/content/receipt-settings-form.tsx';
 import { AdminLoading } from '../../admin/frame.tsx';
 import { formatMoney, useAdminLocale, useTr } from '../../admin/i18n.ts';
 import { useStaff } from '../../admin/staff-context.ts';
@@ -55,6 +57,8 @@ interface Draft {
   colorHex: string;
   sizeTableId: string;
   audience: AudienceDraft;
+  /** The receipt's VAT rate of its own; '' = as its category (DECISIONS 36). */
+  vatRate: VatRate | '';
   published: boolean;
   variants: VariantDraft[];
 }
@@ -92,6 +96,7 @@ function draftOf(record: ProductRecord | null, options: EditorOptions): Draft {
       colorHex: '#000000',
       sizeTableId: '',
       audience: audienceDraft({ ageGroup: null, gender: null }),
+      vatRate: '',
       published: false,
       variants: [],
     };
@@ -113,6 +118,7 @@ function draftOf(record: ProductRecord | null, options: EditorOptions): Draft {
     colorHex: p.colorHex,
     sizeTableId: p.sizeTableId ?? '',
     audience: audienceDraft(p),
+    vatRate: p.vatRate ?? '',
     published: p.published,
     variants: record.variants.map((v) => ({ ...v, stock: String(v.stock) })),
   };
@@ -141,6 +147,7 @@ function changedFields(
     ['colorHex', tr('Образец цвета', 'Swatch')],
     ['sizeTableId', tr('Таблица размеров', 'Size table')],
     ['audience', tr('Для кого', 'Who for')],
+    ['vatRate', tr('НДС в чеке', 'VAT on the receipt')],
     ['published', tr('Показ', 'Visibility')],
     ['variants', tr('Размеры', 'Sizes')],
   ];
@@ -148,6 +155,9 @@ function changedFields(
     .filter(([key]) => JSON.stringify(mine[key]) !== JSON.stringify(theirs[key]))
     .map(([key, label]) => {
       const v = theirs[key];
+      if (key === 'vatRate') {
+        return `${label}: ${theirs.vatRate ? vatRateName(theirs.vatRate, locale) : tr('как у категории', 'as the category')}`;
+      }
       if (key === 'audience') {
         const { ageGroup, gender } = theirs.audience;
         const empty = tr('как у категории', 'as the category');
@@ -242,6 +252,7 @@ export default function ProductEditor() {
         sizeTableId: draft.sizeTableId || null,
         ageGroup: draft.audience.ageGroup || null,
         gender: draft.audience.gender || null,
+        vatRate: draft.vatRate || null,
         published: draft.published,
         variants,
       },
@@ -528,6 +539,17 @@ export default function ProductEditor() {
               inherited={categoryAudience(options, draft.categorySlug)}
               disabled={!canEdit}
               invalid={invalid}
+            />
+            <VatRateSelect
+              value={draft.vatRate}
+              onChange={(vatRate) => setDraft((d) => ({ ...d, vatRate }))}
+              empty={tr('Как у категории', 'As the category')}
+              inherited={
+                categoryChain(options.categories, draft.categorySlug).find((c) => c.vatRate)?.vatRate ??
+                undefined
+              }
+              disabled={!canEdit}
+              invalid={invalid('vatRate')}
             />
             <label className="adm-field" data-invalid={invalid('price') || undefined}>
               {tr('Цена, ₽', 'Price, ₽')}

@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client.ts';
 import { categories, type LocalizedText, productGroups } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import type { Locale } from '../../i18n.ts';
+import type { VatRate } from '../../orders/receipt-settings.rules.ts';
 import type { AgeGroup, Gender } from '../audience.rules.ts';
 import { slugOf, uniqueSlug } from '../slug.rules.ts';
 import {
@@ -25,6 +26,7 @@ export function createCategoriesAdmin({ db, audit, change, catalogueWide, usersO
         position: categories.position,
         ageGroup: categories.ageGroup,
         gender: categories.gender,
+        vatRate: categories.vatRate,
         version: categories.version,
         products: sql<number>`(select count(*)::int from product_groups g where g.category_slug = categories.slug)`,
       })
@@ -64,6 +66,7 @@ export function createCategoriesAdmin({ db, audit, change, catalogueWide, usersO
       position?: number;
       ageGroup: AgeGroup | null;
       gender: Gender | null;
+      vatRate: VatRate | null;
     },
     actor: Actor,
     locale: Locale,
@@ -84,6 +87,7 @@ export function createCategoriesAdmin({ db, audit, change, catalogueWide, usersO
           name: input.name,
           ageGroup: input.ageGroup,
           gender: input.gender,
+          vatRate: input.vatRate,
           position:
             input.position ?? sql`(select coalesce(max(${categories.position}), 0) + 1 from ${categories})`,
         })
@@ -115,6 +119,7 @@ export function createCategoriesAdmin({ db, audit, change, catalogueWide, usersO
       position: number;
       ageGroup: AgeGroup | null;
       gender: Gender | null;
+      vatRate: VatRate | null;
     },
     actor: Actor,
     locale: Locale,
@@ -130,6 +135,7 @@ export function createCategoriesAdmin({ db, audit, change, catalogueWide, usersO
           position: input.position,
           ageGroup: input.ageGroup,
           gender: input.gender,
+          vatRate: input.vatRate,
           version: sql`${categories.version} + 1`,
         })
         .where(eq(categories.slug, slug))

@@ -312,6 +312,7 @@ export function createProductsAdmin({ db, audit, clock, change, catalogueWide }:
         sizeTableId: input.sizeTableId,
         ageGroup: input.ageGroup,
         gender: input.gender,
+        vatRate: input.vatRate,
         published: input.published,
         position: sql`(select coalesce(max(${productGroups.position}), 0) + 1 from ${productGroups})`,
         createdAt: now,
@@ -426,6 +427,7 @@ export function createProductsAdmin({ db, audit, clock, change, catalogueWide }:
           sizeTableId: input.sizeTableId,
           ageGroup: input.ageGroup,
           gender: input.gender,
+          vatRate: input.vatRate,
           published: input.published,
           version: sql`${productGroups.version} + 1`,
           updatedAt: now,
@@ -555,6 +557,7 @@ export function createProductsAdmin({ db, audit, clock, change, catalogueWide }:
         sizeTableId: product.sizeTableId,
         ageGroup: product.ageGroup,
         gender: product.gender,
+        vatRate: product.vatRate,
         published: false,
         position: product.position,
         createdAt: now,
@@ -754,6 +757,7 @@ export function createProductsAdmin({ db, audit, clock, change, catalogueWide }:
           parentSlug: categories.parentSlug,
           ageGroup: categories.ageGroup,
           gender: categories.gender,
+          vatRate: categories.vatRate,
         })
         .from(categories)
         .orderBy(asc(categories.position), asc(categories.slug)),

@@ -627,4 +627,58 @@ describe.each(engines)('back-office catalogue API on %s', (engine) => {
       expect(english.json().message).toBe('Invalid value of Age group');
     });
   });
+
+  describe('the VAT rate of receipt items (DECISIONS 36)', () => {
+    it("saves a category's rate and a product's own, shows them back and audits them; refuses a rate the acquirer does not take, changing nothing", async () => {
+      const made = await api('POST', '/api/admin/catalogue/categories', {
+        name: { ru: 'Детям', en: 'For kids' },
+        parentSlug: null,
+        vatRate: 'vat10',
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      const cat = made.json().category;
+      expect(cat).toMatchObject({ vatRate: 'vat10' });
+      const listed = (await api('GET', '/api/admin/catalogue/categories')).json().rows;
+      expect(listed.find((r: { slug: string }) => r.slug === cat.slug)).toMatchObject({ vatRate: 'vat10' });
+
+      const a = await create({ categorySlug: cat.slug, vatRate: '' });
+      const shown = (await api('GET', `/api/admin/catalogue/products/${a.product.id}`)).json();
+      expect(shown.product).toMatchObject({ vatRate: null });
+      const saved = await api('PUT', `/api/admin/catalogue/products/${a.product.id}`, {
+        ...editable(shown),
+        vatRate: 'vat122',
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(saved.json().product).toMatchObject({ vatRate: 'vat122', version: 2 });
+      const [log] = await t.database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entityId, a.product.id), eq(auditLog.action, 'product.update')));
+      expect(log?.before).toMatchObject({ vatRate: null });
+      expect(log?.after).toMatchObject({ vatRate: 'vat122' });
+
+      const refused = await api('PUT', `/api/admin/catalogue/products/${a.product.id}`, {
+        ...editable(saved.json()),
+        vatRate: 'vat18',
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({
+        field: 'vatRate',
+        message: 'Неверное значение поля «НДС в чеке»',
+      });
+      expect(await groupRow(a.product.id)).toMatchObject({ vatRate: 'vat122', version: 2 });
+
+      const refusedCategory = await api('PUT', `/api/admin/catalogue/categories/${cat.slug}`, {
+        version: cat.version,
+        name: cat.name,
+        parentSlug: null,
+        position: cat.position,
+        vatRate: '20%',
+      });
+      expect(refusedCategory.statusCode).toBe(400);
+      expect(refusedCategory.json()).toMatchObject({ field: 'vatRate' });
+      const [row] = await t.database.db.select().from(categories).where(eq(categories.slug, cat.slug));
+      expect(row).toMatchObject({ vatRate: 'vat10', version: cat.version });
+    });
+  });
 });
