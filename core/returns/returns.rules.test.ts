@@ -88,6 +88,13 @@ describe('refunds of returned units', () => {
     expect(sum(items)).toBe(unitsRefund(270_001, 3, 1, 2));
   });
 
+  it('refunds each line at the VAT rate its payment receipt gave it (its product’s), else the shop’s', () => {
+    const own = refundItems({ name: 'Пальто', amount: 300_00, count: 1, vatRate: 'vat10' }, 0, 1, settings);
+    expect(own.map((i) => i.vat)).toEqual(['vat10']);
+    const shop = refundItems({ name: 'Шарф', amount: 300_00, count: 1 }, 0, 1, settings);
+    expect(shop.map((i) => i.vat)).toEqual([settings.vat]);
+  });
+
   it('spreads the promo discount as the payment receipt showed it', () => {
     const receipt = buildPaymentReceipt(order, settings);
     // The promo (300 ₽) falls on the shirts only: 2 700 ₽ for three, the coat at its price.

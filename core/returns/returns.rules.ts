@@ -76,7 +76,7 @@ export function unitsRefund(amount: number, count: number, before: number, units
 
 /** The refund receipt items of `units` of a line, after `before` refunded (price × quantity = amount). */
 export function refundItems(
-  line: { name: string; amount: number; count: number },
+  line: { name: string; amount: number; count: number; vatRate?: ReceiptSettings['vat'] },
   before: number,
   units: number,
   settings: ReceiptSettings,
@@ -88,7 +88,8 @@ export function refundItems(
     price,
     quantity,
     amount: price * quantity,
-    vat: settings.vat,
+    // The rate the payment receipt gave the line (its product's, else its category's, else the shop's).
+    vat: line.vatRate ?? settings.vat,
     paymentObject: 'commodity',
     // Returned goods had been handed over: the refund undoes a settlement, not a prepayment.
     paymentMethod: 'full_payment',
@@ -150,7 +151,14 @@ export function planRefund(
     const sum = unitsRefund(amount, line.count, before, units);
     perLine.set(line.id, (perLine.get(line.id) ?? 0) + sum);
     goods += sum;
-    items.push(...refundItems({ name: line.name, amount, count: line.count }, before, units, settings));
+    items.push(
+      ...refundItems(
+        { name: line.name, amount, count: line.count, ...(line.vatRate ? { vatRate: line.vatRate } : {}) },
+        before,
+        units,
+        settings,
+      ),
+    );
   }
   const allBack = order.lines.every((l) => {
     const back =

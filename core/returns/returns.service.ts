@@ -19,6 +19,7 @@ import { enqueueRestockCheck } from '../messages/order-messages.service.ts';
 import { carrierOf, normalizeContact } from '../orders/order-status.rules.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import { DEFAULT_RECEIPT_SETTINGS } from '../orders/payment-receipt.rules.ts';
+import { withVatRates } from '../orders/receipt-vat.ts';
 import type { Providers } from '../providers/index.ts';
 import type { PaymentReceipt } from '../providers/payments/payment-provider.ts';
 import { shopperMessage } from '../shopper-messages.ts';
@@ -766,7 +767,7 @@ export function createReturnsService({
         .from(returns)
         .where(and(eq(returns.orderNumber, order.number), ne(returns.number, number)));
       const plan = planRefund(
-        { ...order, lines: orderLineRows },
+        { ...order, lines: await withVatRates(tx, orderLineRows, receiptSettings.vat) },
         new Map(earlier.map((e) => [e.lineId, Number(e.units)])),
         refundNow,
         receiptSettings,
