@@ -47,9 +47,7 @@ import { feedsRoutes } from './routes/feeds.routes.ts';
 import { healthRoutes } from './routes/health.routes.ts';
 import { messagesRoutes } from './routes/messages.routes.ts';
 import { ordersRoutes } from './routes/orders.routes.ts';
-import { dolyameRoutes } from './routes/payments-dolyame.routes.ts';
-import { formaRoutes } from './routes/payments-forma.routes.ts';
-import { yandexPayRoutes } from './routes/payments-yandex-pay.routes.ts';
+import { paymentNotificationRoutes } from './routes/payment-notifications.routes.ts';
 import { returnsRoutes } from './routes/returns.routes.ts';
 import { searchRoutes } from './routes/search.routes.ts';
 import { seoRoutes } from './routes/seo.routes.ts';
@@ -79,6 +77,26 @@ export type SecureCookies = (request: FastifyRequest) => boolean;
 
 /** HSTS for a year on every https response (docs/decisions/0019-public-shop-proxies-and-timeouts.md). */
 const HSTS = 'max-age=31536000; includeSubDomains';
+
+/** The answer to an address the API does not have (`{ result: false, message }`, like every refusal). */
+function notFound(request: FastifyRequest, reply: FastifyReply) {
+  return reply.status(404).send({
+    result: false,
+    message: shopperMessage('request.route_not_found', requestLocale(request), {
+      method: request.method,
+      url: redactUrl(request.url),
+    }),
+  });
+}
+
+/** An address Fastify cannot decode: unknown to the API, refused in the same shape elsewhere. */
+function undecodableAddress(request: FastifyRequest, reply: FastifyReply) {
+  const path = request.url.split('?')[0] ?? '';
+  if (path === '/api' || path.startsWith('/api/')) return notFound(request, reply);
+  return reply
+    .status(400)
+    .send({ result: false, message: shopperMessage('request.invalid', requestLocale(request)) });
+}
 
 /** Builds the one service: JSON API under /api, media, and the server-rendered storefront. */
 export async function buildApp({
@@ -114,6 +132,8 @@ export async function buildApp({
       return typeof given === 'string' && UUID.test(given) ? given : randomUUID();
     },
     bodyLimit: JSON_BODY_LIMIT,
+    // An address Fastify cannot decode (`/api/%`) gets the shop's answer, not Fastify's own text.
+    frameworkErrors: (_error, request, reply) => undecodableAddress(request, reply),
   });
   trackRoutes(app);
 
@@ -213,24 +233,27 @@ export async function buildApp({
   });
 
   registerErrorHandler(app);
-  const notFound = (request: FastifyRequest, reply: FastifyReply) =>
-    reply.status(404).send({
-      result: false,
-      message: shopperMessage('request.route_not_found', requestLocale(request), {
-        method: request.method,
-        url: redactUrl(request.url),
-      }),
-    });
   app.setNotFoundHandler(notFound);
-  // Unknown API paths answer JSON even when the storefront's catch-all route is registered.
-  app.all('/api/*', notFound);
+  // Unknown API paths answer JSON even when the storefront's catch-all route is registered (`/api`
+  // itself too, or the storefront renders it as a page), whatever their body: its type or syntax is
+  // no reason to answer anything but «no such address» (docs/product/api-wire-shapes.md).
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, payload, done) => {
+      payload.resume();
+      payload.once('end', () => done(null, undefined));
+      payload.once('error', (error) => done(error, undefined));
+    });
+    scope.all('/api', notFound);
+    scope.all('/api/*', notFound);
+  });
 
   // DECISIONS 34: the sandbox payment page and its notifications exist on a public shop only when it
   // is a staging shop (the configuration refuses the rest; this holds even for a hand-made config).
   if (config.publicShop && !config.staging && config.providers.payments === 'sandbox') {
     app.addHook('onRequest', async (request, reply) => {
       const path = request.url.split('?')[0] ?? '';
-      if (path.startsWith('/api/sandbox/') || path === '/api/payment/notify/sandbox') {
+      if (path.startsWith('/api/sandbox/') || /^\/api\/payment\/notify\/sandbox(\/|$)/.test(path)) {
         return notFound(request, reply);
       }
     });
@@ -275,9 +298,7 @@ export async function buildApp({
   carrierWebhookRoutes(app, { services, cdekSecret: config.carriers?.cdek.webhookSecret ?? null });
   addressRoutes(app, { services });
   ordersRoutes(app, { services, secureCookies });
-  dolyameRoutes(app, { services });
-  formaRoutes(app, { services });
-  await yandexPayRoutes(app, { services });
+  await paymentNotificationRoutes(app, { services });
   statusRoutes(app, { services });
   returnsRoutes(app, { services });
   accountsRoutes(app, { services, secureCookies });
