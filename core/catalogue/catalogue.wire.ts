@@ -2,7 +2,7 @@ import { type Localized, pick } from '../i18n.ts';
 import { discountPercent } from '../money.ts';
 import { type WireEdition, wireFlag, wirePrice } from '../wire.ts';
 import type { CategoryView, GroupDetails, PhotoTagView, VariantView } from './catalogue.types.ts';
-import { photoSources, photoWidths } from './media.rules.ts';
+import { photoRenditionWidths, photoSources } from './media.rules.ts';
 
 /**
  * The product group and its size variants as the public API answers them (catalogue.md §3, §7;
@@ -144,12 +144,20 @@ export function groupToWire(
 }
 
 /**
- * The stored photo key (`products/x-front`) of a photo address the app sends back: the wire's
- * `/media/products/x-front-960.webp` or the key itself.
+ * The stored photo key (`products/x-front`, `uploads/<id>-1600`) of a photo address the app sends
+ * back: any of its renditions (`/media/products/x-front-480.webp`, the largest of an upload
+ * `/media/uploads/<id>-1600-1600.webp`, its `.avif` or `.jpg` twin), absolute or with a query, or
+ * the key itself. A width the photo is not made at is not a rendition: the address is kept as it is.
  */
 export function photoKeyFromWire(src: string): string {
-  const widths = photoWidths.join('|');
-  return src.replace(/^\/media\//, '').replace(new RegExp(`-(?:${widths})\\.webp$`), '');
+  const path = src
+    .replace(/[?#].*$/, '')
+    .replace(/^[a-z][a-z\d+.-]*:\/\/[^/]+/i, '')
+    .replace(/^\/(?:media\/)?/, '');
+  const rendition = /^(.+)-(\d{2,5})\.(?:webp|avif|jpe?g)$/i.exec(path);
+  if (rendition?.[1] && photoRenditionWidths(rendition[1]).includes(Number(rendition[2])))
+    return rendition[1];
+  return path;
 }
 
 /** catalogue.md §3 Photo tag: `productID` is the group owning the photo, `group` the product it shows. */

@@ -129,6 +129,37 @@ describe.each(engines)('in-place editing on the storefront on %s', (engine) => {
     expect((await t.services.catalogue.getProductPage(groupId))?.photos[0]?.tags).toEqual([]);
   });
 
+  it('finds a photo’s tags by any rendition of it: an upload’s largest, its .jpg and .avif, absolute or with a query', async () => {
+    const upload = 'uploads/0a1b2c3d4e5f60718293-1600';
+    await database.db.insert(photoTags).values([
+      { groupId, src: upload, left: 10, top: 20, name: 'Ремень' },
+      { groupId, src: `products/${groupId}-back`, left: 50, top: 50, name: 'Шарф' },
+    ]);
+    const names = async (src: string) => {
+      const res = await post('/api/tags-fetch', { src, productID: groupId }, {});
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().data as { name: string }[]).map((tag) => tag.name);
+    };
+    for (const src of [
+      `/media/${upload}-1600.webp`,
+      `/media/${upload}-480.webp`,
+      `/media/${upload}-960.avif`,
+      `/media/${upload}-1600.jpg`,
+      `https://shop.example/media/${upload}-1600.webp?v=2`,
+      upload,
+    ])
+      expect(await names(src), src).toEqual(['Ремень']);
+    for (const src of [
+      `/media/products/${groupId}-back-480.webp`,
+      `/media/products/${groupId}-back-960.jpg`,
+      `products/${groupId}-back`,
+    ])
+      expect(await names(src), src).toEqual(['Шарф']);
+    // A width the photo is not made at names no rendition of it.
+    expect(await names(`/media/${upload}-2000.webp`)).toEqual([]);
+    await database.db.delete(photoTags).where(eq(photoTags.groupId, groupId));
+  });
+
   it('refuses a width out of range, a link outside the shop, an unknown product or photo, and changes nothing', async () => {
     const { version } = await fetchTags();
     const save = (tag: Record<string, unknown>, lang = 'ru', extra: Record<string, unknown> = {}) =>
