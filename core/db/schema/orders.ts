@@ -122,6 +122,13 @@ export const orders = pgTable(
     consentAt: timestamp('consent_at', { withTimezone: true }).notNull(),
     consentIp: text('consent_ip').notNull(),
     /**
+     * How the consent was given: `web`, the ticked box of the site's checkout; `app`, the order placed
+     * from the brand's app, whose pay button carries the agreement text (docs/product/checkout-and-payments.md).
+     */
+    consentChannel: text('consent_channel', { enum: ['web', 'app'] })
+      .notNull()
+      .default('web'),
+    /**
      * The `shi-device` cookie of the browser that placed it (null when it came without one): with
      * `consentIp` and `phone`, the client whose unpaid orders are capped (docs/decisions/0018).
      */
@@ -162,6 +169,7 @@ export const orders = pgTable(
     index('orders_hold_network_idx').on(t.holdNetwork),
     uniqueIndex('orders_payment_id_idx').on(t.paymentId),
     check('orders_total_nonnegative', sql`${t.total} >= 0`),
+    check('orders_consent_channel', sql`${t.consentChannel} in ('web', 'app')`),
   ],
 );
 

@@ -1,0 +1,2 @@
+ALTER TABLE "orders" ADD COLUMN "consent_channel" text DEFAULT 'web' NOT NULL;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_consent_channel" CHECK ("orders"."consent_channel" in ('web', 'app'));
