@@ -359,7 +359,7 @@ export function createOrdersService({
     startDolyame: paymentStart.startDolyame,
     startInstalment: paymentStart.startInstalment,
     applyPaymentNotice: notices.applyPaymentNotice,
-    paymentIdOf: notices.paymentIdOf,
+    receiveNotification: notices.receiveNotification,
     capturePayment: paymentStart.capturePayment,
     checkAwaitingPayments: notices.checkAwaitingPayments,
     paymentReceipt: paymentStart.paymentReceipt,

@@ -1,7 +1,13 @@
 import { and, eq, inArray, lt } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { orderEvents, orders, paymentNotifications } from '../db/schema/index.ts';
-import type { PaymentNotice, PaymentProvider } from '../providers/payments/payment-provider.ts';
+import type {
+  NoticeOutcome,
+  NotificationInput,
+  NotificationReply,
+  PaymentNotice,
+  PaymentProvider,
+} from '../providers/payments/payment-provider.ts';
 import { applyBuyoutPaymentNotice } from './buyout.service.ts';
 import type { OrderTransitions } from './order-transition.service.ts';
 
@@ -31,7 +37,7 @@ export function createPaymentNotices({
    * (another amount, another payment, a notice ahead of its payment's start) leaves the id to the
    * genuine notice that follows (docs/decisions/0045-payment-protocol-rules.md).
    */
-  async function applyPaymentNotice(notice: PaymentNotice): Promise<'applied' | 'duplicate' | 'ignored'> {
+  async function applyPaymentNotice(notice: PaymentNotice): Promise<NoticeOutcome> {
     return withStockChanges(async (tx, changed) => {
       const [order] = await tx
         .select()
@@ -149,6 +155,22 @@ export function createPaymentNotices({
     return changed;
   }
 
+  /**
+   * A provider's notification to `/api/payment/notify/<provider>[/<path>]`
+   * (docs/decisions/0045-payment-protocol-rules.md): the provider of that name checks it (with the
+   * order's payment id at hand, for notices that name only the order), a verified notice is applied
+   * once, and the reply its protocol expects is returned; null when the shop has no provider of
+   * that name. Throws when the provider cannot be reached to read the payment back.
+   */
+  async function receiveNotification(
+    input: Omit<NotificationInput, 'paymentIdOf'>,
+  ): Promise<NotificationReply | null> {
+    if (!(payments.names ?? [payments.name]).includes(input.params.provider)) return null;
+    const result = await payments.handleNotification({ ...input, paymentIdOf });
+    if (result.status === 'refused') return result.reply;
+    return result.reply(result.notice ? await applyPaymentNotice(result.notice) : null);
+  }
+
   /** The payment an order was started with (provider webhooks that name only the order). */
   async function paymentIdOf(number: number): Promise<string | null> {
     const [row] = await db
@@ -158,5 +180,5 @@ export function createPaymentNotices({
     return row?.paymentId ?? null;
   }
 
-  return { applyPaymentNotice, checkAwaitingPayments, paymentIdOf };
+  return { applyPaymentNotice, checkAwaitingPayments, receiveNotification };
 }

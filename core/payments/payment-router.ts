@@ -51,12 +51,11 @@ export function routePayments(byKind: Partial<Record<PaymentKind, PaymentProvide
     async capturePayment(paymentId, amountKopecks, receipt) {
       await ownerOf(paymentId)?.capturePayment?.(paymentId, amountKopecks, receipt);
     },
-    verifyNotification(input) {
-      for (const p of providers) {
-        const notice = p.verifyNotification(input);
-        if (notice) return notice;
-      }
-      return null;
+    /** The provider the address names answers it (the caller knows it is one of `names`). */
+    async handleNotification(input) {
+      const named = providers.find((p) => p.name === input.params.provider);
+      if (!named) throw new Error(`No payment provider is named ${input.params.provider}`);
+      return named.handleNotification(input);
     },
   };
 }

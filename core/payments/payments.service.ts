@@ -1,41 +1,16 @@
 import type { SandboxPaymentView } from '../orders/orders.types.ts';
 import type { Providers } from '../providers/index.ts';
-import type { PaymentNotice } from '../providers/payments/payment-provider.ts';
-import type { TbankNotificationCheck } from '../providers/payments/tbank-payments.ts';
-import type { YandexPayWebhookCheck } from '../providers/payments/yandex-pay-payments.ts';
 
-/** The payment provider's side of the HTTP layer: notification checks and the sandbox's own page. */
+/**
+ * The payment provider's side of the HTTP layer: the kinds it takes and the sandbox's own page (the
+ * providers' notifications go to core/orders/payment-notices.service.ts).
+ */
 export function createPaymentsService({ providers }: { providers: Providers }) {
-  const { provider, sandbox, tbank, dolyame, forma, yandexPay } = providers.payments;
+  const { provider, sandbox } = providers.payments;
 
   return {
-    verifyNotification: provider.verifyNotification,
-
     /** The kinds of payment the configured providers take; null = every kind (the sandbox). */
     kinds: provider.kinds ? [...provider.kinds] : null,
-
-    /** Dolyame's notification for an order (a hint: the order is read back). */
-    async checkDolyameWebhook(orderNumber: number, paymentId: string | null): Promise<PaymentNotice | null> {
-      return dolyame ? dolyame.checkWebhook(orderNumber, paymentId) : null;
-    },
-
-    /**
-     * Forma's webhook for an order (a hint: the application is read back, committed when signed);
-     * null when there is nothing to apply or Forma does not take instalments.
-     */
-    async checkFormaWebhook(orderNumber: number, paymentId: string | null): Promise<PaymentNotice | null> {
-      return forma ? forma.checkWebhook(orderNumber, paymentId) : null;
-    },
-
-    /** Yandex Pay's webhook check; never verified when Yandex Pay does not take the wallet methods. */
-    async checkYandexPayWebhook(token: string): Promise<YandexPayWebhookCheck> {
-      return yandexPay ? yandexPay.checkWebhook(token) : { verified: false };
-    },
-
-    /** T-Bank's notification check; never verified when T-Bank is not the provider. */
-    checkTbankNotification(body: unknown): TbankNotificationCheck {
-      return tbank ? tbank.checkNotification(body) : { verified: false };
-    },
 
     /** The sandbox page's data; null when the token is unknown or the sandbox is not in use. */
     async sandboxSession(token: string): Promise<SandboxPaymentView | null> {

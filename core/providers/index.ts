@@ -30,11 +30,11 @@ import { createSandboxMailing } from './mailing/sandbox-mailing.ts';
 import { createSendpulseMailing } from './mailing/sendpulse-mailing.ts';
 import type { OutboxWriter } from './outbox.ts';
 import { createDolyamePayments, type DolyamePayments } from './payments/dolyame-payments.ts';
-import { createFormaPayments, type FormaPayments } from './payments/forma-payments.ts';
+import { createFormaPayments } from './payments/forma-payments.ts';
 import type { PaymentKind, PaymentProvider } from './payments/payment-provider.ts';
 import { createSandboxPayments, type SandboxPayments } from './payments/sandbox-payments.ts';
-import { createTbankPayments, type TbankPayments } from './payments/tbank-payments.ts';
-import { createYandexPayPayments, type YandexPayPayments } from './payments/yandex-pay-payments.ts';
+import { createTbankPayments } from './payments/tbank-payments.ts';
+import { createYandexPayPayments } from './payments/yandex-pay-payments.ts';
 import { createCbrRatesProvider } from './rates/cbr-rates.ts';
 import type { RatesProvider } from './rates/rates-provider.ts';
 import { createSandboxRatesProvider } from './rates/sandbox-rates.ts';
@@ -57,19 +57,14 @@ export interface Providers {
   /** Street-address suggestions of the checkout's courier address field. */
   addressSuggest: AddressSuggestProvider;
   /**
-   * The payment provider, the sandbox's own page handlers when it is the sandbox, and T-Bank's
-   * notification check (its protocol's answer) when it is T-Bank.
+   * The payment provider (every configured provider behind one, their notifications included:
+   * `handleNotification`), and the sandbox's own page handlers when the sandbox takes a method.
    */
   payments: {
     provider: PaymentProvider;
     sandbox: SandboxPayments | null;
-    tbank?: TbankPayments | null;
-    /** Dolyame's notification check, when it takes BNPL. */
+    /** Dolyame's client, when it takes BNPL: its mutual-TLS connections are closed with the shop. */
     dolyame?: DolyamePayments | null;
-    /** Forma's webhook check, when it takes instalments. */
-    forma?: FormaPayments | null;
-    /** Yandex Pay's webhook check, when it takes the wallet and Split methods. */
-    yandexPay?: YandexPayPayments | null;
   };
   /** Sign-in codes by call or SMS. */
   sms: SmsProvider;
@@ -204,7 +199,7 @@ function createPayments(
       ([kind, choice]) => choice === 'sandbox' || (kind === 'sbp' && choice === 'off'),
     );
   const provider = allSandbox ? sandbox.provider : routePayments(byKind);
-  return { provider, sandbox, tbank, dolyame, forma, yandexPay };
+  return { provider, sandbox, dolyame };
 }
 
 /** loadConfig refuses a real provider without its credentials, naming the variable; this is the backstop. */

@@ -44,7 +44,10 @@ function orderAccess(request: FastifyRequest): OrderAccess[] {
   return readJsonCookie(request.headers.cookie, ORDERS_COOKIE, isOrderAccessList, []);
 }
 
-/** Orders, promo codes, payments and their notifications (checkout.md §7, DECISIONS 12, 19). */
+/**
+ * Orders, promo codes and payments (checkout.md §7, DECISIONS 12, 19); the providers' notifications
+ * have their own route (payment-notifications.routes.ts).
+ */
 export function ordersRoutes(
   app: FastifyInstance,
   { services, secureCookies }: { services: Services; secureCookies: (request: FastifyRequest) => boolean },
@@ -131,33 +134,6 @@ export function ordersRoutes(
     const { orderID, key } = parseInput(orderIdQuerySchema, request.query, request);
     const view = await orders.getOrderView(orderID, orderAccess(request), key);
     return { result: true, data: orderAnswerToWire(view) };
-  });
-
-  // T-Bank's notification (integrations.md §3): the token proves it, a final state is applied once,
-  // and the bank gets its plain `OK` (otherwise it retries); a forged one is refused and changes nothing.
-  app.post('/api/payment/notify/tbank', async (request, reply) => {
-    const check = services.payments.checkTbankNotification(request.body);
-    if (!check.verified) {
-      reply.status(401);
-      return { result: false, message: 'Invalid notification token' };
-    }
-    if ('malformed' in check) {
-      reply.status(400);
-      return { result: false, message: 'OrderId names no order of this shop' };
-    }
-    if (check.notice) await orders.applyPaymentNotice(check.notice);
-    return reply.type('text/plain').send('OK');
-  });
-
-  // The provider's notification: verified, then applied once (DECISIONS 12).
-  app.post('/api/payment/notify/:provider', async (request, reply) => {
-    const notice = services.payments.verifyNotification({ headers: request.headers, body: request.body });
-    if (!notice) {
-      reply.status(401);
-      return { result: false, message: 'Invalid notification signature' };
-    }
-    const outcome = await orders.applyPaymentNotice(notice);
-    return { result: true, outcome };
   });
 
   app.post('/api/notification/add', async (request) => {

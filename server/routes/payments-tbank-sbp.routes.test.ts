@@ -1,9 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../core/config/env.ts';
-import { orderEvents, orders } from '../../core/db/schema/index.ts';
 import { createProviders } from '../../core/providers/index.ts';
 import { createDbOutbox } from '../../core/providers/outbox.ts';
 import { createServices, type Services } from '../../core/services.ts';
@@ -13,100 +11,28 @@ import {
   insertProductGroup,
   insertSettings,
 } from '../../tests/factories/catalogue.ts';
-import { startTbankFake, type TbankFake } from '../../tests/fakes/tbank-fake.ts';
 import { createTestDatabase, engines, type TestDatabase } from '../../tests/setup/test-database.ts';
+import { useTbankShop } from '../../tests/support/payment-shop.ts';
 import { buildApp } from '../app.ts';
 
 // SBP through T-Bank (docs/decisions/0036-sbp-and-two-stage-payments.md): Init with the receipt, then
 // GetQr for the payment's SBP link; notifications, polling and refunds as for cards.
 describe.each(engines)('SBP payments through T-Bank on %s', (engine) => {
-  let fake: TbankFake;
-  let database: TestDatabase;
-  let services: Services;
-  let app: Awaited<ReturnType<typeof buildApp>>;
-  let category: string;
-  let now = new Date('2026-11-20T09:00:00Z');
-
-  beforeAll(async () => {
-    fake = await startTbankFake();
-    database = await createTestDatabase(engine);
-    const config = loadConfig({
-      DATA_DIR: path.join(os.tmpdir(), 'shop-test-data'),
-      LOG_LEVEL: 'silent',
-      PUBLIC_URL: 'http://localhost:3000',
-      PAYMENTS_PROVIDER: 'tbank',
-      PAYMENTS_SBP: 'tbank',
-      TBANK_TERMINAL_KEY: fake.terminalKey,
-      TBANK_PASSWORD: fake.password,
-      TBANK_API_URL: fake.apiUrl,
-    });
-    const providers = createProviders(
-      config,
-      { outbox: createDbOutbox(database.db), db: database.db },
-      { timeoutMs: 2_000 },
-    );
-    services = createServices({ db: database.db, providers, clock: () => now });
-    app = await buildApp({ config, database, services, storefront: false, logger: false });
-    await app.ready();
-    const docs = buildSettings();
+  const shop = useTbankShop(engine, {
+    env: { PAYMENTS_SBP: 'tbank' },
+    timeoutMs: 2_000,
     // Switched on in the Russian edition only.
-    docs.main.payments.sbp = ['ru'];
-    await insertSettings(database.db, docs);
-    category = (await insertCategory(database.db)).slug;
+    settings: (docs) => {
+      docs.main.payments.sbp = ['ru'];
+    },
+    order: { payment: 'sbp' },
+    product: { price: 3_490_00, count: 2 },
   });
-  afterAll(async () => {
-    await app.close();
-    await database.destroy();
-    await fake.close();
-  });
-
-  let shopper = 0;
-  let phone = '';
-  beforeEach(() => {
-    shopper += 1;
-    phone = `7996${String(shopper).padStart(7, '0')}`;
-    now = new Date('2026-11-20T09:00:00Z');
-    fake.failure = null;
-    fake.qrFailure = false;
-  });
-  const variant = async (price: number) => {
-    const g = await insertProductGroup(database.db, { categorySlug: category, price }, [
-      { size: 'S', stock: 10 },
-    ]);
-    return `${g.id}-S`;
-  };
-  const place = async (body: Record<string, unknown> = {}, lang?: string) =>
-    app.inject({
-      method: 'POST',
-      url: '/api/payment',
-      remoteAddress: `10.8.0.${shopper}`,
-      headers: lang ? { 'accept-language': lang } : {},
-      payload: {
-        getWay: 'self',
-        payment: 'sbp',
-        fullName: 'Иванова Анна',
-        phone,
-        email: 'anna@example.ru',
-        consent: true,
-        products: [{ _id: await variant(3_490_00), count: 2 }],
-        ...body,
-      },
-    });
-  const notify = (payload: object) =>
-    app.inject({ method: 'POST', url: '/api/payment/notify/tbank', payload });
-  const orderOf = async (number: number) =>
-    (await database.db.select().from(orders).where(eq(orders.number, number)))[0];
-  const placed = async () => {
-    const res = await place();
-    expect(res.statusCode).toBe(200);
-    const number = res.json().order.orderID as number;
-    const bankId = String((await orderOf(number))?.paymentId).replace('tbank-', '');
-    const cookie = String(res.headers['set-cookie']).split(';')[0] ?? '';
-    return { res, number, bankId, cookie };
-  };
+  const { place, notify, orderOf, eventsOf } = shop;
+  const placed = () => shop.placedInBank();
   const stateOf = async (number: number, cookie: string) =>
     (
-      await app.inject({
+      await shop.app.inject({
         method: 'GET',
         url: `/api/orders/payment-state?orderID=${number}`,
         headers: { cookie },
@@ -118,8 +44,8 @@ describe.each(engines)('SBP payments through T-Bank on %s', (engine) => {
     const order = await orderOf(number);
     expect(order?.status).toBe('awaiting_payment');
     expect(order?.payment).toBe('sbp');
-    expect(res.json().url).toBe(`${fake.url}/sbp/${bankId}`);
-    const init = fake.calls.filter((c) => c.method === 'Init').at(-1)?.body as {
+    expect(res.json().url).toBe(`${shop.fake.url}/sbp/${bankId}`);
+    const init = shop.fake.calls.filter((c) => c.method === 'Init').at(-1)?.body as {
       Amount: number;
       PayType: string;
       Receipt: { Items: { Amount: number }[] };
@@ -127,9 +53,9 @@ describe.each(engines)('SBP payments through T-Bank on %s', (engine) => {
     expect(init.Amount).toBe(order?.total);
     expect(init.PayType).toBe('O');
     expect(init.Receipt.Items.reduce((s, i) => s + i.Amount, 0)).toBe(order?.total);
-    const qr = fake.calls.filter((c) => c.method === 'GetQr').at(-1)?.body;
+    const qr = shop.fake.calls.filter((c) => c.method === 'GetQr').at(-1)?.body;
     // Signed as every call (the fake refuses a wrong token), for the payment Init made.
-    expect(qr).toMatchObject({ TerminalKey: fake.terminalKey, PaymentId: bankId, DataType: 'PAYLOAD' });
+    expect(qr).toMatchObject({ TerminalKey: shop.fake.terminalKey, PaymentId: bankId, DataType: 'PAYLOAD' });
     expect(qr?.Token).toMatch(/^[0-9a-f]{64}$/);
   });
 
@@ -137,61 +63,61 @@ describe.each(engines)('SBP payments through T-Bank on %s', (engine) => {
     const { number, bankId, cookie } = await placed();
     expect(await stateOf(number, cookie)).toBe('pending');
     // The shopper pays in the bank app: the fake notifies the shop.
-    const payment = fake.payments.get(bankId);
+    const payment = shop.fake.payments.get(bankId);
     if (payment) payment.status = 'CONFIRMED';
-    const first = await notify(fake.notification(bankId, 'CONFIRMED'));
+    const first = await notify(shop.fake.notification(bankId, 'CONFIRMED'));
     expect(first.statusCode).toBe(200);
     expect(first.body).toBe('OK');
     expect((await orderOf(number))?.status).toBe('paid');
     expect(await stateOf(number, cookie)).toBe('paid');
     // A replay is answered OK and changes nothing.
-    const replay = await notify(fake.notification(bankId, 'CONFIRMED'));
+    const replay = await notify(shop.fake.notification(bankId, 'CONFIRMED'));
     expect(replay.body).toBe('OK');
-    const paid = await database.db.select().from(orderEvents).where(eq(orderEvents.orderNumber, number));
+    const paid = await eventsOf(number);
     expect(paid.filter((e) => e.toStatus === 'paid' && e.fromStatus !== 'paid')).toHaveLength(1);
   });
 
   it('refuses a forged notice and ignores a signed one of another amount', async () => {
     const { number, bankId } = await placed();
-    const forged = { ...fake.notification(bankId, 'CONFIRMED'), Amount: 1 };
+    const forged = { ...shop.fake.notification(bankId, 'CONFIRMED'), Amount: 1 };
     expect((await notify(forged)).statusCode).toBe(401);
     expect((await orderOf(number))?.status).toBe('awaiting_payment');
     const order = await orderOf(number);
-    const wrong = fake.notification(bankId, 'CONFIRMED', { Amount: (order?.total ?? 0) - 100 });
+    const wrong = shop.fake.notification(bankId, 'CONFIRMED', { Amount: (order?.total ?? 0) - 100 });
     expect((await notify(wrong)).body).toBe('OK');
     expect((await orderOf(number))?.status).toBe('awaiting_payment');
-    const events = await database.db.select().from(orderEvents).where(eq(orderEvents.orderNumber, number));
+    const events = await eventsOf(number);
     expect(events.some((e) => /does not match the total/.test(e.cause))).toBe(true);
   });
 
   it('asks the bank for a payment whose notice never came', async () => {
     const { number, bankId } = await placed();
-    const payment = fake.payments.get(bankId);
+    const payment = shop.fake.payments.get(bankId);
     if (payment) payment.status = 'CONFIRMED';
-    now = new Date(now.getTime() + 5 * 60_000);
-    expect(await services.orders.checkAwaitingPayments()).toBeGreaterThanOrEqual(1);
+    shop.now = new Date(shop.now.getTime() + 5 * 60_000);
+    expect(await shop.services.orders.checkAwaitingPayments()).toBeGreaterThanOrEqual(1);
     expect((await orderOf(number))?.status).toBe('paid');
     // The late notice is a duplicate.
-    expect((await notify(fake.notification(bankId, 'CONFIRMED'))).body).toBe('OK');
+    expect((await notify(shop.fake.notification(bankId, 'CONFIRMED'))).body).toBe('OK');
     expect((await orderOf(number))?.status).toBe('paid');
   });
 
   it('a terminal without SBP: a clear 503, the bank’s payment closed, the order can be started again', async () => {
-    fake.qrFailure = true;
+    shop.fake.qrFailure = true;
     const res = await place({}, 'en');
     // SBP is off in the English edition: refused before anything is stored.
     expect(res.statusCode).toBe(400);
     expect(res.json().field).toBe('payment');
-    const before = fake.calls.length;
+    const before = shop.fake.calls.length;
     const ru = await place({}, 'ru');
     expect(ru.statusCode).toBe(503);
     expect(ru.json().message).toBe(
       'Не удалось начать оплату через СБП. Выберите другой способ или попробуйте позже',
     );
-    const calls = fake.calls.slice(before).map((c) => c.method);
+    const calls = shop.fake.calls.slice(before).map((c) => c.method);
     expect(calls).toEqual(['Init', 'GetQr', 'Cancel']);
-    const initId = [...fake.payments.values()].at(-1)?.paymentId ?? '';
-    expect(fake.payments.get(initId)?.status).toBe('CANCELED');
+    const initId = [...shop.fake.payments.values()].at(-1)?.paymentId ?? '';
+    expect(shop.fake.payments.get(initId)?.status).toBe('CANCELED');
   });
 });
 

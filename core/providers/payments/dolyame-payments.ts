@@ -4,6 +4,7 @@ import { Agent, request } from 'node:https';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import type {
+  NotificationResult,
   PaymentNotice,
   PaymentProvider,
   PaymentReceipt,
@@ -11,6 +12,7 @@ import type {
   RefundResult,
   StartPaymentInput,
 } from './payment-provider.ts';
+import { jsonReply, orderNumberOf } from './payment-provider.ts';
 
 /** Dolyame's partner API (integrations.md §5). */
 export const DOLYAME_PRODUCTION_URL = 'https://partner.dolyame.ru/v1';
@@ -227,18 +229,30 @@ export function createDolyamePayments(options: DolyameOptions) {
       });
       if (status !== 200) throw new Error(`Dolyame commit answered HTTP ${status}`);
     },
-    verifyNotification(): PaymentNotice | null {
-      return null;
+    /**
+     * Dolyame's notification (integrations.md §5) names the order in its address: the order is read back over mutual TLS, so the body (no documented signature) is
+     * not read. Dolyame gets `{"result":true}`; when it cannot be reached the answer is an error and
+     * the notification comes again. An address naming no order the shop could have sent (not digits, beyond the
+     * database's integer) is refused 400 before anything is read.
+     */
+    async handleNotification({ params, paymentIdOf }): Promise<NotificationResult> {
+      const orderNumber = orderNumberOf(params.path);
+      if (orderNumber === null) {
+        return {
+          status: 'refused',
+          reason: 'malformed',
+          reply: jsonReply(400, { result: false, message: 'The address names no order of this shop' }),
+        };
+      }
+      const paymentId = await paymentIdOf(orderNumber);
+      const notice =
+        paymentId && orderIdOf(paymentId) === String(orderNumber) ? await state(paymentId) : null;
+      return { status: 'accepted', notice, reply: () => jsonReply(200, { result: true }) };
     },
   };
 
   return {
     provider,
-    /** A notification for the order in its address: the order is read back; the body is not trusted. */
-    async checkWebhook(orderNumber: number, paymentId: string | null): Promise<PaymentNotice | null> {
-      if (!paymentId || orderIdOf(paymentId) !== String(orderNumber)) return null;
-      return state(paymentId);
-    },
     close: () => agent.destroy(),
   };
 }

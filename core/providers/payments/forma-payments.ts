@@ -2,12 +2,14 @@ import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import { instalmentItemName, instalmentTerms } from '../../payments/payment.rules.ts';
 import type {
+  NotificationResult,
   PaymentNotice,
   PaymentProvider,
   PaymentSession,
   RefundResult,
   StartPaymentInput,
 } from './payment-provider.ts';
+import { jsonReply, orderNumberOf } from './payment-provider.ts';
 
 /** T-Bank instalment «Форма» partner API (integrations.md §4). */
 export const FORMA_PRODUCTION_URL = 'https://forma.tbank.ru/api/partners/v2';
@@ -209,19 +211,32 @@ export function createFormaPayments(options: FormaOptions) {
       return { status: 'refused', reason: 'not_paid' };
     },
     getPaymentState: decision,
-    /** Forma's webhooks come to their own route (`checkWebhook`). */
-    verifyNotification(): PaymentNotice | null {
-      return null;
+    /**
+     * Forma's webhook (integrations.md §4) names the order in its address: the application is read back (and committed when signed), so the body (no
+     * documented signature) is not read. Forma gets 200 whatever the application's state; when it
+     * cannot be reached the answer is an error and the webhook comes again. An address naming no order the shop could have sent (not digits, beyond the
+     * database's integer) is refused 400 before anything is read.
+     */
+    async handleNotification({ params, paymentIdOf }): Promise<NotificationResult> {
+      const orderNumber = orderNumberOf(params.path);
+      if (orderNumber === null) {
+        return {
+          status: 'refused',
+          reason: 'malformed',
+          reply: jsonReply(400, { result: false, message: 'The address names no order of this shop' }),
+        };
+      }
+      const paymentId = await paymentIdOf(orderNumber);
+      const notice =
+        paymentId && parseId(paymentId)?.orderNumber === String(orderNumber)
+          ? await decision(paymentId)
+          : null;
+      return { status: 'accepted', notice, reply: () => jsonReply(200, { result: true }) };
     },
   };
 
   return {
     provider,
-    /** A webhook for the order in its address: the application is read back; the body is not trusted. */
-    async checkWebhook(orderNumber: number, paymentId: string | null): Promise<PaymentNotice | null> {
-      if (!paymentId || parseId(paymentId)?.orderNumber !== String(orderNumber)) return null;
-      return decision(paymentId);
-    },
   };
 }
 

@@ -104,6 +104,71 @@ export interface PaymentNotice {
 }
 
 /**
+ * A provider's notification as it reached the shop's one route `/api/payment/notify/:provider`
+ * (docs/decisions/0045-payment-protocol-rules.md).
+ */
+export interface NotificationInput {
+  /**
+   * The address: `provider` is the name in it (a router of several providers hands the call to the
+   * provider of that name), `path` the rest after it without slashes at its ends (`''`; Dolyame's and
+   * Forma's order number; Yandex's `v1/webhook`).
+   */
+  params: { provider: string; path: string };
+  headers: Record<string, string | string[] | undefined>;
+  /** The body as it came (JSON text, a compact JWT); signatures are checked on it. */
+  rawBody: string;
+  /**
+   * The payment id the shop holds for an order, null for none (Dolyame's and Forma's notices name
+   * only the order; Forma's id also carries the amount applied).
+   */
+  paymentIdOf: (orderNumber: number) => Promise<string | null>;
+}
+
+/** The answer the provider expects (T-Bank: `OK`; Yandex Pay: its JSON), sent once the notice is applied. */
+export interface NotificationReply {
+  status: number;
+  contentType: string;
+  body: string;
+}
+
+/** What the shop made of a verified notice (core/orders/payment-notices.service.ts). */
+export type NoticeOutcome = 'applied' | 'duplicate' | 'ignored';
+
+/**
+ * What a notification proved: `accepted` with the verified notice to apply once (null when it
+ * carries nothing to apply yet) and its reply given what the shop made of it (null: nothing to
+ * apply); or `refused` (a wrong signature; an address or id naming no order the shop could have
+ * sent), which changes nothing, with its reply.
+ */
+export type NotificationResult =
+  | {
+      status: 'accepted';
+      notice: PaymentNotice | null;
+      reply: (outcome: NoticeOutcome | null) => NotificationReply;
+    }
+  | { status: 'refused'; reason: 'unverified' | 'malformed'; reply: NotificationReply };
+
+/** A JSON reply. */
+export function jsonReply(status: number, body: unknown): NotificationReply {
+  return { status, contentType: 'application/json; charset=utf-8', body: JSON.stringify(body) };
+}
+
+/**
+ * The body as JSON, or undefined when it is not JSON (a refusal, never an exception): an object
+ * only, as every provider's notification is.
+ */
+export function jsonBodyOf(rawBody: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(rawBody);
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * A refund's outcome. Expected refusals are results, not exceptions: the payment is unknown, it was
  * never paid, or the amount is above what was paid and not yet refunded.
  */
@@ -146,9 +211,11 @@ export interface PaymentProvider {
    * is. Throws when the provider refuses or cannot be reached. Absent where a payment is final when paid.
    */
   capturePayment?(paymentId: string, amountKopecks: number, receipt?: PaymentReceipt): Promise<void>;
-  /** The parsed notification, or null when the signature or the body is not valid. */
-  verifyNotification(input: {
-    headers: Record<string, string | string[] | undefined>;
-    body: unknown;
-  }): PaymentNotice | null;
+  /**
+   * A notification sent to `/api/payment/notify/<name>[/<path>]`: its signature checked (or, where
+   * the provider documents none, the payment read back), its notice returned for the shop to apply
+   * once, and the reply the provider's protocol expects. Throws only when the provider cannot be
+   * reached to read the payment back: the shop answers an error and the provider sends it again.
+   */
+  handleNotification(input: NotificationInput): Promise<NotificationResult>;
 }

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { sandboxPayments } from '../../db/schema/index.ts';
 import { dolyameSchedule } from '../../payments/payment.rules.ts';
 import type {
+  NotificationResult,
   PaymentKind,
   PaymentNotice,
   PaymentProvider,
@@ -11,6 +12,7 @@ import type {
   RefundResult,
   StartPaymentInput,
 } from './payment-provider.ts';
+import { jsonBodyOf, jsonReply } from './payment-provider.ts';
 
 export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
 
@@ -31,6 +33,30 @@ export function createSandboxPayments({
 }) {
   function sign(body: string): string {
     return createHmac('sha256', secret).update(body).digest('hex');
+  }
+
+  function verify(signature: string | string[] | undefined, rawBody: string): PaymentNotice | null {
+    if (typeof signature !== 'string' || !/^[0-9a-f]{64}$/.test(signature)) return null;
+    const expected = Buffer.from(sign(rawBody), 'hex');
+    if (!timingSafeEqual(expected, Buffer.from(signature, 'hex'))) return null;
+    const n = jsonBodyOf(rawBody);
+    if (
+      !n ||
+      typeof n.notificationId !== 'string' ||
+      typeof n.paymentId !== 'string' ||
+      !Number.isInteger(n.orderNumber) ||
+      (n.outcome !== 'paid' && n.outcome !== 'declined') ||
+      !Number.isInteger(n.amount)
+    ) {
+      return null;
+    }
+    return {
+      notificationId: n.notificationId,
+      paymentId: n.paymentId,
+      orderNumber: n.orderNumber as number,
+      outcome: n.outcome,
+      amount: n.amount as number,
+    };
   }
 
   const provider: PaymentProvider = {
@@ -97,29 +123,21 @@ export function createSandboxPayments({
         return { status: 'succeeded', refundId } as const;
       });
     },
-    verifyNotification({ headers, body }): PaymentNotice | null {
-      const signature = headers[SANDBOX_SIGNATURE_HEADER];
-      if (typeof signature !== 'string' || !/^[0-9a-f]{64}$/.test(signature)) return null;
-      if (typeof body !== 'object' || body === null) return null;
-      const expected = Buffer.from(sign(JSON.stringify(body)), 'hex');
-      if (!timingSafeEqual(expected, Buffer.from(signature, 'hex'))) return null;
-      const n = body as Record<string, unknown>;
-      if (
-        typeof n.notificationId !== 'string' ||
-        typeof n.paymentId !== 'string' ||
-        !Number.isInteger(n.orderNumber) ||
-        (n.outcome !== 'paid' && n.outcome !== 'declined') ||
-        !Number.isInteger(n.amount)
-      ) {
-        return null;
+    /**
+     * The sandbox's notification: HMAC-SHA256 of the body as sent, in `x-sandbox-signature`. A
+     * verified one is answered `{"result":true,"outcome":…}` (what the shop made of it); anything
+     * else 401 and changes nothing.
+     */
+    async handleNotification({ headers, rawBody }): Promise<NotificationResult> {
+      const notice = verify(headers[SANDBOX_SIGNATURE_HEADER], rawBody);
+      if (!notice) {
+        return {
+          status: 'refused',
+          reason: 'unverified',
+          reply: jsonReply(401, { result: false, message: 'Invalid notification signature' }),
+        };
       }
-      return {
-        notificationId: n.notificationId,
-        paymentId: n.paymentId,
-        orderNumber: n.orderNumber as number,
-        outcome: n.outcome,
-        amount: n.amount as number,
-      };
+      return { status: 'accepted', notice, reply: (outcome) => jsonReply(200, { result: true, outcome }) };
     },
   };
 

@@ -2,6 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import type {
+  NotificationResult,
   PaymentNotice,
   PaymentProvider,
   PaymentReceipt,
@@ -9,7 +10,7 @@ import type {
   RefundResult,
   StartPaymentInput,
 } from './payment-provider.ts';
-import { orderNumberOf } from './payment-provider.ts';
+import { jsonBodyOf, jsonReply, orderNumberOf } from './payment-provider.ts';
 
 /** T-Bank's production API (integrations.md §3). */
 export const TBANK_PRODUCTION_URL = 'https://securepay.tinkoff.ru/v2';
@@ -313,9 +314,32 @@ export function createTbankPayments(options: TbankOptions) {
       const orderNumber = orderNumberOfTbank(state.OrderId);
       return orderNumber === null ? null : noticeOf(id, orderNumber, state.Status, state.Amount);
     },
-    verifyNotification({ body }): PaymentNotice | null {
-      const check = checkNotification(body);
-      return check.verified ? check.notice : null;
+    /**
+     * The documented token proves it; a final state is applied once and the bank gets its plain `OK`
+     * (otherwise it retries, integrations.md §3). A forged one is refused 401, a genuine one naming
+     * no order the shop could have sent 400 (docs/decisions/0045-payment-protocol-rules.md).
+     */
+    async handleNotification({ rawBody }): Promise<NotificationResult> {
+      const check = checkNotification(jsonBodyOf(rawBody));
+      if (!check.verified) {
+        return {
+          status: 'refused',
+          reason: 'unverified',
+          reply: jsonReply(401, { result: false, message: 'Invalid notification token' }),
+        };
+      }
+      if (check.malformed) {
+        return {
+          status: 'refused',
+          reason: 'malformed',
+          reply: jsonReply(400, { result: false, message: 'OrderId names no order of this shop' }),
+        };
+      }
+      return {
+        status: 'accepted',
+        notice: check.notice,
+        reply: () => ({ status: 200, contentType: 'text/plain', body: 'OK' }),
+      };
     },
   };
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import type {
+  NotificationResult,
   PaymentNotice,
   PaymentProvider,
   PaymentReceipt,
@@ -8,7 +9,7 @@ import type {
   RefundResult,
   StartPaymentInput,
 } from './payment-provider.ts';
-import { orderNumberOf } from './payment-provider.ts';
+import { jsonReply, orderNumberOf } from './payment-provider.ts';
 
 /** Yandex Pay Merchant API v1 (integrations.md §6). */
 export const YANDEX_PAY_PRODUCTION_URL = 'https://pay.yandex.ru/api/merchant/v1';
@@ -313,13 +314,29 @@ export function createYandexPayPayments(options: YandexPayOptions) {
       const order = await readOrder(orderId);
       return order ? noticeOf(order) : null;
     },
-    /** Yandex's webhooks come to their own route (`checkWebhook`); nothing else is taken for one. */
-    verifyNotification(): PaymentNotice | null {
-      return null;
+    /**
+     * The webhook (`<callback URL>/v1/webhook`, a compact JWT sent as octet-stream): a verified one is
+     * answered `{"status":"success"}`; anything else 401 in Yandex's error shape, so a genuine one
+     * comes again with a fresh token (integrations.md §6).
+     */
+    async handleNotification({ rawBody }): Promise<NotificationResult> {
+      const check = await checkWebhook(rawBody.trim());
+      if (!check.verified) {
+        return {
+          status: 'refused',
+          reason: 'unverified',
+          reply: jsonReply(401, {
+            status: 'fail',
+            reasonCode: 'UNAUTHORIZED',
+            reason: 'Invalid webhook token',
+          }),
+        };
+      }
+      return { status: 'accepted', notice: check.notice, reply: () => jsonReply(200, { status: 'success' }) };
     },
   };
 
-  return { provider, checkWebhook };
+  return { provider };
 }
 
 export type YandexPayPayments = ReturnType<typeof createYandexPayPayments>;
