@@ -5,6 +5,7 @@ import { createStaffService } from './accounts/staff.service.ts';
 import { createUsersService } from './accounts/users.service.ts';
 import { createAddressSuggestService } from './address/address-suggest.service.ts';
 import { createAuditService } from './audit/audit.service.ts';
+import { createBuyoutService } from './buyout/buyout.service.ts';
 import { noReadCache, type ReadCache } from './cache/read-cache.ts';
 import { createCatalogueService } from './catalogue/catalogue.service.ts';
 import { createCatalogueAdminService } from './catalogue/catalogue-admin.service.ts';
@@ -30,7 +31,6 @@ import { createRateLimitService } from './limits/rate-limit.service.ts';
 import { createProductMediaService } from './media/product-media.service.ts';
 import { createMessageTextsAdminService } from './messages/message-texts-admin.service.ts';
 import { createMessagesService } from './messages/messages.service.ts';
-import { createBuyoutService } from './orders/buyout.service.ts';
 import { createDashboardService } from './orders/dashboard.service.ts';
 import { createOrderStatusService } from './orders/order-status.service.ts';
 import { createOrdersService } from './orders/orders.service.ts';
@@ -253,7 +253,7 @@ export const periodicTasks = [
   { kind: 'orders.expire', everyMs: 60_000 },
   // Paid try-on orders kept too long without hand-over (core/orders/orders-admin.service.ts).
   { kind: 'orders.expire-try-on', everyMs: 10 * 60_000 },
-  // Open try-on buyout links whose notice is late (core/orders/buyout.service.ts).
+  // Open try-on buyout links whose notice is late (core/buyout/payment-link.service.ts).
   { kind: 'buyouts.check-payments', everyMs: 60_000 },
   { kind: 'crm.retry', everyMs: 60_000 },
   { kind: 'carriers.poll', everyMs: 30 * 60_000 },

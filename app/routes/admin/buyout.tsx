@@ -1,7 +1,7 @@
 import '../../admin/orders/buyout.css';
 import { useEffect, useState } from 'react';
 import { Link, useLoaderData, useRevalidator } from 'react-router';
-import { settleBuyout } from '../../../core/orders/buyout.rules.ts';
+import { settleBuyout } from '../../../core/buyout/buyout.rules.ts';
 import { AdminApiError, adminApi, errorText } from '../../admin/api.ts';
 import { AdminLoading } from '../../admin/frame.tsx';
 import { formatMoney, useAdminLocale, useTr } from '../../admin/i18n.ts';

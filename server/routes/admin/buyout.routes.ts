@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { buyoutChangeBody, buyoutRecordBody, buyoutRetryBody } from '../../../core/orders/buyout.schemas.ts';
+import { buyoutChangeBody, buyoutRecordBody, buyoutRetryBody } from '../../../core/buyout/buyout.schemas.ts';
 import { orderNumberParams } from '../../../core/orders/orders-admin.schemas.ts';
 import { parseInput, requestLocale } from '../../request.ts';
 import { roles, type StaffRouteDeps, staffRoute } from './staff-route.ts';

@@ -1,7 +1,7 @@
 import type { BuyoutMode } from '../db/schema/buyouts.ts';
+import type { OrderStatus } from '../orders/order.rules.ts';
+import type { VatRate } from '../orders/receipt-settings.rules.ts';
 import type { PaymentReceipt, ReceiptItem, ReceiptSettings } from '../providers/payments/payment-provider.ts';
-import type { OrderStatus } from './order.rules.ts';
-import type { VatRate } from './receipt-settings.rules.ts';
 
 /**
  * The try-on buyout (docs/product/try-on-buyout.md): what the buyer of a try-on order kept, what they

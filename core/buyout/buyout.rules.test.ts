@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { buildPaymentReceipt } from '../orders/payment-receipt.rules.ts';
 import {
   type BuyoutLine,
   type BuyoutOrder,
@@ -10,7 +11,6 @@ import {
   settleBuyout,
   unitsBackToStock,
 } from './buyout.rules.ts';
-import { buildPaymentReceipt } from './payment-receipt.rules.ts';
 
 const settings = { taxation: 'usn_income', vat: 'none' } as const;
 
