@@ -118,7 +118,8 @@ export function ContactPopups({ open, onClose }: { open: ContactPopup; onClose: 
                   required
                   autoComplete="tel"
                   inputMode="tel"
-                  pattern="[+\\d\\s()\\-]{10,20}"
+                  // Chromium compiles the pattern with the `v` flag: parentheses and the dash escaped in the class.
+                  pattern="[+\d\s\(\)\-]{10,20}"
                   defaultValue="+7 "
                 />
               </label>

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useNavigation } from 'react-router';
 import { pick } from '../../core/i18n.ts';
 import { useT } from '../i18n/index.ts';
+import { deviceOf } from '../lib/app-store.ts';
 import { DAY_S, getCookie, setCookie } from '../lib/cookies.ts';
 import { useModalDialog, useModalOpen } from '../lib/modal-dialog.ts';
 import { useShop } from '../shop-context.ts';
@@ -115,7 +116,7 @@ export function AppBanner() {
   const [open, setOpen] = useDelayedUnless('appBannerDismissed', a.enabled, a.delaySeconds, isPhone);
   const modalOpen = useModalOpen();
   if (!open || modalOpen) return null;
-  const ios = /iPhone|iPad|iPod/i.test(navigator.userAgent);
+  const ios = deviceOf(navigator.userAgent) === 'ios';
   return (
     <aside className="app-banner" aria-label={pick(a.title, locale)}>
       <button

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { localizePath } from '../../core/content/menu.rules.ts';
 import { pick } from '../../core/i18n.ts';
 import { useT } from '../i18n/index.ts';
+import { storeFor, useDevice } from '../lib/app-store.ts';
 import { useModalDialog } from '../lib/modal-dialog.ts';
 import { useShop } from '../shop-context.ts';
 import { useStaffMode } from '../staff/edit-mode.ts';
@@ -22,6 +23,11 @@ export function GlobalMenu({ open, onClose }: { open: boolean; onClose: () => vo
   const staffMode = useStaffMode();
 
   const { contacts, menu, locale } = shop;
+  // catalogue.md §2: the app button opens the device's store; elsewhere the app page (both stores, a QR code).
+  const device = useDevice();
+  const stores = shop.engagement.appBanner;
+  const store = storeFor(device, stores);
+  const hasApp = Boolean(stores.androidUrl || stores.iosUrl);
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop closes; the keyboard closes with Escape (native dialog)
     <dialog
@@ -162,6 +168,26 @@ export function GlobalMenu({ open, onClose }: { open: boolean; onClose: () => vo
                 {t('engage.callback')}
               </button>
             </div>
+            {hasApp ? (
+              store ? (
+                <a
+                  className="button button--light global-menu__app"
+                  href={store}
+                  rel="noopener noreferrer"
+                  data-store={device}
+                >
+                  {t('menu.app')}
+                </a>
+              ) : (
+                <Link
+                  className="button button--light global-menu__app"
+                  to={localizePath('/app', locale)}
+                  onClick={onClose}
+                >
+                  {t('menu.app')}
+                </Link>
+              )
+            ) : null}
             <p className="global-menu__socials-label">{t('menu.subscribe')}</p>
             <NewsletterForm id="menu-newsletter" />
           </div>

@@ -179,12 +179,29 @@ export function ProductView({
   return (
     <div className={`product${inModal ? ' product--modal' : ''}`}>
       {inModal ? null : (
-        <Link
-          className="product__back"
-          to={`${base}/catalog/${product.parentCategory ? `${product.parentCategory.slug}/` : ''}${product.category.slug}`}
-        >
-          ← {t('product.back')}
-        </Link>
+        // catalogue.md §2 (issue 35): catalogue → category → product, as the page's BreadcrumbList says.
+        <nav className="breadcrumbs product__breadcrumbs" aria-label={t('catalog.breadcrumbs')}>
+          <ol>
+            <li>
+              <Link to={`${base}/catalog`}>{t('catalog.title')}</Link>
+            </li>
+            {product.parentCategory ? (
+              <li>
+                <Link to={`${base}/catalog/${product.parentCategory.slug}`}>
+                  {pick(product.parentCategory.name, locale)}
+                </Link>
+              </li>
+            ) : null}
+            <li>
+              <Link
+                to={`${base}/catalog/${product.parentCategory ? `${product.parentCategory.slug}/` : ''}${product.category.slug}`}
+              >
+                {pick(product.category.name, locale)}
+              </Link>
+            </li>
+            <li aria-current="page">{pick(product.name, locale)}</li>
+          </ol>
+        </nav>
       )}
       <div className="product__layout">
         <Gallery

@@ -35,6 +35,9 @@ export const ru = {
   'catalog.count.other': '{count} товара',
   'catalog.filters': 'Фильтры',
   'catalog.size': 'Размер',
+  'catalog.size.letter': 'Буквенные',
+  'catalog.size.numeric': 'Цифровые',
+  'catalog.size.other': 'Другие',
   'catalog.available': 'В наличии',
   'catalog.sale': 'Со скидкой',
   'catalog.sort': 'Сортировка',
@@ -75,7 +78,6 @@ export const ru = {
   'product.deliveryText':
     'Доставка по России от 1 дня, по Москве — в день заказа. Вернуть или обменять вещь можно в течение 14 дней.',
   'product.preorderNote': 'Мы отправим Вам товар, как только он поступит к нам на склад.',
-  'product.back': 'Назад',
   'product.close': 'Закрыть',
   'product.photo': 'Фото {n}',
   'product.zoom': 'Увеличить фото',

@@ -1,12 +1,10 @@
-import { useEffect, useState } from 'react';
 import { encode } from 'uqr';
 import { appContext } from '#app-context';
 import { localeFromPath } from '../../core/i18n.ts';
 import { translate } from '../i18n/index.ts';
+import { useDevice } from '../lib/app-store.ts';
 import { seoMeta } from '../lib/seo.ts';
 import type { Route } from './+types/app-page';
-
-type Device = 'android' | 'ios' | 'other';
 
 /** The QR code of `text` as one SVG path of unit squares (a quiet zone of two modules around it). */
 function qrPath(text: string): { size: number; path: string } {
@@ -80,18 +78,11 @@ export function meta({ loaderData: d }: Route.MetaArgs) {
   });
 }
 
-function detectDevice(userAgent: string): Device {
-  if (/android/i.test(userAgent)) return 'android';
-  if (/iPhone|iPad|iPod/i.test(userAgent)) return 'ios';
-  return 'other';
-}
-
 export default function AppPage({ loaderData }: Route.ComponentProps) {
   const { locale, stores, qr } = loaderData;
   const text = texts[locale];
   // Both stores in the server's answer; once in the browser the device's own store comes first.
-  const [device, setDevice] = useState<Device>('other');
-  useEffect(() => setDevice(detectDevice(navigator.userAgent)), []);
+  const device = useDevice();
   const links = [
     { id: 'android' as const, href: stores.android, label: text.android, note: text.androidNote },
     { id: 'ios' as const, href: stores.ios, label: text.ios, note: text.iosNote },

@@ -11,6 +11,7 @@ import {
   toggleSize,
 } from '../../core/catalogue/listing.rules.ts';
 import { photoSources } from '../../core/catalogue/media.rules.ts';
+import { groupSizes } from '../../core/catalogue/size.rules.ts';
 import { type Localized, localeFromPath, pick } from '../../core/i18n.ts';
 import { ProductCard } from '../components/product-card.tsx';
 import { translate, useT } from '../i18n/index.ts';
@@ -105,29 +106,41 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
   const href = (q: ListingQuery) => `${path}${listingSearch(q)}`;
   const filtered = query.sizes.length > 0 || query.availableOnly || query.saleOnly;
   const reset: ListingQuery = { ...query, sizes: [], availableOnly: false, saleOnly: false, page: 1 };
+  const grouped = groupSizes(listing.sizeOptions);
+  const sizeGroups = (['letter', 'numeric', 'other'] as const)
+    .map((kind) => ({ kind, sizes: grouped[kind] }))
+    .filter((g) => g.sizes.length > 0);
 
   const filters = (
     <div className="filters">
       <fieldset className="filters__group">
         <legend className="filters__legend">{t('catalog.size')}</legend>
-        <ul className="chips">
-          {listing.sizeOptions.map((size) => {
-            const active = query.sizes.includes(size);
-            return (
-              <li key={size}>
-                <Link
-                  className={`chip${active ? ' chip--active' : ''}`}
-                  to={href(toggleSize(query, size))}
-                  aria-current={active ? 'true' : undefined}
-                  preventScrollReset
-                  rel="nofollow"
-                >
-                  {size}
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
+        {/* Issue 35: letter and numeric sizes apart, each a labelled group of the scope's sizes. */}
+        <div className="filters__sizes">
+          {sizeGroups.map(({ kind, sizes }) => (
+            <fieldset key={kind} className="filters__size-group">
+              <legend className="filters__size-legend">{t(`catalog.size.${kind}`)}</legend>
+              <ul className="chips">
+                {sizes.map((size) => {
+                  const active = query.sizes.includes(size);
+                  return (
+                    <li key={size}>
+                      <Link
+                        className={`chip${active ? ' chip--active' : ''}`}
+                        to={href(toggleSize(query, size))}
+                        aria-current={active ? 'true' : undefined}
+                        preventScrollReset
+                        rel="nofollow"
+                      >
+                        {size}
+                      </Link>
+                    </li>
+                  );
+                })}
+              </ul>
+            </fieldset>
+          ))}
+        </div>
       </fieldset>
       <div className="filters__toggles">
         <FilterToggle

@@ -62,7 +62,7 @@ describe.each(engines)('the catalogue service on %s', (engine) => {
     expect(await db.$count(productGroups)).toBeGreaterThan(0);
   });
 
-  it('offers the sizes of the published groups in scope, whatever the filter', async () => {
+  it('offers the sizes of the published groups in scope and the other filters, and the chosen ones', async () => {
     const db = database.db;
     await insertCategory(db, { slug: 'shoes', position: 3 });
     await insertProductGroup(db, { categorySlug: 'shoes' }, [
@@ -70,22 +70,29 @@ describe.each(engines)('the catalogue service on %s', (engine) => {
       { size: '39', stock: 0 },
     ]);
     await insertProductGroup(db, { categorySlug: 'shoes', published: false }, [{ size: '41', stock: 5 }]);
+    await insertProductGroup(db, { categorySlug: 'shoes', oldPrice: 99_900_00 }, [{ size: '40', stock: 0 }]);
     await insertProductGroup(db, { categorySlug: 'dresses-midi' }, [
       { size: 'XS', stock: 1 },
       { size: '', stock: 1 },
     ]);
     const service = createCatalogueService({ db });
     const query = (qs: string) => parseListingQuery(new URLSearchParams(qs));
-    const shoes = await service.listGroups({ kind: 'category', slug: 'shoes' }, query('size=39&avail=1'));
-    expect(shoes.total).toBe(0);
-    // A sold-out size stays on offer (it can be chosen, and unchosen); a hidden group's does not.
-    expect(shoes.sizeOptions).toEqual(['38', '39']);
+    const shoes = (qs: string) => service.listGroups({ kind: 'category', slug: 'shoes' }, query(qs));
+    // A hidden group's size is not on offer; a size the scope has is, whatever the chosen sizes.
+    expect((await shoes('size=38')).sizeOptions).toEqual(['38', '39', '40']);
+    // In stock only: the sizes on sale, and a chosen sold-out size stays to be unchosen.
+    expect((await shoes('avail=1')).sizeOptions).toEqual(['38']);
+    const chosen = await shoes('size=39&avail=1');
+    expect(chosen.total).toBe(0);
+    expect(chosen.sizeOptions).toEqual(['38', '39']);
     const dresses = await service.listGroups({ kind: 'category', slug: 'dresses' }, query(''));
     expect(dresses.sizeOptions).toContain('XS');
     expect(dresses.sizeOptions).not.toContain('38');
     expect(dresses.sizeOptions).not.toContain('');
-    const all = await service.listGroups({ kind: 'all' }, query('sale=1'));
-    expect(all.sizeOptions).toEqual(expect.arrayContaining(['XS', '38', '39']));
+    const all = await service.listGroups({ kind: 'all' }, query(''));
+    expect(all.sizeOptions).toEqual(expect.arrayContaining(['XS', '38', '39', '40']));
     expect(all.sizeOptions).not.toContain('41');
+    // On sale only: the discounted groups' sizes.
+    expect((await service.listGroups({ kind: 'all' }, query('sale=1'))).sizeOptions).toEqual(['40']);
   });
 });

@@ -226,8 +226,11 @@ export function createCatalogueService({ db, cache = noReadCache }: { db: Db; ca
         .orderBy(...order)
         .limit(LISTING_PAGE_SIZE)
         .offset((query.page - 1) * LISTING_PAGE_SIZE),
-      // Size options come from the whole scope, not the filtered result, so a chosen size can be unchosen.
-      scopeSizes(scope),
+      // Size options come from the scope and the other filters, not the chosen sizes, so a chosen
+      // size can be unchosen and no size offered leads to an empty page (issue 35).
+      scopeSizes(scope, { availableOnly: query.availableOnly, saleOnly: query.saleOnly }).then((sizes) =>
+        sortSizes([...new Set([...sizes, ...query.sizes])], (s) => s),
+      ),
     ]);
     return {
       cards: await cardsByIds(rows.map((r) => r.id)),
@@ -239,19 +242,35 @@ export function createCatalogueService({ db, cache = noReadCache }: { db: Db; ca
   }
 
   /**
-   * The sizes a scope's published groups come in (each group's `sizes` column): the same for
-   * every filter of the scope, so kept once per scope (docs/decisions/0040-catalogue-at-scale.md).
+   * The sizes a scope's published groups come in (each group's `sizes` column; with `availableOnly`
+   * the sizes on sale, `sizesOnSale`; with `saleOnly` only discounted groups'): the same for every
+   * page and sort of the scope, so kept once per scope and filters (docs/decisions/0040-catalogue-at-scale.md).
    */
-  function scopeSizes(scope: Scope): Promise<string[]> {
-    return cache.get(`sizes:${JSON.stringify(scope)}`, listingTags, () => readScopeSizes(scope));
+  function scopeSizes(
+    scope: Scope,
+    filters: { availableOnly: boolean; saleOnly: boolean },
+  ): Promise<string[]> {
+    return cache.get(`sizes:${JSON.stringify([scope, filters])}`, listingTags, () =>
+      readScopeSizes(scope, filters),
+    );
   }
 
-  async function readScopeSizes(scope: Scope): Promise<string[]> {
+  async function readScopeSizes(
+    scope: Scope,
+    { availableOnly, saleOnly }: { availableOnly: boolean; saleOnly: boolean },
+  ): Promise<string[]> {
+    const column = availableOnly ? productGroups.sizesOnSale : productGroups.sizes;
     // The distinct sets are few (one per run of sizes), fewer rows to hash than every size.
     const rows = await db
-      .selectDistinct({ sizes: productGroups.sizes })
+      .selectDistinct({ sizes: column })
       .from(productGroups)
-      .where(and(eq(productGroups.published, true), scopeCondition(scope)));
+      .where(
+        and(
+          eq(productGroups.published, true),
+          scopeCondition(scope),
+          saleOnly ? isNotNull(productGroups.oldPrice) : undefined,
+        ),
+      );
     return sortSizes([...new Set(rows.flatMap((r) => r.sizes))], (s) => s);
   }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareSizes } from './size.rules.ts';
+import { compareSizes, groupSizes } from './size.rules.ts';
 
 const sorted = (sizes: string[]) => [...sizes].sort(compareSizes);
 
@@ -38,5 +38,19 @@ describe('compareSizes with numeric ranges', () => {
       '92-98',
       '104-110',
     ]);
+  });
+});
+
+describe('groupSizes (the size filter, issue 35)', () => {
+  it('keeps letter and numeric sizes apart, each in order, and the rest on its own', () => {
+    expect(groupSizes(['42', 'M', 'One size', '36', 'XS', '40 1/2', 'L/XL'])).toEqual({
+      letter: ['XS', 'M', 'L/XL'],
+      numeric: ['36', '40 1/2', '42'],
+      other: ['One size'],
+    });
+  });
+
+  it('gives empty groups for sizes of one kind', () => {
+    expect(groupSizes(['S', 'M'])).toEqual({ letter: ['S', 'M'], numeric: [], other: [] });
   });
 });

@@ -39,3 +39,17 @@ export function compareSizes(a: string, b: string): number {
 export function sortSizes<T>(items: T[], sizeOf: (item: T) => string): T[] {
   return [...items].sort((x, y) => compareSizes(sizeOf(x), sizeOf(y)));
 }
+
+/** The size filter's groups (issue 35): letter sizes, numeric sizes, and the rest ('One size'). */
+export type SizeGroups = { letter: string[]; numeric: string[]; other: string[] };
+
+/** Splits sizes into the filter's groups, each in size order. */
+export function groupSizes(sizes: string[]): SizeGroups {
+  const groups: SizeGroups = { letter: [], numeric: [], other: [] };
+  for (const size of sortSizes(sizes, (s) => s)) {
+    if (letterIndex(size) >= 0) groups.letter.push(size);
+    else if (numericValue(size) !== null) groups.numeric.push(size);
+    else groups.other.push(size);
+  }
+  return groups;
+}

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { anyWidth } from './helpers.ts';
+import { anyWidth, isPhone } from './helpers.ts';
 
 test.describe('the storefront shell', () => {
   test('renders the Russian home page on the server', anyWidth, async ({ request }) => {
@@ -33,6 +33,11 @@ test.describe('the storefront shell', () => {
     await expect(menu).toBeVisible();
     await expect(menu.getByRole('link', { name: 'Sale' })).toHaveClass(/global-menu__link--red/);
     await expect(menu.getByRole('link', { name: 'Платья', exact: true })).toBeVisible();
+    // catalogue.md §2: the app button opens the phone's store (an Android phone here), a computer the app page.
+    await expect(menu.getByRole('link', { name: 'Мобильное приложение' })).toHaveAttribute(
+      'href',
+      isPhone(page) ? /^https:\/\/play\.google\.com\// : '/app',
+    );
     await page.keyboard.press('Escape');
     await expect(menu).toBeHidden();
   });

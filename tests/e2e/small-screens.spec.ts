@@ -60,6 +60,54 @@ async function expectReachable(page: Page, selector: string, what: string, { atB
   await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
 }
 
+/**
+ * Issue 35: at the end of the page (nothing left to scroll from under them) the floating buttons
+ * cover no text and no control: the page keeps room for them below its last line.
+ */
+async function expectEndUncovered(page: Page, what: string) {
+  // Lazy sections grow the page as it scrolls: go to the end until it stops growing.
+  await page.evaluate(async () => {
+    let height = -1;
+    while (height !== document.documentElement.scrollHeight) {
+      height = document.documentElement.scrollHeight;
+      window.scrollTo({ top: height, behavior: 'instant' });
+      await new Promise((r) => setTimeout(r, 150));
+    }
+  });
+  await expect(page.locator('.floating .to-top')).toBeVisible();
+  await expect(page.locator('.floating .messenger:not(.messenger--waiting)')).toBeVisible();
+  // The buttons fade and slide in.
+  await page.waitForTimeout(300);
+  const covered = await page.evaluate(() => {
+    const buttons = [...document.querySelectorAll('.floating > *')]
+      .filter((el) => getComputedStyle(el).visibility !== 'hidden')
+      .map((el) => el.getBoundingClientRect());
+    const overlaps = (r: DOMRect) =>
+      r.width > 2 &&
+      r.height > 2 &&
+      buttons.some((b) => r.left < b.right && r.right > b.left && r.top < b.bottom && r.bottom > b.top);
+    const found: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!node.textContent?.trim() || !parent || parent.closest('.floating, dialog:not([open])')) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      if ([...range.getClientRects()].some((r) => overlaps(r as DOMRect)))
+        found.push(
+          `«${node.textContent.trim().slice(0, 30)}» in ${parent.tagName.toLowerCase()}.${parent.className}`,
+        );
+    }
+    for (const el of document.querySelectorAll('a, button, input, select, textarea')) {
+      if (el.closest('.floating')) continue;
+      if (overlaps(el.getBoundingClientRect())) found.push(`${el.tagName.toLowerCase()}.${el.className}`);
+    }
+    return found;
+  });
+  expect(covered, `the floating buttons cover the end of ${what}`).toEqual([]);
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+}
+
 async function shoot(page: Page, name: string, width: number) {
   await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
   await page.screenshot({ path: `test-results/small-screens/${name}-${width}.png` });
@@ -114,6 +162,7 @@ for (const width of [...phoneWidths, ...desktopWidths]) {
       await expectHeader(page, width);
       await expectReachable(page, '.card__favourite', 'a card’s favourite heart');
       await expectReachable(page, '.card a, a.card', 'a product card');
+      if (width < 768) await expectEndUncovered(page, 'the catalogue');
       await shoot(page, 'catalogue', width);
     });
 
@@ -123,6 +172,7 @@ for (const width of [...phoneWidths, ...desktopWidths]) {
       await expectHeader(page, width);
       await expectReachable(page, '.product__title-row .favourite', 'the product’s favourite heart');
       await expectReachable(page, '.sizes button, .size', 'a size');
+      if (width < 768) await expectEndUncovered(page, 'the product page');
       await shoot(page, 'product', width);
     });
 
