@@ -15,11 +15,11 @@ export function createDemoPhotoDrawer(mediaDir: string) {
 
   /**
    * Makes sure the rendition `relative` (`products/<group>-<view>-<width>.webp` or
-   * `banners/<name>-<width>.webp`) exists when it is one of the demo's; anything else is left
+   * `banners/<name>-<width>.webp`, `looks/<id>-<width>.webp`) exists when it is one of the demo's; anything else is left
    * to the media route as it is.
    */
   return async function ensureDemoPhoto(relative: string): Promise<void> {
-    const match = relative.match(/^((?:products|banners)\/[a-z0-9-]+)-(\d+)\.webp$/);
+    const match = relative.match(/^((?:products|banners|looks)\/[a-z0-9-]+)-(\d+)\.webp$/);
     if (!match) return;
     const [, stem = '', width = ''] = match;
     const rendition = `${stem}-${width}`;

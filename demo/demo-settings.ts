@@ -83,6 +83,7 @@ export const demoUiSettings: UiSettings = {
     menu: [
       { name: l('Новинки', 'New in'), path: '/catalog?sort=new' },
       { name: l('Коллекции', 'Collections'), path: '/catalog/collection/autumn-capsule' },
+      { name: l('Образы', 'Looks'), path: '/looks' },
       { name: l('Доставка', 'Delivery'), path: '/delivery' },
     ],
   },
@@ -96,6 +97,7 @@ export const demoUiSettings: UiSettings = {
           path: '/catalog?collection=autumn-capsule',
           isRed: false,
         },
+        { name: l('Образы', 'Looks'), path: '/looks', isRed: false },
       ],
       columns: [
         {

@@ -1929,3 +1929,38 @@ export function renderBannerSvg(
   const rail = `<path d="M90 ${railY} H1510" stroke="#6f6a63" stroke-width="14" stroke-linecap="round" opacity="0.25" transform="translate(4 6)"/><path d="M90 ${railY} H1510" stroke="url(#bRail)" stroke-width="12" stroke-linecap="round"/><path d="M130 ${railY} V0 M1470 ${railY} V0" stroke="url(#bRail)" stroke-width="10"/>`;
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1600 900" width="1600" height="900"><defs>${sharedDefs('b')}${defs}${ctx.defs.join('')}</defs>${bg}${rail}${items}</svg>`;
 }
+
+/** One garment of a look: its kind and colour, where it hangs or stands, and its scale. */
+export interface LookGarment {
+  kind: GarmentKind;
+  hex: string;
+  x: number;
+  k: number;
+  at: 'rail' | 'floor';
+}
+
+/** Where a floor piece's drawing ends (as the banners place them). */
+const floorBottom: Partial<Record<GarmentKind, number>> = {
+  boots: 1192,
+  bag: 1204,
+  sneakers: 1160,
+  belt: 1000,
+  hat: 1100,
+};
+
+/** A look's photo, 1200×1500 (the looks page's 4:5): its garments on a rail and the floor of the studio. */
+export function renderLookSvg(garments: LookGarment[]): string {
+  const ctx: Ctx = { defs: [], n: 0, prefix: 'l' };
+  const railY = 150;
+  const floorY = 1430;
+  let items = '';
+  for (const p of garments) {
+    const g = garmentGroup(ctx, p.kind, p.hex, 'front');
+    // The drawing's hook is at 124; a piece on the floor stands on its drawing's lowest point.
+    const ty = p.at === 'rail' ? railY - 124 * p.k : floorY - (floorBottom[p.kind] ?? 1180) * p.k;
+    items += `<g transform="translate(${r1(p.x - 600 * p.k)} ${r1(ty)}) scale(${p.k})">${g.svg}</g>`;
+  }
+  const rail = `<path d="M70 ${railY} H1130" stroke="#6f6a63" stroke-width="14" stroke-linecap="round" opacity="0.25" transform="translate(4 6)"/><path d="M70 ${railY} H1130" stroke="url(#bRail)" stroke-width="12" stroke-linecap="round"/><path d="M110 ${railY} V0 M1090 ${railY} V0" stroke="url(#bRail)" stroke-width="10"/>`;
+  const railDefs = `<linearGradient id="bRail" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#e8e3db"/><stop offset="0.5" stop-color="#99948c"/><stop offset="1" stop-color="#6e6a64"/></linearGradient>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1200 1500" width="1200" height="1500"><defs>${sharedDefs('l')}${railDefs}${ctx.defs.join('')}</defs>${studioBackground('l')}${rail}${items}</svg>`;
+}

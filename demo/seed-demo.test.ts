@@ -9,6 +9,7 @@ import { createSettingsService } from '../core/content/settings.service.ts';
 import {
   categories,
   collectionGroups,
+  looks,
   productGroups,
   productPhotos,
   variantProducts,
@@ -133,5 +134,31 @@ describe.each(engines)('the demo seed on %s', (engine) => {
       .from(categories)
       .where(isNull(categories.parentSlug));
     expect(tops.length).toBeGreaterThan(0);
+  });
+  it('shows the looks page: two looks of published groups, linked from the header and the global menu', async () => {
+    const rows = await database.db.select().from(looks);
+    expect(rows).toHaveLength(2);
+    const published = new Set(
+      (
+        await database.db
+          .select({ id: productGroups.id })
+          .from(productGroups)
+          .where(eq(productGroups.published, true))
+      ).map((g) => g.id),
+    );
+    for (const look of rows) {
+      expect(look.src, look.id).toMatch(/^\/media\/looks\/[a-z0-9-]+-960\.webp$/);
+      expect(look.tags.length, look.id).toBeGreaterThanOrEqual(2);
+      for (const tag of look.tags) {
+        expect(published.has(tag.productID), tag.productID).toBe(true);
+        expect(tag.left >= 0 && tag.left <= 100 && tag.top >= 0 && tag.top <= 100, tag.productID).toBe(true);
+      }
+    }
+    const settings = await createSettingsService({
+      db: database.db,
+      clock: () => new Date(),
+    }).getShopSettings();
+    expect(settings.ui.header.menu.map((item) => item.path)).toContain('/looks');
+    expect(settings.ui.global.menu.categoriesPrefix.map((item) => item.path)).toContain('/looks');
   });
 });

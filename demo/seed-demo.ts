@@ -9,6 +9,7 @@ import {
   collectionGroups,
   collections,
   customPages,
+  looks,
   photoTags,
   productGroups,
   productPhotos,
@@ -20,10 +21,11 @@ import {
 import { loadSharp } from '../core/media/image-pipeline.ts';
 import { demoArticles, demoCategories, demoCollections, demoColours } from './demo-catalogue.ts';
 import type { DemoArticle, SizeScale } from './demo-data.types.ts';
+import { demoLooks, lookStem } from './demo-looks.ts';
 import { demoPages } from './demo-pages.ts';
 import { demoContactsSettings, demoMainSettings, demoUiSettings } from './demo-settings.ts';
 import { demoSizeTables } from './demo-size-tables.ts';
-import { type GarmentView, renderBannerSvg, renderGarmentSvg } from './garment-art.ts';
+import { type GarmentView, renderBannerSvg, renderGarmentSvg, renderLookSvg } from './garment-art.ts';
 
 const sizesByScale: Record<SizeScale, string[]> = {
   letter: ['XS', 'S', 'M', 'L', 'XL'],
@@ -175,6 +177,23 @@ export function demoPhotos(groups: PlannedGroup[] = planGroups()): DemoPhoto[] {
       viewBoxWidth: 1600,
     });
   }
+  const byId = new Map(groups.map((g) => [g.id, g]));
+  for (const look of demoLooks) {
+    photos.push({
+      stem: lookStem(look.id),
+      svg: () =>
+        renderLookSvg(
+          look.pieces.flatMap((p) => {
+            const g = byId.get(p.groupId);
+            if (!g) return [];
+            const hex = colourByKey.get(g.colourKey)?.hex ?? '#888888';
+            return [{ kind: g.article.kind, hex, x: p.x, k: p.k, at: p.at }];
+          }),
+        ),
+      widths: photoWidths,
+      viewBoxWidth: 1200,
+    });
+  }
   return photos;
 }
 
@@ -182,6 +201,7 @@ async function renderDemoPhotos(groups: PlannedGroup[], mediaDir: string, log: (
   const started = Date.now();
   await fs.mkdir(path.join(mediaDir, 'products'), { recursive: true });
   await fs.mkdir(path.join(mediaDir, 'banners'), { recursive: true });
+  await fs.mkdir(path.join(mediaDir, 'looks'), { recursive: true });
   const jobs = demoPhotos(groups);
   let done = 0;
   await eachLimited(jobs, 2, async (photo) => {
@@ -201,7 +221,7 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
 export async function clearCatalogue(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(
-      sql`truncate ${photoTags}, ${collectionGroups}, ${collections}, ${productPhotos}, ${variantProducts}, ${productGroups}, ${sizeTables}, ${categories}, ${customPages}, ${settings}, ${promoCodes} cascade`,
+      sql`truncate ${looks}, ${photoTags}, ${collectionGroups}, ${collections}, ${productPhotos}, ${variantProducts}, ${productGroups}, ${sizeTables}, ${categories}, ${customPages}, ${settings}, ${promoCodes} cascade`,
     );
     // Running shops on the same PostgreSQL drop their read caches when this commits.
     await announceInvalidation(tx, [cacheTags.all]);
@@ -348,6 +368,20 @@ export async function seedDemo(
       ];
     });
     if (tags.length > 0) await tx.insert(photoTags).values(tags);
+    // The looks page (catalogue.md §7): two outfits, each tagged with the groups it shows.
+    const groupById = new Map(groups.map((g) => [g.id, g]));
+    await tx.insert(looks).values(
+      demoLooks.map((look, index) => ({
+        id: look.id,
+        src: `/media/${lookStem(look.id)}-${photoWidths[photoWidths.length - 1]}.webp`,
+        tags: look.pieces.map((p) => {
+          const g = groupById.get(p.groupId);
+          if (!g) throw new Error(`demo look ${look.id}: no group ${p.groupId}`);
+          return { ...p.tag, name: g.article.name.ru, productID: g.id, link: '' };
+        }),
+        index,
+      })),
+    );
     await tx.insert(customPages).values(demoPages);
     // A demo promo code for any phone: 10 % off items without their own discount.
     await tx.insert(promoCodes).values({ code: 'WELCOME10', percent: 10 }).onConflictDoNothing();
