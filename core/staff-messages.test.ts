@@ -100,6 +100,15 @@ describe('the staff message catalogue (issue 34: the back office speaks Russian)
     expect(auditValue('payments.hepay', true, 'ru')).toBe('да');
     expect(auditFieldName('payments.hepay', 'ru')).toBe('Оплата по ссылке');
   });
+
+  it('reads an audit record of an order refund: its state by name and its sum in roubles', () => {
+    expect(auditFieldName('refund', 'ru')).toBe('Возврат денег');
+    expect(auditValue('refund', 'started', 'ru')).toBe('Отправлен в банк');
+    expect(auditValue('refund', 'succeeded', 'ru')).toBe('Проведён');
+    expect(auditFieldName('amount', 'ru')).toBe('Сумма');
+    expect(auditValue('amount', 2198000, 'ru')).toBe('21\u00a0980\u00a0₽');
+    expect(auditValue('refund.amount', 150050, 'ru')).toMatch(/^1\u00a0500,50\u00a0₽$/);
+  });
 });
 
 /** Every literal `action: '…'` and `entityType: '…'` the services under core/ record in the audit log. */

@@ -347,6 +347,9 @@ export const staffMessages = {
   'field.price': { ru: 'Цена', en: 'Price' },
   'field.stock': { ru: 'Остаток', en: 'Stock' },
   'field.published': { ru: 'Опубликован', en: 'Published' },
+  'field.refund': { ru: 'Возврат денег', en: 'Refund' },
+  'field.amount': { ru: 'Сумма', en: 'Amount' },
+  'field.detail': { ru: 'Ответ платёжной системы', en: 'Payment provider’s answer' },
   'field.staffComment': { ru: 'Комментарий сотрудника', en: 'Staff comment' },
 
   // Values.
@@ -625,6 +628,8 @@ const moneyFields = new Set([
   'moscowTryDeliveryOutMkadPrice',
   'price',
   'oldPrice',
+  // A refund's, a buyout's or a return's sum, kept in kopecks like every amount.
+  'amount',
 ]);
 const deliveryListFields = new Set(['englishDisabledGetWays', 'payOnDeliveryGetWays', 'payments.twoStage']);
 
@@ -644,6 +649,7 @@ export function auditValue(field: string, value: unknown, locale: Locale): strin
     return value.map((v) => named('value.edition', String(v), locale) ?? String(v)).join(', ');
   if (typeof value === 'string' && last === 'status') return named('order.status', value, locale) ?? value;
   if (typeof value === 'string' && last === 'role') return roleName(value, locale);
+  if (typeof value === 'string' && last === 'refund') return named('refund', value, locale) ?? value;
   if (value === undefined || value === null) return '';
   if (typeof value === 'string') return value;
   if (Array.isArray(value) && value.every((v) => typeof v !== 'object' || v === null))

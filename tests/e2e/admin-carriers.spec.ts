@@ -67,14 +67,14 @@ test(
       `/admin/orders/${number}`,
     );
     await expect(page.getByRole('heading', { name: `Заказ ${number}`, level: 1 })).toBeVisible();
-    const handOver = page.getByRole('button', { name: 'Передать в CDEK' });
+    const handOver = page.getByRole('button', { name: 'Передать в СДЭК' });
     await expect(handOver).toBeVisible();
     await page.screenshot({ path: testInfo.outputPath('order-before-hand-over.png'), fullPage: true });
     await handOver.click();
     await expect(page.locator('.adm-page__head .adm-badge')).toHaveText('Передан перевозчику');
     const tracking = `10${String(number).padStart(8, '0')}`;
     await expect(page.getByText(tracking).first()).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Передать в CDEK' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Передать в СДЭК' })).toHaveCount(0);
     await page.screenshot({ path: testInfo.outputPath('order-handed-over.png'), fullPage: true });
 
     const lookup = await shopper.request.post('/api/order-status', {

@@ -44,7 +44,7 @@ test('an editor uploads a CSV, sees the preview, applies it and finds the report
   await expect(preview.getByRole('row')).toContainText([/2\s*создать/, /2\s*создать/, /3\s*создать/]);
   const refused = preview.getByRole('table', { name: 'Отклонённые строки' });
   await expect(refused.getByRole('row').nth(1)).toContainText('4');
-  await expect(refused).toContainText('«двадцать» is not a price');
+  await expect(refused).toContainText('цена «двадцать» — не цена');
   await page.screenshot({ path: testInfo.outputPath('imports-preview.png'), fullPage: true });
 
   await page.getByRole('button', { name: 'Применить' }).click();
@@ -55,7 +55,7 @@ test('an editor uploads a CSV, sees the preview, applies it and finds the report
   await expect(latest).toContainText('применён');
   await latest.locator('summary').click();
   await expect(latest.getByRole('table', { name: 'Отклонённые строки' })).toContainText(
-    '«двадцать» is not a price',
+    'цена «двадцать» — не цена',
   );
   await expect(latest).toContainText('размеров: 2');
   await page.screenshot({ path: testInfo.outputPath('imports-history.png'), fullPage: true });

@@ -142,7 +142,7 @@ test('a manager finds a paid order by phone, hands it to the carrier, cancels an
   page.once('dialog', (dialog) => dialog.accept());
   await page.getByRole('button', { name: 'Отменить заказ' }).click();
   await expect(page.locator('.adm-page__head .adm-badge')).toHaveText('Отменён');
-  await expect(page.getByText(/refund succeeded/)).toBeVisible();
+  await expect(page.getByText(/Возврат денег .+₽: Проведён/)).toBeVisible();
 
   // Back on the shelf: the storefront sells the size again.
   await gotoHydrated(page, `/products/${lastUnits.g.id}?p=${lastUnits.v.id}`);

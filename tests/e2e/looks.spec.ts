@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { buildJpeg } from '../factories/media.ts';
-import { anyWidth, budget, gotoHydrated, isPhone } from './helpers.ts';
+import { budget, gotoHydrated, isPhone } from './helpers.ts';
 import { signInStaff, staffEmail } from './support/staff-accounts.ts';
 
 // Looks ('instashop', issue 19): staff add a page category and a look in the back office and tag the
@@ -61,77 +61,76 @@ const tagName = (project: string, which: string) => `${which} ${project}`;
 
 test.describe.configure({ mode: 'serial' });
 
-test(
-  'staff add a page category and a look, and tag the look on the looks page',
-  anyWidth,
-  async ({ page }, testInfo) => {
-    test.setTimeout(budget(120_000));
-    const project = testInfo.project.name;
-    await signInStaff(page, staffEmail('editor', project), undefined, '/admin/looks');
-    await expect(page.getByRole('heading', { name: 'Образы', level: 1 })).toBeVisible({
-      timeout: budget(20_000),
-    });
+// Not anyWidth: the shopper's journey below, at each width, buys the look this one makes.
+test('staff add a page category and a look, and tag the look on the looks page', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(budget(120_000));
+  const project = testInfo.project.name;
+  await signInStaff(page, staffEmail('editor', project), undefined, '/admin/looks');
+  await expect(page.getByRole('heading', { name: 'Образы', level: 1 })).toBeVisible({
+    timeout: budget(20_000),
+  });
 
-    // A page category: the name is asked for; the list shows it with its transliterated slug.
-    const category = `Весна ${project}`;
-    page.once('dialog', (dialog) => void dialog.accept(category));
-    await page.getByRole('button', { name: 'Добавить категорию' }).click();
-    await expect(page.getByText('Категория добавлена')).toBeVisible();
-    await expect(page.getByLabel(`Название: ${category}`)).toHaveValue(category);
-    await expect(page.getByLabel(`Адрес: ${category}`)).toHaveValue(`vesna-${project}`);
-    // A cancelled prompt creates nothing.
-    const rows = await page.locator('.adm-table tbody tr').count();
-    page.once('dialog', (dialog) => void dialog.dismiss());
-    await page.getByRole('button', { name: 'Добавить категорию' }).click();
-    await expect(page.locator('.adm-table tbody tr')).toHaveCount(rows);
+  // A page category: the name is asked for; the list shows it with its transliterated slug.
+  const category = `Весна ${project}`;
+  page.once('dialog', (dialog) => void dialog.accept(category));
+  await page.getByRole('button', { name: 'Добавить категорию' }).click();
+  await expect(page.getByText('Категория добавлена')).toBeVisible();
+  await expect(page.getByLabel(`Название: ${category}`)).toHaveValue(category);
+  await expect(page.getByLabel(`Адрес: ${category}`)).toHaveValue(`vesna-${project}`);
+  // A cancelled prompt creates nothing.
+  const rows = await page.locator('.adm-table tbody tr').count();
+  page.once('dialog', (dialog) => void dialog.dismiss());
+  await page.getByRole('button', { name: 'Добавить категорию' }).click();
+  await expect(page.locator('.adm-table tbody tr')).toHaveCount(rows);
 
-    // A look: its photo goes through the media store.
-    const before = await page.locator('.adm-media__item').count();
-    await page.getByLabel('Загрузить изображение').setInputFiles({
-      name: 'look.jpg',
-      mimeType: 'image/jpeg',
-      buffer: await buildJpeg(1200, 1500, '#8a6f55'),
-    });
-    await expect(page.getByText('Образ добавлен')).toBeVisible({ timeout: budget(30_000) });
-    await expect(page.locator('.adm-media__item')).toHaveCount(before + 1);
-    await shot(page, `admin-looks-${page.viewportSize()?.width}`);
+  // A look: its photo goes through the media store.
+  const before = await page.locator('.adm-media__item').count();
+  await page.getByLabel('Загрузить изображение').setInputFiles({
+    name: 'look.jpg',
+    mimeType: 'image/jpeg',
+    buffer: await buildJpeg(1200, 1500, '#8a6f55'),
+  });
+  await expect(page.getByText('Образ добавлен')).toBeVisible({ timeout: budget(30_000) });
+  await expect(page.locator('.adm-media__item')).toHaveCount(before + 1);
+  await shot(page, `admin-looks-${page.viewportSize()?.width}`);
 
-    // Its products are tagged on the looks page: Shift+click adds a tag, saved at once.
-    const { partly, other } = await pickItems(page.request);
-    await gotoHydrated(page, '/looks');
-    await expect(page.locator('.staff-bar')).toBeVisible({ timeout: budget(20_000) });
-    const editor = page.locator('.look').last().locator('.look-tags-editor');
-    await expect(editor).toBeVisible();
-    for (const [item, which, x, y] of [
-      [partly, 'Первая', 0.3, 0.35],
-      [other, 'Вторая', 0.6, 0.7],
-    ] as const) {
-      const box = await editor.boundingBox();
-      if (!box) throw new Error('the look has no box');
-      await editor.click({ modifiers: ['Shift'], position: { x: box.width * x, y: box.height * y } });
-      const form = page.getByRole('form', { name: 'Новая метка' });
-      await form.getByLabel('Текст').fill(tagName(project, which));
-      await form.getByLabel('ID товара').fill(item._id);
-      if (which === 'Вторая') await shot(page, `look-tag-editor-${page.viewportSize()?.width}`);
-      await form.getByRole('button', { name: 'Сохранить' }).click();
-      await expect(form).toBeHidden();
-      await expect(editor.getByRole('button', { name: tagName(project, which) })).toBeVisible();
-    }
-    // A product that does not exist is refused and nothing is saved.
+  // Its products are tagged on the looks page: Shift+click adds a tag, saved at once.
+  const { partly, other } = await pickItems(page.request);
+  await gotoHydrated(page, '/looks');
+  await expect(page.locator('.staff-bar')).toBeVisible({ timeout: budget(20_000) });
+  const editor = page.locator('.look').last().locator('.look-tags-editor');
+  await expect(editor).toBeVisible();
+  for (const [item, which, x, y] of [
+    [partly, 'Первая', 0.3, 0.35],
+    [other, 'Вторая', 0.6, 0.7],
+  ] as const) {
     const box = await editor.boundingBox();
     if (!box) throw new Error('the look has no box');
-    await editor.click({ modifiers: ['Shift'], position: { x: box.width * 0.5, y: box.height * 0.2 } });
+    await editor.click({ modifiers: ['Shift'], position: { x: box.width * x, y: box.height * y } });
     const form = page.getByRole('form', { name: 'Новая метка' });
-    await form.getByLabel('ID товара').fill('no-such-product');
+    await form.getByLabel('Текст').fill(tagName(project, which));
+    await form.getByLabel('ID товара').fill(item._id);
+    if (which === 'Вторая') await shot(page, `look-tag-editor-${page.viewportSize()?.width}`);
     await form.getByRole('button', { name: 'Сохранить' }).click();
-    await expect(page.locator('.staff-notice--error')).toContainText('no-such-product');
-    await form.getByRole('button', { name: 'Отмена' }).click();
+    await expect(form).toBeHidden();
+    await expect(editor.getByRole('button', { name: tagName(project, which) })).toBeVisible();
+  }
+  // A product that does not exist is refused and nothing is saved.
+  const box = await editor.boundingBox();
+  if (!box) throw new Error('the look has no box');
+  await editor.click({ modifiers: ['Shift'], position: { x: box.width * 0.5, y: box.height * 0.2 } });
+  const form = page.getByRole('form', { name: 'Новая метка' });
+  await form.getByLabel('ID товара').fill('no-such-product');
+  await form.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page.locator('.staff-notice--error')).toContainText('no-such-product');
+  await form.getByRole('button', { name: 'Отмена' }).click();
 
-    await gotoHydrated(page, '/looks');
-    const again = page.locator('.look').last().locator('.look-tags-editor');
-    await expect(again.locator('.look-tags-editor__tag')).toHaveCount(2, { timeout: budget(20_000) });
-  },
-);
+  await gotoHydrated(page, '/looks');
+  const again = page.locator('.look').last().locator('.look-tags-editor');
+  await expect(again.locator('.look-tags-editor__tag')).toHaveCount(2, { timeout: budget(20_000) });
+});
 
 test('a shopper buys the whole look with «Купить образ»', async ({ page, request }, testInfo) => {
   test.setTimeout(budget(90_000));
