@@ -1,4 +1,5 @@
 import { and, eq, inArray, lt } from 'drizzle-orm';
+import { applyBuyoutPaymentNotice } from '../buyout/payment-notice.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { orderEvents, orders, paymentNotifications } from '../db/schema/index.ts';
 import type {
@@ -8,7 +9,6 @@ import type {
   PaymentNotice,
   PaymentProvider,
 } from '../providers/payments/payment-provider.ts';
-import { applyBuyoutPaymentNotice } from './buyout.service.ts';
 import type { OrderTransitions } from './order-transition.service.ts';
 
 /** Thrown to undo a notice's changes when its id was recorded meanwhile. */
