@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { appContext } from '#app-context';
 import { type Locale, localeFromPath } from '../../core/i18n.ts';
 import type { OrderStatusView } from '../../core/orders/order-status.rules.ts';
@@ -37,6 +37,8 @@ const texts = {
     failed: 'Не удалось связаться с магазином. Проверьте подключение и попробуйте ещё раз.',
     numberError: 'Укажите номер заказа цифрами',
     contactError: 'Укажите телефон или e-mail',
+    returnHint:
+      'Чтобы вернуть или обменять товары, введите телефон или e-mail заказа и нажмите «Узнать статус».',
   },
   en: {
     title: 'Order status',
@@ -60,6 +62,7 @@ const texts = {
     failed: 'Could not reach the shop. Check the connection and try again.',
     numberError: 'Enter the order number in digits',
     contactError: 'Enter the phone or e-mail',
+    returnHint: 'To return or exchange items, enter the order’s phone or e-mail and press “Check status”.',
   },
 } as const;
 
@@ -141,26 +144,42 @@ export default function Status({ loaderData }: Route.ComponentProps) {
   const numberError = /^\s*\d{1,10}\s*$/.test(number) ? null : text.numberError;
   const contactError = contact.trim().length >= 3 ? null : text.contactError;
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setTried(true);
-    if (numberError || contactError) return;
+  /** Asks by the contact typed, or by the key of the order's signed link (its messages link here). */
+  async function ask(query: { orderID: number; contact: string } | { orderID: number; key: string }) {
     setLookup({ state: 'busy' });
     try {
       const res = await fetch(`/api/order-status?lang=${locale}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ orderID: Number(number.trim()), contact: contact.trim() }),
+        body: JSON.stringify(query),
       });
       const body = (await res.json()) as { result: boolean; data?: OrderStatusView; message?: string };
       setLookup(
         body.result && body.data
-          ? { state: 'found', order: body.data, contact: contact.trim() }
+          ? { state: 'found', order: body.data, contact: 'contact' in query ? query.contact : '' }
           : { state: 'refused', message: body.message ?? text.failed },
       );
     } catch {
       setLookup({ state: 'refused', message: text.failed });
     }
+  }
+
+  // `/status?orderID=…&key=…`, the link of the order's messages: shown at once, nothing to retype.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read once, when the page opens
+  useEffect(() => {
+    const params = new URLSearchParams(window.location.search);
+    const orderID = params.get('orderID') ?? '';
+    const key = params.get('key') ?? '';
+    if (!/^\d{1,10}$/.test(orderID) || !/^[\w-]{16,64}$/.test(key)) return;
+    setNumber(orderID);
+    void ask({ orderID: Number(orderID), key });
+  }, []);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setTried(true);
+    if (numberError || contactError) return;
+    await ask({ orderID: Number(number.trim()), contact: contact.trim() });
   }
 
   const format = (iso: string) =>
@@ -280,7 +299,13 @@ export default function Status({ loaderData }: Route.ComponentProps) {
             </dl>
             {/* A received order may be returned or exchanged with the same contact (docs/product/returns.md). */}
             {lookup.order.status === 'delivered' ? (
-              <ReturnToggle orderID={lookup.order.orderID} contact={lookup.contact} locale={locale} />
+              lookup.contact ? (
+                <ReturnToggle orderID={lookup.order.orderID} contact={lookup.contact} locale={locale} />
+              ) : (
+                // The signed link shows the state only (the payer of another's order may hold it too):
+                // a return asks for the order's contact.
+                <p className="status-page__intro">{text.returnHint}</p>
+              )
             ) : null}
           </section>
         ) : null}

@@ -88,12 +88,13 @@ describe.each(engines)('order messages on %s', (engine) => {
     expect(String(confirmation?.payload.html)).toContain('<table');
     // A guest gets no SMS for these steps.
     expect(await outbox('sms', phone)).toHaveLength(0);
-    // The link opens the order's status in any browser.
+    // The link opens the order's /status page in any browser, signed: nothing to retype.
     const link = new URL(text.match(/https?:\/\/\S+/)?.[0] ?? '');
-    expect(link.pathname).toBe('/payment-result');
+    expect(link.pathname).toBe('/status');
     const status = await t.app.inject({
-      method: 'GET',
-      url: `/api/orders/for-analytics?orderID=${link.searchParams.get('orderID')}&key=${link.searchParams.get('key')}`,
+      method: 'POST',
+      url: '/api/order-status',
+      payload: { orderID: Number(link.searchParams.get('orderID')), key: link.searchParams.get('key') },
     });
     expect(status.json()).toMatchObject({ result: true, data: { orderID: number, status: 'paid' } });
     const shop = await subjects('shop@example.test');

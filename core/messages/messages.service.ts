@@ -17,7 +17,7 @@ import { NEWSLETTER_PROMO_PERCENT } from '../engagement/engagement.rules.ts';
 import type { JobOutcome, JobRow, JobsService } from '../jobs/jobs.service.ts';
 import { enqueueJob } from '../jobs/jobs.service.ts';
 import { carrierOf, trackingUrl } from '../orders/order-status.rules.ts';
-import { orderStatusKey } from '../orders/orders.service.ts';
+import { orderStatusUrl } from '../orders/orders.service.ts';
 import type { Providers } from '../providers/index.ts';
 import { CART_REMINDER_JOB, cartReminderDecision } from './marketing.rules.ts';
 import { type MessagePreviewKind, type MessageTexts, messageTexts } from './message-texts.ts';
@@ -123,7 +123,7 @@ export function createMessagesService({
       trackingUrl: o.trackingNumber
         ? trackingUrl(carrierOf(o.getWay, d.countryCode), o.trackingNumber)
         : null,
-      statusUrl: `${publicUrl}${locale === 'en' ? '/en' : ''}/payment-result?orderID=${o.number}&key=${orderStatusKey(o.accessKey)}`,
+      statusUrl: orderStatusUrl(publicUrl, o),
     };
     return { view, locale, userId: o.userId, setting: o.userId ? (row.setting ?? 'sms-email') : null };
   }

@@ -18,6 +18,19 @@ export function orderStatusKey(accessKey: string): string {
   return createHash('sha256').update(`order-status:${accessKey}`).digest('base64url').slice(0, 32);
 }
 
+/**
+ * The address of an order's own `/status` page in the buyer's edition, signed with its status key
+ * (DECISIONS 29): the link of every message about the order, which opens its state without retyping
+ * the number and contact. The key shows the state only, like the payment's return address.
+ */
+export function orderStatusUrl(
+  publicUrl: string,
+  order: { number: number; accessKey: string; locale: string },
+): string {
+  const edition = order.locale === 'en' ? '/en' : '';
+  return `${publicUrl}${edition}/status?orderID=${order.number}&key=${orderStatusKey(order.accessKey)}`;
+}
+
 /** Compares two keys in constant time. */
 export function sameKey(a: string, b: string): boolean {
   const x = Buffer.from(a);

@@ -7,17 +7,26 @@ export const orderStatusQuerySchema = z.object({
   /** The phone (any formatting) or e-mail given with the order. */
   contact: z.string().trim().min(3).max(254),
 });
-export type OrderStatusQuery = z.infer<typeof orderStatusQuerySchema>;
+/**
+ * The lookup itself: by the contact typed, or by the status key a message's link carries
+ * (`/status?orderID=…&key=…`, core/orders/order-access.ts `orderStatusUrl`).
+ */
+export type OrderStatusQuery = z.infer<typeof orderStatusQuerySchema> | { orderID: number; key: string };
+
+/** The status key of an order's signed link (the same form as the payment's return address). */
+export const orderStatusKeySchema = z.string().regex(/^[\w-]{16,64}$/, 'must be the key of the order’s link');
 
 /**
  * The body of `POST /api/order-status`: the page sends `contact`, the mobile app `phone` or `email`;
- * the first one given is the contact.
+ * the first one given is the contact. A `key` (the order's signed link) stands for the contact.
  */
 export const orderStatusBodySchema = z.object({
   orderID: orderStatusQuerySchema.shape.orderID,
   contact: z.string().max(254).optional(),
   phone: z.string().max(254).optional(),
   email: z.string().max(254).optional(),
+  /** Instead of a contact: the key of the link in the order's messages. */
+  key: orderStatusKeySchema.optional(),
 });
 
 export const carriers = ['sdek', 'boxberry', 'dhl'] as const;

@@ -1,10 +1,11 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { orders, shipments } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import type { Locale } from '../i18n.ts';
 import type { RateLimitService, RateRule } from '../limits/rate-limit.service.ts';
 import { shopperMessage } from '../shopper-messages.ts';
+import { orderStatusKey, sameKey } from './order-access.ts';
 import {
   carrierOf,
   isCarrier,
@@ -25,7 +26,8 @@ export const ORDER_STATUS_PER_CLIENT_ORDER_LIMIT: RateRule = { limit: 10, window
 
 /**
  * `/status` and `POST /api/order-status` (DECISIONS 29): an order number with the phone or e-mail
- * given at checkout shows the order's state, delivery and tracking. Every refusal is the same
+ * given at checkout, or with the key of the signed link in the order's messages, shows the order's
+ * state, delivery and tracking. Every refusal is the same
  * `not_found` whether the order is missing or the contact differs, and both come from one query, so
  * neither the answer nor its timing tells whether an order exists. Limited per address, and wrong
  * contacts per order and client; a right contact takes its attempt back.
@@ -43,12 +45,18 @@ export function createOrderStatusService({ db, limits }: { db: Db; limits: RateL
       ORDER_STATUS_PER_CLIENT_ORDER_LIMIT,
       tooMany,
     );
-    const contact = normalizeContact(query.contact);
-    if (!contact) throw new AppError('not_found', { key: 'order_status.not_found' });
-    const matches =
-      'email' in contact ? eq(sql`lower(${orders.email})`, contact.email) : eq(orders.phone, contact.phone);
-    const [row] = await db
+    // The signed link's key is checked against the order's access key once it is read: a wrong key
+    // and a missing order are the same refusal.
+    let matches: SQL | undefined;
+    if (!('key' in query)) {
+      const contact = normalizeContact(query.contact);
+      if (!contact) throw new AppError('not_found', { key: 'order_status.not_found' });
+      matches =
+        'email' in contact ? eq(sql`lower(${orders.email})`, contact.email) : eq(orders.phone, contact.phone);
+    }
+    const [found] = await db
       .select({
+        accessKey: orders.accessKey,
         number: orders.number,
         status: orders.status,
         updatedAt: orders.updatedAt,
@@ -61,6 +69,8 @@ export function createOrderStatusService({ db, limits }: { db: Db; limits: RateL
       .from(orders)
       .leftJoin(shipments, eq(shipments.orderNumber, orders.number))
       .where(and(eq(orders.number, query.orderID), matches));
+    const row =
+      found && ('key' in query ? sameKey(orderStatusKey(found.accessKey), query.key) : true) ? found : null;
     if (!row) throw new AppError('not_found', { key: 'order_status.not_found' });
     await limits.release(failure);
     // The parcel handed to a carrier names its carrier and number; staff's number stands otherwise.

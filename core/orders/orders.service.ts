@@ -48,7 +48,7 @@ import {
 } from './place-order/reserve-stock.step.ts';
 import { checkPromoCode, normalizePromoCode, promoRefusalMessage } from './promo.rules.ts';
 
-export { orderStatusKey } from './order-access.ts';
+export { orderStatusKey, orderStatusUrl } from './order-access.ts';
 export type { OrderAccess } from './order-cookies.rules.ts';
 export { CONSENT_VERSION } from './place-order/record-order.step.ts';
 

@@ -13,6 +13,7 @@ import type { JobOutcome, JobRow } from '../jobs/jobs.service.ts';
 import { enqueueJob } from '../jobs/jobs.service.ts';
 import { messageTexts } from '../messages/message-texts.ts';
 import { escapeHtml, formatRub, layout } from '../messages/templates.ts';
+import { orderStatusUrl } from '../orders/order-access.ts';
 import type { Providers } from '../providers/index.ts';
 import { returnInstructions, returnLabel } from './returns.rules.ts';
 
@@ -123,7 +124,8 @@ export function createReturnMessagesHandler({
             showroom,
           })
         : '';
-    const statusUrl = `${publicUrl}${locale === 'en' ? '/en' : ''}/status`;
+    // The order's own status page, signed, in the language of the return request.
+    const statusUrl = orderStatusUrl(publicUrl, { number: order.number, accessKey: order.accessKey, locale });
     const statusLabel = text('order.statusLink');
     const brandName = shop.main.shopName[locale] || shop.main.shopName.ru;
     if (channel === 'sms') {

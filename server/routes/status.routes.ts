@@ -4,8 +4,9 @@ import { orderStatusBodySchema, orderStatusQuerySchema } from '../../core/orders
 import type { Services } from '../../core/services.ts';
 import { parseInput, requestClient, requestLocale } from '../request.ts';
 
-/** One contact out of the fields given (core/orders/order-status.rules.ts). */
+/** The signed link's key, else one contact out of the fields given (core/orders/order-status.rules.ts). */
 const bodySchema = orderStatusBodySchema.transform((b, ctx) => {
+  if (b.key !== undefined) return { orderID: b.orderID, key: b.key };
   const contact = (b.contact || b.phone || b.email || '').trim();
   const parsed = orderStatusQuerySchema.shape.contact.safeParse(contact);
   if (!parsed.success) {
