@@ -57,8 +57,13 @@ export const orderPayloadSchema = z.object({
   hePayPhone: digits(10, 15).optional(),
   /** Pay-by-another-person: the payer's phone. */
   payerPhone: digits(10, 15).optional(),
-  /** 152-FZ consent to personal data processing (DECISIONS 20). */
-  consent: z.literal(true, { error: 'consent to personal data processing is required' }),
+  /**
+   * 152-FZ consent to personal data processing (DECISIONS 20): `true`, the ticked box of the site's
+   * checkout. The spec's payload (checkout.md §3) has no such field: an order without it comes from
+   * the app, whose pay button carries the agreement text, so placing it is the consent. `false` (the
+   * box left empty) is refused.
+   */
+  consent: z.literal(true, { error: 'consent to personal data processing is required' }).optional(),
   key: z.string().min(8).max(200).optional(),
   // Display values, ignored.
   summ: z.unknown().optional(),

@@ -8,6 +8,7 @@ import {
   promoCodes,
   variantProducts,
 } from '../../core/db/schema/index.ts';
+import { APP_CONSENT_VERSION, CONSENT_VERSION } from '../../core/orders/place-order/record-order.step.ts';
 import { SANDBOX_SIGNATURE_HEADER } from '../../core/providers/payments/sandbox-payments.ts';
 import { insertCategory, insertProductGroup, insertSettings } from '../../tests/factories/catalogue.ts';
 import { createTestApp, type TestApp } from '../../tests/setup/test-app.ts';
@@ -153,6 +154,29 @@ describe.each(engines)('orders and payments on %s', (engine) => {
     expect(record?.order.total).toBe(9_990_00 + quote.data.price * 100);
     expect(record?.order.consentVersion).toMatch(/personal-data/);
     expect(record?.order.consentIp).toBeTruthy();
+  });
+
+  it('takes the spec’s payload without `consent` (the app): the order is the consent, recorded with the pay button’s text version, time, address and the app; the site’s ticked box is recorded as the web’s', async () => {
+    // A product of its own, so the shared dress keeps its units for the other tests.
+    const products = [{ _id: await fresh(), count: 1 }];
+    const { consent: _ticked, ...spec } = payload({ products });
+    const fromApp = await order(spec);
+    expect(fromApp.statusCode, fromApp.body).toBe(200);
+    const app = (await t.services.orders.getOrderRecord(fromApp.json().order.orderID))?.order;
+    expect(app).toMatchObject({
+      consentChannel: 'app',
+      consentVersion: APP_CONSENT_VERSION,
+      consentIp: ip,
+      consentAt: now,
+    });
+    const fromWeb = await order(payload({ products }));
+    expect(fromWeb.statusCode).toBe(200);
+    const web = (await t.services.orders.getOrderRecord(fromWeb.json().order.orderID))?.order;
+    expect(web).toMatchObject({ consentChannel: 'web', consentVersion: CONSENT_VERSION, consentIp: ip });
+    // The site's box left empty is a refusal, never an app order.
+    const unticked = await order(payload({ products, consent: false }));
+    expect(unticked.statusCode).toBe(400);
+    expect(unticked.json().field).toBe('consent');
   });
 
   it('refuses unknown products, sold-out sizes, counts over stock and out-of-range counts', async () => {

@@ -7,8 +7,13 @@ import type { Tx } from '../order-access.ts';
 import type { OrderPayload } from '../orders.schemas.ts';
 import type { PricedOrder } from './price-order.step.ts';
 
-/** The consent text version recorded with each order (DECISIONS 20). */
+/** The consent text version recorded with each order of the site: its checkout's box (DECISIONS 20). */
 export const CONSENT_VERSION = 'personal-data-2026-11';
+/**
+ * The version of the agreement text beside the app's pay button (checkout.md §2), recorded with each
+ * order placed from the app: the order is the consent (docs/product/checkout-and-payments.md).
+ */
+export const APP_CONSENT_VERSION = 'personal-data-app-pay-button-2026-11';
 
 /**
  * Placement step 4: record the order, its lines with what each reserves, its first event and the
@@ -81,9 +86,10 @@ export async function recordOrder(
             ? (input.hePayPhone ?? null)
             : null,
       instalmentMonths: input.payment === 'tinkoff' ? (input.instalmentMonths ?? 3) : null,
-      consentVersion: CONSENT_VERSION,
+      consentVersion: input.consent ? CONSENT_VERSION : APP_CONSENT_VERSION,
       consentAt: now,
       consentIp: client.ip,
+      consentChannel: input.consent ? 'web' : 'app',
       deviceId: client.deviceId,
       holdNetwork: networkOf(client.ip),
       accessKey: order.accessKey,
