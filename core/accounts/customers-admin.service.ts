@@ -19,6 +19,7 @@ import {
 import { AppError } from '../errors.ts';
 import type { Locale } from '../i18n.ts';
 import type { CustomersQuery } from './customers-admin.schemas.ts';
+import { provenContacts } from './proven-contacts.ts';
 
 type Runner = Db | Tx;
 
@@ -131,14 +132,7 @@ export function createCustomersAdminService({
     return user;
   }
 
-  /** The contacts that lead to rows kept by contact alone: only the proven ones. */
-  function provenContacts(user: typeof users.$inferSelect) {
-    return {
-      email: user.emailVerified && user.email ? user.email.toLowerCase() : null,
-      phone: user.phoneVerified && user.phone ? user.phone : null,
-    };
-  }
-
+  /** The customer's orders for staff: the account's, and any kept by a contact it has proven. */
   function ordersOf(user: typeof users.$inferSelect): SQL {
     const proven = provenContacts(user);
     const conditions: SQL[] = [eq(orders.userId, user.id)];

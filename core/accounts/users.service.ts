@@ -9,6 +9,7 @@ import type { AddressInput, ProfileUpdate } from './accounts.schemas.ts';
 import type { CabinetOrder, SavedAddress, UserView } from './accounts.types.ts';
 import { mergeCarts } from './auth.rules.ts';
 import type { AuthService, SessionUser } from './auth.service.ts';
+import { type ContactOwner, shopperOrders } from './proven-contacts.ts';
 
 const MAX_ADDRESSES = 20;
 
@@ -222,12 +223,15 @@ export function createUsersService({
     return listAddresses(userId);
   }
 
-  /** 'Мои покупки': the user's orders, newest first, with their lines. */
-  async function listOrders(userId: string): Promise<CabinetOrder[]> {
+  /**
+   * 'Мои покупки': the shopper's orders, newest first, with their lines: those placed signed in and
+   * the guest orders placed with a phone or e-mail they have proven (core/accounts/proven-contacts.ts).
+   */
+  async function listOrders(user: ContactOwner): Promise<CabinetOrder[]> {
     const rows = await db
       .select()
       .from(orders)
-      .where(eq(orders.userId, userId))
+      .where(shopperOrders(user))
       .orderBy(desc(orders.createdAt))
       .limit(100);
     if (rows.length === 0) return [];

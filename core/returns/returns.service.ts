@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { type ContactOwner, isShopperOrder } from '../accounts/proven-contacts.ts';
 import type { Actor, AuditService } from '../audit/audit.service.ts';
 import { cacheTags } from '../cache/read-cache.ts';
 import type { SettingsService } from '../content/settings.service.ts';
@@ -60,6 +61,8 @@ const t = (locale: Locale, ru: string, en: string) => (locale === 'en' ? en : ru
 /** Who asks: the signed-in shopper, and/or the contact typed into /status, and their address. */
 export interface ShopperAccess {
   userId: string | null;
+  /** The signed-in shopper's account: their guest orders with a proven contact are theirs too. */
+  owner?: ContactOwner;
   contact?: string;
   ip: string;
   /** The address plus the device id (`clientKey`): whose wrong contacts are counted. */
@@ -99,8 +102,8 @@ export function createReturnsService({
   const notFound = (_locale: Locale) => new AppError('not_found', { key: 'returns.not_found' });
 
   /**
-   * The order, if the asker may return from it: a signed-in shopper's own order, or the order whose
-   * phone or e-mail was typed (limited per address and per order). Every refusal is the same.
+   * The order, if the asker may return from it: a signed-in shopper's own order (a guest order with a
+   * contact they have proven included), or the order whose phone or e-mail was typed (limited per address and per order). Every refusal is the same.
    */
   async function ownedOrder(
     runner: Tx | Db,
@@ -121,6 +124,8 @@ export function createReturnsService({
       throw notFound(locale);
     }
     if (access.userId !== null && order.userId === access.userId) return order;
+    if (access.owner && access.owner.id === access.userId && isShopperOrder(access.owner, order))
+      return order;
     throw notFound(locale);
   }
 

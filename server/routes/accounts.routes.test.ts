@@ -477,6 +477,86 @@ describe.each(engines)('sign-in, sessions and the cabinet on %s (DECISIONS 16, 1
     expect(stored?.userId).toBe(anna.res.json().data.user._id);
   });
 
+  it('a guest order shows in the cabinet of whoever proves its phone or e-mail, with its returns; never by an unproven contact, nor another account’s order', async () => {
+    const { slug } = await insertCategory(t.database.db);
+    const group = await insertProductGroup(t.database.db, { categorySlug: slug }, [{ size: 'S', stock: 20 }]);
+    const place = async (phone: string, email: string, headers: Record<string, string> = {}) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/payment?draft=true',
+        remoteAddress: nextIp(),
+        headers,
+        payload: {
+          getWay: 'self',
+          payment: 'online',
+          fullName: 'Гостева Анна',
+          phone,
+          email,
+          products: [{ _id: `${group.id}-S`, count: 1 }],
+          consent: true,
+        },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().order.orderID as number;
+    };
+    const cabinet = async (token: string) => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/user/orders', headers: asUser(token) });
+      expect(res.statusCode).toBe(200);
+      return (res.json().data as { orderID: number; status: string }[]).map((o) => o.orderID);
+    };
+    const returnOptions = (token: string, orderID: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/returns/options',
+        remoteAddress: nextIp(),
+        headers: asUser(token),
+        payload: { orderID },
+      });
+
+    const byPhone = await place('79012009001', 'cabinet9001@example.ru');
+    const otherGuest = await place('79012009002', 'cabinet9002@example.ru');
+    // The phone's code proves it: the guest order is in the cabinet, with its status and its returns.
+    const owner = await signIn('79012009001');
+    expect(await cabinet(owner.token)).toEqual([byPhone]);
+    const options = await returnOptions(owner.token, byPhone);
+    expect(options.statusCode, options.body).toBe(200);
+    expect((await returnOptions(owner.token, otherGuest)).statusCode).toBe(404);
+
+    // Another phone sees nothing of it, not even with the order's e-mail typed into its profile.
+    const stranger = await signIn('79012009003');
+    const typed = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/update',
+      headers: asUser(stranger.token),
+      payload: { email: 'cabinet9001@example.ru' },
+    });
+    expect(typed.statusCode, typed.body).toBe(200);
+    expect(await cabinet(stranger.token)).toEqual([]);
+    expect((await returnOptions(stranger.token, byPhone)).statusCode).toBe(404);
+    // An order the stranger's account places with the owner's phone stays the stranger's.
+    const strangers = await place('79012009001', 'cabinet9003@example.ru', asUser(stranger.token));
+    expect(await cabinet(stranger.token)).toEqual([strangers]);
+    expect(await cabinet(owner.token)).toEqual([byPhone]);
+
+    // An e-mail proven by its mailed password brings its guest orders too.
+    const byMail = await place('79012009004', 'Cabinet9004@Example.ru');
+    const ip = nextIp();
+    const reg = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/registerByEmail',
+      remoteAddress: ip,
+      payload: { email: 'cabinet9004@example.ru' },
+    });
+    expect(reg.statusCode, reg.body).toBe(200);
+    const signedIn = await signInByPassword(
+      'cabinet9004@example.ru',
+      await mailedPassword('cabinet9004@example.ru'),
+      ip,
+    );
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    expect(await cabinet(signedIn.json().data.token)).toEqual([byMail]);
+  });
+
   it('refuses an address whose city was not chosen from the list, naming the field', async () => {
     const { token } = await signIn('79010005003');
     const res = await t.app.inject({

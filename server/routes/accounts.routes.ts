@@ -175,7 +175,7 @@ export function accountsRoutes(
 
   app.get('/api/user/orders', async (request) => {
     const user = await requireUser(services, request);
-    return { result: true, data: await users.listOrders(user.id) };
+    return { result: true, data: await users.listOrders(user) };
   });
 
   app.put('/api/user/cart', async (request) => {

@@ -13,6 +13,7 @@ export function returnsRoutes(app: FastifyInstance, { services }: { services: Se
     const user = await getUser(services, request);
     return {
       userId: user?.id ?? null,
+      ...(user ? { owner: user } : {}),
       ip: request.ip,
       client: requestClient(request),
       ...(contact ? { contact } : {}),
