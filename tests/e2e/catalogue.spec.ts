@@ -14,6 +14,16 @@ test.describe('browsing the catalogue', () => {
 
     if (isPhone(page)) await page.getByText('Фильтры', { exact: true }).click();
     const filters = page.locator(isPhone(page) ? '.toolbar__filters' : '.toolbar__desktop-filters');
+    // Issue 35: letter and numeric sizes in labelled groups, only the sizes dresses come in.
+    await expect(filters.getByRole('group', { name: 'Буквенные' }).getByRole('link')).toHaveText([
+      'XS',
+      'S',
+      'M',
+      'L',
+      'XL',
+    ]);
+    await expect(filters.getByRole('group', { name: 'Цифровые' }).getByRole('link').first()).toHaveText('42');
+    await expect(filters.getByRole('link', { name: '37', exact: true })).toHaveCount(0);
     await filters.getByRole('link', { name: 'M', exact: true }).click();
     await expectUrl(page, /size=M/);
     await expect(filters.getByRole('link', { name: 'M', exact: true })).toHaveAttribute(
@@ -31,6 +41,15 @@ test.describe('browsing the catalogue', () => {
     const name = (await first.locator('.card__name').textContent()) ?? '';
     await first.getByRole('link').click();
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    // The way back is the breadcrumb (catalogue → category → product), as its BreadcrumbList says.
+    const crumbs = page.getByRole('navigation', { name: 'Навигация' });
+    await expect(crumbs.getByRole('link', { name: 'Каталог' })).toHaveAttribute('href', '/catalog');
+    await expect(crumbs.getByRole('link', { name: 'Платья', exact: true })).toHaveAttribute(
+      'href',
+      '/catalog/dresses',
+    );
+    const ld = await page.locator('script[type="application/ld+json"]').allTextContents();
+    expect(ld.some((text) => text.includes('"BreadcrumbList"'))).toBe(true);
   });
 
   test('change colour and size on the product page', async ({ page }) => {
@@ -103,6 +122,12 @@ test.describe('browsing the catalogue', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Dresses' })).toBeVisible();
     await page.locator('.grid--catalog .card').first().getByRole('link').click();
     await expectUrl(page, /\/en\/products\//);
+    const crumbs = page.getByRole('navigation', { name: 'Breadcrumbs' });
+    await expect(crumbs.getByRole('link', { name: 'Shop' })).toHaveAttribute('href', '/en/catalog');
+    await expect(crumbs.getByRole('link', { name: 'Dresses', exact: true })).toHaveAttribute(
+      'href',
+      '/en/catalog/dresses',
+    );
     await expect(
       page.getByRole('button', { name: /Add to cart|Pre-order|Not available/ }).first(),
     ).toBeVisible();
