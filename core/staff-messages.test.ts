@@ -12,6 +12,7 @@ import {
   auditActorText,
   auditEntityName,
   auditFieldName,
+  auditFieldNamed,
   auditValue,
   deliveryWayName,
   editionName,
@@ -108,6 +109,14 @@ describe('the staff message catalogue (issue 34: the back office speaks Russian)
     expect(auditFieldName('amount', 'ru')).toBe('Сумма');
     expect(auditValue('amount', 2198000, 'ru')).toBe('21\u00a0980\u00a0₽');
     expect(auditValue('refund.amount', 150050, 'ru')).toMatch(/^1\u00a0500,50\u00a0₽$/);
+  });
+
+  it('reads an import record: the whole path names a count (changed.stock is not the stock), the kind by name', () => {
+    expect(auditFieldName('changed.stock', 'ru')).toBe('Изменено остатков');
+    expect(auditFieldName('changed.groups', 'ru')).toBe('Изменено товаров');
+    expect(auditValue('kind', 'csv-products', 'ru')).toBe('CSV: товары');
+    // A field the catalogue does not name has no staff name: the screen folds it under details.
+    expect(auditFieldNamed('internal.key', 'ru')).toBeNull();
   });
 });
 

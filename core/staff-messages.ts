@@ -348,6 +348,25 @@ export const staffMessages = {
   'field.stock': { ru: 'Остаток', en: 'Stock' },
   'field.published': { ru: 'Опубликован', en: 'Published' },
   'field.refund': { ru: 'Возврат денег', en: 'Refund' },
+  // An import's record (CSV or 1C): the file, its kind and its counts.
+  'field.file': { ru: 'Файл', en: 'File' },
+  'field.kind': { ru: 'Вид', en: 'Kind' },
+  'field.created.categories': { ru: 'Создано категорий', en: 'Categories created' },
+  'field.created.groups': { ru: 'Создано товаров', en: 'Products created' },
+  'field.created.variants': { ru: 'Создано размеров', en: 'Sizes created' },
+  'field.created.photos': { ru: 'Добавлено фото', en: 'Photos added' },
+  'field.changed.categories': { ru: 'Изменено категорий', en: 'Categories changed' },
+  'field.changed.groups': { ru: 'Изменено товаров', en: 'Products changed' },
+  'field.changed.variants': { ru: 'Изменено размеров', en: 'Sizes changed' },
+  'field.changed.stock': { ru: 'Изменено остатков', en: 'Stock changed' },
+  'field.changed.prices': { ru: 'Изменено цен', en: 'Prices changed' },
+  'field.hidden': { ru: 'Скрыто', en: 'Hidden' },
+  'field.shown': { ru: 'Снова показано', en: 'Shown again' },
+  'field.refused': { ru: 'Отклонено строк', en: 'Lines refused' },
+  'value.importKind.commerceml-import': { ru: '1С: каталог', en: '1C: catalogue' },
+  'value.importKind.commerceml-offers': { ru: '1С: цены и остатки', en: '1C: prices and stock' },
+  'value.importKind.csv-products': { ru: 'CSV: товары', en: 'CSV: products' },
+  'value.importKind.csv-stock': { ru: 'CSV: остатки и цены', en: 'CSV: stock and prices' },
   'field.amount': { ru: 'Сумма', en: 'Amount' },
   'field.detail': { ru: 'Ответ платёжной системы', en: 'Payment provider’s answer' },
   'field.staffComment': { ru: 'Комментарий сотрудника', en: 'Staff comment' },
@@ -635,7 +654,15 @@ const deliveryListFields = new Set(['englishDisabledGetWays', 'payOnDeliveryGetW
 
 /** An audit record's field (a path such as `payments.sbp`) as staff read it. */
 export function auditFieldName(field: string, locale: Locale): string {
-  return named('field', field, locale) ?? named('field', field.split('.').at(-1) ?? field, locale) ?? field;
+  return auditFieldNamed(field, locale) ?? field;
+}
+
+/**
+ * The staff name of an audit record's field, or null when the catalogue has none: the whole path
+ * first (`changed.stock` is a count of changes, not the stock), then its last part.
+ */
+export function auditFieldNamed(field: string, locale: Locale): string | null {
+  return named('field', field, locale) ?? named('field', field.split('.').at(-1) ?? field, locale);
 }
 
 /** An audit record's value of `field` as staff read it: money in roubles, codes as names. */
@@ -650,6 +677,7 @@ export function auditValue(field: string, value: unknown, locale: Locale): strin
   if (typeof value === 'string' && last === 'status') return named('order.status', value, locale) ?? value;
   if (typeof value === 'string' && last === 'role') return roleName(value, locale);
   if (typeof value === 'string' && last === 'refund') return named('refund', value, locale) ?? value;
+  if (typeof value === 'string' && field === 'kind') return named('value.importKind', value, locale) ?? value;
   if (value === undefined || value === null) return '';
   if (typeof value === 'string') return value;
   if (Array.isArray(value) && value.every((v) => typeof v !== 'object' || v === null))

@@ -1,4 +1,4 @@
-import { auditFieldName, auditValue } from '../../../core/staff-messages.ts';
+import { auditFieldNamed, auditValue } from '../../../core/staff-messages.ts';
 import { useAdminLocale, useTr } from '../i18n.ts';
 
 type Flat = Map<string, unknown>;
@@ -42,38 +42,54 @@ export function diffRows(before: unknown, after: unknown) {
 export function AuditDiff({ before, after }: { before: unknown; after: unknown }) {
   const tr = useTr();
   const locale = useAdminLocale();
-  const rows = diffRows(before, after);
+  const rows = diffRows(before, after).map((r) => ({ ...r, name: auditFieldNamed(r.field, locale) }));
   if (rows.length === 0) return <span className="adm-muted">—</span>;
+  // Fields the staff catalogue names are shown as staff read them; the rest (internal keys of a
+  // record) stay folded under technical details, for whoever needs them.
+  const named = rows.filter((r) => r.name !== null);
+  const technical = rows.filter((r) => r.name === null);
+  const value = (field: string, shown: string | null, raw: unknown) =>
+    shown === null ? <span className="adm-muted">—</span> : auditValue(field, raw, locale);
   return (
-    <table className="adm-diff">
-      <thead>
-        <tr>
-          <th scope="col">{tr('Поле', 'Field')}</th>
-          <th scope="col">{tr('Было', 'Before')}</th>
-          <th scope="col">{tr('Стало', 'After')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((r) => (
-          <tr key={r.field}>
-            <th scope="row">{auditFieldName(r.field, locale)}</th>
-            <td className="adm-diff__before">
-              {r.before === null ? (
-                <span className="adm-muted">—</span>
-              ) : (
-                auditValue(r.field, r.beforeValue, locale)
-              )}
-            </td>
-            <td className="adm-diff__after">
-              {r.after === null ? (
-                <span className="adm-muted">—</span>
-              ) : (
-                auditValue(r.field, r.afterValue, locale)
-              )}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <>
+      {named.length > 0 && (
+        <table className="adm-diff">
+          <thead>
+            <tr>
+              <th scope="col">{tr('Поле', 'Field')}</th>
+              <th scope="col">{tr('Было', 'Before')}</th>
+              <th scope="col">{tr('Стало', 'After')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {named.map((r) => (
+              <tr key={r.field}>
+                <th scope="row">{r.name}</th>
+                <td className="adm-diff__before">{value(r.field, r.before, r.beforeValue)}</td>
+                <td className="adm-diff__after">{value(r.field, r.after, r.afterValue)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {technical.length > 0 && (
+        <details className="adm-diff__technical">
+          <summary>
+            {tr(`Технические подробности (${technical.length})`, `Technical details (${technical.length})`)}
+          </summary>
+          <table className="adm-diff">
+            <tbody>
+              {technical.map((r) => (
+                <tr key={r.field}>
+                  <th scope="row">{r.field}</th>
+                  <td className="adm-diff__before">{value(r.field, r.before, r.beforeValue)}</td>
+                  <td className="adm-diff__after">{value(r.field, r.after, r.afterValue)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </details>
+      )}
+    </>
   );
 }
