@@ -26,7 +26,7 @@ async function visibleText(page: Page): Promise<string> {
   // Identifiers (payment and notice ids, tracking numbers) are set in monospace: they are not words.
   const text = await page.locator('body').evaluate((body) => {
     const copy = body.cloneNode(true) as HTMLElement;
-    for (const id of copy.querySelectorAll('.adm-ord__mono')) id.remove();
+    for (const id of copy.querySelectorAll('.adm-ord__mono, .adm-id')) id.remove();
     body.after(copy);
     const shown = copy.innerText;
     copy.remove();

@@ -175,7 +175,14 @@ export default function AuditPageView() {
                   <strong>{auditActionName(r.action, locale)}</strong>
                   <span>
                     {auditEntityName(r.entityType, locale)}{' '}
-                    {link ? <Link to={link}>{r.entityId}</Link> : <span>{r.entityId}</span>}
+                    {/* The record's identifier (a number, an address name, a text's key): set as an id. */}
+                    {link ? (
+                      <Link className="adm-id" to={link}>
+                        {r.entityId}
+                      </Link>
+                    ) : (
+                      <span className="adm-id">{r.entityId}</span>
+                    )}
                   </span>
                   <span className="adm-muted">{formatDateTime(r.at, locale)}</span>
                   <span className="adm-muted">
