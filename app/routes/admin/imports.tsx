@@ -1,6 +1,7 @@
 import '../../admin/imports.css';
 import { useRef, useState } from 'react';
 import { useLoaderData, useRevalidator } from 'react-router';
+import { auditActorText } from '../../../core/staff-messages.ts';
 import { adminApi, errorText } from '../../admin/api.ts';
 import { AdminLoading } from '../../admin/frame.tsx';
 import { formatDateTime, useAdminLocale, useTr } from '../../admin/i18n.ts';
@@ -442,7 +443,7 @@ function History({ rows: newest }: { rows: ImportRow[] }) {
                   <span>{kinds[row.kind]}</span>
                   <span className="adm-imp__id">{row.fileName}</span>
                   <span className={`adm-badge ${statuses[row.status][1]}`}>{statuses[row.status][0]}</span>
-                  <span className="adm-muted">{row.actor}</span>
+                  <span className="adm-muted">{auditActorText(row.actor, locale)}</span>
                 </summary>
                 <div className="adm-stack adm-imp__report">
                   {row.report.error ? (
