@@ -139,13 +139,17 @@ test('the app page links the stores, its own first on a phone, with a QR code on
 }, testInfo) => {
   await gotoHydrated(page, '/app');
   await expectSocialTags(page, /^Мобильное приложение/, /\/app$/);
-  const stores = page.locator('a[data-store]');
+  // The page's own store links (the global menu has an app button of its own).
+  const stores = page.locator('.app-page__stores a[data-store]');
   await expect(stores).toHaveCount(2);
-  await expect(page.locator('a[data-store="android"]')).toHaveAttribute(
+  await expect(page.locator('.app-page__stores a[data-store="android"]')).toHaveAttribute(
     'href',
     /^https:\/\/play\.google\.com\//,
   );
-  await expect(page.locator('a[data-store="ios"]')).toHaveAttribute('href', /^https:\/\/apps\.apple\.com\//);
+  await expect(page.locator('.app-page__stores a[data-store="ios"]')).toHaveAttribute(
+    'href',
+    /^https:\/\/apps\.apple\.com\//,
+  );
   if (isPhone(page)) {
     // The phone project is an Android phone: Google Play comes first; no QR code to scan.
     await expect(stores.first()).toHaveAttribute('data-store', 'android');
