@@ -2,16 +2,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../core/config/env.ts';
 import { imports, jobs, productGroups, variantProducts } from '../../core/db/schema/index.ts';
 import { EXCHANGE_IMPORT_JOB } from '../../core/exchange/onec-exchange.service.ts';
-import { createProviders } from '../../core/providers/index.ts';
-import { createDbOutbox } from '../../core/providers/outbox.ts';
-import { createServices, type Services } from '../../core/services.ts';
+import type { Services } from '../../core/services.ts';
 import { type CmlTestProduct, importXml, offersXml } from '../../tests/factories/commerceml.ts';
 import { insertStaff } from '../../tests/factories/staff.ts';
-import { createTestDatabase, engines, type TestDatabase } from '../../tests/setup/test-database.ts';
-import { buildApp } from '../app.ts';
+import { createTestApp, type TestApp } from '../../tests/setup/test-app.ts';
+import { engines, type TestDatabase } from '../../tests/setup/test-database.ts';
 
 /**
  * Hiding by absence through the whole 1C protocol (docs/decisions/0031-catalogue-exchange.md): two
@@ -47,25 +44,19 @@ const catalogue = (products: CmlTestProduct[]) => ({
 
 describe.each(engines)('1C sessions hide by absence once, and bring back, on %s', (engine) => {
   let database: TestDatabase;
-  let app: Awaited<ReturnType<typeof buildApp>>;
+  let app: TestApp['app'];
   let services: Services;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    database = await createTestDatabase(engine);
-    const config = loadConfig({
+    ({ app, database, services, close } = await createTestApp(engine, () => new Date(), {
       DATA_DIR: path.join(os.tmpdir(), `shop-exchange-sessions-${process.pid}-${engine}`),
-      LOG_LEVEL: 'silent',
       ONEC_EXCHANGE_LOGIN: 'onec',
       ONEC_EXCHANGE_PASSWORD: 'exchange secret',
-    });
-    const providers = createProviders(config, { outbox: createDbOutbox(database.db), db: database.db });
-    services = createServices({ db: database.db, providers, clock: () => new Date() });
-    app = await buildApp({ config, database, services, storefront: false, logger: false });
-    await app.ready();
+    }));
   });
   afterAll(async () => {
-    await app.close();
-    await database.destroy();
+    await close();
   });
 
   const call = (cookie: string, qs: string, body?: Buffer) =>

@@ -4,16 +4,13 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../core/config/env.ts';
 import { auditLog, orderEvents, orders, refunds, variantProducts } from '../../core/db/schema/index.ts';
-import { createProviders } from '../../core/providers/index.ts';
-import { createDbOutbox } from '../../core/providers/outbox.ts';
-import { createServices, type Services } from '../../core/services.ts';
+import type { Services } from '../../core/services.ts';
 import { insertCategory, insertProductGroup } from '../../tests/factories/catalogue.ts';
 import { insertPlacedOrder } from '../../tests/factories/orders.ts';
 import { insertStaff } from '../../tests/factories/staff.ts';
-import { createTestDatabase, engines, type TestDatabase } from '../../tests/setup/test-database.ts';
-import { buildApp } from '../app.ts';
+import { createTestApp, type TestApp } from '../../tests/setup/test-app.ts';
+import { engines, type TestDatabase } from '../../tests/setup/test-database.ts';
 
 const basic = (login: string, password: string) =>
   `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}`;
@@ -64,7 +61,8 @@ const requisite = (doc: Doc | undefined, name: string) =>
 describe.each(engines)('1C sends order statuses back (type=sale&mode=file) on %s', (engine) => {
   let database: TestDatabase;
   let services: Services;
-  let app: Awaited<ReturnType<typeof buildApp>>;
+  let app: TestApp['app'];
+  let close: () => Promise<void>;
   let groupId: string;
   const dataDir = path.join(os.tmpdir(), `shop-exchange-sale-${process.pid}-${engine}`);
   /** Orders placed an hour ago, so the shop's own later changes are newer than them. */
@@ -78,26 +76,19 @@ describe.each(engines)('1C sends order statuses back (type=sale&mode=file) on %s
     (await database.db.select().from(orders).where(eq(orders.number, number)))[0];
 
   beforeAll(async () => {
-    database = await createTestDatabase(engine);
-    const config = loadConfig({
+    ({ app, database, services, close } = await createTestApp(engine, () => new Date(), {
       DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
       ONEC_EXCHANGE_LOGIN: 'onec',
       ONEC_EXCHANGE_PASSWORD: 'correct horse battery',
       ONEC_FILE_LIMIT: '65536',
-    });
-    const providers = createProviders(config, { outbox: createDbOutbox(database.db), db: database.db });
-    services = createServices({ db: database.db, providers, clock: () => new Date() });
-    app = await buildApp({ config, database, services, storefront: false, logger: false });
-    await app.ready();
+    }));
     const category = await insertCategory(database.db);
     groupId = (
       await insertProductGroup(database.db, { categorySlug: category.slug }, [{ size: 'S', stock: 100 }])
     ).id;
   });
   afterAll(async () => {
-    await app.close();
-    await database.destroy();
+    await close();
   });
 
   const signIn = async () => {

@@ -14,13 +14,21 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real app (API only) on a fresh database of `engine`, with sandbox providers and a fixed clock. */
+/**
+ * The real app (API only) on a fresh database of `engine`, with sandbox providers and a fixed clock;
+ * `env` adds or overrides configuration variables (a 1C login, a data folder of the test's own).
+ */
 export async function createTestApp(
   engine: Engine,
   clock: () => Date = () => new Date('2026-11-20T09:00:00Z'),
+  env: Record<string, string> = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(engine);
-  const config = loadConfig({ DATA_DIR: path.join(os.tmpdir(), 'shop-test-data'), LOG_LEVEL: 'silent' });
+  const config = loadConfig({
+    DATA_DIR: path.join(os.tmpdir(), 'shop-test-data'),
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
   const providers = createProviders(config, { outbox: createDbOutbox(database.db), db: database.db });
   const services = createServices({ db: database.db, providers, clock });
   const app = await buildApp({ config, database, services, storefront: false, logger: false });
