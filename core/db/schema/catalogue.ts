@@ -49,6 +49,11 @@ export const categories = pgTable(
      * category, at the top the shop's rate (settings `main.receipt.vat`).
      */
     vatRate: text('vat_rate').$type<VatRate>(),
+    /**
+     * Its products carry a mark code per unit (Честный ЗНАК, docs/product/marking.md); null = as the
+     * parent category, at the top not marked.
+     */
+    marked: boolean('marked'),
     /** Optimistic concurrency (DECISIONS 31): every back-office save sends the version it read. */
     version: integer('version').notNull().default(1),
   },
@@ -100,6 +105,8 @@ export const productGroups = pgTable(
     gender: text('gender').$type<Gender>(),
     /** The receipt's VAT rate of this product when it differs from its category's; null = the category's. */
     vatRate: text('vat_rate').$type<VatRate>(),
+    /** Marked goods (docs/product/marking.md) when it differs from its category; null = the category's. */
+    marked: boolean('marked'),
     position: integer('position').notNull().default(0),
     published: boolean('published').notNull().default(true),
     /** Optimistic concurrency (DECISIONS 31): every back-office save sends the version it read. */

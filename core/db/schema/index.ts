@@ -5,6 +5,7 @@ export * from './content.ts';
 export * from './engagement.ts';
 export * from './exchange.ts';
 export * from './jobs.ts';
+export * from './marking.ts';
 export * from './order-notes.ts';
 export * from './orders.ts';
 export * from './returns.ts';
