@@ -1,4 +1,8 @@
-/** Promo codes (checkout.md §9): a percent off the items that have no discount of their own. */
+/**
+ * Promo codes (checkout.md §9; docs/product/promo-codes.md): a percent off, a fixed amount off or free
+ * delivery, on the cart's eligible lines (those in the code's categories, collections or products,
+ * without a discount of their own), from a minimum order.
+ */
 
 export interface PromoLine {
   /** Kopecks per unit. */
@@ -25,9 +29,102 @@ export function promoDiscount(lines: PromoLine[], percent: number): number {
   );
 }
 
+/** What a code gives. */
+export const promoKinds = ['percent', 'amount', 'free_delivery'] as const;
+export type PromoKind = (typeof promoKinds)[number];
+
+/** The categories (slugs), collections (slugs) and products (group ids) a code is limited to. */
+export interface PromoScope {
+  categories: string[];
+  collections: string[];
+  products: string[];
+}
+
+export const wholeCart: PromoScope = { categories: [], collections: [], products: [] };
+
+/** A code limited to nothing applies to the whole cart. */
+export function isScoped(scope: PromoScope): boolean {
+  return scope.categories.length + scope.collections.length + scope.products.length > 0;
+}
+
+/** What a code gives and on what. */
+export interface PromoOffer {
+  kind: PromoKind;
+  /** 1..100 for `percent`. */
+  percent: number;
+  /** Kopecks off for `amount`; null otherwise. */
+  amount: number | null;
+  /** The goods' total before the discount (kopecks) the cart needs; null = any. */
+  minOrder: number | null;
+  limitTo: PromoScope;
+}
+
+/** A cart line as the code judges it. */
+export interface PromoCartLine extends PromoLine {
+  /** The product (group id). */
+  groupId: string;
+  /** Its category and every category above it (slugs). */
+  categories: string[];
+  /** The collections it is in (slugs). */
+  collections: string[];
+}
+
+/** Whether a line is in the code's categories (a subcategory counts), collections or products. */
+export function inScope(
+  line: Pick<PromoCartLine, 'groupId' | 'categories' | 'collections'>,
+  scope: PromoScope,
+) {
+  if (!isScoped(scope)) return true;
+  return (
+    scope.products.includes(line.groupId) ||
+    line.categories.some((c) => scope.categories.includes(c)) ||
+    line.collections.some((c) => scope.collections.includes(c))
+  );
+}
+
+/** Why a valid code does not fit this cart. */
+export type PromoCartRefusal = 'below_minimum' | 'no_eligible_line';
+
+export type PromoApplication =
+  | {
+      ok: true;
+      /** Kopecks off the goods. */
+      discount: number;
+      /** The code makes the delivery free. */
+      freeDelivery: boolean;
+      /** Which lines it applies to, in the cart's order. */
+      eligible: boolean[];
+    }
+  | { ok: false; refusal: PromoCartRefusal };
+
+/**
+ * What a code gives on a cart. The minimum is judged on the goods' total before any discount; a
+ * limited code with no line in its scope is refused. The discount falls on the lines in scope
+ * without their own discount: a percent of each (rounded half up per line), or a fixed amount never
+ * above their sum.
+ */
+export function applyPromo(offer: PromoOffer, lines: PromoCartLine[]): PromoApplication {
+  const goods = lines.reduce((sum, l) => sum + l.price * l.count, 0);
+  if (offer.minOrder !== null && goods < offer.minOrder) return { ok: false, refusal: 'below_minimum' };
+  const inCode = lines.map((l) => inScope(l, offer.limitTo));
+  if (!inCode.some(Boolean)) return { ok: false, refusal: 'no_eligible_line' };
+  const eligible = lines.map((l, i) => Boolean(inCode[i]) && !hasOwnDiscount(l));
+  const bearing = lines.filter((_, i) => eligible[i]);
+  if (offer.kind === 'free_delivery') return { ok: true, discount: 0, freeDelivery: true, eligible };
+  if (offer.kind === 'amount') {
+    const base = bearing.reduce((sum, l) => sum + l.price * l.count, 0);
+    return {
+      ok: true,
+      discount: Math.min(Math.max(0, offer.amount ?? 0), base),
+      freeDelivery: false,
+      eligible,
+    };
+  }
+  return { ok: true, discount: promoDiscount(bearing, offer.percent), freeDelivery: false, eligible };
+}
+
 export interface PromoCodeRule {
   code: string;
-  percent: number;
   active: boolean;
   /** ISO instants; null = open. */
   startsAt: Date | null;
@@ -118,6 +215,19 @@ export function checkPromoCode(
  */
 export function promoRefusalMessage(refusal: PromoRefusal): 'promo.refused' | 'promo.prove_phone' {
   return refusal === 'phone_unproven' ? 'promo.prove_phone' : 'promo.refused';
+}
+
+/**
+ * The shopper message of a valid code that does not fit the cart: it names the minimum, or says no
+ * item in the cart is one the code is for (the shopper holds the code, so this tells nothing new).
+ */
+export function promoCartMessage(
+  refusal: PromoCartRefusal,
+  minOrder: number | null,
+): { key: 'promo.below_minimum'; sum: number } | { key: 'promo.no_eligible_items' } {
+  return refusal === 'below_minimum'
+    ? { key: 'promo.below_minimum', sum: minOrder ?? 0 }
+    : { key: 'promo.no_eligible_items' };
 }
 
 /** Codes are matched case-insensitively, without spaces. */

@@ -14,16 +14,43 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { OrderStatus } from '../../orders/order.rules.ts';
+import type { PromoKind, PromoScope } from '../../orders/promo.rules.ts';
 import type { PaymentKind } from '../../providers/payments/payment-provider.ts';
 import { users } from './accounts.ts';
 
-/** Promo codes (checkout.md §9): a percent off the items without their own discount. */
+/** A campaign's batch of single-use promo codes, made at once with shared settings. */
+export const promoBatches = pgTable('promo_batches', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** What every code of the batch starts with (upper case). */
+  prefix: text('prefix').notNull(),
+  /** Codes made. */
+  count: integer('count').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Promo codes (checkout.md §9; docs/product/promo-codes.md): a percent off, a fixed amount off or
+ * free delivery, on the cart's eligible lines, from a minimum order.
+ */
 export const promoCodes = pgTable(
   'promo_codes',
   {
     /** Upper case, no spaces. */
     code: text('code').primaryKey(),
+    kind: text('kind').$type<PromoKind>().notNull().default('percent'),
+    /** The percent of a `percent` code; 0 for the other kinds. */
     percent: integer('percent').notNull(),
+    /** Kopecks off of an `amount` code; null for the other kinds. */
+    amount: bigint('amount', { mode: 'number' }),
+    /** The goods' total (kopecks, before the discount) an order needs; null = any. */
+    minOrder: bigint('min_order', { mode: 'number' }),
+    /** The categories, collections and products it applies to; all empty = the whole cart. */
+    limitTo: jsonb('limit_to')
+      .$type<PromoScope>()
+      .notNull()
+      .default({ categories: [], collections: [], products: [] }),
+    /** The campaign batch it was made in; null for a code made alone. */
+    batchId: uuid('batch_id').references(() => promoBatches.id, { onDelete: 'restrict' }),
     active: boolean('active').notNull().default(true),
     startsAt: timestamp('starts_at', { withTimezone: true }),
     endsAt: timestamp('ends_at', { withTimezone: true }),
@@ -41,7 +68,17 @@ export const promoCodes = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('promo_codes_percent_range', sql`${t.percent} between 1 and 100`),
+    check('promo_codes_kind', sql`${t.kind} in ('percent', 'amount', 'free_delivery')`),
+    check(
+      'promo_codes_percent_of_kind',
+      sql`(${t.kind} = 'percent' and ${t.percent} between 1 and 100) or (${t.kind} <> 'percent' and ${t.percent} = 0)`,
+    ),
+    check(
+      'promo_codes_amount_of_kind',
+      sql`(${t.kind} = 'amount' and ${t.amount} > 0) or (${t.kind} <> 'amount' and ${t.amount} is null)`,
+    ),
+    check('promo_codes_min_order_positive', sql`${t.minOrder} is null or ${t.minOrder} > 0`),
+    index('promo_codes_batch_idx').on(t.batchId),
     check(
       'promo_codes_per_customer_positive',
       sql`${t.perCustomerLimit} is null or ${t.perCustomerLimit} >= 1`,
