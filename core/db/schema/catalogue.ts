@@ -54,6 +54,12 @@ export const categories = pgTable(
      * parent category, at the top not marked.
      */
     marked: boolean('marked'),
+    /**
+     * Customs data of its products for parcels abroad (docs/product/shipping-desk.md): the HS
+     * (ТН ВЭД) code, 6 to 10 digits, and the ISO country of manufacture; null = as the parent category.
+     */
+    hsCode: text('hs_code'),
+    originCountry: text('origin_country'),
     /** Optimistic concurrency (DECISIONS 31): every back-office save sends the version it read. */
     version: integer('version').notNull().default(1),
   },
@@ -62,6 +68,8 @@ export const categories = pgTable(
     check('categories_vat_rate', sql`${t.vatRate} in (${vatRateList})`),
     check('categories_age_group', sql`${t.ageGroup} in ('newborn', 'infant', 'toddler', 'kids', 'adult')`),
     check('categories_gender', sql`${t.gender} in ('male', 'female', 'unisex')`),
+    check('categories_hs_code', sql`${t.hsCode} ~ '^[0-9]{6,10}$'`),
+    check('categories_origin_country', sql`${t.originCountry} ~ '^[A-Z]{2}$'`),
   ],
 );
 
@@ -107,6 +115,9 @@ export const productGroups = pgTable(
     vatRate: text('vat_rate').$type<VatRate>(),
     /** Marked goods (docs/product/marking.md) when it differs from its category; null = the category's. */
     marked: boolean('marked'),
+    /** Customs data (HS code, country of manufacture) when it differs from its category's; null = the category's. */
+    hsCode: text('hs_code'),
+    originCountry: text('origin_country'),
     position: integer('position').notNull().default(0),
     published: boolean('published').notNull().default(true),
     /** Optimistic concurrency (DECISIONS 31): every back-office save sends the version it read. */
@@ -148,6 +159,8 @@ export const productGroups = pgTable(
     ),
     check('product_groups_gender', sql`${t.gender} in ('male', 'female', 'unisex')`),
     check('product_groups_vat_rate', sql`${t.vatRate} in (${vatRateList})`),
+    check('product_groups_hs_code', sql`${t.hsCode} ~ '^[0-9]{6,10}$'`),
+    check('product_groups_origin_country', sql`${t.originCountry} ~ '^[A-Z]{2}$'`),
     check('product_groups_price_positive', sql`${t.price} >= 0`),
     check('product_groups_old_price_above', sql`${t.oldPrice} is null or ${t.oldPrice} > ${t.price}`),
   ],

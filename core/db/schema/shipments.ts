@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { CarrierDocument } from '../../providers/carriers/carrier-provider.ts';
 import { orders } from './orders.ts';
 
 /**
@@ -21,6 +22,8 @@ export const shipments = pgTable(
     trackingNumber: text('tracking_number'),
     statusCode: text('status_code'),
     statusAt: timestamp('status_at', { withTimezone: true }),
+    /** The documents the carrier made with the parcel (its label, a customs invoice), as PDF in base64. */
+    documents: jsonb('documents').$type<CarrierDocument[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -90,13 +90,38 @@ export interface ShipmentRequest {
   };
   parcel: Parcel;
   /** Order lines; prices in kopecks per unit. */
-  items: { sku: string; name: string; price: number; count: number; weightGrams: number }[];
+  items: ShipmentItem[];
+}
+
+/** An order line as a carrier sees it; prices in kopecks per unit. */
+export interface ShipmentItem {
+  sku: string;
+  name: string;
+  price: number;
+  count: number;
+  weightGrams: number;
+  /**
+   * What customs abroad need (docs/product/shipping-desk.md): the goods in English, the HS code
+   * and the ISO country of manufacture, from the product or its category; null where not set.
+   */
+  customs?: { description: string; hsCode: string | null; originCountry: string | null };
+}
+
+/** A document a carrier makes for a parcel: its label, a waybill, a customs invoice. */
+export interface CarrierDocument {
+  kind: 'label' | 'waybill' | 'invoice';
+  /** `application/pdf`. */
+  contentType: string;
+  /** The document in base64, as the carrier sent it. */
+  base64: string;
 }
 
 /** A registered shipment: the carrier's key and, once assigned, the number the buyer follows. */
 export interface Shipment {
   carrierId: string;
   trackingNumber: string | null;
+  /** Documents the carrier returned with the registration (DHL's label and invoice). */
+  documents?: CarrierDocument[];
 }
 
 /** Where a parcel is, in the shop's terms (the carrier's own code kept beside it). */
