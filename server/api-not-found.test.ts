@@ -1,15 +1,16 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../tests/setup/test-app.ts';
+import { engines } from '../tests/setup/test-database.ts';
 
 /**
  * Every address the API does not have answers 404 in the spec's shape `{ result: false, message }`,
  * whatever the method, body or spelling of the address: never Fastify's or React Router's own text.
  */
-describe('an unknown API address', () => {
+describe.each(engines)('an unknown API address on %s', (engine) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp('pglite');
+    t = await createTestApp(engine);
   });
   afterAll(async () => {
     await t.close();

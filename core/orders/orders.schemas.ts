@@ -15,6 +15,12 @@ const text = (max: number) =>
     );
 const digits = (min: number, max: number) =>
   z.string().regex(new RegExp(`^\\d{${min},${max}}$`), 'must be digits');
+/**
+ * A field a form sends empty when the shopper did not fill it: the spec's payload (checkout.md §3)
+ * carries every field, so an app built to it sends `''` or `null` for an unused one (issue 35).
+ */
+const unlessEmpty = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
 
 /**
  * The order payload. Figures the browser sends (`summ`, `deliveryPrice`, `promocodeDiscount...`,
@@ -48,15 +54,15 @@ export const orderPayloadSchema = z.object({
   pvz: text(400).nullable().optional(),
   deliveryDate: z.string().max(10).nullable().optional(),
   deliveryTime: z.enum(deliveryTimeSlots).nullable().optional(),
-  promocode: text(40).optional(),
+  promocode: unlessEmpty(text(40)),
   currency: z.enum(['RUB', 'USD', 'EUR', 'AED']).default('RUB'),
   /** Instalment credit type and term (`tinkoff`). */
-  tinkoffCreditType: z.string().max(40).optional(),
+  tinkoffCreditType: unlessEmpty(z.string().max(40)),
   instalmentMonths: z.union([z.literal(3), z.literal(4), z.literal(6)]).optional(),
-  hePayMode: z.boolean().optional(),
-  hePayPhone: digits(10, 15).optional(),
+  hePayMode: unlessEmpty(z.boolean()),
+  hePayPhone: unlessEmpty(digits(10, 15)),
   /** Pay-by-another-person: the payer's phone. */
-  payerPhone: digits(10, 15).optional(),
+  payerPhone: unlessEmpty(digits(10, 15)),
   /**
    * 152-FZ consent to personal data processing (DECISIONS 20): `true`, the ticked box of the site's
    * checkout. The spec's payload (checkout.md §3) has no such field: an order without it comes from
