@@ -433,6 +433,18 @@ export const staffPlurals = {
     ru: { one: '{count} сбой', few: '{count} сбоя', many: '{count} сбоев' },
     en: { one: '{count} failure', other: '{count} failures' },
   },
+  days: {
+    ru: { one: '{count} день', few: '{count} дня', many: '{count} дней' },
+    en: { one: '{count} day', other: '{count} days' },
+  },
+  missingTexts: {
+    ru: {
+      one: '{count} текст без перевода',
+      few: '{count} текста без перевода',
+      many: '{count} текстов без перевода',
+    },
+    en: { one: '{count} untranslated text', other: '{count} untranslated texts' },
+  },
 } as const satisfies Record<string, PluralForms>;
 
 export type StaffPluralKey = keyof typeof staffPlurals;

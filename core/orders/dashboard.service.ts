@@ -1,7 +1,40 @@
-import { and, eq, exists, gte, inArray, isNotNull, isNull, like, lt, notExists, sql } from 'drizzle-orm';
+import {
+  and,
+  desc,
+  eq,
+  exists,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  like,
+  lt,
+  ne,
+  notExists,
+  sql,
+} from 'drizzle-orm';
 import type { SettingsService } from '../content/settings.service.ts';
 import type { Db } from '../db/client.ts';
-import { crmRequests, orderEvents, orderLines, orders, refunds } from '../db/schema/index.ts';
+import type { LocalizedText } from '../db/schema/catalogue.ts';
+import {
+  crmRequests,
+  orderEvents,
+  orderLines,
+  orders,
+  productGroups,
+  refunds,
+  returnLines,
+  returns,
+  variantProducts,
+} from '../db/schema/index.ts';
+import {
+  averageOrder,
+  MOSCOW_OFFSET_HOURS,
+  percentChange,
+  type SalesSpan,
+  sharePercent,
+  spanBounds,
+} from './dashboard.rules.ts';
 import { isPaidStatus, orderStatuses } from './order.rules.ts';
 import { TRY_ON_KEPT_CAUSE, TRY_ON_OVERDUE_CAUSE, TRY_ON_WAITING_STATUSES } from './try-on-hold.rules.ts';
 
@@ -27,6 +60,29 @@ export const REFUND_NEEDED_PATTERN = 'paid after %: refund needed%';
 /** States of an order whose money the shop keeps: paid and every step after it. */
 const PAID_STATUSES = orderStatuses.filter(isPaidStatus);
 
+/** One Moscow day of a sales chart: paid orders and their total in kopecks. */
+export interface SalesDay {
+  day: string;
+  orders: number;
+  revenue: number;
+}
+
+/** A figure of the span, the span before, and the change in percent (null when the span before had none). */
+export interface Compared {
+  current: number;
+  previous: number;
+  change: number | null;
+}
+
+const compared = (current: number, previous: number): Compared => ({
+  current,
+  previous,
+  change: percentChange(current, previous),
+});
+
+/** States past the hand-over: the order has left the shop. */
+const SENT_STATUSES = ['shipped', 'ready_for_pickup', 'delivered'] as const;
+
 export interface PaidFigures {
   /** Edition (`ru`, `en`): orders paid in the period and their total in kopecks (the payment is in roubles). */
   byEdition: Record<string, { orders: number; revenue: number }>;
@@ -47,17 +103,21 @@ export function createDashboardService({
   clock: () => Date;
   settings: Pick<SettingsService, 'getShopSettings'>;
 }) {
-  /**
-   * Orders whose payment was confirmed in [from, now) and not cancelled since (a cancelled paid order
-   * is refunded): counted once, at their first `paid` event.
-   */
-  async function paidBetween(from: Date, to: Date): Promise<PaidFigures> {
-    const firstPaid = db
+  /** Each order's first `paid` event: an order's money counts once, on the day it arrived. */
+  const firstPaidEvents = () =>
+    db
       .select({ orderNumber: orderEvents.orderNumber, at: sql<Date>`min(${orderEvents.at})`.as('paid_at') })
       .from(orderEvents)
       .where(eq(orderEvents.toStatus, 'paid'))
       .groupBy(orderEvents.orderNumber)
       .as('first_paid');
+
+  /**
+   * Orders whose payment was confirmed in [from, now) and not cancelled since (a cancelled paid order
+   * is refunded): counted once, at their first `paid` event.
+   */
+  async function paidBetween(from: Date, to: Date): Promise<PaidFigures> {
+    const firstPaid = firstPaidEvents();
     const rows = await db
       .select({
         locale: orders.locale,
@@ -183,7 +243,187 @@ export function createDashboardService({
     };
   }
 
-  return { get };
+  /**
+   * Paid orders by Moscow day in [from, to): the same orders `paidBetween` counts, grouped in SQL by
+   * the day their money arrived in the shop's time zone.
+   */
+  async function paidByDay(from: Date, to: Date): Promise<Map<string, { orders: number; revenue: number }>> {
+    const firstPaid = firstPaidEvents();
+    const day = sql<string>`to_char((${firstPaid.at} at time zone 'UTC') + ${sql.raw(`interval '${MOSCOW_OFFSET_HOURS} hours'`)}, 'YYYY-MM-DD')`;
+    const rows = await db
+      .select({
+        day,
+        n: sql<number>`count(*)::int`,
+        revenue: sql<string>`coalesce(sum(${orders.total}), 0)::text`,
+      })
+      .from(firstPaid)
+      .innerJoin(orders, eq(orders.number, firstPaid.orderNumber))
+      .where(and(gte(firstPaid.at, from), lt(firstPaid.at, to), inArray(orders.status, PAID_STATUSES)))
+      .groupBy(day);
+    return new Map(rows.map((r) => [r.day, { orders: Number(r.n), revenue: Number(r.revenue) }]));
+  }
+
+  /**
+   * The dashboard's pictures for the last `days` Moscow days (today included), each figure compared
+   * with the span of the same length just before: revenue, paid orders and the average order by day,
+   * the best-selling products and sizes, the returns rate of the span's paid orders, the sizes that
+   * sold out while selling, and the funnel of the orders placed. `withRevenue` false leaves every sum
+   * of money out (editors see counts only).
+   */
+  async function sales({ days, withRevenue }: { days: SalesSpan; withRevenue: boolean }) {
+    const now = clock();
+    const span = spanBounds(now, days);
+    const [current, previous] = await Promise.all([
+      paidByDay(span.from, span.to),
+      paidByDay(span.previousFrom, span.previousTo),
+    ]);
+    const series: SalesDay[] = span.days.map((day) => ({
+      day,
+      orders: current.get(day)?.orders ?? 0,
+      revenue: current.get(day)?.revenue ?? 0,
+    }));
+    const total = (m: Map<string, { orders: number; revenue: number }>) =>
+      [...m.values()].reduce((s, d) => ({ orders: s.orders + d.orders, revenue: s.revenue + d.revenue }), {
+        orders: 0,
+        revenue: 0,
+      });
+    const spanTotal = total(current);
+    const beforeTotal = total(previous);
+
+    // The span's paid orders, still paid: the lines they sold.
+    const firstPaid = firstPaidEvents();
+    const paidInSpan = db
+      .select({ number: orders.number })
+      .from(firstPaid)
+      .innerJoin(orders, eq(orders.number, firstPaid.orderNumber))
+      .where(
+        and(gte(firstPaid.at, span.from), lt(firstPaid.at, span.to), inArray(orders.status, PAID_STATUSES)),
+      );
+    const soldLines = inArray(orderLines.orderNumber, paidInSpan);
+
+    const units = sql<number>`coalesce(sum(${orderLines.count}), 0)::int`;
+    const lineRevenue = sql<string>`coalesce(sum(${orderLines.price} * ${orderLines.count}), 0)::text`;
+    const topProducts = await db
+      .select({
+        groupId: orderLines.groupId,
+        name: sql<string>`max(${orderLines.name})`,
+        units,
+        revenue: lineRevenue,
+      })
+      .from(orderLines)
+      .where(soldLines)
+      .groupBy(orderLines.groupId)
+      .orderBy(desc(units), desc(lineRevenue), orderLines.groupId)
+      .limit(5);
+    const topSizes = await db
+      .select({ size: orderLines.size, units })
+      .from(orderLines)
+      .where(soldLines)
+      .groupBy(orderLines.size)
+      .orderBy(desc(units), orderLines.size)
+      .limit(8);
+    const [sold] = await db.select({ units }).from(orderLines).where(soldLines);
+
+    // Units of those orders asked back (the return not withdrawn, the line not refused): for money, or
+    // for another size.
+    const [back] = await db
+      .select({
+        returned: sql<number>`coalesce(sum(${returnLines.quantity}) filter (where ${returnLines.exchangeSize} is null), 0)::int`,
+        exchanged: sql<number>`coalesce(sum(${returnLines.quantity}) filter (where ${returnLines.exchangeSize} is not null), 0)::int`,
+      })
+      .from(returnLines)
+      .innerJoin(returns, eq(returns.number, returnLines.returnNumber))
+      .innerJoin(orderLines, eq(orderLines.id, returnLines.orderLineId))
+      .where(and(soldLines, ne(returns.status, 'cancelled'), ne(returnLines.decision, 'refused')));
+    const soldUnits = Number(sold?.units ?? 0);
+    const returnedUnits = Number(back?.returned ?? 0);
+
+    // Sizes of published products with nothing left to sell (no stock, no pre-order) that sold in the span.
+    const soldOut = await db
+      .select({
+        groupId: variantProducts.groupId,
+        name: productGroups.name,
+        size: variantProducts.size,
+        units,
+      })
+      .from(variantProducts)
+      .innerJoin(productGroups, eq(productGroups.id, variantProducts.groupId))
+      .innerJoin(orderLines, and(eq(orderLines.variantId, variantProducts.id), soldLines))
+      .where(
+        and(
+          eq(variantProducts.stock, 0),
+          eq(variantProducts.preorder, false),
+          eq(productGroups.published, true),
+        ),
+      )
+      .groupBy(variantProducts.groupId, productGroups.name, variantProducts.size, variantProducts.id)
+      .orderBy(desc(units), variantProducts.id)
+      .limit(10);
+
+    // The funnel of the orders placed in the span: how many were paid, and how many have left the shop.
+    const paidEver = db
+      .select({ one: sql`1` })
+      .from(orderEvents)
+      .where(and(eq(orderEvents.orderNumber, orders.number), eq(orderEvents.toStatus, 'paid')));
+    const [funnel] = await db
+      .select({
+        placed: sql<number>`count(*)::int`,
+        paid: sql<number>`(count(*) filter (where exists (${paidEver})))::int`,
+        sent: sql<number>`(count(*) filter (where ${inArray(orders.status, [...SENT_STATUSES])}))::int`,
+        delivered: sql<number>`(count(*) filter (where ${eq(orders.status, 'delivered')}))::int`,
+      })
+      .from(orders)
+      .where(and(gte(orders.createdAt, span.from), lt(orders.createdAt, span.to)));
+
+    const money = <T>(value: T) => (withRevenue ? value : undefined);
+    return {
+      days,
+      from: span.from.toISOString(),
+      to: span.to.toISOString(),
+      previousFrom: span.previousFrom.toISOString(),
+      series: series.map((d) => ({ day: d.day, orders: d.orders, revenue: money(d.revenue) })),
+      totals: {
+        orders: compared(spanTotal.orders, beforeTotal.orders),
+        revenue: money(compared(spanTotal.revenue, beforeTotal.revenue)),
+        average: money(
+          compared(
+            averageOrder(spanTotal.revenue, spanTotal.orders),
+            averageOrder(beforeTotal.revenue, beforeTotal.orders),
+          ),
+        ),
+      },
+      topProducts: topProducts.map((p) => ({
+        groupId: p.groupId,
+        name: p.name,
+        units: Number(p.units),
+        revenue: money(Number(p.revenue)),
+      })),
+      topSizes: topSizes.map((s) => ({ size: s.size, units: Number(s.units) })),
+      returns: {
+        soldUnits,
+        returnedUnits,
+        exchangedUnits: Number(back?.exchanged ?? 0),
+        /** Units returned for money of every unit sold, in percent. */
+        rate: sharePercent(returnedUnits, soldUnits),
+      },
+      soldOut: soldOut.map((v) => ({
+        groupId: v.groupId,
+        name: v.name as LocalizedText,
+        size: v.size,
+        units: Number(v.units),
+      })),
+      funnel: {
+        placed: Number(funnel?.placed ?? 0),
+        paid: Number(funnel?.paid ?? 0),
+        sent: Number(funnel?.sent ?? 0),
+        delivered: Number(funnel?.delivered ?? 0),
+      },
+    };
+  }
+
+  return { get, sales };
 }
+
+export type SalesFigures = Awaited<ReturnType<DashboardService['sales']>>;
 
 export type DashboardService = ReturnType<typeof createDashboardService>;

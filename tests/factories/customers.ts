@@ -37,7 +37,15 @@ export async function insertCustomer(db: Db, overrides: Partial<typeof users.$in
 export async function insertOrder(
   db: Db,
   overrides: Partial<typeof orders.$inferInsert> & {
-    lines?: { variantId?: string; price?: number; count?: number; reserved?: number }[];
+    lines?: {
+      variantId?: string;
+      groupId?: string;
+      name?: string;
+      size?: string;
+      price?: number;
+      count?: number;
+      reserved?: number;
+    }[];
     paidAt?: Date;
   } = {},
 ) {
@@ -58,9 +66,9 @@ export async function insertOrder(
     lines.map((l, i) => ({
       orderNumber: order.number,
       variantId: l.variantId ?? `variant-${i}`,
-      groupId: 'group',
-      name: 'Платье',
-      size: 'S',
+      groupId: l.groupId ?? 'group',
+      name: l.name ?? 'Платье',
+      size: l.size ?? 'S',
       barcode: '000',
       category: 'dresses',
       price: l.price ?? 5_000_00,

@@ -1,7 +1,9 @@
 import { Link, useLoaderData } from 'react-router';
 import type { Locale } from '../../../core/i18n.ts';
+import { salesQuery } from '../../../core/orders/dashboard.schemas.ts';
 import { serviceKindName, staffPlural } from '../../../core/staff-messages.ts';
 import { adminApi } from '../../admin/api.ts';
+import { type Sales, SalesSection } from '../../admin/charts/sales-section.tsx';
 import { AdminLoading } from '../../admin/frame.tsx';
 import { formatDateTime, formatMoney, useAdminLocale, useTr } from '../../admin/i18n.ts';
 import { useStaff } from '../../admin/staff-context.ts';
@@ -43,8 +45,14 @@ function failuresByService(
   return [...counts].sort((a, b) => b[1] - a[1]);
 }
 
-export async function clientLoader() {
-  return adminApi<Dashboard>('/api/admin/dashboard');
+export async function clientLoader({ request }: { request: Request }) {
+  const parsed = salesQuery.safeParse({ days: new URL(request.url).searchParams.get('days') ?? undefined });
+  const days = parsed.success ? parsed.data.days : 30;
+  const [dashboard, sales] = await Promise.all([
+    adminApi<Dashboard>('/api/admin/dashboard'),
+    adminApi<Sales>(`/api/admin/dashboard/sales?days=${days}`),
+  ]);
+  return { ...dashboard, sales };
 }
 
 export function HydrateFallback() {
@@ -126,6 +134,7 @@ export default function DashboardPage() {
         <PaidCard title={tr('Сегодня', 'Today')} paid={d.today} since={d.periods.dayStart} />
         <PaidCard title={tr('Эта неделя', 'This week')} paid={d.week} since={d.periods.weekStart} />
       </div>
+      <SalesSection sales={d.sales} />
       <h2 className="adm-dash__section">{tr('Ждут действий', 'Waiting for action')}</h2>
       <div className="adm-grid">
         <section className="adm-card adm-dash__card">

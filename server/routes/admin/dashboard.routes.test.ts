@@ -43,6 +43,33 @@ describe.each(engines)('back office dashboard on %s', (engine) => {
     expect(res.body).not.toContain('1234500');
   });
 
+  it('draws the sales of 7, 30 or 90 days; editors get counts without money; another span is refused', async () => {
+    const manager = await insertStaff(t.database.db, { role: 'manager' });
+    const week = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/dashboard/sales?days=7',
+      headers: manager.headers,
+    });
+    expect(week.statusCode).toBe(200);
+    expect(week.json().series).toHaveLength(7);
+    expect(week.json().totals.revenue).toEqual({ current: 12_345_00, previous: 0, change: null });
+    const editor = await insertStaff(t.database.db, { role: 'editor' });
+    const quarter = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/dashboard/sales?days=90',
+      headers: editor.headers,
+    });
+    expect(quarter.json().series).toHaveLength(90);
+    expect(quarter.json().totals.orders.current).toBe(1);
+    expect(quarter.body).not.toContain('revenue');
+    const odd = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/dashboard/sales?days=14',
+      headers: manager.headers,
+    });
+    expect(odd.statusCode).toBe(400);
+  });
+
   it('a guest is asked to sign in', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/admin/dashboard' });
     expect(res.statusCode).toBe(401);
