@@ -278,6 +278,15 @@ export const shopperMessages = {
     ru: 'Этот промокод привязан к номеру телефона. Чтобы применить его, войдите в личный кабинет по этому номеру',
     en: 'This promo code is bound to a phone number. To use it, sign in to your account with that number',
   },
+  // A valid code that does not fit the cart: the shopper holds the code, so naming why tells nothing new.
+  'promo.below_minimum': {
+    ru: 'Промокод действует на заказ от {sum}',
+    en: 'This promo code applies to orders of {sum} or more',
+  },
+  'promo.no_eligible_items': {
+    ru: 'Промокод не действует на товары в корзине',
+    en: 'This promo code does not apply to the items in your cart',
+  },
   'promo.too_many': {
     ru: 'Слишком много попыток ввести промокод. Попробуйте позже',
     en: 'Too many promo code attempts. Please try later',

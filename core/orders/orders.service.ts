@@ -15,6 +15,7 @@ import type { Providers } from '../providers/index.ts';
 import type { PaymentKind } from '../providers/payments/payment-provider.ts';
 import type { RatesService } from '../rates/rates.service.ts';
 import { shopperMessage } from '../shopper-messages.ts';
+import { wireRoubles } from '../wire.ts';
 import {
   DEFAULT_HOLD_MINUTES,
   HOLD_CAPS,
@@ -39,6 +40,7 @@ import {
   storeKeyAnswer,
 } from './place-order/idempotency.ts';
 import { createOrderPricing } from './place-order/price-order.step.ts';
+import { cartCookieLines, promoOnCart } from './place-order/promo-cart.ts';
 import { recordOrder } from './place-order/record-order.step.ts';
 import {
   checkHoldCaps,
@@ -94,12 +96,22 @@ export function createOrdersService({
   const notices = createPaymentNotices({ db, payments, transitions, clock });
   const { startPayment } = paymentStart;
 
-  /** `GET /api/promocodes/check`: limited per address, one neutral refusal (docs/decisions/0018). */
+  /**
+   * `GET /api/promocodes/check`: limited per address, one neutral refusal for a code that is not
+   * valid (docs/decisions/0018). A valid code is judged on the browser's cart (the `cart` cookie, read
+   * at today's prices): below its minimum or without an eligible line it is refused saying why; an
+   * empty cart is not judged (the order judges it). The answer adds what the code gives on that cart.
+   */
   async function checkPromo(
     code: string,
     phone: string,
     locale: Locale,
-    client: { ip: string; provenPhone: string | null },
+    client: {
+      ip: string;
+      provenPhone: string | null;
+      userId?: string | null;
+      cart?: readonly { _id: string; count: number }[];
+    },
   ) {
     await limits.hit(`promo-check:${client.ip}`, PROMO_CHECK_LIMIT, shopperMessage('promo.too_many', locale));
     const refused = { result: false as const, message: shopperMessage('promo.refused', locale) };
@@ -108,7 +120,10 @@ export function createOrdersService({
     const [row] = await db.select().from(promoCodes).where(eq(promoCodes.code, normalized));
     const digits = phone.replace(/\D/g, '');
     // With a phone the customer's own limits are judged too; the order judges them again under lock.
-    const history = row && digits ? await promoHistory(db, row.code, digits, null) : undefined;
+    const history =
+      row && digits
+        ? await promoHistory(db, row.code, { phone: digits, userId: client.userId ?? null })
+        : undefined;
     const refusal = checkPromoCode(
       row ?? null,
       { phone: digits, provenPhone: client.provenPhone },
@@ -118,10 +133,25 @@ export function createOrdersService({
     if (refusal)
       return { result: false as const, message: shopperMessage(promoRefusalMessage(refusal), locale) };
     if (!row) return refused;
+    const lines = await cartCookieLines(db, client.cart ?? []);
+    const applied = lines.length > 0 ? await promoOnCart(db, row, lines, locale) : null;
+    if (applied && !applied.ok) {
+      return {
+        result: false as const,
+        message: shopperMessage(applied.message.key, locale, applied.message.params),
+      };
+    }
     return {
       result: true as const,
       message: shopperMessage('promo.applied', locale),
-      data: { percent: row.percent },
+      data: {
+        /** The percent of a percent code; 0 for the other kinds (checkout.md §9's one field). */
+        percent: row.percent,
+        kind: row.kind,
+        /** Roubles off the cart as it is now (null without a cart). */
+        discount: applied?.ok ? wireRoubles(applied.discount) : null,
+        freeDelivery: row.kind === 'free_delivery',
+      },
     };
   }
 
@@ -193,8 +223,9 @@ export function createOrdersService({
           await consumePromo(
             tx,
             priced.promo.code,
-            { phone: input.phone, provenPhone, userId: ctx.userId ?? null },
+            { phone: input.phone, email: input.email, provenPhone, userId: ctx.userId ?? null },
             now,
+            { lines: priced.lines, priced: priced.promo, locale: ctx.locale },
           );
         }
         // Step 4: record the order, claimed for its payment's start.

@@ -36,7 +36,6 @@ describe('checkPromoCode', () => {
   const now = new Date('2026-11-20T12:00:00Z');
   const rule = (patch: Partial<PromoCodeRule> = {}): PromoCodeRule => ({
     code: 'WELCOME10',
-    percent: 10,
     active: true,
     startsAt: null,
     endsAt: null,

@@ -234,3 +234,18 @@ export function promoCartMessage(
 export function normalizePromoCode(code: string): string {
   return code.trim().replace(/\s+/g, '').toUpperCase();
 }
+
+/** Letters and digits a person cannot mistake for one another (no 0/O, 1/I/L). */
+const BATCH_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+/** Random characters after a batch's prefix: 31^8 ≈ 8.5 × 10^11 codes per prefix. */
+export const BATCH_CODE_LENGTH = 8;
+
+/**
+ * A batch code from `prefix` and random bytes (one per character; a byte's remainder by the
+ * alphabet's 31 letters is near enough uniform for codes that are single-use and limited per check).
+ */
+export function batchCode(prefix: string, bytes: Uint8Array): string {
+  let tail = '';
+  for (let i = 0; i < BATCH_CODE_LENGTH; i++) tail += BATCH_ALPHABET[(bytes[i] ?? 0) % BATCH_ALPHABET.length];
+  return `${prefix}-${tail}`;
+}

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { readCookie, readJsonCookie } from '../../core/cart/cookies.rules.ts';
+import { isCartCookie, readCookie, readJsonCookie } from '../../core/cart/cookies.rules.ts';
 import { AppError } from '../../core/errors.ts';
 import {
   DEVICE_COOKIE,
@@ -72,6 +72,9 @@ export function ordersRoutes(
     return orders.checkPromo(code, phone, requestLocale(request), {
       ip: request.ip,
       provenPhone: provenPhoneOf(user),
+      userId: user?.id ?? null,
+      // The cart the code is checked against (its minimum and limits); the order judges it again.
+      cart: readJsonCookie(request.headers.cookie, 'cart', isCartCookie, []),
     });
   });
 

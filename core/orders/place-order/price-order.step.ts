@@ -24,7 +24,8 @@ import type { RatesService } from '../../rates/rates.service.ts';
 import { displayTotals } from '../display-totals.rules.ts';
 import { HOLD_CAPS } from '../order.rules.ts';
 import type { OrderPayload } from '../orders.schemas.ts';
-import { checkPromoCode, normalizePromoCode, promoDiscount, promoRefusalMessage } from '../promo.rules.ts';
+import { checkPromoCode, normalizePromoCode, promoRefusalMessage } from '../promo.rules.ts';
+import { promoOnCart } from './promo-cart.ts';
 import { soldOutMessage } from './reserve-stock.step.ts';
 
 /**
@@ -123,7 +124,7 @@ export function createOrderPricing({
     // Delivery: the server's own quote for the chosen address.
     const place = await resolveDelivery(input, locale, goods, items);
     // Promo code: never with fitting (checkout.md §2).
-    let promo: { code: string; percent: number } | null = null;
+    let promo: { code: string; percent: number; discount: number; freeDelivery: boolean } | null = null;
     if (input.promocode && input.getWay !== 'moscow-try') {
       const code = normalizePromoCode(input.promocode);
       const [row] = await db.select().from(promoCodes).where(eq(promoCodes.code, code));
@@ -132,11 +133,15 @@ export function createOrderPricing({
         const key = refusal ? promoRefusalMessage(refusal) : 'promo.refused';
         throw new AppError('conflict', { key }, { field: 'promocode' });
       }
-      promo = { code, percent: row.percent };
+      // The minimum and the limits: on the cart's goods before any discount, its eligible lines.
+      const applied = await promoOnCart(db, row, lines, locale);
+      if (!applied.ok) throw new AppError('conflict', applied.message, { field: 'promocode' });
+      promo = { code, percent: row.percent, discount: applied.discount, freeDelivery: applied.freeDelivery };
     }
-    const discount = promo ? promoDiscount(lines, promo.percent) : 0;
-    // DECISIONS 33: free delivery is judged on the goods after the promo discount.
-    const charge = deliveryCharge({
+    const discount = promo?.discount ?? 0;
+    // DECISIONS 33: free delivery is judged on the goods after the promo discount; a free-delivery
+    // code makes any delivery free.
+    const judged = deliveryCharge({
       way: input.getWay,
       goods,
       promoDiscount: discount,
@@ -144,8 +149,9 @@ export function createOrderPricing({
       settings: deliverySettings,
       locale,
     });
-    if (!charge)
+    if (!judged)
       throw new AppError('invalid_data', deliveryMessages.impossible[locale], { field: 'address' });
+    const charge = promo?.freeDelivery ? { price: 0, free: true } : judged;
     const totals = cartTotals({ way: input.getWay, goods, charge, promoDiscount: discount });
     return { lines, totals, place, promo, payment, shop };
   }

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  promoBatchBody,
+  promoBatchParams,
   promoCreateBody,
   promoListQuery,
   promoParams,
@@ -54,6 +56,32 @@ export function promoRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
         result: true,
         promo: await promoAdmin.update(code, input, actor, requestLocale(request)),
       };
+    },
+  });
+
+  staffRoute(app, deps, {
+    method: 'POST',
+    url: '/api/admin/promo-batches',
+    roles: roles.manager,
+    async handler(request, reply, actor) {
+      const input = parseInput(promoBatchBody, request.body, request);
+      const batch = await promoAdmin.createBatch(input, actor, requestLocale(request));
+      reply.status(201);
+      return { result: true, batch };
+    },
+  });
+
+  staffRoute(app, deps, {
+    method: 'GET',
+    url: '/api/admin/promo-batches/:id/codes.csv',
+    roles: roles.manager,
+    async handler(request, reply) {
+      const { id } = parseInput(promoBatchParams, request.params, request);
+      const { prefix, csv } = await promoAdmin.exportBatch(id, requestLocale(request));
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="promo-${prefix}.csv"`);
+      return csv;
     },
   });
 }
