@@ -11,6 +11,7 @@ import type {
 } from '../providers/carriers/carrier-provider.ts';
 import { cdekWebhookSchema } from '../providers/carriers/cdek.ts';
 import type { Providers } from '../providers/index.ts';
+import { customsOfLines } from './customs.ts';
 import type { OrdersService } from './orders.service.ts';
 import {
   isNewerStatus,
@@ -56,7 +57,11 @@ export function createShipmentsService({
     return carrier === 'dhl' ? providers.internationalCarrier : providers.carriers[carrier];
   }
 
-  async function requestOf(order: OrderRow): Promise<ShipmentRequest> {
+  async function requestOf(
+    order: OrderRow,
+    carrier: ShipmentCarrier,
+    locale: Locale,
+  ): Promise<ShipmentRequest> {
     const lines = await db
       .select()
       .from(orderLines)
@@ -64,6 +69,25 @@ export function createShipmentsService({
       .orderBy(orderLines.id);
     const d = order.delivery;
     const units = lines.reduce((sum, line) => sum + line.count, 0);
+    // Parcels abroad are declared to customs line by line (docs/product/shipping-desk.md).
+    const customs = carrier === 'dhl' ? await customsOfLines(db, lines) : null;
+    if (customs) {
+      const incomplete = [
+        ...new Set(
+          lines.filter((_, i) => !customs[i]?.hsCode || !customs[i]?.originCountry).map((l) => l.name),
+        ),
+      ];
+      if (incomplete.length) {
+        throw new AppError(
+          'conflict',
+          t(
+            locale,
+            `Для отправки за границу укажите код ТН ВЭД и страну производства в товаре или его категории: ${incomplete.join(', ')}`,
+            `For a parcel abroad, set the HS code and the country of manufacture on the product or its category: ${incomplete.join(', ')}`,
+          ),
+        );
+      }
+    }
     return {
       orderNumber: order.number,
       mode: shipmentModeOf(order.getWay),
@@ -77,12 +101,13 @@ export function createShipmentsService({
         pickupPointCode: d.pvzID,
       },
       parcel: { weightGrams: Math.max(1, units) * ITEM_WEIGHT_GRAMS, valueKopecks: order.goodsTotal },
-      items: lines.map((line) => ({
+      items: lines.map((line, i) => ({
         sku: line.barcode || line.variantId,
         name: `${line.name}, ${line.size}`,
         price: line.price,
         count: line.count,
         weightGrams: ITEM_WEIGHT_GRAMS,
+        ...(customs?.[i] ? { customs: customs[i] } : {}),
       })),
     };
   }
@@ -141,9 +166,19 @@ export function createShipmentsService({
         );
       }
     }
+    let request: ShipmentRequest;
+    try {
+      request = await requestOf(order, carrier, locale);
+    } catch (error) {
+      // Nothing was sent: the claim goes, so staff complete the product and hand it over again.
+      await db
+        .delete(shipments)
+        .where(and(eq(shipments.orderNumber, order.number), eq(shipments.carrierId, claimId)));
+      throw error;
+    }
     let created: Awaited<ReturnType<ShippingCarrier['createShipment']>>;
     try {
-      created = await carrierApi(carrier).createShipment(await requestOf(order));
+      created = await carrierApi(carrier).createShipment(request);
     } catch (error) {
       await db
         .delete(shipments)
@@ -160,7 +195,12 @@ export function createShipmentsService({
     }
     await db
       .update(shipments)
-      .set({ carrierId: created.carrierId, trackingNumber: created.trackingNumber, updatedAt: clock() })
+      .set({
+        carrierId: created.carrierId,
+        trackingNumber: created.trackingNumber,
+        documents: created.documents ?? [],
+        updatedAt: clock(),
+      })
       .where(eq(shipments.orderNumber, order.number));
     return { carrier, carrierId: created.carrierId, trackingNumber: created.trackingNumber };
   }

@@ -3,7 +3,15 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../core/config/env.ts';
-import { auditLog, orderEvents, orders, shipments } from '../../core/db/schema/index.ts';
+import {
+  auditLog,
+  categories,
+  orderEvents,
+  orderLines,
+  orders,
+  productGroups,
+  shipments,
+} from '../../core/db/schema/index.ts';
 import { deliveryMessages } from '../../core/delivery/delivery.messages.ts';
 import { createProviders } from '../../core/providers/index.ts';
 import { createDbOutbox, listOutbox } from '../../core/providers/outbox.ts';
@@ -251,13 +259,57 @@ describe.each(engines)('real carriers through the shop on %s', (engine) => {
         pvz: null,
       },
     );
+    // Clothing abroad goes with its customs data: without it, staff are told what to complete and
+    // DHL is not asked (it would refuse a dutiable parcel without its export declaration).
+    const incomplete = await handOver(abroad.number);
+    expect(incomplete.statusCode).toBe(409);
+    expect(incomplete.json().message).toMatch(
+      /^Для отправки за границу укажите код ТН ВЭД и страну производства/,
+    );
+    expect(dhl.calls.filter((c) => c.path === '/shipments')).toHaveLength(0);
+    expect(await parcelOf(abroad.number)).toBeUndefined();
+    // The category gives the HS code; the product its own country of manufacture.
+    await database.db
+      .update(categories)
+      .set({ hsCode: '620442', originCountry: 'RU' })
+      .where(eq(categories.slug, category));
+    const [line] = await database.db
+      .select({ groupId: orderLines.groupId })
+      .from(orderLines)
+      .where(eq(orderLines.orderNumber, abroad.number));
+    await database.db
+      .update(productGroups)
+      .set({ originCountry: 'TR' })
+      .where(eq(productGroups.id, line?.groupId ?? ''));
     const sent = await handOver(abroad.number);
     expect(sent.statusCode).toBe(200);
     const waybill = sent.json().order.trackingNumber as string;
     expect(dhl.shipments.get(waybill)?.body).toMatchObject({
-      customerDetails: { receiverDetails: { postalAddress: { countryCode: 'DE', cityName: 'Berlin' } } },
+      customerDetails: {
+        receiverDetails: {
+          postalAddress: { countryCode: 'DE', cityName: 'Berlin' },
+          contactInformation: { phone: `+${abroad.phone}` },
+        },
+      },
+      content: {
+        isCustomsDeclarable: true,
+        exportDeclaration: {
+          invoice: { number: String(abroad.number) },
+          lineItems: [
+            {
+              number: 1,
+              quantity: { value: 2 },
+              commodityCodes: [{ typeCode: 'outbound', value: '620442' }],
+              manufacturerCountry: 'TR',
+            },
+          ],
+        },
+      },
     });
-    expect(await parcelOf(abroad.number)).toMatchObject({ carrier: 'dhl', trackingNumber: waybill });
+    const dhlParcel = await parcelOf(abroad.number);
+    expect(dhlParcel).toMatchObject({ carrier: 'dhl', trackingNumber: waybill });
+    // DHL's label and commercial invoice are kept with the parcel for printing.
+    expect(dhlParcel?.documents.map((d) => d.kind)).toEqual(['label', 'invoice']);
   });
 
   it('takes CDEK’s status from CDEK: forged, unknown and replayed webhooks change nothing', async () => {

@@ -1,10 +1,16 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { openApiSchemas } from '../support/openapi.ts';
+
+/** DHL's published OpenAPI description (tests/fixtures/dhl/README.md): every shipment is held to it. */
+const published = openApiSchemas('dhl/mydhl-api-2.7.0.yaml');
 
 /**
  * A fake of the MyDHL API (integrations.md §9) on 127.0.0.1: `GET /rates` and `POST /shipments`
- * behind HTTP Basic, tracking at `GET /shipments/{n}/tracking`, RFC 7807-like errors, and switches
- * for errors and slow answers.
+ * behind HTTP Basic, tracking at `GET /shipments/{n}/tracking`, the documented error body, and
+ * switches for errors and slow answers. `POST /shipments` is validated against DHL's published
+ * schema (tests/fixtures/dhl/) and refuses a dutiable shipment without its export declaration, as
+ * the schema's note on `isCustomsDeclarable` says, with 422 like the real API.
  */
 export interface DhlFake {
   /** `http://127.0.0.1:PORT/mydhlapi/test`, the adapter's `apiUrl`. */
@@ -30,6 +36,11 @@ const zones: Record<string, { first: number; days: number }> = {
   US: { first: 7200, days: 5 },
   AE: { first: 6100, days: 4 },
 };
+
+/** A tiny PDF document in base64, as DHL returns its labels. */
+function pdfOf(text: string): string {
+  return Buffer.from(`%PDF-1.4\n% ${text}\n%%EOF\n`).toString('base64');
+}
 
 export async function startDhlFake({
   apiKey = 'shop-dhl-key',
@@ -58,8 +69,23 @@ export async function startDhlFake({
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(JSON.stringify(body));
   }
-  const problem = (res: ServerResponse, status: number, title: string, detail: string, instance: string) =>
-    send(res, status, { instance, detail, title, status });
+  /** The error body of DHL's schema (`supermodelIoLogisticsExpressErrorResponse`): status as a string. */
+  const problem = (
+    res: ServerResponse,
+    status: number,
+    title: string,
+    detail: string,
+    instance: string,
+    additionalDetails?: string[],
+  ) =>
+    send(res, status, {
+      instance,
+      detail,
+      title,
+      message: status === 422 ? 'Unprocessable Entity' : title,
+      status: String(status),
+      ...(additionalDetails?.length ? { additionalDetails } : {}),
+    });
 
   async function handle(req: IncomingMessage, res: ServerResponse, raw: string) {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
@@ -126,30 +152,27 @@ export async function startDhlFake({
       });
     }
     if (req.method === 'POST' && path === '/shipments') {
+      const errors = published.check('supermodelIoLogisticsExpressCreateShipmentRequest', body);
+      if (errors.length)
+        return problem(res, 422, 'Validation error', errors[0] ?? 'invalid', path, errors.slice(1));
       const b = body as {
-        plannedShippingDateAndTime?: string;
-        productCode?: string;
-        accounts?: { number?: string }[];
-        customerDetails?: {
-          receiverDetails?: {
-            postalAddress?: { countryCode?: string };
-            contactInformation?: { phone?: string };
-          };
-        };
-        content?: { packages?: unknown[] };
-      } | null;
-      const receiver = b?.customerDetails?.receiverDetails;
-      if (
-        !b?.plannedShippingDateAndTime ||
-        !b.productCode ||
-        b.accounts?.[0]?.number !== accountNumber ||
-        !receiver?.postalAddress?.countryCode ||
-        !receiver?.contactInformation?.phone ||
-        !b.content?.packages?.length
-      ) {
-        return problem(res, 422, 'Unprocessable entity', 'Missing or invalid shipment data', path);
+        accounts: { number: string }[];
+        customerDetails: { receiverDetails: { postalAddress: { countryCode: string } } };
+        content: { isCustomsDeclarable: boolean; exportDeclaration?: unknown };
+        outputImageProperties?: { imageOptions?: { typeCode: string; isRequested?: boolean }[] };
+      };
+      if (b.content.isCustomsDeclarable && !b.content.exportDeclaration) {
+        return problem(
+          res,
+          422,
+          'Validation error',
+          '7121: exportDeclaration must be provided for a dutiable shipment (content.isCustomsDeclarable=true)',
+          path,
+        );
       }
-      if (!zones[receiver?.postalAddress?.countryCode ?? ''])
+      if (b.accounts[0]?.number !== accountNumber)
+        return problem(res, 422, 'Validation error', 'Invalid shipper account number', path);
+      if (!zones[b.customerDetails.receiverDetails.postalAddress.countryCode])
         return problem(res, 422, 'Unprocessable entity', 'Destination not served', path);
       const waybill = String(next++);
       state.shipments.set(waybill, { body: b as Record<string, unknown>, events: [] });
@@ -158,7 +181,12 @@ export async function startDhlFake({
         shipmentTrackingNumber: waybill,
         trackingUrl: `${state.apiUrl}/shipments/${waybill}/tracking`,
         packages: [{ referenceNumber: 1, trackingNumber: `JD0${waybill}` }],
-        documents: [{ imageFormat: 'PDF', content: 'JVBERi0=', typeCode: 'label' }],
+        documents: [
+          { imageFormat: 'PDF', content: pdfOf(`DHL label ${waybill}`), typeCode: 'label' },
+          ...(b.outputImageProperties?.imageOptions?.some((o) => o.typeCode === 'invoice' && o.isRequested)
+            ? [{ imageFormat: 'PDF', content: pdfOf(`Invoice ${waybill}`), typeCode: 'invoice' }]
+            : []),
+        ],
       });
     }
     const tracking = /^\/shipments\/(\d+)\/tracking$/.exec(path);

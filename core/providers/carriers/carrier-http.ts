@@ -25,6 +25,18 @@ export class CarrierError extends AppError {
   }
 }
 
+/**
+ * A phone in the international form the carriers document (`+79161234567`; CDEK's own plugin and
+ * DHL's schema examples): the shop keeps digits with the country code; a Russian number written
+ * with a leading 8 becomes +7.
+ */
+export function internationalPhone(phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  if (digits.length === 11 && digits.startsWith('8')) return `+7${digits.slice(1)}`;
+  if (digits.length === 10 && digits.startsWith('9')) return `+7${digits}`;
+  return `+${digits}`;
+}
+
 /** How long one request to a carrier may take: inside the registry's 4 s guard, so a quote can still say "impossible". */
 export const CARRIER_READ_TIMEOUT_MS = 2_500;
 /** Creating a parcel may take longer (staff wait for it, never a shopper). */

@@ -1,5 +1,6 @@
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { type DhlFake, startDhlFake } from '../../../tests/fakes/dhl-fake.ts';
+import { openApiSchemas } from '../../../tests/support/openapi.ts';
 import type { ShipmentRequest } from './carrier-provider.ts';
 import { createDhlCarrier, dhlStage } from './dhl.ts';
 
@@ -117,8 +118,19 @@ describe('DHL: shipments', () => {
       pickupPointCode: null,
     },
     parcel,
-    items: [{ sku: '4600000000017', name: 'Linen dress, 44', price: 499_000, count: 1, weightGrams: 600 }],
+    items: [
+      {
+        sku: '4600000000017',
+        name: 'Платье льняное, 44',
+        price: 499_000,
+        count: 1,
+        weightGrams: 600,
+        customs: { description: 'Linen dress', hsCode: '620444', originCountry: 'RU' },
+      },
+    ],
   };
+  /** DHL's own published schema (tests/fixtures/dhl/), not the fake's reading of it. */
+  const published = openApiSchemas('dhl/mydhl-api-2.7.0.yaml');
 
   it('creates a shipment with POST /shipments and returns the waybill number', async () => {
     const created = await carrier().createShipment(request);
@@ -145,8 +157,136 @@ describe('DHL: shipments', () => {
         declaredValue: 4990,
         declaredValueCurrency: 'RUB',
         isCustomsDeclarable: true,
+        description: 'Linen dress',
+        exportDeclaration: {
+          invoice: { number: '40001', date: '2030-01-02' },
+          exportReasonType: 'permanent',
+          lineItems: [
+            {
+              number: 1,
+              description: 'Linen dress',
+              price: 4990,
+              quantity: { value: 1, unitOfMeasurement: 'PCS' },
+              commodityCodes: [{ typeCode: 'outbound', value: '620444' }],
+              manufacturerCountry: 'RU',
+              weight: { netValue: 0.6, grossValue: 0.6 },
+            },
+          ],
+        },
       },
     });
+    // The body holds DHL's published schema, with nothing it does not know.
+    const body = fake.calls.find((c) => c.path === '/shipments')?.body;
+    expect(published.check('supermodelIoLogisticsExpressCreateShipmentRequest', body)).toEqual([]);
+    // DHL's label and the commercial invoice it was asked to make come back as PDF documents.
+    expect(created.documents?.map((d) => d.kind)).toEqual(['label', 'invoice']);
+    expect(Buffer.from(created.documents?.[0]?.base64 ?? '', 'base64').toString()).toMatch(/^%PDF-/);
+  });
+
+  it('sends phones in the international form and leaves out an e-mail the buyer did not give', async () => {
+    const created = await carrier({
+      shipper: {
+        companyName: 'Северная линия',
+        phone: '84950000000',
+        addressLine1: 'ул. Тверская, 1',
+        postalCode: '125009',
+        cityName: 'Moscow',
+      },
+    }).createShipment({
+      ...request,
+      recipient: { name: 'Jane Doe', phone: '4930123456', email: '' },
+      destination: { ...request.destination, postalCode: '' },
+    });
+    const body = fake.shipments.get(created.carrierId)?.body as {
+      customerDetails: Record<string, { contactInformation: Record<string, string> }>;
+    };
+    expect(body.customerDetails.shipperDetails?.contactInformation.phone).toBe('+74950000000');
+    expect(body.customerDetails.receiverDetails?.contactInformation).toEqual({
+      phone: '+4930123456',
+      companyName: 'Jane Doe',
+      fullName: 'Jane Doe',
+    });
+  });
+
+  it('the fake answers as DHL does: 422 for a dutiable shipment without its export declaration, or off the schema', async () => {
+    const body = {
+      plannedShippingDateAndTime: '2030-01-02T12:00:00 GMT+03:00',
+      pickup: { isRequested: false },
+      productCode: 'P',
+      accounts: [{ typeCode: 'shipper', number: fake.accountNumber }],
+      customerDetails: {
+        shipperDetails: {
+          postalAddress: {
+            postalCode: '125009',
+            cityName: 'Moscow',
+            countryCode: 'RU',
+            addressLine1: 'Tverskaya 1',
+          },
+          contactInformation: { phone: '+74950000000', companyName: 'Shop', fullName: 'Shop' },
+        },
+        receiverDetails: {
+          postalAddress: {
+            postalCode: '10115',
+            cityName: 'Berlin',
+            countryCode: 'DE',
+            addressLine1: 'Street 1',
+          },
+          contactInformation: { phone: '+4930123456', companyName: 'Jane', fullName: 'Jane' },
+        },
+      },
+      content: {
+        packages: [{ weight: 1, dimensions: { length: 30, width: 20, height: 10 } }],
+        isCustomsDeclarable: true,
+        description: 'Clothing',
+        incoterm: 'DAP',
+        unitOfMeasurement: 'metric',
+      },
+    };
+    const post = (value: unknown) =>
+      fetch(`${fake.apiUrl}/shipments`, {
+        method: 'POST',
+        headers: {
+          authorization: `Basic ${Buffer.from(`${fake.apiKey}:${fake.apiSecret}`).toString('base64')}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify(value),
+      });
+    // What the shop sent before: clothing declared dutiable, no export declaration.
+    expect(published.check('supermodelIoLogisticsExpressCreateShipmentRequest', body)).toEqual([]);
+    const refused = await post(body);
+    expect(refused.status).toBe(422);
+    const problem = await refused.json();
+    expect(problem).toMatchObject({ status: '422', title: 'Validation error' });
+    expect(problem.detail).toMatch(/^7121: exportDeclaration/);
+    expect(published.check('supermodelIoLogisticsExpressErrorResponse', problem)).toEqual([]);
+    // An empty e-mail is off DHL's schema (minLength 1): refused with the schema's path.
+    const receiver = body.customerDetails.receiverDetails;
+    const offSchema = await post({
+      ...body,
+      customerDetails: {
+        ...body.customerDetails,
+        receiverDetails: { ...receiver, contactInformation: { ...receiver.contactInformation, email: '' } },
+      },
+    });
+    expect(offSchema.status).toBe(422);
+    expect((await offSchema.json()).detail).toMatch(
+      /#\/customerDetails\/receiverDetails\/contactInformation\/email/,
+    );
+  });
+
+  it('refuses to send a line without its customs data, before asking DHL', async () => {
+    await expect(
+      carrier().createShipment({
+        ...request,
+        items: [
+          {
+            ...(request.items[0] as ShipmentRequest['items'][number]),
+            customs: { description: 'Dress', hsCode: null, originCountry: 'RU' },
+          },
+        ],
+      }),
+    ).rejects.toThrow(/customs data missing/);
+    expect(fake.calls.filter((c) => c.path === '/shipments')).toHaveLength(0);
   });
 
   it('reports DHL’s refusal and reads tracking events', async () => {

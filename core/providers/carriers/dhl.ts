@@ -4,6 +4,7 @@ import {
   CARRIER_READ_TIMEOUT_MS,
   CARRIER_WRITE_TIMEOUT_MS,
   CarrierError,
+  internationalPhone,
   parseAnswer,
   requestJson,
 } from './carrier-http.ts';
@@ -72,7 +73,17 @@ const shipmentSchema = z.object({
   shipmentTrackingNumber: z.union([z.string(), z.number()]).transform(String),
   trackingUrl: z.string().optional(),
   packages: z.array(z.object({ trackingNumber: z.string().optional() })).optional(),
+  documents: z
+    .array(z.object({ imageFormat: z.string(), content: z.string(), typeCode: z.string() }))
+    .default([]),
 });
+
+/** The shipment's description for customs, in English as DHL asks: what the parcel holds, at most 70 characters. */
+function shipmentDescription(request: ShipmentRequest): string {
+  const names = [...new Set(request.items.map((item) => item.customs?.description || item.name))];
+  const text = names.join(', ');
+  return text.length <= 70 ? text : `${text.slice(0, 67).trimEnd()}...`;
+}
 const trackingSchema = z.object({
   shipments: z
     .array(
@@ -218,11 +229,37 @@ export function createDhlCarrier(options: DhlOptions): InternationalCarrierProvi
     async createShipment(request: ShipmentRequest): Promise<Shipment> {
       const to = request.destination;
       const goods = request.items.reduce((sum, item) => sum + item.price * item.count, 0);
+      const missing = request.items.filter((item) => !item.customs?.originCountry || !item.customs.hsCode);
+      if (missing.length) {
+        // Clothing abroad is dutiable: DHL refuses it (422) without each line's HS code and country.
+        throw new CarrierError(
+          'DHL',
+          `customs data missing for ${missing.map((item) => item.sku).join(', ')}`,
+        );
+      }
+      const date = shippingDate();
+      const lineItems = request.items.map((item, i) => ({
+        number: i + 1,
+        description: (item.customs?.description || item.name).slice(0, 512),
+        price: item.price / 100,
+        quantity: { value: item.count, unitOfMeasurement: 'PCS' },
+        commodityCodes: [{ typeCode: 'outbound', value: item.customs?.hsCode ?? '' }],
+        exportReasonType: 'permanent',
+        manufacturerCountry: item.customs?.originCountry ?? '',
+        weight: { netValue: kg(item.weightGrams), grossValue: kg(item.weightGrams) },
+      }));
       const body = {
-        plannedShippingDateAndTime: `${shippingDate()}T12:00:00 GMT+03:00`,
+        plannedShippingDateAndTime: `${date}T12:00:00 GMT+03:00`,
         pickup: { isRequested: false },
         productCode: 'P',
         accounts: [{ typeCode: 'shipper', number: options.accountNumber }],
+        outputImageProperties: {
+          encodingFormat: 'pdf',
+          imageOptions: [
+            { typeCode: 'label' },
+            { typeCode: 'invoice', isRequested: true, invoiceType: 'commercial' },
+          ],
+        },
         customerReferences: [{ value: String(request.orderNumber), typeCode: 'CU' }],
         customerDetails: {
           shipperDetails: {
@@ -230,25 +267,25 @@ export function createDhlCarrier(options: DhlOptions): InternationalCarrierProvi
               postalCode: options.shipper.postalCode,
               cityName: options.shipper.cityName,
               countryCode: 'RU',
-              addressLine1: options.shipper.addressLine1,
+              addressLine1: options.shipper.addressLine1.slice(0, 45),
             },
             contactInformation: {
-              phone: options.shipper.phone,
+              phone: internationalPhone(options.shipper.phone),
               companyName: options.shipper.companyName,
               fullName: options.shipper.companyName,
             },
           },
           receiverDetails: {
             postalAddress: {
-              ...(to.postalCode ? { postalCode: to.postalCode } : {}),
-              cityName: to.city,
+              postalCode: (to.postalCode ?? '').slice(0, 12),
+              cityName: to.city.slice(0, 45),
               countryCode: to.countryCode,
               addressLine1: to.address.slice(0, 45),
             },
             contactInformation: {
-              phone: request.recipient.phone,
-              email: request.recipient.email,
-              companyName: request.recipient.name,
+              phone: internationalPhone(request.recipient.phone),
+              ...(request.recipient.email ? { email: request.recipient.email } : {}),
+              companyName: request.recipient.name.slice(0, 100),
               fullName: request.recipient.name,
             },
           },
@@ -258,7 +295,13 @@ export function createDhlCarrier(options: DhlOptions): InternationalCarrierProvi
           isCustomsDeclarable: true,
           declaredValue: goods / 100,
           declaredValueCurrency: 'RUB',
-          description: 'Clothing',
+          exportDeclaration: {
+            lineItems,
+            invoice: { number: String(request.orderNumber), date },
+            exportReason: 'Sale',
+            exportReasonType: 'permanent',
+          },
+          description: shipmentDescription(request),
           incoterm: 'DAP',
           unitOfMeasurement: 'metric',
         },
@@ -277,7 +320,23 @@ export function createDhlCarrier(options: DhlOptions): InternationalCarrierProvi
         );
       }
       const created = parseAnswer('DHL', 'POST /shipments', shipmentSchema, answer.body);
-      return { carrierId: created.shipmentTrackingNumber, trackingNumber: created.shipmentTrackingNumber };
+      return {
+        carrierId: created.shipmentTrackingNumber,
+        trackingNumber: created.shipmentTrackingNumber,
+        documents: created.documents.flatMap((d) => {
+          const kind =
+            d.typeCode === 'label'
+              ? 'label'
+              : d.typeCode === 'invoice'
+                ? 'invoice'
+                : d.typeCode === 'waybillDoc'
+                  ? 'waybill'
+                  : null;
+          return kind && d.imageFormat.toUpperCase() === 'PDF'
+            ? [{ kind, contentType: 'application/pdf', base64: d.content }]
+            : [];
+        }),
+      };
     },
 
     async shipmentState(waybill: string): Promise<ShipmentState | null> {
