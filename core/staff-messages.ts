@@ -427,6 +427,92 @@ export const staffMessages = {
   'page.back': { ru: 'Вернуться к сводке', en: 'Back to the dashboard' },
   'page.menu': { ru: 'Меню', en: 'Menu' },
   'page.close_menu': { ru: 'Закрыть меню', en: 'Close the menu' },
+
+  // Marking (Честный ЗНАК) at packing and the settlement receipt (docs/product/marking.md, receipts.md).
+  'marking.title': { ru: 'Маркировка «Честный ЗНАК»', en: 'Marking (Chestny ZNAK)' },
+  'marking.field': { ru: 'Код маркировки', en: 'Mark code' },
+  'marking.hint': {
+    ru: 'Отсканируйте DataMatrix на бирке каждой вещи: сканер сам нажмёт Enter',
+    en: 'Scan the DataMatrix on each unit’s label: the scanner presses Enter itself',
+  },
+  'marking.add': { ru: 'Добавить', en: 'Add' },
+  'marking.camera': { ru: 'Сканировать камерой', en: 'Scan with the camera' },
+  'marking.camera_stop': { ru: 'Закрыть камеру', en: 'Close the camera' },
+  'marking.camera_aim': { ru: 'Наведите камеру на DataMatrix', en: 'Point the camera at the DataMatrix' },
+  'marking.camera_none': {
+    ru: 'Этот браузер не читает коды камерой: введите код сканером или вручную',
+    en: 'This browser cannot read codes with the camera: type the code or use a scanner',
+  },
+  'marking.progress': { ru: 'Отсканировано {done} из {total}', en: '{done} of {total} scanned' },
+  'marking.remove': { ru: 'Убрать', en: 'Remove' },
+  'marking.added': { ru: 'Код добавлен: {name}', en: 'Code added: {name}' },
+  'marking.refused.empty': { ru: 'Отсканируйте код маркировки', en: 'Scan a mark code' },
+  'marking.refused.not_gs1': {
+    ru: 'Это не код маркировки: он начинается с 01, дальше 14 цифр кода товара, 21 и серийный номер',
+    en: 'This is not a mark code: it starts with 01, then the 14-digit product code, 21 and the serial',
+  },
+  'marking.refused.gtin_check': {
+    ru: 'Код товара в коде маркировки с ошибкой. Отсканируйте его ещё раз',
+    en: 'The product code in the mark code is wrong. Scan it again',
+  },
+  'marking.refused.serial': {
+    ru: 'Серийный номер в коде маркировки не читается. Отсканируйте его ещё раз',
+    en: 'The serial in the mark code cannot be read. Scan it again',
+  },
+  'marking.refused.tail': {
+    ru: 'Код маркировки прочитан не полностью. Отсканируйте его ещё раз',
+    en: 'The mark code was read only in part. Scan it again',
+  },
+  'marking.wrong_product': {
+    ru: 'Это код другого товара: в заказе нет маркируемой вещи с таким штрихкодом',
+    en: 'This code is another product’s: no marked item of the order has this barcode',
+  },
+  'marking.duplicate_here': {
+    ru: 'Этот код уже отсканирован в этом заказе: у каждой вещи свой код',
+    en: 'This code is already scanned in this order: each unit has its own code',
+  },
+  'marking.duplicate_other': {
+    ru: 'Этот код уже отдан с заказом №{number}: у каждой вещи свой код',
+    en: 'This code already left with order No. {number}: each unit has its own code',
+  },
+  'marking.all_scanned': {
+    ru: 'Коды всех маркируемых вещей заказа уже отсканированы',
+    en: 'Every marked unit of the order is scanned already',
+  },
+  'marking.not_marked': { ru: 'В заказе нет маркируемых товаров', en: 'The order has no marked goods' },
+  'marking.wrong_state': {
+    ru: 'Коды маркировки вносят при сборке, до передачи заказа. Сейчас заказ: {status}',
+    en: 'Mark codes are scanned at packing, before hand-over. The order is now: {status}',
+  },
+  'marking.missing': {
+    ru: 'Заказ нельзя передать: не отсканированы коды маркировки ({list})',
+    en: 'The order cannot be handed over: mark codes are missing ({list})',
+  },
+  'marking.missing_line': { ru: '{name} — ещё {count} шт.', en: '{name}: {count} more' },
+  'marking.not_found': { ru: 'Код не найден в этом заказе', en: 'The code is not in this order' },
+  'marking.flag': { ru: 'Маркируемый товар', en: 'Marked goods' },
+  'marking.flag_inherit': { ru: 'Как у категории', en: 'As the category' },
+  'marking.flag_inherit_parent': { ru: 'Как у родителя', en: 'As the parent' },
+  'settlement.title': { ru: 'Чек расчёта', en: 'Settlement receipt' },
+  'settlement.pending': { ru: 'отправляется в банк', en: 'being sent to the bank' },
+  'settlement.sent': { ru: 'отправлен {at}', en: 'sent {at}' },
+  'settlement.failed': {
+    ru: 'банк не принял чек, попытки кончились: повторите задачу на странице задач',
+    en: 'the bank did not take it and the tries ran out: retry the job on the jobs page',
+  },
+  'settlement.unsupported': {
+    ru: 'банк этой оплаты не отправляет чеки: пробейте чек расчёта сами',
+    en: 'this payment’s bank sends no receipts: issue the settlement receipt yourself',
+  },
+  'settlement.items': { ru: 'Позиции чека', en: 'Receipt items' },
+  'settlement.list_title': {
+    ru: 'Чеки расчёта, которые нужно пробить самим',
+    en: 'Settlement receipts to issue yourself',
+  },
+  'settlement.list_hint': {
+    ru: 'Заказы переданы покупателю, но банк их оплаты не отправляет чек расчёта',
+    en: 'These orders were handed over, but their payment’s bank sends no settlement receipt',
+  },
 } as const satisfies Record<string, Localized>;
 
 export type StaffMessageKey = keyof typeof staffMessages;

@@ -8,6 +8,7 @@ import { canTransition, type OrderStatus, releasesStock } from './order.rules.ts
 import type { Tx } from './order-access.ts';
 import { returnPromo } from './place-order/consume-promo.step.ts';
 import { releaseStock } from './place-order/reserve-stock.step.ts';
+import { enqueueSettlement, settlesAt } from './settlement.service.ts';
 
 /**
  * The one way an order changes status (the declared transition table, DECISIONS 14), and the
@@ -91,6 +92,8 @@ export function createOrderTransitions({
     // The buyer's message about this step commits with it, once (docs/decisions/0021-durable-jobs-and-messages.md).
     const message = messageEventOf(to);
     if (message) await enqueueOrderMessages(tx, number, message, now);
+    // The goods left: the prepayment's settlement receipt goes after commit (docs/product/receipts.md).
+    if (settlesAt(to)) await enqueueSettlement(tx, number, now);
     if (releasesStock(to)) {
       await releaseStock(tx, number, stockTags, now);
       if (changed.promoCode) await returnPromo(tx, changed.promoCode);
@@ -110,7 +113,7 @@ export function createOrderTransitions({
     cause: string,
     options: MoveOptions = {},
   ): Promise<boolean> {
-    if (messageEventOf(to) || releasesStock(to)) {
+    if (messageEventOf(to) || releasesStock(to) || settlesAt(to)) {
       return withStockChanges((tx, changed) => transitionFrom(tx, number, from, to, cause, changed, options));
     }
     if (!canTransition(from, to)) return false;

@@ -19,6 +19,7 @@ import type { Db, Tx } from '../db/client.ts';
 import { orderEvents, orderLines, orders, paymentNotifications, refunds } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import type { Locale } from '../i18n.ts';
+import { assertMarkCodesComplete } from '../marking/marking.service.ts';
 import { enqueueOrderMessages } from '../messages/order-messages.service.ts';
 import type { Providers } from '../providers/index.ts';
 import { deliveryWayName, editionName, orderStatusName, paymentMethodName } from '../staff-messages.ts';
@@ -35,6 +36,7 @@ import {
 } from './orders-admin.rules.ts';
 import type { OrderListQuery, OrderStepInput } from './orders-admin.schemas.ts';
 import { normalizePromoCode } from './promo.rules.ts';
+import { settlesAt } from './settlement.service.ts';
 import type { HandOverInput } from './shipments.schemas.ts';
 import { createShipmentsService } from './shipments.service.ts';
 import {
@@ -413,6 +415,8 @@ export function createOrdersAdminService({
       const before = await lockCurrent(tx, number, input.version, locale, input.from);
       const refused = stepRefusal(before, input.to, input.trackingNumber);
       if (refused) throw refusal(locale, refused, before.status, input.to);
+      // Marked goods leave with a code per unit (docs/product/marking.md).
+      if (settlesAt(input.to)) await assertMarkCodesComplete(tx, number, locale);
       const by = !actor
         ? 'by the shop'
         : 'system' in actor
@@ -478,6 +482,7 @@ export function createOrdersAdminService({
     if (order.version !== input.version) throw stale(locale, order);
     const refused = stepRefusal(order, 'shipped', 'registered by the carrier');
     if (refused) throw refusal(locale, refused, order.status, 'shipped');
+    await assertMarkCodesComplete(db, number, locale);
     const parcel = await shipments.register(order, locale);
     if (!parcel.trackingNumber) {
       throw new AppError(

@@ -51,6 +51,10 @@ export function routePayments(byKind: Partial<Record<PaymentKind, PaymentProvide
     async capturePayment(paymentId, amountKopecks, receipt) {
       await ownerOf(paymentId)?.capturePayment?.(paymentId, amountKopecks, receipt);
     },
+    async sendClosingReceipt(paymentId, receipt) {
+      const owner = ownerOf(paymentId);
+      return owner?.sendClosingReceipt ? owner.sendClosingReceipt(paymentId, receipt) : 'unsupported';
+    },
     /** The provider the address names answers it (the caller knows it is one of `names`). */
     async handleNotification(input) {
       const named = providers.find((p) => p.name === input.params.provider);

@@ -1,11 +1,12 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tbankToken } from '../../core/providers/payments/tbank-payments.ts';
-import { receiptRefusal } from './tbank-receipt.ts';
+import { closingReceiptRefusal, receiptRefusal } from './tbank-receipt.ts';
 
 /**
  * A fake of T-Bank internet acquiring (MAPI v2, integrations.md §3) on 127.0.0.1: Init, GetQr (SBP),
- * GetState and Cancel checking the documented token, a payment page (and, for SBP, the page the QR's
+ * GetState, Confirm, Cancel and SendClosingReceipt (held to the published receipt rules,
+ * tests/fakes/tbank-receipt.ts) checking the documented token, a payment page (and, for SBP, the page the QR's
  * link opens, standing for the bank app) that on "pay" sends the signed notification to the shop's
  * NotificationURL and redirects to SuccessURL, and switches for errors and slow answers. Like a
  * terminal that insists on it, Init refuses an OrderId it has already seen (OpenAPI `Init`: OrderId
@@ -22,6 +23,8 @@ export interface FakePayment {
   cancels: Map<string, Record<string, unknown>>;
   /** Confirm requests of a two-stage payment (PayType T), as received. */
   confirms: Record<string, unknown>[];
+  /** Closing receipts (SendClosingReceipt) the bank took for this payment, as received. */
+  closings: Record<string, unknown>[];
 }
 
 export interface TbankFake {
@@ -38,6 +41,8 @@ export interface TbankFake {
   failure: null | 'error' | 'http500';
   /** GetQr alone answers Success false (a terminal without SBP). */
   qrFailure: boolean;
+  /** Methods whose next call answers Success false with ErrorCode 9999, once each (a passing failure). */
+  failNext: string[];
   /** A signed notification of a payment in `status` (as the bank would send it). */
   notification(
     paymentId: string,
@@ -103,6 +108,11 @@ export async function startTbankFake({
       return { Success: false, ErrorCode: '204', Message: 'Неверный токен' };
     }
     if (fake.failure === 'error') return { Success: false, ErrorCode: '9999', Message: 'Internal error' };
+    const once = fake.failNext.indexOf(method);
+    if (once >= 0) {
+      fake.failNext.splice(once, 1);
+      return { Success: false, ErrorCode: '9999', Message: 'Internal error' };
+    }
     if (method === 'Init') {
       const orderId = String(body.OrderId ?? '');
       if (!orderId || orderId.length > 36) {
@@ -132,6 +142,7 @@ export async function startTbankFake({
         refunded: 0,
         cancels: new Map(),
         confirms: [],
+        closings: [],
       });
       return {
         Success: true,
@@ -195,6 +206,21 @@ export async function startTbankFake({
       p.amount = amount;
       p.status = 'CONFIRMED';
       return { Success: true, ErrorCode: '0', Status: 'CONFIRMED', PaymentId: p.paymentId };
+    }
+    if (method === 'SendClosingReceipt') {
+      // The closing receipt of a prepaid payment: only for money taken, adding up to at most what was paid.
+      if (p.status !== 'CONFIRMED' && p.status !== 'PARTIAL_REFUNDED')
+        return { Success: false, ErrorCode: '9', Message: 'Неверный статус платежа' };
+      const refusal = closingReceiptRefusal(body);
+      if (refusal) return { Success: false, ErrorCode: '309', Message: refusal };
+      const items = ((body.Receipt as { Items: { Amount: number }[] }).Items ?? []).reduce(
+        (sum, i) => sum + i.Amount,
+        0,
+      );
+      if (items > p.amount - p.refunded)
+        return { Success: false, ErrorCode: '308', Message: 'Receipt items exceed the payment' };
+      p.closings.push(body);
+      return { Success: true, ErrorCode: '0' };
     }
     if (method === 'Cancel') {
       const key = typeof body.ExternalRequestId === 'string' ? body.ExternalRequestId : null;
@@ -303,6 +329,7 @@ export async function startTbankFake({
     delayMs: 0,
     failure: null,
     qrFailure: false,
+    failNext: [],
     notification,
     decide,
     async close() {

@@ -59,13 +59,22 @@ export interface ReceiptItem {
   quantity: number;
   amount: number;
   vat: ReceiptSettings['vat'];
-  /** Goods, or a service (delivery). */
-  paymentObject: 'commodity' | 'service';
+  /**
+   * Goods, or a service (delivery); `goods_with_marking_code` (FFD 1.2 tag 1212, value 33) for a
+   * marked unit whose `markCode` the item carries (docs/product/marking.md).
+   */
+  paymentObject: 'commodity' | 'service' | 'goods_with_marking_code';
   /**
    * FFD 1.2 tag 1214: `full_prepayment` when the money is taken before the goods leave (an online
-   * payment at checkout), `full_payment` when they are handed over as it is paid (a try-on buyout).
+   * payment at checkout), `full_payment` when they are handed over as it is paid (a try-on buyout)
+   * or settled at hand-over against the prepayment (the settlement receipt).
    */
   paymentMethod: 'full_prepayment' | 'full_payment';
+  /**
+   * The unit's mark code (FFD 1.2 tag 2000, as read from its DataMatrix, GS as U+001D): the item is
+   * then one unit, quantity 1.
+   */
+  markCode?: string;
 }
 
 /** A fiscal receipt of a payment or of its refund (DECISIONS 36). */
@@ -74,6 +83,11 @@ export interface PaymentReceipt {
   phone?: string;
   taxation: ReceiptSettings['taxation'];
   items: ReceiptItem[];
+  /**
+   * How it was paid, when not all by card now: the settlement receipt sets off the prepayment
+   * (`advancePayment`, FFD tag 1215, kopecks) and takes no new money.
+   */
+  payments?: { electronic: number; advancePayment: number };
 }
 
 export interface PaymentSession {
@@ -211,6 +225,14 @@ export interface PaymentProvider {
    * is. Throws when the provider refuses or cannot be reached. Absent where a payment is final when paid.
    */
   capturePayment?(paymentId: string, amountKopecks: number, receipt?: PaymentReceipt): Promise<void>;
+  /**
+   * Sends the settlement receipt of a prepaid payment (T-Bank's SendClosingReceipt): the goods were
+   * handed over, the prepayment is set off (docs/product/receipts.md). `sent` when the provider took
+   * it, `unsupported` when this payment's provider sends no such receipt (staff issue it by other
+   * means). Throws when the provider refuses or cannot be reached; the caller retries. Absent where
+   * the provider has no such call.
+   */
+  sendClosingReceipt?(paymentId: string, receipt: PaymentReceipt): Promise<'sent' | 'unsupported'>;
   /**
    * A notification sent to `/api/payment/notify/<name>[/<path>]`: its signature checked (or, where
    * the provider documents none, the payment read back), its notice returned for the shop to apply

@@ -306,6 +306,26 @@ export function createTbankPayments(options: TbankOptions) {
         throw new Error(`T-Bank Confirm refused: ${answer.ErrorCode} ${answer.Message ?? ''}`.trim());
       }
     },
+    /**
+     * SendClosingReceipt (T-Bank's closing receipt of a prepaid payment, FFD 1.2): the settlement
+     * receipt at hand-over, `Payments.AdvancePayment` setting off the prepayment
+     * (docs/product/receipts.md). The payment must be confirmed; a refusal throws for a retry.
+     */
+    async sendClosingReceipt(paymentId, receipt): Promise<'sent' | 'unsupported'> {
+      const id = bankId(paymentId);
+      if (!id) return 'unsupported';
+      const answer = await call(
+        'SendClosingReceipt',
+        { PaymentId: id, Receipt: receiptBody(receipt) },
+        answerSchema,
+      );
+      if (!answer.Success) {
+        throw new Error(
+          `T-Bank SendClosingReceipt refused: ${answer.ErrorCode} ${answer.Message ?? ''}`.trim(),
+        );
+      }
+      return 'sent';
+    },
     async getPaymentState(paymentId: string): Promise<PaymentNotice | null> {
       const id = bankId(paymentId);
       if (!id) return null;
@@ -348,8 +368,13 @@ export function createTbankPayments(options: TbankOptions) {
 
 export type TbankPayments = ReturnType<typeof createTbankPayments>;
 
-/** The receipt as T-Bank takes it (FFD 1.2 items, kopecks). */
-function receiptBody(receipt: PaymentReceipt) {
+/**
+ * The receipt as T-Bank takes it (FFD 1.2 items, kopecks). A marked unit's item carries its code as
+ * `MarkCode` {`MarkCodeType` `GS1M` (the DataMatrix's GS1 string), `Value`} with `MarkProcessingMode`
+ * `0` (the code is sent as read; the bank's OpenAPI allows only "0"); `MarkQuantity` is for a
+ * fractional part of a marked unit only, never sent for whole pieces (tests/fixtures/tbank/README.md).
+ */
+export function receiptBody(receipt: PaymentReceipt) {
   return {
     FfdVersion: '1.2',
     Taxation: receipt.taxation,
@@ -364,6 +389,17 @@ function receiptBody(receipt: PaymentReceipt) {
       PaymentMethod: item.paymentMethod,
       PaymentObject: item.paymentObject,
       MeasurementUnit: 'шт',
+      ...(item.markCode
+        ? { MarkProcessingMode: '0', MarkCode: { MarkCodeType: 'GS1M', Value: item.markCode } }
+        : {}),
     })),
+    ...(receipt.payments
+      ? {
+          Payments: {
+            Electronic: receipt.payments.electronic,
+            AdvancePayment: receipt.payments.advancePayment,
+          },
+        }
+      : {}),
   };
 }

@@ -1,0 +1,77 @@
+import type { PaymentReceipt, ReceiptItem, ReceiptSettings } from '../providers/payments/payment-provider.ts';
+import { lineAmounts, type ReceiptOrder } from './payment-receipt.rules.ts';
+import type { VatRate } from './receipt-settings.rules.ts';
+
+const NAME_MAX = 128;
+
+/**
+ * The settlement receipt of a prepaid order (54-FZ, FFD 1.2; docs/product/receipts.md): when the
+ * goods are handed over, the prepayment taken at checkout is set off. Every item says
+ * `full_payment`; the receipt takes no new money (`payments`: the whole sum as `advancePayment`,
+ * nothing electronic). Items are the payment receipt's (each line at the price paid after the
+ * discount, with its VAT rate; delivery a service at the shop's rate), except that a marked line
+ * becomes one item per unit, quantity 1, carrying that unit's mark code (docs/product/marking.md):
+ * `codes[i]` are the codes of `order.lines[i]`. The line's amount is spread over its units, the
+ * rounding kopecks on the last, so the items add up to the payment exactly.
+ */
+export function buildSettlementReceipt(
+  order: ReceiptOrder,
+  settings: ReceiptSettings,
+  codes: readonly (readonly string[] | undefined)[],
+): PaymentReceipt {
+  const amounts = lineAmounts(order);
+  const items: ReceiptItem[] = [];
+  order.lines.forEach((line, i) => {
+    const amount = amounts[i] ?? 0;
+    if (amount <= 0) return;
+    const name = line.name.slice(0, NAME_MAX);
+    const vat = line.vatRate ?? settings.vat;
+    const unit = Math.floor(amount / line.count);
+    const unitPrice = (k: number) => (k === line.count - 1 ? amount - unit * (line.count - 1) : unit);
+    const marks = (codes[i] ?? []).slice(0, line.count);
+    marks.forEach((code, k) => {
+      items.push({ ...item(name, unitPrice(k), 1, vat, 'goods_with_marking_code'), markCode: code });
+    });
+    // Units without a code (goods not marked): as in the payment receipt, one item, or two when the
+    // amount does not divide.
+    const rest = line.count - marks.length;
+    if (rest === 0) return;
+    const restAmount = amount - unit * marks.length;
+    const restUnit = Math.floor(restAmount / rest);
+    if (restUnit * rest === restAmount) {
+      items.push(item(name, restUnit, rest, vat, 'commodity'));
+    } else {
+      if (rest > 1) items.push(item(name, restUnit, rest - 1, vat, 'commodity'));
+      items.push(item(name, restAmount - restUnit * (rest - 1), 1, vat, 'commodity'));
+    }
+  });
+  if (order.deliveryPrice > 0) {
+    items.push(item('Доставка', order.deliveryPrice, 1, settings.vat, 'service'));
+  }
+  const total = items.reduce((sum, i) => sum + i.amount, 0);
+  return {
+    email: order.email || undefined,
+    phone: order.phone,
+    taxation: settings.taxation,
+    items,
+    payments: { electronic: 0, advancePayment: total },
+  };
+}
+
+function item(
+  name: string,
+  price: number,
+  quantity: number,
+  vat: VatRate,
+  object: ReceiptItem['paymentObject'],
+): ReceiptItem {
+  return {
+    name,
+    price,
+    quantity,
+    amount: price * quantity,
+    vat,
+    paymentObject: object,
+    paymentMethod: 'full_payment',
+  };
+}
