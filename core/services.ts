@@ -1,6 +1,7 @@
 import { defaultSmsCountryCodes } from './accounts/auth.rules.ts';
 import { createAuthService } from './accounts/auth.service.ts';
 import { createCustomersAdminService } from './accounts/customers-admin.service.ts';
+import { createCustomersListService } from './accounts/customers-list.service.ts';
 import { createStaffService } from './accounts/staff.service.ts';
 import { createUsersService } from './accounts/users.service.ts';
 import { createAddressSuggestService } from './address/address-suggest.service.ts';
@@ -28,7 +29,6 @@ import { createCatalogueRefreshService } from './exchange/refresh.service.ts';
 import { createJobsService } from './jobs/jobs.service.ts';
 import { createJobsAdminService } from './jobs/jobs-admin.service.ts';
 import { createRateLimitService } from './limits/rate-limit.service.ts';
-import { createMarkingService } from './marking/marking.service.ts';
 import { createProductMediaService } from './media/product-media.service.ts';
 import { createMessageTextsAdminService } from './messages/message-texts-admin.service.ts';
 import { createMessagesService } from './messages/messages.service.ts';
@@ -36,9 +36,9 @@ import { createDashboardService } from './orders/dashboard.service.ts';
 import { createOrderStatusService } from './orders/order-status.service.ts';
 import { createOrdersService } from './orders/orders.service.ts';
 import { createOrdersAdminService } from './orders/orders-admin.service.ts';
+import { createOrdersListService } from './orders/orders-list.service.ts';
 import { createPromoAdminService } from './orders/promo-admin.service.ts';
 import { createRemindersService } from './orders/reminders.service.ts';
-import { createSettlementService, SETTLEMENT_JOB } from './orders/settlement.service.ts';
 import { createShipmentsService } from './orders/shipments.service.ts';
 import { createPaymentsService } from './payments/payments.service.ts';
 import type { Providers } from './providers/index.ts';
@@ -149,9 +149,6 @@ export function createServices({
     await jobs.pruneDone();
     return { done: 'pruned' };
   });
-  // The settlement receipt of prepaid orders at hand-over, and marking at packing (docs/product/receipts.md, marking.md).
-  const settlement = createSettlementService({ db, payments: providers.payments.provider, settings, clock });
-  jobs.register(SETTLEMENT_JOB, settlement.handle);
   // Returns and size exchanges (docs/decisions/0033-returns-and-exchanges.md) and their messages.
   const returnsService = createReturnsService({ db, providers, settings, orders, audit, limits, clock });
   jobs.register(RETURN_MESSAGE_JOB, createReturnMessagesHandler({ db, providers, settings, publicUrl }));
@@ -193,6 +190,7 @@ export function createServices({
     messageTextsAdmin: createMessageTextsAdminService({ db, audit, clock }),
     staff: createStaffService({ db, providers, limits, audit, clock, issuer: 'Shop back office' }),
     customersAdmin: createCustomersAdminService({ db, audit, clock }),
+    customersList: createCustomersListService({ db }),
     dashboard: createDashboardService({ db, clock, settings }),
     users: createUsersService({ db, providers, auth, clock }),
     settings,
@@ -241,10 +239,9 @@ export function createServices({
     delivery,
     orders,
     ordersAdmin,
+    ordersList: createOrdersListService({ db, audit, ordersAdmin }),
     buyout,
     shipments,
-    settlement,
-    marking: createMarkingService({ db, clock }),
     orderStatus: createOrderStatusService({ db, limits }),
     payments: createPaymentsService({ providers }),
     returns: returnsService,

@@ -19,3 +19,21 @@ export const customerParamsSchema = z.object({
 export const customerDeleteSchema = z.object({
   confirm: z.string().trim().min(1, 'type the e-mail or phone of the customer').max(254),
 });
+
+/** The columns the customers list sorts by. */
+export const customerSortColumns = ['name', 'orders', 'amount', 'lastOrder', 'since'] as const;
+
+/**
+ * `GET /api/admin/customers` (issue 34): every buyer (accounts and guest buyers by their contact),
+ * searched by name, phone digits or e-mail fragment, sorted by a whitelisted column, paged.
+ */
+export const customersListQuery = customersQuerySchema.extend({
+  sort: z.preprocess((v) => (v === '' ? undefined : v), z.enum(customerSortColumns).optional()),
+  dir: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['asc', 'desc']).optional()),
+});
+export type CustomersListQuery = z.output<typeof customersListQuery>;
+
+/** A guest buyer's page: the phone their orders were placed with, digits. */
+export const guestCustomerParams = z.object({
+  phone: z.string().regex(/^\d{5,15}$/, 'must be a phone number'),
+});

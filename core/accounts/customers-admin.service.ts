@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Actor, AuditService } from '../audit/audit.service.ts';
 import type { Db, Tx } from '../db/client.ts';
 import {
@@ -18,7 +18,6 @@ import {
 } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import type { Locale } from '../i18n.ts';
-import type { CustomersQuery } from './customers-admin.schemas.ts';
 import { provenContacts } from './proven-contacts.ts';
 
 type Runner = Db | Tx;
@@ -33,28 +32,8 @@ export const ERASED = 'удалено';
 /** The order event that marks an order whose person was removed on request. */
 export const ERASED_CAUSE = 'personal data removed on request (DECISIONS 20)';
 
-const PAGE_SIZE = 25;
-
-/** `%`, `_` and `\` typed by staff are matched literally. */
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-export interface CustomerRow {
-  id: string;
-  name: string;
-  secondName: string;
-  email: string | null;
-  emailVerified: boolean;
-  phone: string | null;
-  phoneVerified: boolean;
-  role: string;
-  createdAt: string;
-  orderCount: number;
-}
-
 /**
- * The back office's customers (DECISIONS 20, 30): list and search, one customer's page, the export of
+ * The back office's customers (DECISIONS 20, 30): one customer's page, the export of
  * everything the shop holds about them, and deletion on request.
  *
  * A customer is an account. Rows kept by contact alone (guest orders, restock sign-ups, reminders,
@@ -70,61 +49,6 @@ export function createCustomersAdminService({
   audit: Pick<AuditService, 'record'>;
   clock: () => Date;
 }) {
-  async function list(query: CustomersQuery) {
-    const pageSize = query.pageSize ?? PAGE_SIZE;
-    const page = query.page ?? 1;
-    const where: SQL[] = [];
-    const q = query.q?.trim() ?? '';
-    if (q) {
-      const words: SQL[] = [
-        ilike(users.name, likePattern(q)),
-        ilike(users.secondName, likePattern(q)),
-        ilike(users.email, likePattern(q.toLowerCase())),
-        ilike(sql`${users.name} || ' ' || ${users.secondName}`, likePattern(q)),
-        ilike(sql`${users.secondName} || ' ' || ${users.name}`, likePattern(q)),
-      ];
-      const digits = q.replace(/\D/g, '');
-      // "+7 (900) 123-45-67", "8900…" and "900123" all find 79001234567.
-      if (digits.length >= 3 && /^[\d\s()+-]+$/.test(q)) {
-        words.push(ilike(users.phone, likePattern(digits)));
-        if (digits.startsWith('8') && digits.length === 11)
-          words.push(eq(users.phone, `7${digits.slice(1)}`));
-      }
-      const any = or(...words);
-      if (any) where.push(any);
-    }
-    const condition = where.length ? and(...where) : undefined;
-    const [counted] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(condition);
-    const rows = await db
-      .select({
-        id: users.id,
-        name: users.name,
-        secondName: users.secondName,
-        email: users.email,
-        emailVerified: users.emailVerified,
-        phone: users.phone,
-        phoneVerified: users.phoneVerified,
-        role: users.role,
-        createdAt: users.createdAt,
-        orderCount: sql<number>`(select count(*)::int from ${orders} where ${orders.userId} = ${users.id})`,
-      })
-      .from(users)
-      .where(condition)
-      .orderBy(desc(users.createdAt), asc(users.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize);
-    return {
-      customers: rows.map((r) => ({
-        ...r,
-        createdAt: r.createdAt.toISOString(),
-        orderCount: Number(r.orderCount),
-      })),
-      total: Number(counted?.n ?? 0),
-      page,
-      pageSize,
-    };
-  }
-
   async function requireUser(runner: Runner, id: string, locale: Locale, forUpdate = false) {
     const query = runner.select().from(users).where(eq(users.id, id));
     const [user] = forUpdate ? await query.for('update') : await query;
@@ -185,6 +109,7 @@ export function createCustomersAdminService({
         consentVersion: orders.consentVersion,
         consentAt: orders.consentAt,
         consentIp: orders.consentIp,
+        consentChannel: orders.consentChannel,
       })
       .from(orders)
       .where(ordersOf(user))
@@ -231,6 +156,8 @@ export function createCustomersAdminService({
           version: o.consentVersion,
           at: o.consentAt.toISOString(),
           ip: o.consentIp,
+          /** On the site's checkout, or from the app (docs/product/checkout-and-payments.md). */
+          channel: o.consentChannel,
         })),
       ],
     };
@@ -574,7 +501,7 @@ export function createCustomersAdminService({
     });
   }
 
-  return { list, get, exportData, remove };
+  return { get, exportData, remove };
 }
 
 export type CustomersAdminService = ReturnType<typeof createCustomersAdminService>;

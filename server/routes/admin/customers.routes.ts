@@ -2,22 +2,34 @@ import type { FastifyInstance } from 'fastify';
 import {
   customerDeleteSchema,
   customerParamsSchema,
-  customersQuerySchema,
+  customersListQuery,
+  guestCustomerParams,
 } from '../../../core/accounts/customers-admin.schemas.ts';
 import { parseInput, requestLocale } from '../../request.ts';
 import { roles, type StaffRouteDeps, staffRoute } from './staff-route.ts';
 
 /** Customers in the back office (DECISIONS 20, 30): managers and admins. */
 export function customersRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
-  const { customersAdmin } = deps.services;
+  const { customersAdmin, customersList } = deps.services;
 
   staffRoute(app, deps, {
     method: 'GET',
     url: '/api/admin/customers',
     roles: roles.manager,
     async handler(request) {
-      const query = parseInput(customersQuerySchema, request.query, request);
-      return { result: true, ...(await customersAdmin.list(query)) };
+      const query = parseInput(customersListQuery, request.query, request);
+      return { result: true, ...(await customersList.list(query)) };
+    },
+  });
+
+  // A guest buyer (issue 34): orders placed without an account, kept together by their phone.
+  staffRoute(app, deps, {
+    method: 'GET',
+    url: '/api/admin/customers/guest/:phone',
+    roles: roles.manager,
+    async handler(request) {
+      const { phone } = parseInput(guestCustomerParams, request.params, request);
+      return { result: true, ...(await customersList.guest(phone, requestLocale(request))) };
     },
   });
 
