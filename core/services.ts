@@ -29,6 +29,7 @@ import { createCatalogueRefreshService } from './exchange/refresh.service.ts';
 import { createJobsService } from './jobs/jobs.service.ts';
 import { createJobsAdminService } from './jobs/jobs-admin.service.ts';
 import { createRateLimitService } from './limits/rate-limit.service.ts';
+import { createMarkingService } from './marking/marking.service.ts';
 import { createProductMediaService } from './media/product-media.service.ts';
 import { createMessageTextsAdminService } from './messages/message-texts-admin.service.ts';
 import { createMessagesService } from './messages/messages.service.ts';
@@ -39,6 +40,7 @@ import { createOrdersAdminService } from './orders/orders-admin.service.ts';
 import { createOrdersListService } from './orders/orders-list.service.ts';
 import { createPromoAdminService } from './orders/promo-admin.service.ts';
 import { createRemindersService } from './orders/reminders.service.ts';
+import { createSettlementService, SETTLEMENT_JOB } from './orders/settlement.service.ts';
 import { createShipmentsService } from './orders/shipments.service.ts';
 import { createPaymentsService } from './payments/payments.service.ts';
 import type { Providers } from './providers/index.ts';
@@ -149,6 +151,9 @@ export function createServices({
     await jobs.pruneDone();
     return { done: 'pruned' };
   });
+  // The settlement receipt of prepaid orders at hand-over, and marking at packing (docs/product/receipts.md, marking.md).
+  const settlement = createSettlementService({ db, payments: providers.payments.provider, settings, clock });
+  jobs.register(SETTLEMENT_JOB, settlement.handle);
   // Returns and size exchanges (docs/decisions/0033-returns-and-exchanges.md) and their messages.
   const returnsService = createReturnsService({ db, providers, settings, orders, audit, limits, clock });
   jobs.register(RETURN_MESSAGE_JOB, createReturnMessagesHandler({ db, providers, settings, publicUrl }));
@@ -242,6 +247,8 @@ export function createServices({
     ordersList: createOrdersListService({ db, audit, ordersAdmin }),
     buyout,
     shipments,
+    settlement,
+    marking: createMarkingService({ db, clock }),
     orderStatus: createOrderStatusService({ db, limits }),
     payments: createPaymentsService({ providers }),
     returns: returnsService,

@@ -9,6 +9,7 @@ import { dashboardRoutes } from './dashboard.routes.ts';
 import { importsRoutes } from './imports.routes.ts';
 import { inPlaceRoutes } from './in-place.routes.ts';
 import { jobsRoutes } from './jobs.routes.ts';
+import { adminMarkingRoutes } from './marking.routes.ts';
 import { mediaRoutes } from './media.routes.ts';
 import { messageTextsRoutes } from './message-texts.routes.ts';
 import { adminOrdersRoutes } from './orders.routes.ts';
@@ -29,6 +30,7 @@ export function adminRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
   auditRoutes(app, deps);
   adminOrdersListRoutes(app, deps);
   adminOrdersRoutes(app, deps);
+  adminMarkingRoutes(app, deps);
   buyoutRoutes(app, deps);
   adminReturnsRoutes(app, deps);
   customersRoutes(app, deps);
