@@ -45,6 +45,7 @@ import { createShipmentsService } from './orders/shipments.service.ts';
 import { createPaymentsService } from './payments/payments.service.ts';
 import type { Providers } from './providers/index.ts';
 import { createRatesService } from './rates/rates.service.ts';
+import { createRefundsService } from './refunds/refunds.service.ts';
 import { createReturnsService } from './returns/returns.service.ts';
 import { createReturnMessagesHandler, RETURN_MESSAGE_JOB } from './returns/returns-messages.service.ts';
 import { createSearchService } from './search/search.service.ts';
@@ -126,7 +127,9 @@ export function createServices({
     const r = await rates.refreshRates();
     return r.refreshed ? { done: 'refreshed' } : { retry: r.error ?? 'not refreshed' };
   });
-  const ordersAdmin = createOrdersAdminService({ db, providers, orders, audit, settings, clock });
+  // The one refund model (docs/decisions/0046-one-refund-model.md): every refund path records through it.
+  const refunds = createRefundsService({ db, payments: providers.payments.provider, audit, clock, jobs });
+  const ordersAdmin = createOrdersAdminService({ db, providers, orders, audit, settings, clock, refunds });
   // Paid try-on orders not handed to the courier (docs/decisions/0035-try-on-buyout.md).
   jobs.register('orders.expire-try-on', async () => {
     const r = await ordersAdmin.expireTryOnHolds();
@@ -244,6 +247,7 @@ export function createServices({
     delivery,
     orders,
     ordersAdmin,
+    refunds,
     ordersList: createOrdersListService({ db, audit, ordersAdmin }),
     buyout,
     shipments,

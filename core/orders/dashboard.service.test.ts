@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCustomer, insertOrder } from '../../tests/factories/customers.ts';
 import { createTestApp, type TestApp } from '../../tests/setup/test-app.ts';
 import { engines } from '../../tests/setup/test-database.ts';
-import { crmRequests, orderEvents, refunds } from '../db/schema/index.ts';
+import { crmRequests, orderEvents, orderRefunds } from '../db/schema/index.ts';
 import { moscowPeriods } from './dashboard.service.ts';
 
 describe('Moscow days and ISO weeks', () => {
@@ -68,11 +68,16 @@ describe.each(engines)('dashboard figures on %s', (engine) => {
         toStatus: 'payment_failed',
         cause: `paid after expiry: refund needed (${late.total} kopecks, pay-1)`,
       });
-      if (refunded) {
-        await db
-          .insert(refunds)
-          .values({ orderNumber: late.number, amount: late.total, status: 'succeeded', reason: 'late' });
-      }
+      // The refund owed is recorded with the event (core/orders/payment-notices.service.ts).
+      await db.insert(orderRefunds).values({
+        orderNumber: late.number,
+        amount: late.total,
+        state: refunded ? 'succeeded' : 'needed',
+        attempts: refunded ? 1 : 0,
+        source: 'cancellation',
+        reason: 'paid after expiry',
+        providerKey: `order-${late.number}-refund-late`,
+      });
     }
     await db.insert(crmRequests).values([
       { formSubject: 'callback', deliveredAt: new Date('2026-11-24T10:00:00Z'), attempts: 1 },

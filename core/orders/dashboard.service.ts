@@ -20,9 +20,9 @@ import {
   crmRequests,
   orderEvents,
   orderLines,
+  orderRefunds,
   orders,
   productGroups,
-  refunds,
   returnLines,
   returns,
   variantProducts,
@@ -53,9 +53,6 @@ export function moscowPeriods(now: Date): { dayStart: Date; weekStart: Date } {
     weekStart: new Date(midnight - daysSinceMonday * DAY_MS - MOSCOW_OFFSET_MS),
   };
 }
-
-/** The order event orders.service writes when money arrives for an expired or cancelled order. */
-export const REFUND_NEEDED_PATTERN = 'paid after %: refund needed%';
 
 /** States of an order whose money the shop keeps: paid and every step after it. */
 const PAID_STATUSES = orderStatuses.filter(isPaidStatus);
@@ -178,17 +175,11 @@ export function createDashboardService({
       .from(crmRequests)
       .where(and(isNull(crmRequests.deliveredAt), isNotNull(crmRequests.lastError)));
 
+    // Refunds owed and never sent (money that came after the order closed), by order (core/refunds/).
     const [refundDue] = await db
-      .select({ n: sql<number>`count(distinct ${orderEvents.orderNumber})::int` })
-      .from(orderEvents)
-      .where(
-        and(
-          like(orderEvents.cause, REFUND_NEEDED_PATTERN),
-          notExists(
-            db.select({ one: sql`1` }).from(refunds).where(eq(refunds.orderNumber, orderEvents.orderNumber)),
-          ),
-        ),
-      );
+      .select({ n: sql<number>`count(distinct ${orderRefunds.orderNumber})::int` })
+      .from(orderRefunds)
+      .where(and(eq(orderRefunds.state, 'needed'), eq(orderRefunds.attempts, 0)));
 
     // Paid try-on orders the expiry told staff about, not kept and not with the courier yet: they are
     // cancelled at the end of their grace period (docs/decisions/0035-try-on-buyout.md).

@@ -13,15 +13,15 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import { type Actor, type AuditService, actorUserId, type SystemActor } from '../audit/audit.service.ts';
+import type { Actor, AuditService, SystemActor } from '../audit/audit.service.ts';
 import type { SettingsService } from '../content/settings.service.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { orderEvents, orderLines, orders, paymentNotifications, refunds } from '../db/schema/index.ts';
+import { orderEvents, orderLines, orderRefunds, orders, paymentNotifications } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import type { Locale } from '../i18n.ts';
 import { assertMarkCodesComplete } from '../marking/marking.service.ts';
-import { enqueueOrderMessages } from '../messages/order-messages.service.ts';
 import type { Providers } from '../providers/index.ts';
+import type { RefundsService } from '../refunds/refunds.service.ts';
 import { deliveryWayName, editionName, orderStatusName, paymentMethodName } from '../staff-messages.ts';
 import { isPaidStatus, type OrderStatus } from './order.rules.ts';
 import type { OrdersService } from './orders.service.ts';
@@ -53,9 +53,6 @@ export const COUNT_CAP = 10_000;
 /** Rows of one CSV export, at most. */
 export const EXPORT_CAP = 50_000;
 const EXPORT_BATCH = 1_000;
-
-/** The event core/orders/orders.service.ts records when money comes for a closed order. */
-const REFUND_NEEDED = 'paid after %: refund needed%';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -92,6 +89,7 @@ export function createOrdersAdminService({
   audit,
   settings,
   clock,
+  refunds,
 }: {
   db: Db;
   providers: Providers;
@@ -99,6 +97,7 @@ export function createOrdersAdminService({
   audit: AuditService;
   settings: SettingsService;
   clock: () => Date;
+  refunds: RefundsService;
 }) {
   const payments = providers.payments.provider;
   const shipments = createShipmentsService({ db, providers, orders: ordersService, clock });
@@ -270,7 +269,7 @@ export function createOrdersAdminService({
   /** The order page: everything staff need, never the shopper's access key. */
   async function get(number: number, locale: Locale) {
     const order = await requireOrder(number, locale);
-    const [lines, events, notices, [refund], auditPage] = await Promise.all([
+    const [lines, events, notices, orderRefundList, auditPage] = await Promise.all([
       db.select().from(orderLines).where(eq(orderLines.orderNumber, number)).orderBy(orderLines.id),
       db.select().from(orderEvents).where(eq(orderEvents.orderNumber, number)).orderBy(orderEvents.id),
       db
@@ -278,11 +277,10 @@ export function createOrdersAdminService({
         .from(paymentNotifications)
         .where(eq(paymentNotifications.orderNumber, number))
         .orderBy(paymentNotifications.receivedAt),
-      db.select().from(refunds).where(eq(refunds.orderNumber, number)),
+      refunds.listForOrder(number),
       audit.list({ entityType: 'order', entityId: String(number), limit: 50 }),
     ]);
     const { accessKey: _key, ...shown } = order;
-    const refundNeeded = events.some((e) => /^paid after .*: refund needed/.test(e.cause));
     const tryOnOverdue =
       order.getWay === 'moscow-try' &&
       (TRY_ON_WAITING_STATUSES as readonly OrderStatus[]).includes(order.status) &&
@@ -293,11 +291,14 @@ export function createOrdersAdminService({
       lines,
       events,
       notices,
-      refund: refund ?? null,
+      /** Every refund of the order (core/refunds/), oldest first. */
+      refunds: orderRefundList,
       audit: auditPage.rows,
       steps: availableSteps(order),
-      /** Money came for a closed order, or a refund did not go through: a refund may be started. */
-      canRefund: refund ? refund.status !== 'succeeded' : refundNeeded,
+      /** A refund waits to be sent or did not go through: it may be started (or sent again) from here. */
+      canRefund: orderRefundList.some(
+        (r) => r.state === 'needed' || r.state === 'failed' || r.state === 'started',
+      ),
       /** A paid try-on order past its days without hand-over: cancelled at the end of its grace unless kept. */
       canKeepTryOn: tryOnOverdue,
     };
@@ -411,6 +412,10 @@ export function createOrdersAdminService({
     locale: Locale,
     parcel?: { carrier: string; carrierId: string },
   ) {
+    // The refund receipt repeats the payment's items when the whole payment returns (DECISIONS 36);
+    // read before the transaction (the lines do not change); without receipt settings, none is sent.
+    const receipt =
+      input.to === 'cancelled' ? await ordersService.paymentReceipt(number).catch(() => null) : null;
     const outcome = await ordersService.withStockChanges(async (tx, changed) => {
       const before = await lockCurrent(tx, number, input.version, locale, input.from);
       const refused = stepRefusal(before, input.to, input.trackingNumber);
@@ -430,19 +435,26 @@ export function createOrdersAdminService({
         before,
         input.to === 'shipped' && input.trackingNumber ? { trackingNumber: input.trackingNumber } : {},
       );
-      let refund: typeof refunds.$inferSelect | undefined;
+      let refund: typeof orderRefunds.$inferSelect | undefined;
       if (input.to === 'cancelled' && isPaidStatus(before.status) && hasProviderPayment(before)) {
-        [refund] = await tx
-          .insert(refunds)
-          .values({
-            orderNumber: number,
-            amount: before.total,
-            status: 'started',
-            reason: input.reason ? `cancelled: ${input.reason}` : 'cancelled',
-            createdBy: actorUserId(actor),
-          })
-          .onConflictDoNothing()
-          .returning();
+        // What is left of the payment after earlier refunds (a partial refund, a removed line).
+        const amount = await refunds.remaining(tx, before);
+        const whole = receipt && receipt.items.reduce((sum, i) => sum + i.amount, 0) === amount;
+        if (amount > 0) {
+          refund = await refunds.create(
+            tx,
+            number,
+            {
+              source: 'cancellation',
+              amount,
+              deliveryAmount: whole ? before.deliveryPrice : 0,
+              reason: input.reason ? `cancelled: ${input.reason}` : 'cancelled',
+              receipt: whole ? receipt : null,
+            },
+            actor,
+            locale,
+          );
+        }
       }
       await audit.record(tx, actor, {
         action: `order.${input.to}`,
@@ -463,7 +475,7 @@ export function createOrdersAdminService({
     if (input.to === 'cancelled' && !isPaidStatus(before.status) && hasProviderPayment(before)) {
       await payments.expirePayment(before.paymentId as string).catch(() => {});
     }
-    if (refund) await sendRefund(refund, before.paymentId as string, actor);
+    if (refund) await refunds.send(refund.id, actor);
     // A two-stage payment (Dolyame) is committed when the goods leave the shop (docs/decisions/0030).
     if ((input.to === 'shipped' || input.to === 'delivered') && hasProviderPayment(before)) {
       await ordersService.capturePayment(number);
@@ -508,146 +520,65 @@ export function createOrdersAdminService({
   }
 
   /**
-   * Asks the provider to refund, with a key fixed per refund row, so a retry never refunds twice; the
-   * outcome is recorded on the row, as an order event and in the audit log. A provider that cannot be
-   * reached leaves the row `started` for a retry.
-   */
-  async function sendRefund(
-    refund: typeof refunds.$inferSelect,
-    paymentId: string,
-    actor: Actor | SystemActor | null,
-  ) {
-    let result: Awaited<ReturnType<typeof payments.refund>> | null = null;
-    try {
-      // DECISIONS 36: the refund receipt repeats the payment's items when the whole payment returns.
-      const receipt = await ordersService.paymentReceipt(refund.orderNumber);
-      const whole = receipt && receipt.items.reduce((sum, i) => sum + i.amount, 0) === refund.amount;
-      result = await payments.refund(
-        paymentId,
-        refund.amount,
-        `order-${refund.orderNumber}-refund-${refund.id}`,
-        whole ? receipt : undefined,
-      );
-    } catch {
-      result = null;
-    }
-    if (!result) return;
-    const status = result.status === 'succeeded' ? 'succeeded' : 'failed';
-    const detail = result.status === 'succeeded' ? result.refundId : result.reason;
-    await db.transaction(async (tx) => {
-      const [updated] = await tx
-        .update(refunds)
-        .set({ status, providerRefundId: result.status === 'succeeded' ? result.refundId : null })
-        .where(and(eq(refunds.id, refund.id), sql`${refunds.status} <> 'succeeded'`))
-        .returning();
-      if (!updated) return;
-      const [order] = await tx
-        .select({ status: orders.status })
-        .from(orders)
-        .where(eq(orders.number, refund.orderNumber));
-      const state = order?.status ?? 'cancelled';
-      await tx.insert(orderEvents).values({
-        orderNumber: refund.orderNumber,
-        fromStatus: state,
-        toStatus: state,
-        cause: `refund ${status} (${refund.amount} kopecks, ${detail})`,
-        at: clock(),
-      });
-      if (status === 'succeeded') await enqueueOrderMessages(tx, refund.orderNumber, 'refunded', clock());
-      await audit.record(tx, actor, {
-        action: 'order.refund',
-        entityType: 'order',
-        entityId: String(refund.orderNumber),
-        before: { refund: refund.status },
-        after: { refund: status, amount: refund.amount, detail },
-      });
-    });
-  }
-
-  /**
-   * Starts (or retries) the refund of an order: money that came after the order closed (the
-   * refunds-due queue), or a cancelled order's refund the provider did not confirm. Once per order.
+   * Starts (or sends again) the refund an order waits for: money that came after the order closed
+   * (the refunds-due queue), or a refund the provider refused or did not answer. Over the screen's
+   * version, so of two presses exactly one sends.
    */
   async function startRefund(number: number, input: { version: number }, actor: Actor, locale: Locale) {
     const refund = await db.transaction(async (tx) => {
       const before = await lockCurrent(tx, number, input.version, locale);
-      const [existing] = await tx.select().from(refunds).where(eq(refunds.orderNumber, number));
-      if (existing?.status === 'succeeded') {
+      const rows = await tx
+        .select()
+        .from(orderRefunds)
+        .where(eq(orderRefunds.orderNumber, number))
+        .orderBy(orderRefunds.id);
+      const waiting = rows.find((r) => r.state === 'needed' || r.state === 'failed' || r.state === 'started');
+      if (!waiting) {
         throw new AppError(
           'conflict',
-          t(locale, 'Деньги по заказу уже возвращены', 'The order is already refunded'),
-        );
-      }
-      const [due] = await tx
-        .select({ id: orderEvents.id })
-        .from(orderEvents)
-        .where(and(eq(orderEvents.orderNumber, number), like(orderEvents.cause, REFUND_NEEDED)))
-        .limit(1);
-      if (!existing && !due) {
-        throw new AppError(
-          'conflict',
-          t(locale, 'По заказу нечего возвращать', 'The order has nothing to refund'),
+          rows.some((r) => r.state === 'succeeded' || r.state === 'manual')
+            ? t(locale, 'Деньги по заказу уже возвращены', 'The order is already refunded')
+            : t(locale, 'По заказу нечего возвращать', 'The order has nothing to refund'),
         );
       }
       if (!hasProviderPayment(before)) {
         throw new AppError('conflict', t(locale, 'У заказа нет платежа', 'The order has no payment'));
       }
       const after = await raiseVersion(tx, before, {});
-      const row =
-        existing ??
-        (
-          await tx
-            .insert(refunds)
-            .values({
-              orderNumber: number,
-              amount: before.total,
-              status: 'started',
-              reason: 'paid after the order closed',
-              createdBy: actor.userId,
-            })
-            .returning()
-        )[0];
-      if (!row) throw new Error('refund insert returned nothing');
       await audit.record(tx, actor, {
-        action: existing ? 'order.refund_retry' : 'order.refund_start',
+        action: waiting.attempts === 0 ? 'order.refund_start' : 'order.refund_retry',
         entityType: 'order',
         entityId: String(number),
         before: auditView(before),
-        after: { ...auditView(after), refund: { amount: row.amount } },
+        after: { ...auditView(after), refund: { amount: waiting.amount } },
       });
-      return { row, paymentId: before.paymentId as string };
+      return waiting;
     });
-    await sendRefund(refund.row, refund.paymentId, actor);
+    if (refund.state === 'failed') await refunds.retry(number, refund.id, actor, locale);
+    else await refunds.send(refund.id, actor);
     return get(number, locale);
   }
 
-  /** Orders whose money came after they closed and that no refund was started for (newest first). */
+  /** Orders with a refund owed and never sent (money that came after they closed), newest first. */
   async function listRefundsDue() {
-    const dueEvent = db
-      .select({ id: orderEvents.id })
-      .from(orderEvents)
-      .where(and(eq(orderEvents.orderNumber, orders.number), like(orderEvents.cause, REFUND_NEEDED)));
-    const refunded = db
-      .select({ id: refunds.id })
-      .from(refunds)
-      .where(eq(refunds.orderNumber, orders.number));
     const rows = await db
       .select({
         number: orders.number,
         status: orders.status,
         fullName: orders.fullName,
         phone: orders.phone,
-        total: orders.total,
+        total: orderRefunds.amount,
         payment: orders.payment,
         paymentId: orders.paymentId,
         version: orders.version,
-        paidAt: sql<string>`(select max(${orderEvents.at}) from ${orderEvents} where ${orderEvents.orderNumber} = ${orders.number} and ${orderEvents.cause} like ${REFUND_NEEDED})`,
+        paidAt: orderRefunds.createdAt,
       })
-      .from(orders)
-      .where(and(exists(dueEvent), notExists(refunded)))
+      .from(orderRefunds)
+      .innerJoin(orders, eq(orders.number, orderRefunds.orderNumber))
+      .where(and(eq(orderRefunds.state, 'needed'), eq(orderRefunds.attempts, 0)))
       .orderBy(desc(orders.number))
       .limit(500);
-    return { rows };
+    return { rows: rows.map((r) => ({ ...r, paidAt: r.paidAt.toISOString() })) };
   }
 
   /**

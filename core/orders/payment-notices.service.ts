@@ -9,6 +9,7 @@ import type {
   PaymentNotice,
   PaymentProvider,
 } from '../providers/payments/payment-provider.ts';
+import { recordCabinetRefund, recordOwedRefund } from '../refunds/refunds.service.ts';
 import type { OrderTransitions } from './order-transition.service.ts';
 
 /** Thrown to undo a notice's changes when its id was recorded meanwhile. */
@@ -81,6 +82,16 @@ export function createPaymentNotices({
     ): Promise<{ result: 'applied' | 'ignored'; record: boolean }> {
       const applied = { result: 'applied', record: true } as const;
       const ignored = { result: 'ignored', record: false } as const;
+      // Money given back in the provider's cabinet: recorded on the order once (core/refunds/).
+      if (notice.outcome === 'refunded') {
+        if (order.paymentId !== notice.paymentId) return ignored;
+        const recorded = await recordCabinetRefund(tx, clock, order.number, {
+          operationId: notice.notificationId,
+          amount: notice.refundedWhole ? null : notice.amount,
+          whole: notice.refundedWhole === true,
+        });
+        return recorded ? applied : ignored;
+      }
       // Not the order's own payment: a try-on buyout's payment of the kept goods, or nothing.
       if (order.paymentId !== notice.paymentId) {
         const outcome = await applyBuyoutPaymentNotice(tx, notice, {
@@ -113,6 +124,11 @@ export function createPaymentNotices({
             toStatus: order.status,
             cause: `paid after ${order.status === 'cancelled' ? 'cancellation' : 'expiry'}: refund needed (${notice.amount} kopecks, ${notice.paymentId})`,
             at: clock(),
+          });
+          await recordOwedRefund(tx, clock, order.number, {
+            amount: notice.amount,
+            reason: `paid after ${order.status === 'cancelled' ? 'cancellation' : 'expiry'}`,
+            key: `order-${order.number}-refund-late-${notice.notificationId}`,
           });
           return { result: 'ignored', record: true };
         }

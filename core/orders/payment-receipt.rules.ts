@@ -93,3 +93,115 @@ function item(
     paymentMethod: 'full_prepayment',
   };
 }
+
+/**
+ * What `units` more of a line refund once `before` of its `count` units were refunded: the line's
+ * paid amount (after the discount, as the receipt showed it) shared so that each unit is the
+ * receipt's unit price and the last unit carries the rounding kopecks. Over all refunds of a line
+ * they add up to its amount exactly.
+ */
+export function unitsRefund(amount: number, count: number, before: number, units: number): number {
+  const value = (n: number) => (n >= count ? amount : n * Math.floor(amount / count));
+  return value(Math.min(count, before + units)) - value(before);
+}
+
+/**
+ * The refund receipt items of `units` of a line, after `before` refunded (price × quantity =
+ * amount). `method`: `full_prepayment` while the goods have not left the shop (the refund undoes the
+ * prepayment), `full_payment` once they were handed over (it undoes a settlement).
+ */
+export function refundItems(
+  line: { name: string; amount: number; count: number; vatRate?: VatRate },
+  before: number,
+  units: number,
+  settings: ReceiptSettings,
+  method: ReceiptItem['paymentMethod'] = 'full_payment',
+): ReceiptItem[] {
+  const unit = Math.floor(line.amount / line.count);
+  const name = line.name.slice(0, NAME_MAX);
+  const one = (price: number, quantity: number): ReceiptItem => ({
+    ...item(name, price, quantity, line.vatRate ?? settings.vat, 'commodity'),
+    paymentMethod: method,
+  });
+  const last = before + units >= line.count;
+  const lastUnit = line.amount - unit * (line.count - 1);
+  if (!last || lastUnit === unit) return unit > 0 ? [one(unit, units)] : [];
+  const items: ReceiptItem[] = [];
+  if (units > 1 && unit > 0) items.push(one(unit, units - 1));
+  if (lastUnit > 0) items.push(one(lastUnit, 1));
+  return items;
+}
+
+/** The delivery's refund receipt item. */
+export function deliveryRefundItem(
+  amount: number,
+  settings: ReceiptSettings,
+  method: ReceiptItem['paymentMethod'] = 'full_payment',
+): ReceiptItem {
+  return { ...item('Доставка', amount, 1, settings.vat, 'service'), paymentMethod: method };
+}
+
+/** An order with its line ids, as a refund of some of its lines needs it. */
+export type RefundOrder = Omit<ReceiptOrder, 'lines'> & {
+  lines: (ReceiptOrder['lines'][number] & { id: number })[];
+};
+
+export interface LinesRefund {
+  goods: number;
+  delivery: number;
+  /** Per order line id: units and kopecks refunded now. */
+  lines: { orderLineId: number; quantity: number; amount: number }[];
+  receipt: PaymentReceipt;
+}
+
+/**
+ * The refund of some units of an order's lines (a return, staff's partial refund, a removed line):
+ * each unit at its share of what was paid for its line (the payment receipt's allocation, so the
+ * refunds of a line add up to its amount), `delivery` kopecks of the delivery, and the 54-FZ refund
+ * receipt of exactly those items. `refundedBefore` counts each line's units refunded earlier; more
+ * units than are left of a line are not refunded.
+ */
+export function planLinesRefund(
+  order: RefundOrder,
+  refundedBefore: ReadonlyMap<number, number>,
+  now: readonly { orderLineId: number; units: number }[],
+  settings: ReceiptSettings,
+  delivery: number,
+  method: ReceiptItem['paymentMethod'] = 'full_payment',
+): LinesRefund {
+  const amounts = lineAmounts(order);
+  const lines = new Map<number, { quantity: number; amount: number }>();
+  const items: ReceiptItem[] = [];
+  let goods = 0;
+  const taken = new Map<number, number>();
+  for (const r of now) {
+    const index = order.lines.findIndex((l) => l.id === r.orderLineId);
+    const line = order.lines[index];
+    if (!line || r.units <= 0) continue;
+    const before = (refundedBefore.get(line.id) ?? 0) + (taken.get(line.id) ?? 0);
+    const units = Math.min(r.units, line.count - before);
+    if (units <= 0) continue;
+    const amount = amounts[index] ?? 0;
+    const sum = unitsRefund(amount, line.count, before, units);
+    taken.set(line.id, (taken.get(line.id) ?? 0) + units);
+    const was = lines.get(line.id) ?? { quantity: 0, amount: 0 };
+    lines.set(line.id, { quantity: was.quantity + units, amount: was.amount + sum });
+    goods += sum;
+    items.push(
+      ...refundItems(
+        { name: line.name, amount, count: line.count, ...(line.vatRate ? { vatRate: line.vatRate } : {}) },
+        before,
+        units,
+        settings,
+        method,
+      ),
+    );
+  }
+  if (delivery > 0) items.push(deliveryRefundItem(delivery, settings, method));
+  return {
+    goods,
+    delivery,
+    lines: [...lines].map(([orderLineId, l]) => ({ orderLineId, ...l })),
+    receipt: { email: order.email || undefined, phone: order.phone, taxation: settings.taxation, items },
+  };
+}

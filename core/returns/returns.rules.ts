@@ -3,8 +3,8 @@
  * the return window, what of an order may still be returned, and the refund of returned units, sums
  * to the kopeck as the payment's receipt showed them. Pure: no I/O.
  */
-import { lineAmounts, type ReceiptOrder } from '../orders/payment-receipt.rules.ts';
-import type { PaymentReceipt, ReceiptItem, ReceiptSettings } from '../providers/payments/payment-provider.ts';
+import { planLinesRefund, type ReceiptOrder } from '../orders/payment-receipt.rules.ts';
+import type { PaymentReceipt, ReceiptSettings } from '../providers/payments/payment-provider.ts';
 
 export const returnStatuses = ['requested', 'received', 'closed', 'cancelled'] as const;
 export type ReturnStatus = (typeof returnStatuses)[number];
@@ -63,45 +63,7 @@ export function returnableUnits(count: number, inReturns: number): number {
   return Math.max(0, count - inReturns);
 }
 
-/**
- * What `units` more of a line refund once `before` of its `count` units were refunded: the line's
- * paid amount (after the discount, as the receipt showed it) shared so that each unit is the
- * receipt's unit price and the last unit carries the rounding kopecks. Over all returns of a line the
- * refunds add up to its amount exactly.
- */
-export function unitsRefund(amount: number, count: number, before: number, units: number): number {
-  const value = (n: number) => (n >= count ? amount : n * Math.floor(amount / count));
-  return value(Math.min(count, before + units)) - value(before);
-}
-
-/** The refund receipt items of `units` of a line, after `before` refunded (price × quantity = amount). */
-export function refundItems(
-  line: { name: string; amount: number; count: number; vatRate?: ReceiptSettings['vat'] },
-  before: number,
-  units: number,
-  settings: ReceiptSettings,
-): ReceiptItem[] {
-  const unit = Math.floor(line.amount / line.count);
-  const name = line.name.slice(0, 128);
-  const item = (price: number, quantity: number): ReceiptItem => ({
-    name,
-    price,
-    quantity,
-    amount: price * quantity,
-    // The rate the payment receipt gave the line (its product's, else its category's, else the shop's).
-    vat: line.vatRate ?? settings.vat,
-    paymentObject: 'commodity',
-    // Returned goods had been handed over: the refund undoes a settlement, not a prepayment.
-    paymentMethod: 'full_payment',
-  });
-  const last = before + units >= line.count;
-  const lastUnit = line.amount - unit * (line.count - 1);
-  if (!last || lastUnit === unit) return unit > 0 ? [item(unit, units)] : [];
-  const items: ReceiptItem[] = [];
-  if (units > 1 && unit > 0) items.push(item(unit, units - 1));
-  if (lastUnit > 0) items.push(item(lastUnit, 1));
-  return items;
-}
+export { refundItems, unitsRefund } from '../orders/payment-receipt.rules.ts';
 
 export interface RefundLineInput {
   orderLineId: number;
@@ -136,56 +98,23 @@ export function planRefund(
   deliveryPaidBy: ReturnSettings['deliveryPaidBy'],
   deliveryRefundedBefore: number,
 ): RefundPlan {
-  const amounts = lineAmounts(order);
-  const perLine = new Map<number, number>();
-  const items: ReceiptItem[] = [];
-  let goods = 0;
-  for (const r of now) {
-    const index = order.lines.findIndex((l) => l.id === r.orderLineId);
-    const line = order.lines[index];
-    if (!line || r.units <= 0) continue;
-    const before = refundedBefore.get(line.id) ?? 0;
-    const units = Math.min(r.units, line.count - before);
-    if (units <= 0) continue;
-    const amount = amounts[index] ?? 0;
-    const sum = unitsRefund(amount, line.count, before, units);
-    perLine.set(line.id, (perLine.get(line.id) ?? 0) + sum);
-    goods += sum;
-    items.push(
-      ...refundItems(
-        { name: line.name, amount, count: line.count, ...(line.vatRate ? { vatRate: line.vatRate } : {}) },
-        before,
-        units,
-        settings,
-      ),
-    );
-  }
   const allBack = order.lines.every((l) => {
     const back =
       (refundedBefore.get(l.id) ?? 0) +
       now.filter((r) => r.orderLineId === l.id).reduce((a, r) => a + r.units, 0);
     return back >= l.count;
   });
+  const goodsOnly = planLinesRefund(order, refundedBefore, now, settings, 0);
   const delivery =
-    deliveryPaidBy === 'shop' && allBack && goods > 0
+    deliveryPaidBy === 'shop' && allBack && goodsOnly.goods > 0
       ? Math.max(0, order.deliveryPrice - deliveryRefundedBefore)
       : 0;
-  if (delivery > 0) {
-    items.push({
-      name: 'Доставка',
-      price: delivery,
-      quantity: 1,
-      amount: delivery,
-      vat: settings.vat,
-      paymentObject: 'service',
-      paymentMethod: 'full_payment',
-    });
-  }
+  const plan = delivery > 0 ? planLinesRefund(order, refundedBefore, now, settings, delivery) : goodsOnly;
   return {
-    goods,
+    goods: plan.goods,
     delivery,
-    perLine,
-    receipt: { email: order.email || undefined, phone: order.phone, taxation: settings.taxation, items },
+    perLine: new Map(plan.lines.map((l) => [l.orderLineId, l.amount])),
+    receipt: plan.receipt,
   };
 }
 

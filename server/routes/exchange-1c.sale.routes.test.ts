@@ -4,7 +4,7 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, orderEvents, orders, refunds, variantProducts } from '../../core/db/schema/index.ts';
+import { auditLog, orderEvents, orderRefunds, orders, variantProducts } from '../../core/db/schema/index.ts';
 import type { Services } from '../../core/services.ts';
 import { insertCategory, insertProductGroup } from '../../tests/factories/catalogue.ts';
 import { insertPlacedOrder } from '../../tests/factories/orders.ts';
@@ -192,7 +192,10 @@ describe.each(engines)('1C sends order statuses back (type=sale&mode=file) on %s
       .from(variantProducts)
       .where(eq(variantProducts.id, `${groupId}-S`));
     expect((after?.stock ?? 0) - (before?.stock ?? 0)).toBe(1);
-    const [refund] = await database.db.select().from(refunds).where(eq(refunds.orderNumber, order.number));
+    const [refund] = await database.db
+      .select()
+      .from(orderRefunds)
+      .where(eq(orderRefunds.orderNumber, order.number));
     expect(refund?.amount).toBe(order.total);
 
     // Changed after 1C took it: sent again, cancelled, until 1C confirms.

@@ -8,6 +8,7 @@ export * from './jobs.ts';
 export * from './marking.ts';
 export * from './order-notes.ts';
 export * from './orders.ts';
+export * from './refunds.ts';
 export * from './returns.ts';
 export * from './search.ts';
 export * from './shipments.ts';

@@ -107,9 +107,15 @@ export interface PaymentNotice {
   notificationId: string;
   paymentId: string;
   orderNumber: number;
-  outcome: 'paid' | 'declined';
+  /**
+   * `refunded`: the provider reports money of this payment given back (T-Bank's REFUNDED and
+   * PARTIAL_REFUNDED), which the shop records unless it is a refund of its own (core/refunds/).
+   */
+  outcome: 'paid' | 'declined' | 'refunded';
   /** Kopecks the provider confirms. */
   amount: number;
+  /** With `refunded`: the whole payment is refunded now (`amount` is then not the refund's). */
+  refundedWhole?: boolean;
   /**
    * The money is held, not yet taken (T-Bank's AUTHORIZED): it pays a two-stage payment only; for a
    * one-stage payment it is a step on the way and changes nothing.

@@ -156,6 +156,17 @@ export function createTbankPayments(options: TbankOptions) {
     amount: number,
   ): PaymentNotice | null {
     const held = status === HELD;
+    // A refund made in the bank's cabinet (or the shop's own, which the shop tells apart).
+    if (status === 'REFUNDED' || status === 'PARTIAL_REFUNDED') {
+      return {
+        notificationId: `tbank-${paymentId}-${status}-${amount}`,
+        paymentId: `tbank-${paymentId}`,
+        orderNumber,
+        outcome: 'refunded',
+        amount,
+        ...(status === 'REFUNDED' ? { refundedWhole: true } : {}),
+      };
+    }
     const outcome = PAID.has(status) || held ? 'paid' : DECLINED.has(status) ? 'declined' : null;
     if (!outcome) return null;
     return {

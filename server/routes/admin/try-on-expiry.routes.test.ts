@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLog,
   orderEvents,
-  refunds,
+  orderRefunds,
   sandboxPayments,
   staffSessions,
   variantProducts,
@@ -123,8 +123,13 @@ describe.each(engines)('paid try-on orders not handed over on %s', (engine) => {
     expect(after.order.status).toBe('cancelled');
     expect(after.events.at(-2)?.cause).toMatch(/^cancelled by the shop: try-on not handed over in 4 days/);
     expect(await stock(variantId)).toBe(10);
-    const [refund] = await db().select().from(refunds).where(eq(refunds.orderNumber, order.number));
-    expect(refund).toMatchObject({ amount: 700_00, status: 'succeeded', createdBy: null });
+    const [refund] = await db().select().from(orderRefunds).where(eq(orderRefunds.orderNumber, order.number));
+    expect(refund).toMatchObject({
+      amount: 700_00,
+      state: 'succeeded',
+      source: 'cancellation',
+      createdBy: null,
+    });
     const [session] = await db()
       .select()
       .from(sandboxPayments)
@@ -167,7 +172,9 @@ describe.each(engines)('paid try-on orders not handed over on %s', (engine) => {
     await runExpiry();
     expect((await page(order.number)).order.status).toBe('paid');
     expect(await stock(variantId)).toBe(8);
-    expect(await db().select().from(refunds).where(eq(refunds.orderNumber, order.number))).toEqual([]);
+    expect(await db().select().from(orderRefunds).where(eq(orderRefunds.orderNumber, order.number))).toEqual(
+      [],
+    );
     const keeps = await db()
       .select()
       .from(auditLog)
