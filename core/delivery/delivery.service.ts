@@ -127,6 +127,8 @@ export function createDeliveryService({
     fromCityCode?: number;
     weight?: number;
     summ?: number;
+    /** The buyer's postal code of a door delivery, which some carriers price by. */
+    postalCode?: string | null;
   }): Promise<Outcome<DeliveryQuoteView>> {
     const city = await carriers.sdek.cityByCode(input.cityCode);
     if (!city) return refuse('unknownCity');
@@ -135,6 +137,7 @@ export function createDeliveryService({
       toCityCode: city.code,
       mode: input.mode,
       parcel: parcel(input.weight, input.summ),
+      postalCode: input.postalCode ?? null,
     });
     return quote ? ok(quoteView(quote)) : refuse('impossible');
   }

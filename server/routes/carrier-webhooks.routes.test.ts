@@ -146,7 +146,7 @@ describe.each(engines)('real carriers through the shop on %s', (engine) => {
       tariff_code: 136,
       shipment_point: 'MSK2181',
       delivery_point: 'SPB101',
-      recipient: { name: 'Иванова Анна', phones: [{ number: phone }] },
+      recipient: { name: 'Иванова Анна', phones: [{ number: `+${phone}` }] },
       packages: [{ weight: 1200, items: [{ amount: 2, cost: 4990, payment: { value: 0 } }] }],
     });
     const tracking = registered?.cdekNumber;

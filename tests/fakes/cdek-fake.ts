@@ -130,6 +130,11 @@ function pointsOf(code: number) {
   }));
 }
 
+/** The insurance CDEK bills, as a share of the declared value (its public tariff: 0.75 %). */
+const INSURANCE_RATE = 0.0075;
+/** `+` and the country code with the number: what CDEK's plugin sends (tests/fixtures/cdek/). */
+const INTERNATIONAL_PHONE = /^\+\d{10,15}$/;
+
 const statusNames: Record<string, string> = {
   ACCEPTED: 'Принят',
   CREATED: 'Создан',
@@ -250,6 +255,17 @@ export async function startCdekFake({
       problems.push({ code: 'v2_field_is_empty', message: 'to_location.address' });
     if (!recipient?.name || !recipient.phones?.[0]?.number)
       problems.push({ code: 'v2_field_is_empty', message: 'recipient' });
+    // Phones in the international form, as CDEK's own plugin sends them (tests/fixtures/cdek/).
+    const sender = body.sender as { phones?: { number?: string }[] } | undefined;
+    for (const [who, phones] of [
+      ['recipient', recipient?.phones],
+      ['sender', sender?.phones],
+    ] as const) {
+      for (const phone of phones ?? []) {
+        if (!INTERNATIONAL_PHONE.test(phone.number ?? ''))
+          problems.push({ code: 'v2_field_is_invalid', message: `${who}.phones.number: ${phone.number}` });
+      }
+    }
     if (!Array.isArray(body.packages) || body.packages.length === 0)
       problems.push({ code: 'v2_field_is_empty', message: 'packages' });
     const uuid = randomUUID();
@@ -338,6 +354,15 @@ export async function startCdekFake({
     const far = to === 270 ? 3 : to === 44 ? 1 : 2;
     const steps = Math.max(1, Math.ceil(weight / 500));
     const sum = 250 * far + 50 * steps + (body.tariff_code === 137 ? 150 : 0) + 0.5;
+    // Services priced as CDEK does: insurance, a share of the declared value, is billed on top of
+    // the delivery and `total_sum` is what the sender pays (tests/fixtures/cdek/README.md).
+    const services = ((body.services as { code?: string; parameter?: unknown }[] | undefined) ?? []).flatMap(
+      (service) =>
+        service.code === 'INSURANCE'
+          ? [{ code: 'INSURANCE', sum: Math.round(Number(service.parameter) * INSURANCE_RATE * 100) / 100 }]
+          : [],
+    );
+    const total = Math.round((sum + services.reduce((t, s) => t + s.sum, 0)) * 100) / 100;
     return {
       status: 200,
       body: {
@@ -347,9 +372,9 @@ export async function startCdekFake({
         calendar_min: far + 1,
         calendar_max: far + 2,
         weight_calc: weight,
-        total_sum: sum,
+        total_sum: total,
         currency: 'RUB',
-        services: [],
+        services,
       },
     };
   }

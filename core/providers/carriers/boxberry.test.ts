@@ -111,6 +111,13 @@ describe('Boxberry: delivery cost', () => {
     expect(fake.calls.filter((c) => c.method === 'DeliveryCosts')[1]?.params.zip).toMatch(/^\d{6}$/);
     await boxberry.quote({ fromCityCode: 44, toCityCode: 137, mode: 'pickup', parcel });
     expect(fake.calls.filter((c) => c.method === 'DeliveryCosts')).toHaveLength(2);
+    // With the buyer's address, the courier price is asked for the buyer's own postal code, not
+    // the city's first one.
+    await boxberry.quote({ fromCityCode: 44, toCityCode: 137, mode: 'door', parcel, postalCode: '194017' });
+    expect(fake.calls.filter((c) => c.method === 'DeliveryCosts')[2]?.params.zip).toBe('194017');
+    // A malformed one is not sent: the city's code stands in.
+    await boxberry.quote({ fromCityCode: 44, toCityCode: 137, mode: 'door', parcel, postalCode: '19A' });
+    expect(fake.calls.filter((c) => c.method === 'DeliveryCosts')).toHaveLength(3);
   });
 
   it('answers null where it does not deliver, and when it fails or is slow', async () => {

@@ -224,7 +224,7 @@ export function createBoxberryCarrier(options: BoxberryOptions): CarrierProvider
     },
     pickupPoints,
 
-    async quote({ toCityCode, mode, parcel }) {
+    async quote({ toCityCode, mode, parcel, postalCode }) {
       if (!Number.isFinite(parcel.weightGrams) || parcel.weightGrams <= 0) return null;
       const weight = Math.ceil(parcel.weightGrams);
       try {
@@ -242,7 +242,10 @@ export function createBoxberryCarrier(options: BoxberryOptions): CarrierProvider
           if (!point) return null;
           params.target = point.code;
         } else {
-          const zip = city.postalCodes[0];
+          // The courier price depends on the buyer's own postal code (its zone within the city); the
+          // city's main code is only the estimate before the buyer has given an address.
+          const own = postalCode?.trim();
+          const zip = own && /^\d{6}$/.test(own) ? own : city.postalCodes[0];
           if (!zip) return null;
           params.zip = zip;
         }

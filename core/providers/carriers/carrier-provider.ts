@@ -204,6 +204,8 @@ export interface CarrierProvider extends ShippingCarrier {
     toCityCode: number;
     mode: DeliveryMode;
     parcel: Parcel;
+    /** The buyer's own postal code for a door delivery, where the carrier prices by it (Boxberry). */
+    postalCode?: string | null;
   }): Promise<DeliveryQuote | null>;
 }
 

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { type CdekFake, startCdekFake } from '../../../tests/fakes/cdek-fake.ts';
 import type { ShipmentRequest } from './carrier-provider.ts';
@@ -184,13 +186,16 @@ describe('CDEK: cities and pickup points', () => {
 });
 
 describe('CDEK: tariffs', () => {
-  it('prices door and pickup delivery with tariffs 137 and 136, in kopecks and calendar days', async () => {
+  it('prices door and pickup delivery with tariffs 137 and 136 as CDEK bills them: delivery and the insurance of the declared value', async () => {
     const cdek = carrier();
     const pickup = await cdek.quote({ fromCityCode: 44, toCityCode: 137, mode: 'pickup', parcel });
     const door = await cdek.quote({ fromCityCode: 44, toCityCode: 137, mode: 'door', parcel });
-    expect(pickup).toEqual({ price: 65_050, periodMin: 3, periodMax: 4 });
-    expect(door?.price).toBe(80_050);
+    // total_sum: delivery 650.50 ₽ (800.50 ₽ to the door) and 0.75 % of the declared value.
+    const insurance = Math.round(parcel.valueKopecks * 0.0075);
+    expect(pickup).toEqual({ price: 65_050 + insurance, periodMin: 3, periodMax: 4 });
+    expect(door?.price).toBe(80_050 + insurance);
     const bodies = fake.calls.filter((c) => c.path === '/calculator/tariff').map((c) => c.body);
+    const services = [{ code: 'INSURANCE', parameter: parcel.valueKopecks / 100 }];
     expect(bodies).toEqual([
       {
         type: 1,
@@ -198,6 +203,7 @@ describe('CDEK: tariffs', () => {
         from_location: { code: 44 },
         to_location: { code: 137 },
         packages: [{ weight: 1200 }],
+        services,
       },
       {
         type: 1,
@@ -205,10 +211,29 @@ describe('CDEK: tariffs', () => {
         from_location: { code: 44 },
         to_location: { code: 137 },
         packages: [{ weight: 1200 }],
+        services,
       },
     ]);
+    // The request is the one CDEK's own plugin makes (tests/fixtures/cdek/).
+    const plugin = JSON.parse(
+      fs.readFileSync(
+        path.resolve(import.meta.dirname, '../../../tests/fixtures/cdek/official-plugin-requests.json'),
+        'utf8',
+      ),
+    );
+    expect(Object.keys(bodies[0] as object).sort()).toEqual(
+      Object.keys(plugin.tariffRequestWithInsurance).sort(),
+    );
     await cdek.quote({ fromCityCode: 44, toCityCode: 137, mode: 'pickup', parcel });
     expect(fake.calls.filter((c) => c.path === '/calculator/tariff')).toHaveLength(2);
+    // Another declared value is another price.
+    await cdek.quote({
+      fromCityCode: 44,
+      toCityCode: 137,
+      mode: 'pickup',
+      parcel: { ...parcel, valueKopecks: 100_000 },
+    });
+    expect(fake.calls.filter((c) => c.path === '/calculator/tariff')).toHaveLength(3);
   });
 
   it('answers null where CDEK does not deliver, or when it fails or is slow', async () => {
@@ -260,6 +285,37 @@ describe('CDEK: orders', () => {
       ],
     });
     expect(order?.body).not.toHaveProperty('to_location');
+  });
+
+  it('sends the phone as the shop keeps it (digits) in CDEK’s international form; the fake refuses another form', async () => {
+    const request = shipment(20_010);
+    const created = await carrier().createShipment({
+      ...request,
+      recipient: { ...request.recipient, phone: '79991234567' },
+    });
+    expect(fake.orders.get(created.carrierId)?.body).toMatchObject({
+      recipient: { phones: [{ number: '+79991234567' }] },
+    });
+    // What the shop sent before this was fixed: digits without `+`.
+    const token = await (
+      await fetch(`${fake.apiUrl}/oauth/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: `grant_type=client_credentials&client_id=${fake.clientId}&client_secret=${fake.clientSecret}`,
+      })
+    ).json();
+    const refused = await fetch(`${fake.apiUrl}/orders`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token.access_token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        ...(fake.orders.get(created.carrierId)?.body as object),
+        number: '20011',
+        recipient: { name: 'Анна Петрова', phones: [{ number: '79991234567' }] },
+      }),
+    });
+    const answer = await refused.json();
+    expect(answer.requests[0]).toMatchObject({ state: 'INVALID' });
+    expect(answer.requests[0].errors[0]).toMatchObject({ code: 'v2_field_is_invalid' });
   });
 
   it('registers a door order to the address with tariff 137', async () => {

@@ -5,6 +5,7 @@ import {
   CARRIER_WRITE_TIMEOUT_MS,
   CarrierError,
   type HttpAnswer,
+  internationalPhone,
   parseAnswer,
   requestJson,
 } from './carrier-http.ts';
@@ -107,6 +108,8 @@ const errorListSchema = z.array(z.object({ code: z.string().optional(), message:
 
 const tariffSchema = z.object({
   delivery_sum: z.number().nonnegative(),
+  /** What CDEK bills: the delivery and the services asked for (the insurance of the declared value). */
+  total_sum: z.number().nonnegative().optional(),
   period_min: z.number().int().optional(),
   period_max: z.number().int().optional(),
   calendar_min: z.number().int().optional(),
@@ -418,7 +421,10 @@ export function createCdekCarrier(options: CdekOptions): CarrierProvider & {
     async quote({ fromCityCode, toCityCode, mode, parcel }) {
       if (!Number.isFinite(parcel.weightGrams) || parcel.weightGrams <= 0) return null;
       const weight = Math.ceil(parcel.weightGrams);
-      const key = `${fromCityCode}:${toCityCode}:${mode}:${weight}`;
+      // CDEK insures every parcel on its declared value and bills it with the delivery: the quote
+      // asks for that insurance and shows `total_sum`, what the shop will be billed (roubles).
+      const insured = Math.max(0, Math.round(parcel.valueKopecks / 100));
+      const key = `${fromCityCode}:${toCityCode}:${mode}:${weight}:${insured}`;
       try {
         return await tariffs.get(key, async () => {
           const answer = await call('POST', '/calculator/tariff', {
@@ -428,6 +434,7 @@ export function createCdekCarrier(options: CdekOptions): CarrierProvider & {
               from_location: { code: fromCityCode },
               to_location: { code: toCityCode },
               packages: [{ weight }],
+              services: [{ code: 'INSURANCE', parameter: insured }],
             },
           });
           // A route the tariff does not serve is an answer (cached); HTTP trouble is not.
@@ -443,7 +450,8 @@ export function createCdekCarrier(options: CdekOptions): CarrierProvider & {
           const t = parsed.data;
           const min = t.calendar_min ?? t.period_min ?? 0;
           const max = t.calendar_max ?? t.period_max ?? min;
-          return { price: Math.round(t.delivery_sum * 100), periodMin: min, periodMax: Math.max(min, max) };
+          const billed = t.total_sum ?? t.delivery_sum;
+          return { price: Math.round(billed * 100), periodMin: min, periodMax: Math.max(min, max) };
         });
       } catch (error) {
         options.onError?.(error, 'CDEK tariff');
@@ -473,7 +481,7 @@ export function createCdekCarrier(options: CdekOptions): CarrierProvider & {
           : { delivery_point: to.pickupPointCode }),
         recipient: {
           name: recipient.name,
-          phones: [{ number: recipient.phone }],
+          phones: [{ number: internationalPhone(recipient.phone) }],
           ...(recipient.email ? { email: recipient.email } : {}),
         },
         packages: [
@@ -529,10 +537,10 @@ export function createCdekCarrier(options: CdekOptions): CarrierProvider & {
         delivery_point: options.shipmentPoint,
         sender: {
           name: sender.name,
-          phones: [{ number: sender.phone }],
+          phones: [{ number: internationalPhone(sender.phone) }],
           ...(sender.email ? { email: sender.email } : {}),
         },
-        recipient: { name: request.shop.name, phones: [{ number: request.shop.phone }] },
+        recipient: { name: request.shop.name, phones: [{ number: internationalPhone(request.shop.phone) }] },
         packages: [
           {
             number: '1',
