@@ -25,10 +25,20 @@ export const demoColours: DemoColour[] = [
 
 /**
  * The brand dresses women first: a top category is for women (the feeds' gender), its men's
- * articles say so themselves; sneakers and most accessories are for either.
+ * articles say so themselves; sneakers and most accessories are for either. Each top category
+ * carries its goods' HS code and country of manufacture, so a parcel abroad can be declared
+ * (docs/product/shipping-desk.md); sneakers, bags and belts have codes of their own.
  */
 export const demoCategories: DemoCategory[] = [
-  { slug: 'dresses', parentSlug: null, name: l('Платья', 'Dresses'), position: 0, gender: 'female' },
+  {
+    slug: 'dresses',
+    parentSlug: null,
+    name: l('Платья', 'Dresses'),
+    position: 0,
+    gender: 'female',
+    hsCode: '620442',
+    originCountry: 'RU',
+  },
   { slug: 'dresses-midi', parentSlug: 'dresses', name: l('Платья миди', 'Midi dresses'), position: 0 },
   { slug: 'dresses-maxi', parentSlug: 'dresses', name: l('Платья макси', 'Maxi dresses'), position: 1 },
   { slug: 'dresses-mini', parentSlug: 'dresses', name: l('Короткие платья', 'Short dresses'), position: 2 },
@@ -39,6 +49,8 @@ export const demoCategories: DemoCategory[] = [
     name: l('Верхняя одежда', 'Outerwear'),
     position: 1,
     gender: 'female',
+    hsCode: '620293',
+    originCountry: 'RU',
   },
   { slug: 'outerwear-coats', parentSlug: 'outerwear', name: l('Пальто', 'Coats'), position: 0 },
   { slug: 'outerwear-trench', parentSlug: 'outerwear', name: l('Тренчи', 'Trench coats'), position: 1 },
@@ -49,7 +61,15 @@ export const demoCategories: DemoCategory[] = [
     position: 2,
   },
 
-  { slug: 'knitwear', parentSlug: null, name: l('Трикотаж', 'Knitwear'), position: 2, gender: 'female' },
+  {
+    slug: 'knitwear',
+    parentSlug: null,
+    name: l('Трикотаж', 'Knitwear'),
+    position: 2,
+    gender: 'female',
+    hsCode: '611020',
+    originCountry: 'RU',
+  },
   { slug: 'knitwear-jumpers', parentSlug: 'knitwear', name: l('Джемперы и свитеры', 'Jumpers'), position: 0 },
   { slug: 'knitwear-cardigans', parentSlug: 'knitwear', name: l('Кардиганы', 'Cardigans'), position: 1 },
 
@@ -59,6 +79,8 @@ export const demoCategories: DemoCategory[] = [
     name: l('Рубашки и блузы', 'Shirts and blouses'),
     position: 3,
     gender: 'female',
+    hsCode: '620630',
+    originCountry: 'RU',
   },
   { slug: 'shirts', parentSlug: 'shirts-blouses', name: l('Рубашки', 'Shirts'), position: 0 },
   { slug: 'blouses', parentSlug: 'shirts-blouses', name: l('Блузы', 'Blouses'), position: 1 },
@@ -69,6 +91,8 @@ export const demoCategories: DemoCategory[] = [
     name: l('Футболки и топы', 'T-shirts and tops'),
     position: 4,
     gender: 'female',
+    hsCode: '610910',
+    originCountry: 'RU',
   },
   { slug: 'tshirts', parentSlug: 'tshirts-tops', name: l('Футболки', 'T-shirts'), position: 0 },
   { slug: 'tops', parentSlug: 'tshirts-tops', name: l('Топы', 'Tops'), position: 1 },
@@ -79,15 +103,33 @@ export const demoCategories: DemoCategory[] = [
     name: l('Брюки и джинсы', 'Trousers and jeans'),
     position: 5,
     gender: 'female',
+    hsCode: '620462',
+    originCountry: 'RU',
   },
   { slug: 'trousers', parentSlug: 'trousers-jeans', name: l('Брюки', 'Trousers'), position: 0 },
   { slug: 'jeans', parentSlug: 'trousers-jeans', name: l('Джинсы', 'Jeans'), position: 1 },
 
-  { slug: 'skirts', parentSlug: null, name: l('Юбки', 'Skirts'), position: 6, gender: 'female' },
+  {
+    slug: 'skirts',
+    parentSlug: null,
+    name: l('Юбки', 'Skirts'),
+    position: 6,
+    gender: 'female',
+    hsCode: '620452',
+    originCountry: 'RU',
+  },
   { slug: 'skirts-midi', parentSlug: 'skirts', name: l('Юбки миди', 'Midi skirts'), position: 0 },
   { slug: 'skirts-maxi', parentSlug: 'skirts', name: l('Юбки макси', 'Maxi skirts'), position: 1 },
 
-  { slug: 'shoes', parentSlug: null, name: l('Обувь', 'Shoes'), position: 7, gender: 'female' },
+  {
+    slug: 'shoes',
+    parentSlug: null,
+    name: l('Обувь', 'Shoes'),
+    position: 7,
+    gender: 'female',
+    hsCode: '640399',
+    originCountry: 'RU',
+  },
   { slug: 'shoes-boots', parentSlug: 'shoes', name: l('Ботинки и сапоги', 'Boots'), position: 0 },
   {
     slug: 'shoes-sneakers',
@@ -95,6 +137,7 @@ export const demoCategories: DemoCategory[] = [
     name: l('Кеды и кроссовки', 'Sneakers'),
     position: 1,
     gender: 'unisex',
+    hsCode: '640411',
   },
 
   {
@@ -103,15 +146,24 @@ export const demoCategories: DemoCategory[] = [
     name: l('Аксессуары', 'Accessories'),
     position: 8,
     gender: 'unisex',
+    hsCode: '621420',
+    originCountry: 'RU',
   },
-  { slug: 'bags', parentSlug: 'accessories', name: l('Сумки', 'Bags'), position: 0, gender: 'female' },
+  {
+    slug: 'bags',
+    parentSlug: 'accessories',
+    name: l('Сумки', 'Bags'),
+    position: 0,
+    gender: 'female',
+    hsCode: '420222',
+  },
   {
     slug: 'scarves-hats',
     parentSlug: 'accessories',
     name: l('Шарфы и шапки', 'Scarves and hats'),
     position: 1,
   },
-  { slug: 'belts', parentSlug: 'accessories', name: l('Ремни', 'Belts'), position: 2 },
+  { slug: 'belts', parentSlug: 'accessories', name: l('Ремни', 'Belts'), position: 2, hsCode: '420330' },
 ];
 
 const careWool = l(

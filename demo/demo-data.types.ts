@@ -16,6 +16,9 @@ export interface DemoCategory {
   position: number;
   /** Who its products are for in the feeds; absent: as the parent (at the top: unisex). */
   gender?: Gender;
+  /** Customs data for parcels abroad: HS code and country of manufacture; absent: as the parent. */
+  hsCode?: string;
+  originCountry?: string;
 }
 
 /** A curated collection; `articles` are article codes of `DemoArticle`s, in display order. */

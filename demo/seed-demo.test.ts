@@ -84,6 +84,20 @@ describe.each(engines)('the demo seed on %s', (engine) => {
     for (const p of photos) expect(p.n).toBeGreaterThanOrEqual(2);
   });
 
+  it('gives every product an HS code and a country of manufacture through its categories, so a parcel abroad can be declared', async () => {
+    const cats = await database.db.select().from(categories);
+    const chain = (slug: string | null): (typeof cats)[number][] => {
+      const c = cats.find((x) => x.slug === slug);
+      return c ? [c, ...chain(c.parentSlug)] : [];
+    };
+    const groups = await database.db.select().from(productGroups);
+    for (const g of groups) {
+      const up = chain(g.categorySlug);
+      expect(g.hsCode ?? up.find((c) => c.hsCode)?.hsCode, g.art).toMatch(/^\d{6,10}$/);
+      expect(g.originCountry ?? up.find((c) => c.originCountry)?.originCountry, g.art).toBe('RU');
+    }
+  });
+
   it("says who each product is for as the feeds need: women's by their category, men's by the article", async () => {
     const cats = await database.db.select().from(categories);
     const chain = (slug: string | null): (typeof cats)[number][] => {

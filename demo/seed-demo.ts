@@ -260,6 +260,8 @@ export async function seedDemo(
         name: c.name,
         position: c.position,
         gender: c.gender ?? null,
+        hsCode: c.hsCode ?? null,
+        originCountry: c.originCountry ?? null,
       })),
     );
     await tx.insert(sizeTables).values(demoSizeTables);
