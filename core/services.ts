@@ -17,6 +17,7 @@ import { createPagesService } from './content/pages.service.ts';
 import { createPagesAdminService } from './content/pages-admin.service.ts';
 import { createSettingsService } from './content/settings.service.ts';
 import { createSettingsAdminService } from './content/settings-admin.service.ts';
+import { createTranslationsService } from './content/translations.service.ts';
 import { createTextsService } from './content/texts.service.ts';
 import type { Db } from './db/client.ts';
 import { createDeliveryService } from './delivery/delivery.service.ts';
@@ -243,6 +244,13 @@ export function createServices({
     promoAdmin: createPromoAdminService({ db, audit, clock }),
     settingsAdmin: createSettingsAdminService({ db, audit, clock, cache }),
     texts: createTextsService({ db, audit, clock, cache }),
+    translations: createTranslationsService({
+      db,
+      audit,
+      clock,
+      cache,
+      onCatalogueChange: () => search.invalidate(),
+    }),
     restock: createRestockService({ db, clock, secret: authSecret }),
     delivery,
     orders,

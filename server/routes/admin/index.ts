@@ -22,6 +22,7 @@ import { settingsRoutes } from './settings.routes.ts';
 import { staffRoutes } from './staff.routes.ts';
 import type { StaffRouteDeps } from './staff-route.ts';
 import { textsRoutes } from './texts.routes.ts';
+import { translationsRoutes } from './translations.routes.ts';
 
 /** Every staff endpoint, each declared with its role (server/routes/admin/staff-route.ts). */
 export function adminRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
@@ -47,5 +48,6 @@ export function adminRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
   pagesRoutes(app, deps);
   customPagesRoutes(app, deps);
   textsRoutes(app, deps);
+  translationsRoutes(app, deps);
   searchSynonymsRoutes(app, deps);
 }
