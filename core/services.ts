@@ -17,8 +17,8 @@ import { createPagesService } from './content/pages.service.ts';
 import { createPagesAdminService } from './content/pages-admin.service.ts';
 import { createSettingsService } from './content/settings.service.ts';
 import { createSettingsAdminService } from './content/settings-admin.service.ts';
-import { createTranslationsService } from './content/translations.service.ts';
 import { createTextsService } from './content/texts.service.ts';
+import { createTranslationsService } from './content/translations.service.ts';
 import type { Db } from './db/client.ts';
 import { createDeliveryService } from './delivery/delivery.service.ts';
 import { createEngagementService } from './engagement/engagement.service.ts';
@@ -137,7 +137,17 @@ export function createServices({
     return { done: `noticed ${r.noticed}, cancelled ${r.cancelled}` };
   });
   // The try-on buyout (docs/product/try-on-buyout.md); registers its payment-link message job.
-  const buyout = createBuyoutService({ db, providers, orders, settings, audit, jobs, clock, publicUrl });
+  const buyout = createBuyoutService({
+    db,
+    providers,
+    orders,
+    settings,
+    audit,
+    jobs,
+    clock,
+    publicUrl,
+    refunds,
+  });
   // Parcels with the carriers: the status poll is the fallback of CDEK's webhook (docs/decisions/0025).
   const shipments = createShipmentsService({ db, providers, orders, clock });
   jobs.register('carriers.poll', async () => {
@@ -159,7 +169,16 @@ export function createServices({
   const settlement = createSettlementService({ db, payments: providers.payments.provider, settings, clock });
   jobs.register(SETTLEMENT_JOB, settlement.handle);
   // Returns and size exchanges (docs/decisions/0033-returns-and-exchanges.md) and their messages.
-  const returnsService = createReturnsService({ db, providers, settings, orders, audit, limits, clock });
+  const returnsService = createReturnsService({
+    db,
+    providers,
+    settings,
+    orders,
+    audit,
+    limits,
+    clock,
+    refunds,
+  });
   jobs.register(RETURN_MESSAGE_JOB, createReturnMessagesHandler({ db, providers, settings, publicUrl }));
   const search = createSearchService({
     db,

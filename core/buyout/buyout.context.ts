@@ -12,6 +12,7 @@ import type { OrdersService } from '../orders/orders.service.ts';
 import { DEFAULT_RECEIPT_SETTINGS } from '../orders/payment-receipt.rules.ts';
 import type { VatRate } from '../orders/receipt-settings.rules.ts';
 import type { Providers } from '../providers/index.ts';
+import type { RefundsService } from '../refunds/refunds.service.ts';
 import { type BuyoutOrder, type BuyoutRefusal, buyoutRefusal, type KeptRefusal } from './buyout.rules.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -74,6 +75,8 @@ export interface BuyoutDeps {
   jobs: JobsService;
   clock: () => Date;
   publicUrl: string;
+  /** The one refund model (core/refunds/): the refund of goods handed back goes through it. */
+  refunds: RefundsService;
 }
 
 /**

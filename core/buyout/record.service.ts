@@ -24,6 +24,7 @@ export function createBuyoutRecord(
     orders: ordersService,
     audit,
     clock,
+    refunds,
     view,
     payOnDeliveryWays,
     receiptSettings,
@@ -147,11 +148,31 @@ export function createBuyoutRecord(
           unitsBack: Object.fromEntries(back),
         },
       });
-      return { row, order, fresh: true };
+      // The goods handed back are refunded through the one refund model, with the receipt of those lines.
+      const refund =
+        settled.mode === 'refund'
+          ? await refunds.create(
+              tx,
+              number,
+              {
+                source: 'buyout',
+                amount: settled.amount,
+                lines: settled.lines
+                  .filter((l) => l.returned > 0 && l.returnedAmount > 0)
+                  .map((l) => ({ orderLineId: l.lineId, quantity: l.returned, amount: l.returnedAmount })),
+                reason: 'try-on goods handed back',
+                receipt,
+                providerKey: `order-${number}-buyout-refund`,
+              },
+              actor,
+              locale,
+            )
+          : null;
+      return { row, order, fresh: true, refund };
     });
     if (outcome.fresh) {
       if (outcome.row.mode === 'pay') await startPayment(number, outcome.row.version, actor);
-      if (outcome.row.mode === 'refund') await sendRefund(number, actor);
+      if (outcome.refund) await sendRefund(outcome.refund.id, actor);
     }
     return get(number, locale);
   }

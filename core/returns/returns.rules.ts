@@ -81,6 +81,8 @@ export interface RefundPlan {
   delivery: number;
   /** Kopecks per order line id. */
   perLine: Map<number, number>;
+  /** Per order line: units and kopecks refunded now. */
+  lines: { orderLineId: number; quantity: number; amount: number }[];
   receipt: PaymentReceipt;
 }
 
@@ -114,6 +116,7 @@ export function planRefund(
     goods: plan.goods,
     delivery,
     perLine: new Map(plan.lines.map((l) => [l.orderLineId, l.amount])),
+    lines: plan.lines,
     receipt: plan.receipt,
   };
 }

@@ -8,6 +8,8 @@ import {
   defectiveStock,
   orderEvents,
   orderLines,
+  orderRefundLines,
+  orderRefunds,
   orders,
   returnLines,
   returns,
@@ -22,7 +24,7 @@ import type { OrdersService } from '../orders/orders.service.ts';
 import { DEFAULT_RECEIPT_SETTINGS } from '../orders/payment-receipt.rules.ts';
 import { withVatRates } from '../orders/receipt-vat.ts';
 import type { Providers } from '../providers/index.ts';
-import type { PaymentReceipt } from '../providers/payments/payment-provider.ts';
+import type { RefundsService } from '../refunds/refunds.service.ts';
 import { shopperMessage } from '../shopper-messages.ts';
 import {
   DEFAULT_RETURN_SETTINGS,
@@ -84,6 +86,7 @@ export function createReturnsService({
   audit,
   limits,
   clock,
+  refunds,
 }: {
   db: Db;
   providers: Providers;
@@ -92,8 +95,36 @@ export function createReturnsService({
   audit: AuditService;
   limits: RateLimitService;
   clock: () => Date;
+  refunds: RefundsService;
 }) {
-  const payments = providers.payments.provider;
+  /**
+   * The refund of each return (core/refunds/, one per return), as the return's figures: goods and
+   * delivery refunded, the refund's state (`nothing` for a closed return that refunds nothing, `none`
+   * before the decision) and its receipt.
+   */
+  async function refundOf(tx: Tx | Db, numbers: number[]) {
+    const rows = numbers.length
+      ? await tx.select().from(orderRefunds).where(inArray(orderRefunds.returnNumber, numbers))
+      : [];
+    return (r: { number: number; status: string }) => {
+      const refund = rows.find((x) => x.returnNumber === r.number);
+      const status: ReturnRefundStatus = refund
+        ? refund.state === 'needed'
+          ? 'started'
+          : refund.state
+        : r.status === 'closed' || r.status === 'cancelled'
+          ? 'nothing'
+          : 'none';
+      return {
+        refundId: refund?.id ?? null,
+        refundGoods: refund ? refund.amount - refund.deliveryAmount : 0,
+        refundDelivery: refund?.deliveryAmount ?? 0,
+        refundStatus: status,
+        providerRefundId: refund?.providerRefundId ?? null,
+        refundReceipt: refund?.receipt ?? null,
+      };
+    };
+  }
 
   async function returnSettings(): Promise<ReturnSettings> {
     return (await settings.getShopSettings()).main.returns ?? DEFAULT_RETURN_SETTINGS;
@@ -190,6 +221,10 @@ export function createReturnsService({
       .where(eq(returns.orderNumber, orderNumber))
       .orderBy(desc(returns.number));
     if (rows.length === 0) return [];
+    const refundFor = await refundOf(
+      db,
+      rows.map((r) => r.number),
+    );
     const lines = await db
       .select({
         returnNumber: returnLines.returnNumber,
@@ -226,7 +261,10 @@ export function createReturnsService({
         code: r.carrierCode,
         showroom,
       }),
-      refund: { amount: r.refundGoods + r.refundDelivery, status: r.refundStatus },
+      refund: (() => {
+        const f = refundFor(r);
+        return { amount: f.refundGoods + f.refundDelivery, status: f.refundStatus };
+      })(),
       lines: lines.filter((l) => l.returnNumber === r.number).map(({ returnNumber: _n, ...l }) => l),
     }));
   }
@@ -551,8 +589,6 @@ export function createReturnsService({
         carrier: returns.carrier,
         carrierCode: returns.carrierCode,
         createdAt: returns.createdAt,
-        refundStatus: returns.refundStatus,
-        refund: sql<number>`(${returns.refundGoods} + ${returns.refundDelivery})::bigint`,
         fullName: orders.fullName,
         phone: orders.phone,
         units: sql<number>`(select coalesce(sum(${returnLines.quantity}), 0)::int from ${returnLines} where ${returnLines.returnNumber} = ${returns.number})`,
@@ -563,10 +599,21 @@ export function createReturnsService({
       .where(where.length ? and(...where) : undefined)
       .orderBy(desc(returns.number))
       .limit(limit + 1);
+    const page = rows.slice(0, limit);
+    const refundFor = await refundOf(
+      db,
+      page.map((r) => r.number),
+    );
     return {
-      rows: rows
-        .slice(0, limit)
-        .map((r) => ({ ...r, refund: Number(r.refund), label: returnLabel(r.number) })),
+      rows: page.map((r) => {
+        const f = refundFor(r);
+        return {
+          ...r,
+          refundStatus: f.refundStatus,
+          refund: f.refundGoods + f.refundDelivery,
+          label: returnLabel(r.number),
+        };
+      }),
       next: rows.length > limit ? (rows[limit - 1]?.number ?? null) : null,
     };
   }
@@ -600,23 +647,27 @@ export function createReturnsService({
         .where(eq(returnLines.returnNumber, number))
         .orderBy(returnLines.id),
       db
-        .select({
-          number: returns.number,
-          status: returns.status,
-          refund: sql<number>`(${returns.refundGoods} + ${returns.refundDelivery})::bigint`,
-          refundStatus: returns.refundStatus,
-        })
+        .select({ number: returns.number, status: returns.status })
         .from(returns)
         .where(eq(returns.orderNumber, row.orderNumber))
         .orderBy(returns.number),
       audit.list({ entityType: 'return', entityId: String(number), limit: 50 }),
     ]);
     if (!order) throw new Error(`return ${number} without its order`);
-    const refunded = others
+    const refundFor = await refundOf(
+      db,
+      others.map((o) => o.number),
+    );
+    const orderReturns = others.map((o) => {
+      const f = refundFor(o);
+      return { ...o, refundStatus: f.refundStatus, refund: f.refundGoods + f.refundDelivery };
+    });
+    const refunded = orderReturns
       .filter((o) => o.refundStatus === 'succeeded' || o.refundStatus === 'manual')
-      .reduce((a, o) => a + Number(o.refund), 0);
+      .reduce((a, o) => a + o.refund, 0);
+    const own = refundFor(row);
     return {
-      return: { ...row, label: returnLabel(row.number) },
+      return: { ...row, ...own, label: returnLabel(row.number) },
       lines,
       order: {
         number: order.number,
@@ -632,9 +683,9 @@ export function createReturnsService({
         total: order.total,
         refunded,
       },
-      orderReturns: others.map((o) => ({ ...o, refund: Number(o.refund), label: returnLabel(o.number) })),
+      orderReturns: orderReturns.map((o) => ({ ...o, label: returnLabel(o.number) })),
       audit: log.rows,
-      canRetryRefund: row.refundStatus === 'failed' || row.refundStatus === 'started',
+      canRetryRefund: own.refundStatus === 'failed' || own.refundStatus === 'started',
       canRegisterParcel: row.status === 'requested' && row.carrier !== null && row.carrierId === null,
       canCancel: row.status === 'requested',
     };
@@ -752,25 +803,20 @@ export function createReturnsService({
           .set({ decision: d.decision, decisionReason: d.reason, exchangeStatus })
           .where(and(eq(returnLines.id, line.id), eq(returnLines.decision, 'pending')));
       }
-      // What earlier returns of the order refunded: units per line, and the delivery.
+      // What the order's earlier refunds (returns, staff's partial refunds) took: units per line, and the delivery.
       const earlier = await tx
-        .select({ lineId: returnLines.orderLineId, units: sql<number>`sum(${returnLines.quantity})::int` })
-        .from(returnLines)
-        .innerJoin(returns, eq(returns.number, returnLines.returnNumber))
-        .where(
-          and(
-            eq(returns.orderNumber, order.number),
-            ne(returns.number, number),
-            eq(returns.status, 'closed'),
-            inArray(returnLines.decision, ['accepted', 'defective']),
-            sql`${returnLines.exchangeVariantId} is null`,
-          ),
-        )
-        .groupBy(returnLines.orderLineId);
+        .select({
+          lineId: orderRefundLines.orderLineId,
+          units: sql<number>`sum(${orderRefundLines.quantity})::int`,
+        })
+        .from(orderRefundLines)
+        .innerJoin(orderRefunds, eq(orderRefunds.id, orderRefundLines.refundId))
+        .where(eq(orderRefunds.orderNumber, order.number))
+        .groupBy(orderRefundLines.orderLineId);
       const [deliveryEarlier] = await tx
-        .select({ sum: sql<number>`coalesce(sum(${returns.refundDelivery}), 0)::bigint` })
-        .from(returns)
-        .where(and(eq(returns.orderNumber, order.number), ne(returns.number, number)));
+        .select({ sum: sql<number>`coalesce(sum(${orderRefunds.deliveryAmount}), 0)::bigint` })
+        .from(orderRefunds)
+        .where(eq(orderRefunds.orderNumber, order.number));
       const plan = planRefund(
         { ...order, lines: await withVatRates(tx, orderLineRows, receiptSettings.vat) },
         new Map(earlier.map((e) => [e.lineId, Number(e.units)])),
@@ -787,18 +833,37 @@ export function createReturnsService({
           await tx.update(returnLines).set({ refundAmount: amount }).where(eq(returnLines.id, line.id));
       }
       const total = plan.goods + plan.delivery;
-      const refundStatus: ReturnRefundStatus =
-        total === 0 ? 'nothing' : hasProviderPayment(order) ? 'started' : 'manual';
+      // An exchange (or a refusal) that refunds nothing records no refund: its messages say exchange.
+      const refund =
+        total > 0
+          ? await refunds.create(
+              tx,
+              order.number,
+              {
+                source: 'return',
+                returnNumber: number,
+                amount: total,
+                deliveryAmount: plan.delivery,
+                lines: plan.lines,
+                reason: `return ${returnLabel(number)}`,
+                receipt: plan.receipt,
+                providerKey: `return-${number}-refund`,
+              },
+              actor,
+              locale,
+            )
+          : null;
+      const refundStatus: ReturnRefundStatus = !refund
+        ? 'nothing'
+        : hasProviderPayment(order)
+          ? 'started'
+          : 'manual';
       const [after] = await tx
         .update(returns)
         .set({
           status: 'closed',
           decidedAt: now,
           updatedAt: now,
-          refundGoods: plan.goods,
-          refundDelivery: plan.delivery,
-          refundStatus,
-          refundReceipt: total > 0 ? plan.receipt : null,
           version: before.version + 1,
         })
         .where(and(eq(returns.number, number), eq(returns.version, before.version)))
@@ -823,11 +888,9 @@ export function createReturnsService({
           refund: { goods: plan.goods, delivery: plan.delivery, status: refundStatus },
         },
       });
-      return { after, paymentId: order.paymentId };
+      return { refund };
     });
-    if (outcome.after.refundStatus === 'started' && outcome.paymentId) {
-      await sendRefund(outcome.after, outcome.paymentId, actor);
-    }
+    if (outcome.refund) await refunds.send(outcome.refund.id, actor);
     return get(number, locale);
   }
 
@@ -835,88 +898,33 @@ export function createReturnsService({
     return order.paymentId !== null && !order.paymentId.startsWith('claim-');
   }
 
-  /**
-   * Asks the provider for the return's refund with its refund receipt, under a key fixed per return:
-   * a retry never refunds twice. The outcome is recorded once (a conditional update), with an order
-   * event, the audit entry and, when it went through, the buyer's message.
-   */
-  async function sendRefund(row: ReturnRow, paymentId: string, actor: Actor) {
-    const amount = row.refundGoods + row.refundDelivery;
-    let result: Awaited<ReturnType<typeof payments.refund>> | null;
-    try {
-      result = await payments.refund(
-        paymentId,
-        amount,
-        `return-${row.number}-refund`,
-        (row.refundReceipt as PaymentReceipt | null) ?? undefined,
-      );
-    } catch {
-      result = null;
-    }
-    if (!result) return;
-    const status = result.status === 'succeeded' ? 'succeeded' : 'failed';
-    const detail = result.status === 'succeeded' ? result.refundId : result.reason;
-    await db.transaction(async (tx) => {
-      const now = clock();
-      const [updated] = await tx
-        .update(returns)
-        .set({
-          refundStatus: status,
-          providerRefundId: result.status === 'succeeded' ? result.refundId : null,
-          updatedAt: now,
-        })
-        .where(and(eq(returns.number, row.number), inArray(returns.refundStatus, ['started', 'failed'])))
-        .returning();
-      if (!updated) return;
-      await tx.insert(orderEvents).values({
-        orderNumber: row.orderNumber,
-        fromStatus: 'delivered',
-        toStatus: 'delivered',
-        cause: `return ${returnLabel(row.number)} refund ${status} (${amount} kopecks, ${detail})`,
-        at: now,
-      });
-      await audit.record(tx, actor, {
-        action: 'return.refund',
-        entityType: 'return',
-        entityId: String(row.number),
-        before: { refund: row.refundStatus },
-        after: { refund: status, amount, detail },
-      });
-      if (status === 'succeeded') await enqueueReturnMessages(tx, row.number, 'refunded', now);
-    });
-  }
-
   /** Sends again a refund the provider refused or did not answer; a succeeded one is refused. */
   async function retryRefund(number: number, input: { version: number }, actor: Actor, locale: Locale) {
     const claimed = await db.transaction(async (tx) => {
       const row = await lockReturn(tx, number, input.version, locale);
-      if (row.refundStatus !== 'failed' && row.refundStatus !== 'started') {
+      const f = (await refundOf(tx, [number]))(row);
+      if (f.refundId === null || (f.refundStatus !== 'failed' && f.refundStatus !== 'started')) {
         throw new AppError(
           'conflict',
-          row.refundStatus === 'succeeded'
+          f.refundStatus === 'succeeded'
             ? t(locale, 'Деньги по возврату уже возвращены', 'The return is already refunded')
             : t(locale, 'По возврату нечего возвращать', 'The return has nothing to refund'),
         );
       }
-      const [order] = await tx
-        .select({ paymentId: orders.paymentId })
-        .from(orders)
-        .where(eq(orders.number, row.orderNumber));
-      const [after] = await tx
+      await tx
         .update(returns)
         .set({ version: row.version + 1, updatedAt: clock() })
-        .where(eq(returns.number, number))
-        .returning();
+        .where(eq(returns.number, number));
       await audit.record(tx, actor, {
         action: 'return.refund_retry',
         entityType: 'return',
         entityId: String(number),
-        before: { refund: row.refundStatus, version: row.version },
+        before: { refund: f.refundStatus, version: row.version },
         after: { version: row.version + 1 },
       });
-      return { row: after ?? row, paymentId: order?.paymentId ?? null };
+      return { orderNumber: row.orderNumber, refundId: f.refundId };
     });
-    if (claimed.paymentId) await sendRefund(claimed.row, claimed.paymentId, actor);
+    await refunds.retry(claimed.orderNumber, claimed.refundId, actor, locale);
     return get(number, locale);
   }
 
@@ -969,7 +977,7 @@ export function createReturnsService({
       const now = clock();
       await tx
         .update(returns)
-        .set({ status: 'cancelled', refundStatus: 'nothing', updatedAt: now, version: before.version + 1 })
+        .set({ status: 'cancelled', updatedAt: now, version: before.version + 1 })
         .where(and(eq(returns.number, number), eq(returns.version, before.version)));
       await audit.record(tx, actor, {
         action: 'return.cancel',
