@@ -55,6 +55,7 @@ const admin = [
       route('instalments', 'routes/admin/instalments.tsx'),
       index('routes/admin/dashboard.tsx'),
       route('customers', 'routes/admin/customers.tsx'),
+      route('customers/guest/:phone', 'routes/admin/guest-customer.tsx'),
       route('customers/:id', 'routes/admin/customer.tsx'),
       route('audit', 'routes/admin/audit.tsx'),
       route('jobs', 'routes/admin/jobs.tsx'),

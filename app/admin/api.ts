@@ -2,11 +2,14 @@
 export class AdminApiError extends Error {
   readonly status: number;
   readonly field: string | undefined;
-  constructor(status: number, message: string, field?: string) {
+  /** A conflict's current record (server/errors.ts answers a StaleError with it). */
+  readonly current: unknown;
+  constructor(status: number, message: string, field?: string, current?: unknown) {
     super(message);
     this.name = 'AdminApiError';
     this.status = status;
     this.field = field;
+    this.current = current;
   }
 }
 
@@ -36,7 +39,11 @@ export async function adminApi<T>(
     headers: init.body === undefined ? {} : { 'content-type': 'application/json' },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
-  const data = (await response.json().catch(() => ({}))) as { message?: string; field?: string };
+  const data = (await response.json().catch(() => ({}))) as {
+    message?: string;
+    field?: string;
+    current?: unknown;
+  };
   if (!response.ok) {
     if (
       response.status === 401 &&
@@ -47,7 +54,7 @@ export async function adminApi<T>(
         `/admin/sign-in?next=${encodeURIComponent(window.location.pathname + window.location.search)}`,
       );
     }
-    throw new AdminApiError(response.status, data.message ?? response.statusText, data.field);
+    throw new AdminApiError(response.status, data.message ?? response.statusText, data.field, data.current);
   }
   return data as T;
 }

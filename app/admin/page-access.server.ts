@@ -51,6 +51,10 @@ async function exists(
       found(() => services.customersAdmin.get(id, 'ru'))
     );
   }
+  if (path === 'customers/guest/:phone') {
+    const phone = params.phone ?? '';
+    return /^\d{5,15}$/.test(phone) && found(() => services.customersList.guest(phone, 'ru'));
+  }
   if (path === 'products/:id' || path === 'products/:id/media') {
     if (path === 'products/:id' && id === 'new') return true;
     return id.length <= 200 && found(() => services.catalogueAdmin.getProduct(id, 'ru'));

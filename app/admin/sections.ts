@@ -23,6 +23,7 @@ export const backOfficePages = [
   { path: 'refunds-due', roles: managers, menu: ['Оплачены после срока', 'Paid after expiry'] },
   { path: 'instalments', roles: managers, menu: ['Рассрочка и сплит', 'Instalments'] },
   { path: 'customers', roles: managers, menu: ['Покупатели', 'Customers'] },
+  { path: 'customers/guest/:phone', roles: managers },
   { path: 'customers/:id', roles: managers },
   { path: 'audit', roles: managers, menu: ['Журнал изменений', 'Audit log'] },
   { path: 'jobs', roles: managers, menu: ['Фоновые задачи', 'Background jobs'] },
@@ -40,6 +41,7 @@ export const backOfficePages = [
   { path: 'pages/:id', roles: editors },
   { path: 'looks', roles: editors, menu: ['Образы', 'Looks'] },
   { path: 'texts', roles: editors, menu: ['Тексты интерфейса', 'Interface texts'] },
+  { path: 'translations', roles: editors, menu: ['Переводы', 'Translations'] },
   { path: 'settings', roles: admins, menu: ['Настройки', 'Settings'] },
   { path: 'staff', roles: admins, menu: ['Сотрудники', 'Staff'] },
 ] as const satisfies readonly { path: string; roles: readonly Role[]; menu?: readonly [string, string] }[];

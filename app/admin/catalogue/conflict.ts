@@ -2,13 +2,11 @@ import { AdminApiError, storedAdminLocale } from '../api.ts';
 
 /** A refusal of the catalogue API with its whole answer: the record now (stale save) or what uses it. */
 export class CatalogueConflict extends AdminApiError {
-  readonly current: unknown;
   readonly usedBy:
     | { count: number; products: { id: string; name: string }[]; categories?: string[] }
     | undefined;
   constructor(message: string, body: { current?: unknown; usedBy?: CatalogueConflict['usedBy'] }) {
-    super(409, message);
-    this.current = body.current;
+    super(409, message, undefined, body.current);
     this.usedBy = body.usedBy;
   }
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useLoaderData, useNavigate } from 'react-router';
-import { roleName } from '../../../core/staff-messages.ts';
+import type { CustomerConsent } from '../../../core/accounts/customers-list.wire.ts';
+import { roleName, staffMessage } from '../../../core/staff-messages.ts';
 import { AdminApiError, adminApi, errorText } from '../../admin/api.ts';
 import { formatPhone, fullName, ProvenBadge } from '../../admin/customers/contacts.tsx';
 import { AdminLoading } from '../../admin/frame.tsx';
@@ -40,12 +41,7 @@ interface OrderRow {
   displayTotal: number | null;
   byAccount: boolean;
 }
-interface Consent {
-  source: string;
-  version: string | null;
-  at: string;
-  ip: string | null;
-}
+type Consent = CustomerConsent;
 interface CustomerPage {
   customer: Customer;
   addresses: Address[];
@@ -331,6 +327,12 @@ export default function CustomerPageView() {
                         : k.source === 'marketing'
                           ? tr('рассылки и напоминания (38-ФЗ)', 'marketing messages (38-FZ)')
                           : k.source.replace('order', tr('заказ', 'order'))}
+                      {k.channel ? (
+                        <span className="adm-muted">
+                          {' '}
+                          · {staffMessage(`consent.channel.${k.channel}`, locale)}
+                        </span>
+                      ) : null}
                     </td>
                     <td>{k.version ?? '—'}</td>
                     <td>{formatDateTime(k.at, locale)}</td>

@@ -1,130 +1,151 @@
-import { Form, Link, useLoaderData, useLocation } from 'react-router';
-import { roleName } from '../../../core/staff-messages.ts';
-import { adminApi } from '../../admin/api.ts';
-import { formatPhone, fullName, ProvenBadge } from '../../admin/customers/contacts.tsx';
+import '../../admin/ui/kit.css';
+import { Link, useLoaderData, useLocation } from 'react-router';
+import { customersListQuery } from '../../../core/accounts/customers-admin.schemas.ts';
+import type { CustomerListRow } from '../../../core/accounts/customers-list.wire.ts';
+import { staffMessage } from '../../../core/staff-messages.ts';
+import { formatPhone, ProvenBadge } from '../../admin/customers/contacts.tsx';
+import { customersApi } from '../../admin/customers/customers-api.ts';
 import { AdminLoading } from '../../admin/frame.tsx';
-import { formatDateTime, useAdminLocale, useTr } from '../../admin/i18n.ts';
+import { formatDateTime, formatMoney, useAdminLocale } from '../../admin/i18n.ts';
+import { callApi } from '../../admin/ui/api-client.ts';
+import { type Column, DataTable } from '../../admin/ui/data-table.tsx';
+import { FilterBar, useListAddress } from '../../admin/ui/filter-bar.tsx';
+import { Pager } from '../../admin/ui/pager.tsx';
 
-interface CustomerRow {
-  id: string;
-  name: string;
-  secondName: string;
-  email: string | null;
-  emailVerified: boolean;
-  phone: string | null;
-  phoneVerified: boolean;
-  role: string;
-  createdAt: string;
-  orderCount: number;
+const FILTERS = ['q'] as const;
+const DEFAULT_SORT = { column: 'lastOrder', dir: 'desc' } as const;
+
+/** The address's list state, checked against the server's schema: a value it would refuse is dropped. */
+function queryOf(url: URL) {
+  const raw: Record<string, string> = {};
+  for (const key of ['q', 'sort', 'dir', 'page']) {
+    const value = url.searchParams.get(key)?.trim();
+    if (value) raw[key] = value;
+  }
+  const parsed = customersListQuery.safeParse(raw);
+  if (!parsed.success) for (const issue of parsed.error.issues) delete raw[String(issue.path[0])];
+  return raw;
 }
 
 export async function clientLoader({ request }: { request: Request }) {
-  const url = new URL(request.url);
-  const params = new URLSearchParams();
-  const q = url.searchParams.get('q')?.trim();
-  if (q) params.set('q', q);
-  params.set('page', url.searchParams.get('page') ?? '1');
-  const data = await adminApi<{ customers: CustomerRow[]; total: number; page: number; pageSize: number }>(
-    `/api/admin/customers?${params}`,
-  );
-  return { ...data, q: q ?? '' };
+  return callApi(customersApi.list, queryOf(new URL(request.url)));
 }
 
 export function HydrateFallback() {
   return <AdminLoading />;
 }
 
+/** A buyer's page: an account's by its id, a guest buyer's by the phone their orders carry. */
+export function customerHref(c: Pick<CustomerListRow, 'kind' | 'key'>): string {
+  return c.kind === 'account' ? `/admin/customers/${c.key}` : `/admin/customers/guest/${c.key}`;
+}
+
 export default function CustomersPage() {
-  const tr = useTr();
   const locale = useAdminLocale();
-  const { customers, total, page, pageSize, q } = useLoaderData<typeof clientLoader>();
+  const t = (key: Parameters<typeof staffMessage>[0], params?: Record<string, string | number>) =>
+    staffMessage(key, locale, params);
+  const data = useLoaderData<typeof clientLoader>();
+  const address = useListAddress(FILTERS, DEFAULT_SORT);
   const location = useLocation();
   const deleted = (location.state as { deleted?: string } | null)?.deleted;
-  const pages = Math.max(1, Math.ceil(total / pageSize));
-  const pageLink = (n: number) =>
-    `/admin/customers?${new URLSearchParams({ ...(q ? { q } : {}), page: String(n) })}`;
+
+  const columns: Column<CustomerListRow>[] = [
+    {
+      key: 'name',
+      header: t('customers.col.customer'),
+      sortable: true,
+      render: (c) => (
+        <>
+          <Link to={customerHref(c)}>{c.name || t('customers.no_name')}</Link>
+          {c.kind === 'guest' ? <span className="adm-badge"> {t('customers.guest')}</span> : null}
+        </>
+      ),
+    },
+    {
+      key: 'contacts',
+      header: t('customers.col.contacts'),
+      className: 'adm-cust__email',
+      render: (c) => (
+        <>
+          {c.phone ? (
+            <div>
+              {formatPhone(c.phone)} {c.kind === 'account' ? <ProvenBadge proven={c.phoneVerified} /> : null}
+            </div>
+          ) : null}
+          {c.email ? (
+            <div className="adm-muted">
+              {c.email} {c.kind === 'account' ? <ProvenBadge proven={c.emailVerified} /> : null}
+            </div>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      key: 'orders',
+      header: t('customers.col.orders'),
+      sortable: true,
+      numeric: true,
+      render: (c) => c.orders,
+    },
+    {
+      key: 'amount',
+      header: t('customers.col.amount'),
+      sortable: true,
+      numeric: true,
+      render: (c) => formatMoney(c.amount, locale),
+    },
+    { key: 'returns', header: t('customers.col.returns'), numeric: true, render: (c) => c.returns },
+    {
+      key: 'lastOrder',
+      header: t('customers.col.last'),
+      sortable: true,
+      render: (c) => (c.lastOrder ? formatDateTime(c.lastOrder, locale) : '—'),
+    },
+    {
+      key: 'since',
+      header: t('customers.col.since'),
+      sortable: true,
+      render: (c) => formatDateTime(c.since, locale),
+    },
+  ];
+
   return (
     <div className="adm-page">
       <div className="adm-page__head">
-        <h1>{tr('Покупатели', 'Customers')}</h1>
-        <span className="adm-muted">
-          {tr('найдено', 'found')}: {total}
-        </span>
+        <h1>{t('customers.title')}</h1>
+        <span className="adm-muted">{t('kit.found', { count: data.total })}</span>
       </div>
       {deleted ? (
         <p className="adm-ok" role="status">
           {deleted}
         </p>
       ) : null}
-      <Form method="get" className="adm-filters" role="search">
+      <FilterBar keys={FILTERS} onApply={address.setFilters} onReset={address.reset}>
         <label className="adm-field adm-cust__search">
-          {tr('Имя, телефон или e-mail', 'Name, phone or e-mail')}
-          <input name="q" type="search" defaultValue={q} maxLength={100} />
+          {t('customers.search')}
+          <input
+            name="q"
+            type="search"
+            defaultValue={address.filters.q}
+            key={address.filters.q}
+            maxLength={100}
+          />
         </label>
-        <button type="submit" className="adm-btn adm-btn--primary">
-          {tr('Найти', 'Search')}
-        </button>
-      </Form>
-      {customers.length === 0 ? (
-        <p className="adm-muted">{tr('Никого не нашлось', 'Nobody found')}</p>
-      ) : (
-        <div className="adm-table-wrap">
-          <table className="adm-table">
-            <thead>
-              <tr>
-                <th scope="col">{tr('Покупатель', 'Customer')}</th>
-                <th scope="col">{tr('Телефон', 'Phone')}</th>
-                <th scope="col">E-mail</th>
-                <th scope="col" className="adm-num">
-                  {tr('Заказы', 'Orders')}
-                </th>
-                <th scope="col">{tr('С нами с', 'Since')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {customers.map((c) => (
-                <tr key={c.id}>
-                  <td>
-                    <Link to={`/admin/customers/${c.id}`}>{fullName(c) || tr('без имени', 'no name')}</Link>
-                    {c.role !== 'customer' ? (
-                      <span className="adm-badge adm-badge--warn"> {roleName(c.role, locale)}</span>
-                    ) : null}
-                  </td>
-                  <td>
-                    {c.phone ? (
-                      <>
-                        {formatPhone(c.phone)} <ProvenBadge proven={c.phoneVerified} />
-                      </>
-                    ) : (
-                      <span className="adm-muted">—</span>
-                    )}
-                  </td>
-                  <td className="adm-cust__email">
-                    {c.email ? (
-                      <>
-                        {c.email} <ProvenBadge proven={c.emailVerified} />
-                      </>
-                    ) : (
-                      <span className="adm-muted">—</span>
-                    )}
-                  </td>
-                  <td className="adm-num">{c.orderCount}</td>
-                  <td>{formatDateTime(c.createdAt, locale)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {pages > 1 ? (
-        <nav className="adm-pager" aria-label={tr('Страницы', 'Pages')}>
-          {page > 1 ? <Link to={pageLink(page - 1)}>← {tr('назад', 'previous')}</Link> : null}
-          <span>
-            {page} / {pages}
-          </span>
-          {page < pages ? <Link to={pageLink(page + 1)}>{tr('дальше', 'next')} →</Link> : null}
-        </nav>
-      ) : null}
+      </FilterBar>
+      <DataTable
+        label={t('customers.title')}
+        columns={columns}
+        rows={data.customers}
+        rowKey={(c) => `${c.kind}:${c.key}`}
+        sort={address.sort}
+        onSort={address.toggleSort}
+      />
+      <Pager
+        page={data.page}
+        pageSize={data.pageSize}
+        total={data.total}
+        href={(page) => address.hrefWith({ page })}
+      />
     </div>
   );
 }

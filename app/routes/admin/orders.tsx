@@ -1,53 +1,43 @@
+import '../../admin/ui/kit.css';
 import { useEffect, useState } from 'react';
-import { Form, Link, useLoaderData } from 'react-router';
+import { Link, useLoaderData, useRevalidator } from 'react-router';
 import { getWays } from '../../../core/delivery/delivery.rules.ts';
-import { currencies } from '../../../core/money.ts';
 import { orderStatuses } from '../../../core/orders/order.rules.ts';
+import { staffSteps } from '../../../core/orders/orders-admin.rules.ts';
+import { ordersListQuery } from '../../../core/orders/orders-list.schemas.ts';
+import type { OrdersListRow } from '../../../core/orders/orders-list.wire.ts';
 import { paymentMethods } from '../../../core/payments/payment.rules.ts';
-import { adminApi, errorText, storedAdminLocale } from '../../admin/api.ts';
+import { staffMessage } from '../../../core/staff-messages.ts';
+import { storedAdminLocale } from '../../admin/api.ts';
 import { AdminLoading } from '../../admin/frame.tsx';
-import { formatDateTime, formatMoney, useAdminLocale, useTr } from '../../admin/i18n.ts';
+import { formatDateTime, formatMoney, useAdminLocale } from '../../admin/i18n.ts';
 import { getWayLabel, paymentLabel, StatusBadge, statusLabel } from '../../admin/orders/labels.tsx';
+import { OrderNotesDrawer } from '../../admin/orders/notes-drawer.tsx';
+import { ordersListApi } from '../../admin/orders/orders-api.ts';
+import { callApi } from '../../admin/ui/api-client.ts';
+import { useConfirm } from '../../admin/ui/confirm-dialog.tsx';
+import { type Column, DataTable } from '../../admin/ui/data-table.tsx';
+import { FilterBar, useListAddress } from '../../admin/ui/filter-bar.tsx';
+import { Pager } from '../../admin/ui/pager.tsx';
+import { useAction } from '../../admin/ui/use-action.ts';
 
-interface OrderRow {
-  number: number;
-  createdAt: string;
-  status: string;
-  fullName: string;
-  phone: string;
-  email: string;
-  getWay: string;
-  payment: string;
-  promoCode: string | null;
-  locale: string;
-  displayCurrency: string;
-  displayTotal: number | null;
-  total: number;
-  items: number;
-}
-interface OrderPage {
-  rows: OrderRow[];
-  next: number | null;
-  total: number;
-  totalCapped: boolean;
-}
+const FILTERS = ['q', 'status', 'payment', 'getWay', 'from', 'to', 'tag'] as const;
+const DEFAULT_SORT = { column: 'number', dir: 'desc' } as const;
 
-const FILTERS = ['q', 'status', 'from', 'to', 'getWay', 'payment', 'promo', 'locale', 'currency'] as const;
-type Filters = Partial<Record<(typeof FILTERS)[number], string>>;
-
-function filtersOf(url: URL): URLSearchParams {
-  const params = new URLSearchParams();
-  for (const key of FILTERS) {
+/** The address's list state, checked against the server's schema: a value it would refuse is dropped. */
+function queryOf(url: URL) {
+  const raw: Record<string, string> = {};
+  for (const key of [...FILTERS, 'sort', 'dir', 'page']) {
     const value = url.searchParams.get(key)?.trim();
-    if (value) params.set(key, value);
+    if (value) raw[key] = value;
   }
-  return params;
+  const parsed = ordersListQuery.safeParse(raw);
+  if (!parsed.success) for (const issue of parsed.error.issues) delete raw[String(issue.path[0])];
+  return raw;
 }
 
 export async function clientLoader({ request }: { request: Request }) {
-  const params = filtersOf(new URL(request.url));
-  const page = await adminApi<OrderPage>(`/api/admin/orders?${params}`);
-  return { ...page, filters: Object.fromEntries(params) as Filters, query: params.toString() };
+  return callApi(ordersListApi.list, queryOf(new URL(request.url)));
 }
 
 export function HydrateFallback() {
@@ -55,69 +45,163 @@ export function HydrateFallback() {
 }
 
 export default function OrdersPage() {
-  const tr = useTr();
   const locale = useAdminLocale();
-  const first = useLoaderData<typeof clientLoader>();
-  const [rows, setRows] = useState(first.rows);
-  const [next, setNext] = useState(first.next);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    setRows(first.rows);
-    setNext(first.next);
-  }, [first]);
+  const t = (key: Parameters<typeof staffMessage>[0], params?: Record<string, string | number>) =>
+    staffMessage(key, locale, params);
+  const data = useLoaderData<typeof clientLoader>();
+  const address = useListAddress(FILTERS, DEFAULT_SORT);
+  const revalidator = useRevalidator();
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [notesOf, setNotesOf] = useState<number | null>(null);
+  const [step, setStep] = useState<string>('');
+  const [bulkTag, setBulkTag] = useState('');
+  const [report, setReport] = useState<string[] | null>(null);
+  const [ask, confirmDialog] = useConfirm();
+  const rowsByNumber = new Map(data.rows.map((r) => [r.number, r]));
+  const chosen = [...selected].filter((n) => rowsByNumber.has(n));
 
-  async function loadMore() {
-    if (next === null) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const params = new URLSearchParams(first.query);
-      params.set('before', String(next));
-      const page = await adminApi<OrderPage>(`/api/admin/orders?${params}`);
-      setRows((r) => [...r, ...page.rows]);
-      setNext(page.next);
-    } catch (e) {
-      setError(errorText(e));
-    } finally {
-      setBusy(false);
-    }
+  // A new filter, sort or page is a new list: the selection and the last report belong to the old one.
+  const listKey = `${address.hrefWith({ page: address.page })}`;
+  useEffect(() => {
+    void listKey;
+    setSelected(new Set());
+    setReport(null);
+  }, [listKey]);
+
+  const bulk = useAction(async (kind: 'step' | 'tag') => {
+    const orders = chosen.map((n) => rowsByNumber.get(n)).filter((r): r is OrdersListRow => r !== undefined);
+    const answer =
+      kind === 'step'
+        ? await callApi(ordersListApi.bulkStep, {
+            to: step as (typeof staffSteps)[number],
+            orders: orders.map((o) => ({ number: o.number, version: o.version, from: o.status })),
+          })
+        : await callApi(ordersListApi.bulkTag, { numbers: orders.map((o) => o.number), tag: bulkTag });
+    const ok = answer.results.filter((r) => r.ok).length;
+    setReport([
+      t('orders.bulk.done', { ok, count: answer.results.length }),
+      ...answer.results
+        .filter((r) => !r.ok && r.message)
+        .map((r) => t('orders.bulk.refused', { number: r.number, reason: r.message ?? '' })),
+    ]);
+    setSelected(new Set(answer.results.filter((r) => !r.ok).map((r) => r.number)));
+    revalidator.revalidate();
+    return answer;
+  });
+
+  async function takeStep() {
+    if (!step || chosen.length === 0) return;
+    const yes = await ask({
+      title: t('orders.bulk.confirm_step', { count: chosen.length, status: statusLabel(step, locale) }),
+      text: t('orders.bulk.confirm_step_text'),
+    });
+    if (yes) await bulk.run('step');
   }
 
-  const f = first.filters;
-  const csv = new URLSearchParams(first.query);
+  const columns: Column<OrdersListRow>[] = [
+    {
+      key: 'number',
+      header: t('orders.col.number'),
+      sortable: true,
+      render: (o) => <Link to={`/admin/orders/${o.number}`}>{o.number}</Link>,
+    },
+    {
+      key: 'createdAt',
+      header: t('orders.col.date'),
+      sortable: true,
+      render: (o) => formatDateTime(o.createdAt, locale),
+    },
+    {
+      key: 'status',
+      header: t('orders.col.status'),
+      sortable: true,
+      render: (o) => <StatusBadge status={o.status} locale={locale} />,
+    },
+    {
+      key: 'fullName',
+      header: t('orders.col.customer'),
+      sortable: true,
+      render: (o) => (
+        <>
+          {o.fullName}
+          <div className="adm-muted">
+            +{o.phone} · {o.email}
+          </div>
+        </>
+      ),
+    },
+    {
+      key: 'getWay',
+      header: t('orders.col.delivery'),
+      sortable: true,
+      render: (o) => getWayLabel(o.getWay, locale),
+    },
+    {
+      key: 'payment',
+      header: t('orders.col.payment'),
+      sortable: true,
+      render: (o) => paymentLabel(o.payment, locale),
+    },
+    {
+      key: 'total',
+      header: t('orders.col.total'),
+      sortable: true,
+      numeric: true,
+      render: (o) => formatMoney(o.total, locale),
+    },
+    {
+      key: 'tags',
+      header: t('orders.col.tags'),
+      render: (o) => (
+        <div className="adm-kit-tags">
+          {o.tags.map((tag) => (
+            <Link key={tag} className="adm-kit-tag" to={address.hrefWith({ tag })}>
+              {tag}
+            </Link>
+          ))}
+          <button
+            type="button"
+            className="adm-link-button"
+            aria-label={t('orders.notes.open', { number: o.number })}
+            onClick={() => setNotesOf(o.number)}
+          >
+            {o.notes > 0 ? t('orders.notes.count', { count: o.notes }) : '✎'}
+          </button>
+        </div>
+      ),
+    },
+  ];
+
+  const f = address.filters;
+  const csv = new URLSearchParams();
+  for (const key of ['q', 'status', 'payment', 'getWay', 'from', 'to'] as const)
+    if (f[key]) csv.set(key, f[key]);
   csv.set('lang', typeof window === 'undefined' ? 'ru' : storedAdminLocale());
   return (
     <div className="adm-page">
       <div className="adm-page__head">
-        <h1>{tr('Заказы', 'Orders')}</h1>
-        <span className="adm-muted">
-          {first.totalCapped
-            ? tr(
-                `больше ${first.total.toLocaleString('ru-RU')}`,
-                `more than ${first.total.toLocaleString('en-GB')}`,
-              )
-            : tr(`найдено: ${first.total}`, `found: ${first.total}`)}
-        </span>
+        <h1>{t('orders.title')}</h1>
+        <span className="adm-muted">{t('kit.found', { count: data.total })}</span>
         <a className="adm-btn" href={`/api/admin/orders/export.csv?${csv}`} download>
-          {tr('Скачать CSV', 'Download CSV')}
+          {t('orders.csv')}
         </a>
       </div>
-      <Form method="get" className="adm-filters" aria-label={tr('Фильтры', 'Filters')}>
+      <FilterBar keys={FILTERS} onApply={address.setFilters} onReset={address.reset}>
         <label className="adm-field adm-ord__search">
-          {tr('Поиск', 'Search')}
+          {t('orders.filter.search')}
           <input
             name="q"
             type="search"
-            defaultValue={f.q ?? ''}
+            defaultValue={f.q}
+            key={`q-${f.q}`}
             maxLength={100}
-            placeholder={tr('номер, телефон, e-mail, имя', 'number, phone, e-mail, name')}
+            placeholder={t('orders.filter.search_hint')}
           />
         </label>
         <label className="adm-field">
-          {tr('Состояние', 'State')}
-          <select name="status" defaultValue={f.status ?? ''}>
-            <option value="">{tr('любое', 'any')}</option>
+          {t('orders.col.status')}
+          <select name="status" defaultValue={f.status} key={`status-${f.status}`}>
+            <option value="">{t('kit.any')}</option>
             {orderStatuses.map((s) => (
               <option key={s} value={s}>
                 {statusLabel(s, locale)}
@@ -126,28 +210,9 @@ export default function OrdersPage() {
           </select>
         </label>
         <label className="adm-field">
-          {tr('С (МСК)', 'From (Moscow)')}
-          <input name="from" type="date" defaultValue={f.from ?? ''} />
-        </label>
-        <label className="adm-field">
-          {tr('По (МСК)', 'To (Moscow)')}
-          <input name="to" type="date" defaultValue={f.to ?? ''} />
-        </label>
-        <label className="adm-field">
-          {tr('Получение', 'Delivery')}
-          <select name="getWay" defaultValue={f.getWay ?? ''}>
-            <option value="">{tr('любое', 'any')}</option>
-            {getWays.map((w) => (
-              <option key={w} value={w}>
-                {getWayLabel(w, locale)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="adm-field">
-          {tr('Оплата', 'Payment')}
-          <select name="payment" defaultValue={f.payment ?? ''}>
-            <option value="">{tr('любая', 'any')}</option>
+          {t('orders.col.payment')}
+          <select name="payment" defaultValue={f.payment} key={`payment-${f.payment}`}>
+            <option value="">{t('kit.any')}</option>
             {paymentMethods.map((p) => (
               <option key={p} value={p}>
                 {paymentLabel(p, locale)}
@@ -156,98 +221,114 @@ export default function OrdersPage() {
           </select>
         </label>
         <label className="adm-field">
-          {tr('Промокод', 'Promo code')}
-          <input name="promo" defaultValue={f.promo ?? ''} maxLength={40} />
-        </label>
-        <label className="adm-field">
-          {tr('Издание', 'Edition')}
-          <select name="locale" defaultValue={f.locale ?? ''}>
-            <option value="">{tr('любое', 'any')}</option>
-            <option value="ru">RU</option>
-            <option value="en">EN</option>
-          </select>
-        </label>
-        <label className="adm-field">
-          {tr('Валюта', 'Currency')}
-          <select name="currency" defaultValue={f.currency ?? ''}>
-            <option value="">{tr('любая', 'any')}</option>
-            {currencies.map((c) => (
-              <option key={c} value={c}>
-                {c}
+          {t('orders.col.delivery')}
+          <select name="getWay" defaultValue={f.getWay} key={`getWay-${f.getWay}`}>
+            <option value="">{t('kit.any')}</option>
+            {getWays.map((w) => (
+              <option key={w} value={w}>
+                {getWayLabel(w, locale)}
               </option>
             ))}
           </select>
         </label>
-        <button type="submit" className="adm-btn adm-btn--primary">
-          {tr('Найти', 'Find')}
-        </button>
-        <Link to="/admin/orders" className="adm-btn">
-          {tr('Сбросить', 'Reset')}
-        </Link>
-      </Form>
-      {rows.length === 0 ? (
-        <p className="adm-muted">{tr('Заказов не найдено', 'No orders found')}</p>
-      ) : (
-        <div className="adm-table-wrap">
-          <table className="adm-table adm-ord__table">
-            <thead>
-              <tr>
-                <th>№</th>
-                <th>{tr('Дата', 'Date')}</th>
-                <th>{tr('Состояние', 'State')}</th>
-                <th>{tr('Покупатель', 'Customer')}</th>
-                <th>{tr('Получение', 'Delivery')}</th>
-                <th>{tr('Оплата', 'Payment')}</th>
-                <th className="adm-num">{tr('Сумма', 'Total')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((o) => (
-                <tr key={o.number}>
-                  <td>
-                    <Link to={`/admin/orders/${o.number}`}>{o.number}</Link>
-                  </td>
-                  <td>{formatDateTime(o.createdAt, locale)}</td>
-                  <td>
-                    <StatusBadge status={o.status} locale={locale} />
-                  </td>
-                  <td>
-                    {o.fullName}
-                    <div className="adm-muted">
-                      +{o.phone} · {o.email}
-                    </div>
-                  </td>
-                  <td>{getWayLabel(o.getWay, locale)}</td>
-                  <td>
-                    {paymentLabel(o.payment, locale)}
-                    {o.promoCode ? <div className="adm-muted">{o.promoCode}</div> : null}
-                  </td>
-                  <td className="adm-num">
-                    {formatMoney(o.total, locale)}
-                    {o.displayCurrency !== 'RUB' && o.displayTotal !== null ? (
-                      <div className="adm-muted">
-                        {formatMoney(o.displayTotal, locale, o.displayCurrency)} · {o.locale.toUpperCase()}
-                      </div>
-                    ) : null}
-                  </td>
-                </tr>
+        <label className="adm-field">
+          {t('orders.filter.from')}
+          <input name="from" type="date" defaultValue={f.from} key={`from-${f.from}`} />
+        </label>
+        <label className="adm-field">
+          {t('orders.filter.to')}
+          <input name="to" type="date" defaultValue={f.to} key={`to-${f.to}`} />
+        </label>
+        <label className="adm-field">
+          {t('orders.filter.tag')}
+          <select name="tag" defaultValue={f.tag} key={`tag-${f.tag}`}>
+            <option value="">{t('kit.any')}</option>
+            {data.tags.map((tag) => (
+              <option key={tag} value={tag}>
+                {tag}
+              </option>
+            ))}
+          </select>
+        </label>
+      </FilterBar>
+      {chosen.length > 0 ? (
+        <section className="adm-kit-bulk" aria-label={t('orders.bulk.label')}>
+          <strong role="status">{t('kit.selected', { count: chosen.length })}</strong>
+          <label className="adm-field">
+            {t('orders.bulk.step')}
+            <select value={step} onChange={(e) => setStep(e.target.value)}>
+              <option value="" />
+              {staffSteps.map((s) => (
+                <option key={s} value={s}>
+                  {statusLabel(s, locale)}
+                </option>
               ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {error ? (
+            </select>
+          </label>
+          <button
+            type="button"
+            className="adm-btn adm-btn--primary"
+            disabled={!step || bulk.busy}
+            onClick={takeStep}
+          >
+            {t('orders.bulk.apply_step')}
+          </button>
+          <label className="adm-field">
+            {t('orders.bulk.tag')}
+            <input value={bulkTag} onChange={(e) => setBulkTag(e.target.value)} maxLength={30} />
+          </label>
+          <button
+            type="button"
+            className="adm-btn"
+            disabled={!bulkTag.trim() || bulk.busy}
+            onClick={() => bulk.run('tag')}
+          >
+            {t('orders.bulk.apply_tag')}
+          </button>
+          <button type="button" className="adm-btn" onClick={() => setSelected(new Set())}>
+            {t('orders.bulk.clear')}
+          </button>
+        </section>
+      ) : null}
+      {bulk.error ? (
         <p className="adm-error" role="alert">
-          {error}
+          {bulk.error}
         </p>
       ) : null}
-      {next !== null ? (
-        <div className="adm-pager">
-          <button type="button" className="adm-btn" onClick={loadMore} disabled={busy}>
-            {tr('Показать ещё', 'Load more')}
-          </button>
+      {report ? (
+        <div className="adm-ok" role="status">
+          {report.map((line) => (
+            <p key={line}>{line}</p>
+          ))}
         </div>
       ) : null}
+      <DataTable
+        label={t('orders.title')}
+        className="adm-ord__table"
+        columns={columns}
+        rows={data.rows}
+        rowKey={(o) => o.number}
+        sort={address.sort}
+        onSort={address.toggleSort}
+        loading={revalidator.state === 'loading'}
+        selection={{
+          selected,
+          onChange: setSelected,
+          label: (n) => t('orders.select_row', { number: n }),
+        }}
+      />
+      <Pager
+        page={data.page}
+        pageSize={data.pageSize}
+        total={data.total}
+        href={(page) => address.hrefWith({ page })}
+      />
+      {confirmDialog}
+      <OrderNotesDrawer
+        number={notesOf}
+        onClose={() => setNotesOf(null)}
+        onChanged={() => revalidator.revalidate()}
+      />
     </div>
   );
 }

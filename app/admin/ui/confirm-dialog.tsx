@@ -1,0 +1,116 @@
+import { type ReactNode, useCallback, useRef, useState } from 'react';
+import { staffMessage } from '../../../core/staff-messages.ts';
+import { useModalDialog } from '../../lib/modal-dialog.ts';
+import { useAdminLocale } from '../i18n.ts';
+
+interface Question {
+  title: string;
+  text?: ReactNode;
+  confirm?: string;
+  danger?: boolean;
+}
+
+/**
+ * The back office's «are you sure?» (issue 34), in place of `window.confirm`: the storefront's modal
+ * (app/lib/modal-dialog.ts: focus kept inside, Escape cancels, focus returns). `const [ask, dialog] =
+ * useConfirm()`; render `dialog`; `if (await ask({ title })) …`.
+ */
+export function useConfirm(): [(q: Question) => Promise<boolean>, ReactNode] {
+  const [question, setQuestion] = useState<Question | null>(null);
+  const answer = useRef<((yes: boolean) => void) | null>(null);
+  const ask = useCallback(
+    (q: Question) =>
+      new Promise<boolean>((resolve) => {
+        answer.current?.(false);
+        answer.current = resolve;
+        setQuestion(q);
+      }),
+    [],
+  );
+  const close = useCallback((yes: boolean) => {
+    answer.current?.(yes);
+    answer.current = null;
+    setQuestion(null);
+  }, []);
+  return [ask, <ConfirmDialog key="confirm" question={question} onClose={close} />];
+}
+
+function ConfirmDialog({
+  question,
+  onClose,
+}: {
+  question: Question | null;
+  onClose: (yes: boolean) => void;
+}) {
+  const locale = useAdminLocale();
+  const ref = useModalDialog(question !== null);
+  return (
+    <dialog
+      ref={ref}
+      className="adm-kit-dialog"
+      aria-labelledby="adm-confirm-title"
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose(false);
+      }}
+    >
+      {question ? (
+        <>
+          <h2 id="adm-confirm-title">{question.title}</h2>
+          {question.text ? <div className="adm-kit-dialog__text">{question.text}</div> : null}
+          <div className="adm-kit-dialog__actions">
+            <button type="button" className="adm-btn" onClick={() => onClose(false)}>
+              {staffMessage('kit.cancel', locale)}
+            </button>
+            <button
+              type="button"
+              className={`adm-btn ${question.danger ? 'adm-btn--danger' : 'adm-btn--primary'}`}
+              onClick={() => onClose(true)}
+            >
+              {question.confirm ?? staffMessage('kit.confirm', locale)}
+            </button>
+          </div>
+        </>
+      ) : null}
+    </dialog>
+  );
+}
+
+/** A side panel on the same modal (a row's details without leaving the list); a sheet on a phone. */
+export function Drawer({
+  open,
+  title,
+  onClose,
+  children,
+}: {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  const locale = useAdminLocale();
+  const ref = useModalDialog(open);
+  return (
+    <dialog
+      ref={ref}
+      className="adm-kit-drawer"
+      aria-labelledby="adm-drawer-title"
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+    >
+      {open ? (
+        <>
+          <div className="adm-kit-drawer__head">
+            <h2 id="adm-drawer-title">{title}</h2>
+            <button type="button" className="adm-btn" onClick={onClose}>
+              {staffMessage('kit.close', locale)}
+            </button>
+          </div>
+          {children}
+        </>
+      ) : null}
+    </dialog>
+  );
+}
