@@ -74,6 +74,7 @@ const admin = [
       route('pages/:id', 'routes/admin/page-edit.tsx'),
       route('looks', 'routes/admin/looks.tsx'),
       route('texts', 'routes/admin/texts.tsx'),
+      route('translations', 'routes/admin/translations.tsx'),
     ]),
   ]),
 ];

@@ -18,6 +18,9 @@ export const translationFields = {
 /** A page's section text: `sections.2.body`. */
 export const sectionFieldPattern = /^sections\.(\d{1,3})\.(title|body)$/;
 
+/** Records a page of the list shows at a time. */
+export const TRANSLATION_PAGE = 30;
+
 /** The longest English text a row takes (a product description is the longest kind). */
 export const TRANSLATION_MAX_LENGTH = 20_000;
 

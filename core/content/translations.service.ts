@@ -16,6 +16,7 @@ import type { Locale } from '../i18n.ts';
 import { contentTags } from './pages-admin.service.ts';
 import {
   sectionFieldPattern,
+  TRANSLATION_PAGE,
   type TranslationKind,
   type TranslationSave,
   translationFields,
@@ -23,9 +24,6 @@ import {
 } from './translations.schemas.ts';
 
 const t = (locale: Locale, ru: string, en: string) => (locale === 'en' ? en : ru);
-
-/** Records a page of the list shows at a time. */
-export const TRANSLATION_PAGE = 30;
 
 /** One text the English edition lacks: the Russian to translate, and the version to save over. */
 export interface MissingText {

@@ -1,0 +1,265 @@
+import { useId, useState } from 'react';
+import { Link, useLoaderData, useRevalidator } from 'react-router';
+import {
+  sectionFieldPattern,
+  TRANSLATION_MAX_LENGTH,
+  TRANSLATION_PAGE,
+  type TranslationKind,
+  translationKinds,
+  translationListQuery,
+  translationSaveBody,
+} from '../../../core/content/translations.schemas.ts';
+import { staffPlural } from '../../../core/staff-messages.ts';
+import { adminApi, errorText } from '../../admin/api.ts';
+import { CatalogueConflict, catalogueChange } from '../../admin/catalogue/conflict.ts';
+import { AdminLoading } from '../../admin/frame.tsx';
+import { useAdminLocale, useTr } from '../../admin/i18n.ts';
+import '../../admin/content/content.css';
+import '../../admin/content/translations.css';
+
+interface MissingText {
+  kind: TranslationKind;
+  id: string;
+  field: string;
+  title: string;
+  ru: string;
+  version: number | string;
+}
+interface TranslationList {
+  counts: Record<TranslationKind, number>;
+  total: number;
+  kind: TranslationKind;
+  offset: number;
+  texts: MissingText[];
+  more: boolean;
+}
+
+export async function clientLoader({ request }: { request: Request }) {
+  const params = new URL(request.url).searchParams;
+  const parsed = translationListQuery.safeParse({
+    kind: params.get('kind') ?? undefined,
+    offset: params.get('offset') ?? undefined,
+  });
+  const query = new URLSearchParams();
+  if (parsed.success && parsed.data.kind) query.set('kind', parsed.data.kind);
+  if (parsed.success && parsed.data.offset > 0) query.set('offset', String(parsed.data.offset));
+  return adminApi<TranslationList>(`/api/admin/translations?${query}`);
+}
+
+export function HydrateFallback() {
+  return <AdminLoading />;
+}
+
+type Tr = (ru: string, en: string) => string;
+
+function kindName(kind: TranslationKind, tr: Tr): string {
+  switch (kind) {
+    case 'product':
+      return tr('Товары', 'Products');
+    case 'category':
+      return tr('Категории', 'Categories');
+    case 'collection':
+      return tr('Коллекции', 'Collections');
+    case 'page':
+      return tr('Страницы', 'Pages');
+  }
+}
+
+function fieldName(field: string, tr: Tr): string {
+  const section = sectionFieldPattern.exec(field);
+  if (section) {
+    const n = Number(section[1]) + 1;
+    return section[2] === 'title'
+      ? tr(`Раздел ${n}: заголовок`, `Section ${n}: heading`)
+      : tr(`Раздел ${n}: текст`, `Section ${n}: text`);
+  }
+  const names: Record<string, [string, string]> = {
+    name: ['Название', 'Name'],
+    description: ['Описание', 'Description'],
+    colorName: ['Цвет', 'Colour'],
+    composition: ['Состав', 'Composition'],
+    care: ['Уход', 'Care'],
+    title: ['Заголовок', 'Title'],
+  };
+  const [ru, en] = names[field] ?? ['Текст', 'Text'];
+  return tr(ru, en);
+}
+
+/** Where the whole record is edited, for a text better translated with the rest of it in view. */
+function recordLink(text: MissingText): string {
+  switch (text.kind) {
+    case 'product':
+      return `/admin/products/${encodeURIComponent(text.id)}`;
+    case 'page':
+      return `/admin/pages/${encodeURIComponent(text.id)}`;
+    case 'category':
+      return '/admin/categories';
+    case 'collection':
+      return '/admin/collections';
+  }
+}
+
+/** One missing text: the Russian beside an English field, saved on its own. */
+function TranslationRow({ text, onSaved }: { text: MissingText; onSaved: () => void }) {
+  const tr = useTr();
+  const id = useId();
+  const [value, setValue] = useState('');
+  const [version, setVersion] = useState(text.version);
+  const [ru, setRu] = useState(text.ru);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const multiline = text.ru.length > 80 || text.ru.includes('\n');
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    const body = { kind: text.kind, id: text.id, field: text.field, en: value, version };
+    const checked = translationSaveBody.safeParse(body);
+    if (!checked.success) {
+      setProblem(tr('Введите английский текст', 'Type the English text'));
+      return;
+    }
+    setBusy(true);
+    setProblem(null);
+    try {
+      await catalogueChange('/api/admin/translations', 'PUT', checked.data);
+      onSaved();
+    } catch (error) {
+      // Someone changed the record meanwhile: show its text now and take its version for the next save.
+      if (error instanceof CatalogueConflict && error.current) {
+        const current = error.current as { version: number | string; ru: string; en: string };
+        setVersion(current.version);
+        setRu(current.ru);
+        if (current.en) setValue(current.en);
+      }
+      setProblem(errorText(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <li
+      className="adm-card adm-tr__row"
+      data-testid="translation-row"
+      data-id={text.id}
+      data-field={text.field}
+    >
+      <form onSubmit={submit} className="adm-tr__form">
+        <p className="adm-tr__what">
+          <Link to={recordLink(text)}>{text.title || text.id}</Link>
+          <span className="adm-muted"> · {fieldName(text.field, tr)}</span>
+        </p>
+        <p className="adm-tr__ru" lang="ru">
+          {ru}
+        </p>
+        <label htmlFor={id} className="adm-tr__label">
+          {tr('По-английски', 'In English')}
+        </label>
+        {multiline ? (
+          <textarea
+            id={id}
+            lang="en"
+            rows={4}
+            maxLength={TRANSLATION_MAX_LENGTH}
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+          />
+        ) : (
+          <input
+            id={id}
+            lang="en"
+            maxLength={TRANSLATION_MAX_LENGTH}
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+          />
+        )}
+        <div className="adm-tr__actions">
+          <button type="submit" className="adm-btn adm-btn--primary" disabled={busy}>
+            {busy ? tr('Сохраняем…', 'Saving…') : tr('Сохранить', 'Save')}
+          </button>
+          {problem ? (
+            <p className="adm-error" role="alert">
+              {problem}
+            </p>
+          ) : null}
+        </div>
+      </form>
+    </li>
+  );
+}
+
+/**
+ * Translations: what the English edition lacks, counted by kind, and each text translated where it
+ * is listed (docs/product/translations.md). A saved text leaves the list.
+ */
+export default function TranslationsPage() {
+  const tr = useTr();
+  const locale = useAdminLocale();
+  const list = useLoaderData<typeof clientLoader>();
+  const revalidator = useRevalidator();
+  const [saved, setSaved] = useState<Set<string>>(new Set());
+  const shown = list.texts.filter((t) => !saved.has(`${t.kind}:${t.id}:${t.field}`));
+  return (
+    <div className="adm-page">
+      <div className="adm-page__head">
+        <h1>{tr('Переводы', 'Translations')}</h1>
+        <span className="adm-muted" data-testid="translations-total" data-count={list.total}>
+          {list.total === 0
+            ? tr('английской версии всего хватает', 'the English edition lacks nothing')
+            : staffPlural('missingTexts', list.total, locale)}
+        </span>
+      </div>
+      <p className="adm-muted">
+        {tr(
+          'Пока текста нет по-английски, английская версия магазина показывает русский. Здесь — все такие тексты; переведённый уходит из списка.',
+          'While a text has no English, the English edition shows the Russian one. All such texts are here; a translated one leaves the list.',
+        )}
+      </p>
+      <nav className="adm-cnt__tabs" aria-label={tr('Что переводить', 'What to translate')}>
+        {translationKinds.map((k) => (
+          <Link
+            key={k}
+            to={`?kind=${k}`}
+            aria-current={k === list.kind ? 'page' : undefined}
+            data-testid={`translations-tab-${k}`}
+            data-count={list.counts[k]}
+          >
+            {kindName(k, tr)} · {list.counts[k]}
+          </Link>
+        ))}
+      </nav>
+      {shown.length === 0 ? (
+        <p className="adm-muted" data-testid="translations-empty">
+          {tr('Здесь переводить нечего.', 'Nothing to translate here.')}
+        </p>
+      ) : (
+        <ul className="adm-tr__list">
+          {shown.map((t) => (
+            <TranslationRow
+              key={`${t.kind}:${t.id}:${t.field}`}
+              text={t}
+              onSaved={() => {
+                setSaved((s) => new Set(s).add(`${t.kind}:${t.id}:${t.field}`));
+                revalidator.revalidate();
+              }}
+            />
+          ))}
+        </ul>
+      )}
+      {list.more || list.offset > 0 ? (
+        <nav className="adm-cnt__tabs" aria-label={tr('Страницы списка', 'List pages')}>
+          {list.offset > 0 ? (
+            <Link to={`?kind=${list.kind}&offset=${Math.max(0, list.offset - TRANSLATION_PAGE)}`}>
+              {tr('← Предыдущие', '← Previous')}
+            </Link>
+          ) : null}
+          {list.more ? (
+            <Link to={`?kind=${list.kind}&offset=${list.offset + TRANSLATION_PAGE}`}>
+              {tr('Следующие →', 'Next →')}
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </div>
+  );
+}
