@@ -22,20 +22,9 @@ import {
   translationFields,
   translationKinds,
 } from './translations.schemas.ts';
+import type { MissingText, TranslationSaved, TranslationsAnswer } from './translations.wire.ts';
 
 const t = (locale: Locale, ru: string, en: string) => (locale === 'en' ? en : ru);
-
-/** One text the English edition lacks: the Russian to translate, and the version to save over. */
-export interface MissingText {
-  kind: TranslationKind;
-  id: string;
-  field: string;
-  /** The record's Russian name (a product's, a page's title), to know what the text belongs to. */
-  title: string;
-  ru: string;
-  /** A number, or a page's `updatedAt` (DECISIONS 31). */
-  version: number | string;
-}
 
 /** A text the English edition lacks: Russian there, English empty (pick() in core/i18n.ts then shows Russian). */
 export function lacksEnglish(text: Partial<LocalizedText> | null | undefined): boolean {
@@ -148,7 +137,13 @@ export function createTranslationsService({
   }
 
   /** The counts of every kind, and the texts of `kind` (the first kind that lacks any, by default). */
-  async function list({ kind, offset = 0 }: { kind?: TranslationKind; offset?: number }) {
+  async function list({
+    kind,
+    offset = 0,
+  }: {
+    kind?: TranslationKind;
+    offset?: number;
+  }): Promise<TranslationsAnswer> {
     const byKind = await counts();
     const shown = kind ?? translationKinds.find((k) => byKind[k] > 0) ?? translationKinds[0];
     let page: { texts: MissingText[]; more: boolean };
@@ -271,13 +266,9 @@ export function createTranslationsService({
   }
 
   /** Saves the English text of one field; the Russian stays as it is. */
-  async function save(
-    input: TranslationSave,
-    actor: Actor,
-    locale: Locale,
-  ): Promise<{ version: number | string; en: string }> {
+  async function save(input: TranslationSave, actor: Actor, locale: Locale): Promise<TranslationSaved> {
     requireField(input.kind, input.field, locale);
-    const result = await announcedWrite<{ version: number | string; en: string }>(db, cache, (tx, tags) =>
+    const result = await announcedWrite<TranslationSaved>(db, cache, (tx, tags) =>
       input.kind === 'page'
         ? savePage(tx, tags, input, actor, locale)
         : saveCatalogue(tx, tags, input, actor, locale),

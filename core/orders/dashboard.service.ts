@@ -15,7 +15,6 @@ import {
 } from 'drizzle-orm';
 import type { SettingsService } from '../content/settings.service.ts';
 import type { Db } from '../db/client.ts';
-import type { LocalizedText } from '../db/schema/catalogue.ts';
 import {
   crmRequests,
   orderEvents,
@@ -35,6 +34,7 @@ import {
   sharePercent,
   spanBounds,
 } from './dashboard.rules.ts';
+import type { Compared, SalesAnswer } from './dashboard.wire.ts';
 import { isPaidStatus, orderStatuses } from './order.rules.ts';
 import { TRY_ON_KEPT_CAUSE, TRY_ON_OVERDUE_CAUSE, TRY_ON_WAITING_STATUSES } from './try-on-hold.rules.ts';
 
@@ -62,13 +62,6 @@ export interface SalesDay {
   day: string;
   orders: number;
   revenue: number;
-}
-
-/** A figure of the span, the span before, and the change in percent (null when the span before had none). */
-export interface Compared {
-  current: number;
-  previous: number;
-  change: number | null;
 }
 
 const compared = (current: number, previous: number): Compared => ({
@@ -261,7 +254,13 @@ export function createDashboardService({
    * sold out while selling, and the funnel of the orders placed. `withRevenue` false leaves every sum
    * of money out (editors see counts only).
    */
-  async function sales({ days, withRevenue }: { days: SalesSpan; withRevenue: boolean }) {
+  async function sales({
+    days,
+    withRevenue,
+  }: {
+    days: SalesSpan;
+    withRevenue: boolean;
+  }): Promise<SalesAnswer> {
     const now = clock();
     const span = spanBounds(now, days);
     const [current, previous] = await Promise.all([
@@ -399,7 +398,7 @@ export function createDashboardService({
       },
       soldOut: soldOut.map((v) => ({
         groupId: v.groupId,
-        name: v.name as LocalizedText,
+        name: v.name,
         size: v.size,
         units: Number(v.units),
       })),
@@ -414,7 +413,5 @@ export function createDashboardService({
 
   return { get, sales };
 }
-
-export type SalesFigures = Awaited<ReturnType<DashboardService['sales']>>;
 
 export type DashboardService = ReturnType<typeof createDashboardService>;

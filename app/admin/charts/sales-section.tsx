@@ -1,28 +1,9 @@
 import { Link } from 'react-router';
-import { type SalesSpan, salesSpans } from '../../../core/orders/dashboard.rules.ts';
+import { salesSpans } from '../../../core/orders/dashboard.rules.ts';
+import type { Compared, SalesAnswer } from '../../../core/orders/dashboard.wire.ts';
 import { staffPlural } from '../../../core/staff-messages.ts';
 import { formatMoney, useAdminLocale, useTr } from '../i18n.ts';
 import { DayChart, RankBars } from './day-chart.tsx';
-
-interface Compared {
-  current: number;
-  previous: number;
-  change: number | null;
-}
-
-/** The answer of `GET /api/admin/dashboard/sales` (core/orders/dashboard.service.ts `sales`). */
-export interface Sales {
-  days: SalesSpan;
-  from: string;
-  to: string;
-  series: { day: string; orders: number; revenue?: number }[];
-  totals: { orders: Compared; revenue?: Compared; average?: Compared };
-  topProducts: { groupId: string; name: string; units: number; revenue?: number }[];
-  topSizes: { size: string; units: number }[];
-  returns: { soldUnits: number; returnedUnits: number; exchangedUnits: number; rate: number };
-  soldOut: { groupId: string; name: { ru: string; en: string }; size: string; units: number }[];
-  funnel: { placed: number; paid: number; sent: number; delivered: number };
-}
 
 function Change({ figure }: { figure: Compared }) {
   const tr = useTr();
@@ -72,7 +53,7 @@ function ChartCard({
  * orders and the average order by day against the span before, the best sellers, the returns rate,
  * what sold out and the funnel of the orders placed. Money only for the roles that see revenue.
  */
-export function SalesSection({ sales }: { sales: Sales }) {
+export function SalesSection({ sales }: { sales: SalesAnswer }) {
   const tr = useTr();
   const locale = useAdminLocale();
   const money = (v: number) => formatMoney(v, locale);

@@ -1,9 +1,10 @@
 import { Link, useLoaderData } from 'react-router';
 import type { Locale } from '../../../core/i18n.ts';
 import { salesQuery } from '../../../core/orders/dashboard.schemas.ts';
+import type { SalesAnswer } from '../../../core/orders/dashboard.wire.ts';
 import { serviceKindName, staffPlural } from '../../../core/staff-messages.ts';
 import { adminApi } from '../../admin/api.ts';
-import { type Sales, SalesSection } from '../../admin/charts/sales-section.tsx';
+import { SalesSection } from '../../admin/charts/sales-section.tsx';
 import { AdminLoading } from '../../admin/frame.tsx';
 import { formatDateTime, formatMoney, useAdminLocale, useTr } from '../../admin/i18n.ts';
 import { useStaff } from '../../admin/staff-context.ts';
@@ -50,7 +51,7 @@ export async function clientLoader({ request }: { request: Request }) {
   const days = parsed.success ? parsed.data.days : 30;
   const [dashboard, sales] = await Promise.all([
     adminApi<Dashboard>('/api/admin/dashboard'),
-    adminApi<Sales>(`/api/admin/dashboard/sales?days=${days}`),
+    adminApi<SalesAnswer>(`/api/admin/dashboard/sales?days=${days}`),
   ]);
   return { ...dashboard, sales };
 }

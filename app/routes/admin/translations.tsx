@@ -1,5 +1,6 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link, useLoaderData, useRevalidator } from 'react-router';
+import type { z } from 'zod';
 import {
   sectionFieldPattern,
   TRANSLATION_MAX_LENGTH,
@@ -9,30 +10,15 @@ import {
   translationListQuery,
   translationSaveBody,
 } from '../../../core/content/translations.schemas.ts';
+import type { MissingText, TranslationCurrent } from '../../../core/content/translations.wire.ts';
 import { staffPlural } from '../../../core/staff-messages.ts';
-import { adminApi, errorText } from '../../admin/api.ts';
-import { CatalogueConflict, catalogueChange } from '../../admin/catalogue/conflict.ts';
+import { translationsApi } from '../../admin/content/translations-api.ts';
 import { AdminLoading } from '../../admin/frame.tsx';
 import { useAdminLocale, useTr } from '../../admin/i18n.ts';
 import '../../admin/content/content.css';
 import '../../admin/content/translations.css';
-
-interface MissingText {
-  kind: TranslationKind;
-  id: string;
-  field: string;
-  title: string;
-  ru: string;
-  version: number | string;
-}
-interface TranslationList {
-  counts: Record<TranslationKind, number>;
-  total: number;
-  kind: TranslationKind;
-  offset: number;
-  texts: MissingText[];
-  more: boolean;
-}
+import { callApi } from '../../admin/ui/api-client.ts';
+import { useAction } from '../../admin/ui/use-action.ts';
 
 export async function clientLoader({ request }: { request: Request }) {
   const params = new URL(request.url).searchParams;
@@ -40,10 +26,7 @@ export async function clientLoader({ request }: { request: Request }) {
     kind: params.get('kind') ?? undefined,
     offset: params.get('offset') ?? undefined,
   });
-  const query = new URLSearchParams();
-  if (parsed.success && parsed.data.kind) query.set('kind', parsed.data.kind);
-  if (parsed.success && parsed.data.offset > 0) query.set('offset', String(parsed.data.offset));
-  return adminApi<TranslationList>(`/api/admin/translations?${query}`);
+  return callApi(translationsApi.list, parsed.success ? parsed.data : {});
 }
 
 export function HydrateFallback() {
@@ -106,36 +89,37 @@ function TranslationRow({ text, onSaved }: { text: MissingText; onSaved: () => v
   const [value, setValue] = useState('');
   const [version, setVersion] = useState(text.version);
   const [ru, setRu] = useState(text.ru);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [invalid, setInvalid] = useState(false);
+  const save = useAction<[z.input<typeof translationSaveBody>], unknown, TranslationCurrent>((body) =>
+    callApi(translationsApi.save, body),
+  );
   const multiline = text.ru.length > 80 || text.ru.includes('\n');
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
-    const body = { kind: text.kind, id: text.id, field: text.field, en: value, version };
-    const checked = translationSaveBody.safeParse(body);
-    if (!checked.success) {
-      setProblem(tr('Введите английский текст', 'Type the English text'));
-      return;
-    }
-    setBusy(true);
-    setProblem(null);
-    try {
-      await catalogueChange('/api/admin/translations', 'PUT', checked.data);
-      onSaved();
-    } catch (error) {
-      // Someone changed the record meanwhile: show its text now and take its version for the next save.
-      if (error instanceof CatalogueConflict && error.current) {
-        const current = error.current as { version: number | string; ru: string; en: string };
-        setVersion(current.version);
-        setRu(current.ru);
-        if (current.en) setValue(current.en);
-      }
-      setProblem(errorText(error));
-    } finally {
-      setBusy(false);
-    }
+    const checked = translationSaveBody.safeParse({
+      kind: text.kind,
+      id: text.id,
+      field: text.field,
+      en: value,
+      version,
+    });
+    setInvalid(!checked.success);
+    if (!checked.success) return;
+    if ((await save.run(checked.data)) !== undefined) onSaved();
   }
+
+  // Someone changed the record meanwhile: show its text now and take its version for the next save.
+  const current = save.conflict?.current;
+  useEffect(() => {
+    if (!current) return;
+    setVersion(current.version);
+    setRu(current.ru);
+    if (current.en) setValue(current.en);
+  }, [current]);
+  const problem = invalid
+    ? tr('Введите английский текст', 'Type the English text')
+    : (save.conflict?.message ?? save.error);
 
   return (
     <li
@@ -174,8 +158,8 @@ function TranslationRow({ text, onSaved }: { text: MissingText; onSaved: () => v
           />
         )}
         <div className="adm-tr__actions">
-          <button type="submit" className="adm-btn adm-btn--primary" disabled={busy}>
-            {busy ? tr('Сохраняем…', 'Saving…') : tr('Сохранить', 'Save')}
+          <button type="submit" className="adm-btn adm-btn--primary" disabled={save.busy}>
+            {save.busy ? tr('Сохраняем…', 'Saving…') : tr('Сохранить', 'Save')}
           </button>
           {problem ? (
             <p className="adm-error" role="alert">
