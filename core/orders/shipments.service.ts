@@ -4,6 +4,7 @@ import { orderLines, orders, shipments } from '../db/schema/index.ts';
 import { ITEM_WEIGHT_GRAMS } from '../delivery/delivery.rules.ts';
 import { AppError } from '../errors.ts';
 import type { Locale } from '../i18n.ts';
+import { CarrierError } from '../providers/carriers/carrier-http.ts';
 import type {
   ShipmentRequest,
   ShipmentState,
@@ -11,6 +12,7 @@ import type {
 } from '../providers/carriers/carrier-provider.ts';
 import { cdekWebhookSchema } from '../providers/carriers/cdek.ts';
 import type { Providers } from '../providers/index.ts';
+import { carrierName } from '../staff-messages.ts';
 import { customsOfLines } from './customs.ts';
 import type { OrdersService } from './orders.service.ts';
 import {
@@ -34,6 +36,44 @@ const FINAL_CODES = ['DELIVERED', 'NOT_DELIVERED', 'RETURNED', 'OK'];
 const t = (locale: Locale, ru: string, en: string) => (locale === 'en' ? en : ru);
 
 export type StatusOutcome = 'applied' | 'unchanged' | 'unknown';
+
+/**
+ * Why a carrier did not take a parcel, as staff read it (docs/product/shipping-desk.md): a carrier
+ * that is down or slow is told apart from one that refused the shop's keys, and a refusal quotes the
+ * carrier's own words. The English detail of the adapter stays in the logs.
+ */
+export function carrierRefusal(error: unknown, carrier: ShipmentCarrier, locale: Locale): AppError {
+  const name = carrierName(carrier, locale);
+  const status = error instanceof CarrierError ? error.httpStatus : null;
+  // A carrier in trouble (5xx, too many requests) may say why, but it has not refused the parcel.
+  const down = status !== null && (status >= 500 || status === 429);
+  const said =
+    !down && error instanceof CarrierError && error.said && error.said !== 'refused' ? error.said : null;
+  if (status === 401 || status === 403) {
+    return new AppError(
+      'unavailable',
+      t(
+        locale,
+        `${name} не принял ключи доступа магазина: проверьте настройки перевозчика`,
+        `${name} did not accept the shop's access keys: check the carrier's settings`,
+      ),
+    );
+  }
+  if (said) {
+    return new AppError(
+      'conflict',
+      t(locale, `${name} не принял отправление: «${said}»`, `${name} did not accept the parcel: “${said}”`),
+    );
+  }
+  return new AppError(
+    'unavailable',
+    t(
+      locale,
+      `${name} сейчас не отвечает или занят: попробуйте передать заказ ещё раз через несколько минут`,
+      `${name} does not answer or is busy: hand the order over again in a few minutes`,
+    ),
+  );
+}
 
 /**
  * Parcels with the carriers (docs/decisions/0025-real-carriers.md): registering an order's parcel
@@ -183,15 +223,7 @@ export function createShipmentsService({
       await db
         .delete(shipments)
         .where(and(eq(shipments.orderNumber, order.number), eq(shipments.carrierId, claimId)));
-      const reason = error instanceof Error ? error.message : String(error);
-      throw new AppError(
-        'unavailable',
-        t(
-          locale,
-          `Перевозчик не принял отправление: ${reason}`,
-          `The carrier did not accept the parcel: ${reason}`,
-        ),
-      );
+      throw carrierRefusal(error, carrier, locale);
     }
     await db
       .update(shipments)

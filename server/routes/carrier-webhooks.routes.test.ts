@@ -206,6 +206,14 @@ describe.each(engines)('real carriers through the shop on %s', (engine) => {
     expect(cdek.calls.length).toBe(calls);
   });
 
+  it('quotes the carrier’s own words when it refuses a parcel, in a Russian sentence', async () => {
+    const { number } = await paidOrder({ fullName: '' });
+    const refused = await handOver(number);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('СДЭК не принял отправление: «v2_field_is_empty recipient»');
+    expect(await parcelOf(number)).toBeUndefined();
+  });
+
   it('reports a carrier that fails, leaves the order as it was, and succeeds on a retry', async () => {
     const { number } = await paidOrder(
       { getWay: 'delivery-sdek' },
@@ -214,7 +222,9 @@ describe.each(engines)('real carriers through the shop on %s', (engine) => {
     cdek.failure = 'unavailable';
     const failed = await handOver(number);
     expect(failed.statusCode).toBe(503);
-    expect(failed.json().message).toMatch(/Перевозчик не принял отправление/);
+    expect(failed.json().message).toBe(
+      'СДЭК сейчас не отвечает или занят: попробуйте передать заказ ещё раз через несколько минут',
+    );
     expect(await orderOf(number)).toMatchObject({ status: 'paid', trackingNumber: null, version: 0 });
     expect(await parcelOf(number)).toBeUndefined();
     cdek.failure = null;

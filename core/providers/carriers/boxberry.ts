@@ -311,6 +311,7 @@ export function createBoxberryCarrier(options: BoxberryOptions): CarrierProvider
           'Boxberry',
           `the parcel was not created: ${refused ?? `HTTP ${answer.status}`}`,
           answer.status,
+          refused,
         );
       }
       const parcel = parseAnswer('Boxberry', 'ParselCreate', parcelSchema, answer.body);

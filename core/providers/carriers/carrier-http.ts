@@ -16,12 +16,15 @@ export class CarrierError extends AppError {
   readonly carrier: string;
   /** The HTTP status, when the carrier answered one. */
   readonly httpStatus: number | null;
-  constructor(carrier: string, detail: string, httpStatus: number | null = null) {
+  /** The carrier's own words when it refused the request (its error text), for staff to read. */
+  readonly said: string | null;
+  constructor(carrier: string, detail: string, httpStatus: number | null = null, said: string | null = null) {
     super('unavailable', { key: 'timeout.carriers' });
     this.message = `${carrier}: ${detail}`;
     this.name = 'CarrierError';
     this.carrier = carrier;
     this.httpStatus = httpStatus;
+    this.said = said;
   }
 }
 

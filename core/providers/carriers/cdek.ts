@@ -350,17 +350,17 @@ export function createCdekCarrier(options: CdekOptions): CarrierProvider & {
         ? (refused?.errors ?? parsed.data.requests.flatMap((r) => r.errors ?? []))
         : [];
       const top = errorListSchema.safeParse((answer.body as { errors?: unknown } | null)?.errors);
-      throw new CarrierError(
-        'CDEK',
-        `the order was not registered: ${errorText(errors.length ? errors : top.success ? top.data : undefined)}`,
-        answer.status,
-      );
+      const said = errorText(errors.length ? errors : top.success ? top.data : undefined);
+      throw new CarrierError('CDEK', `the order was not registered: ${said}`, answer.status, said);
     }
     const uuid = parsed.data.entity.uuid;
     // Registration is asynchronous: the CDEK number may already be there, or come with the first status.
     const info = await orderInfo(uuid).catch(() => null);
     const invalid = info?.requests.find((r) => r.state === 'INVALID');
-    if (invalid) throw new CarrierError('CDEK', `the order was not registered: ${errorText(invalid.errors)}`);
+    if (invalid) {
+      const said = errorText(invalid.errors);
+      throw new CarrierError('CDEK', `the order was not registered: ${said}`, null, said);
+    }
     const number = info?.entity.cdek_number;
     return { uuid, number };
   }

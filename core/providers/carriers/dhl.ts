@@ -313,11 +313,8 @@ export function createDhlCarrier(options: DhlOptions): InternationalCarrierProvi
         timeoutMs: writeTimeoutMs,
       });
       if (answer.status !== 201 && answer.status !== 200) {
-        throw new CarrierError(
-          'DHL',
-          `the shipment was not created: ${problemText(answer.body)}`,
-          answer.status,
-        );
+        const said = problemText(answer.body);
+        throw new CarrierError('DHL', `the shipment was not created: ${said}`, answer.status, said);
       }
       const created = parseAnswer('DHL', 'POST /shipments', shipmentSchema, answer.body);
       return {
