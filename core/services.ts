@@ -43,6 +43,7 @@ import { createPromoAdminService } from './orders/promo-admin.service.ts';
 import { createRemindersService } from './orders/reminders.service.ts';
 import { createSettlementService, SETTLEMENT_JOB } from './orders/settlement.service.ts';
 import { createShipmentsService } from './orders/shipments.service.ts';
+import { createShippingDocumentsService } from './orders/shipping-documents.service.ts';
 import { createPaymentsService } from './payments/payments.service.ts';
 import type { Providers } from './providers/index.ts';
 import { createRatesService } from './rates/rates.service.ts';
@@ -150,6 +151,8 @@ export function createServices({
   });
   // Parcels with the carriers: the status poll is the fallback of CDEK's webhook (docs/decisions/0025).
   const shipments = createShipmentsService({ db, providers, orders, clock });
+  // What the shipping desk prints: carriers' labels and the shop's packing slips.
+  const shippingDocuments = createShippingDocumentsService({ db });
   jobs.register('carriers.poll', async () => {
     const r = await shipments.pollOpen();
     return { done: `checked ${r.checked}, applied ${r.applied}, failed ${r.failed}` };
@@ -278,6 +281,7 @@ export function createServices({
     ordersList: createOrdersListService({ db, audit, ordersAdmin }),
     buyout,
     shipments,
+    shippingDocuments,
     settlement,
     marking: createMarkingService({ db, clock }),
     orderStatus: createOrderStatusService({ db, limits }),

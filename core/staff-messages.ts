@@ -619,6 +619,45 @@ export const staffMessages = {
     ru: 'Заказы переданы покупателю, но банк их оплаты не отправляет чек расчёта',
     en: 'These orders were handed over, but their payment’s bank sends no settlement receipt',
   },
+
+  // The shipping desk's printouts (docs/product/shipping-desk.md).
+  'shipping.document_missing': {
+    ru: 'У этого отправления нет такого документа перевозчика',
+    en: 'This parcel has no such carrier document',
+  },
+  'shipping.document.label': { ru: 'Этикетка', en: 'Label' },
+  'shipping.document.invoice': { ru: 'Инвойс для таможни', en: 'Customs invoice' },
+  'shipping.document.waybill': { ru: 'Накладная', en: 'Waybill' },
+  'shipping.hand_over_failed': {
+    ru: 'Не удалось передать перевозчику: попробуйте ещё раз',
+    en: 'Could not hand it to the carrier: try again',
+  },
+  'shipping.slips_none': {
+    ru: 'Выберите заказы для печати: ни одного такого заказа нет',
+    en: 'Choose orders to print: none of these orders exists',
+  },
+  'slip.title': { ru: 'Упаковочный лист', en: 'Packing slip' },
+  'slip.documents': { ru: 'Документы для отправки', en: 'Shipping documents' },
+  'slip.print_selected': { ru: 'Упаковочные листы', en: 'Packing slips' },
+  'slip.print_title': { ru: 'Упаковочные листы: {count}', en: 'Packing slips: {count}' },
+  'slip.print': { ru: 'Напечатать', en: 'Print' },
+  'slip.order': { ru: 'Заказ № {number} от {date}', en: 'Order {number} of {date}' },
+  'slip.buyer': { ru: 'Покупатель', en: 'Buyer' },
+  'slip.delivery': { ru: 'Доставка', en: 'Delivery' },
+  'slip.pickup_point': { ru: 'Пункт выдачи', en: 'Pickup point' },
+  'slip.delivery_date': { ru: 'Дата доставки', en: 'Delivery date' },
+  'slip.payment': { ru: 'Оплата', en: 'Payment' },
+  'slip.tracking': { ru: 'Трек-номер', en: 'Tracking number' },
+  'slip.comment': { ru: 'Комментарий покупателя', en: 'Buyer’s comment' },
+  'slip.product': { ru: 'Товар', en: 'Product' },
+  'slip.size': { ru: 'Размер', en: 'Size' },
+  'slip.barcode': { ru: 'Штрихкод', en: 'Barcode' },
+  'slip.count': { ru: 'Кол-во', en: 'Qty' },
+  'slip.price': { ru: 'Цена', en: 'Price' },
+  'slip.goods': { ru: 'Товары', en: 'Goods' },
+  'slip.delivery_price': { ru: 'Доставка', en: 'Delivery' },
+  'slip.total': { ru: 'Итого', en: 'Total' },
+  'slip.packed': { ru: 'Упаковал(а): ____________', en: 'Packed by: ____________' },
 } as const satisfies Record<string, Localized>;
 
 export type StaffMessageKey = keyof typeof staffMessages;

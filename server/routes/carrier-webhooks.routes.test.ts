@@ -206,6 +206,55 @@ describe.each(engines)('real carriers through the shop on %s', (engine) => {
     expect(cdek.calls.length).toBe(calls);
   });
 
+  it('hands a selection over in one action: each order registered or refused with its reason, and a retry sends only what is left', async () => {
+    const one = await paidOrder();
+    const two = await paidOrder({ getWay: 'self-boxberry' }, { pvzID: '010001', pvz: 'Санкт-Петербург 1' });
+    const nameless = await paidOrder({ fullName: '' });
+    const bulk = (orders: { number: number; version: number }[]) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/admin/orders/hand-over',
+        headers: manager.headers,
+        payload: { orders },
+      });
+    const first = await bulk([
+      { number: one.number, version: 0 },
+      { number: two.number, version: 0 },
+      { number: nameless.number, version: 0 },
+    ]);
+    expect(first.statusCode).toBe(200);
+    const results = first.json().results;
+    expect(results).toEqual([
+      {
+        number: one.number,
+        outcome: 'shipped',
+        trackingNumber: cdekOrderOf(one.number)?.cdekNumber,
+        version: 1,
+      },
+      expect.objectContaining({ number: two.number, outcome: 'shipped', version: 1 }),
+      {
+        number: nameless.number,
+        outcome: 'refused',
+        message: 'СДЭК не принял отправление: «v2_field_is_empty recipient»',
+      },
+    ]);
+    expect((await orderOf(one.number))?.status).toBe('shipped');
+    expect((await orderOf(nameless.number))?.status).toBe('paid');
+    // The same selection again: the shipped ones are refused as already shipped, nothing is registered twice.
+    const parcels = cdek.orders.size;
+    const again = await bulk([
+      { number: one.number, version: 1 },
+      { number: nameless.number, version: 0 },
+    ]);
+    expect(again.json().results.map((r: { outcome: string }) => r.outcome)).toEqual(['refused', 'refused']);
+    expect(cdek.orders.size).toBe(parcels);
+    // Nothing to hand over, or too many at once, is bad input.
+    expect((await bulk([])).statusCode).toBe(400);
+    expect(
+      (await bulk(Array.from({ length: 51 }, (_, i) => ({ number: 10_001 + i, version: 0 })))).statusCode,
+    ).toBe(400);
+  });
+
   it('quotes the carrier’s own words when it refuses a parcel, in a Russian sentence', async () => {
     const { number } = await paidOrder({ fullName: '' });
     const refused = await handOver(number);

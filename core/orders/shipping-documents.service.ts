@@ -1,0 +1,113 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { orderLines, orders, shipments } from '../db/schema/index.ts';
+import { notFound } from '../errors.ts';
+import type { Locale } from '../i18n.ts';
+import type { CarrierDocument } from '../providers/carriers/carrier-provider.ts';
+import { staffMessage } from '../staff-messages.ts';
+
+/** One order as its packing slip shows it: who, where, what (docs/product/shipping-desk.md). */
+export interface PackingSlip {
+  number: number;
+  createdAt: Date;
+  status: string;
+  getWay: string;
+  payment: string;
+  buyer: { name: string; phone: string; email: string };
+  delivery: {
+    city: string;
+    address: string;
+    pickupPoint: string | null;
+    postalCode: string;
+    date: string | null;
+  };
+  comment: string;
+  lines: { name: string; size: string; barcode: string; count: number; price: number }[];
+  goodsTotal: number;
+  deliveryPrice: number;
+  total: number;
+  /** The carrier's tracking number, once the parcel is registered. */
+  trackingNumber: string | null;
+}
+
+/** At most this many orders on one printed batch. */
+export const PACKING_SLIPS_MAX = 100;
+
+/**
+ * What the shipping desk prints (docs/product/shipping-desk.md): the documents a carrier made for a
+ * parcel (DHL's label and commercial invoice, kept at registration) and the shop's own packing slip
+ * for one order or a selection.
+ */
+export function createShippingDocumentsService({ db }: { db: Db }) {
+  /** A document the carrier made for the order's parcel; not found when there is none of that kind. */
+  async function carrierDocument(
+    orderNumber: number,
+    kind: CarrierDocument['kind'],
+    locale: Locale,
+  ): Promise<{ document: CarrierDocument; carrier: string }> {
+    const [row] = await db
+      .select({ documents: shipments.documents, carrier: shipments.carrier })
+      .from(shipments)
+      .where(eq(shipments.orderNumber, orderNumber));
+    const document = row?.documents.find((d) => d.kind === kind);
+    if (!row || !document) throw notFound(staffMessage('shipping.document_missing', locale));
+    return { document, carrier: row.carrier };
+  }
+
+  /** The kinds of documents the carrier made for the order's parcel (none before registration). */
+  async function documentKinds(orderNumber: number): Promise<CarrierDocument['kind'][]> {
+    const [row] = await db
+      .select({ documents: shipments.documents })
+      .from(shipments)
+      .where(eq(shipments.orderNumber, orderNumber));
+    return row?.documents.map((d) => d.kind) ?? [];
+  }
+
+  /** The orders' packing slips, in the order asked; numbers that do not exist are left out. */
+  async function packingSlips(numbers: readonly number[]): Promise<PackingSlip[]> {
+    const wanted = [...new Set(numbers)].slice(0, PACKING_SLIPS_MAX);
+    if (wanted.length === 0) return [];
+    const [rows, lines, parcels] = await Promise.all([
+      db.select().from(orders).where(inArray(orders.number, wanted)),
+      db.select().from(orderLines).where(inArray(orderLines.orderNumber, wanted)).orderBy(asc(orderLines.id)),
+      db
+        .select({ orderNumber: shipments.orderNumber, trackingNumber: shipments.trackingNumber })
+        .from(shipments)
+        .where(inArray(shipments.orderNumber, wanted)),
+    ]);
+    return wanted.flatMap((number) => {
+      const order = rows.find((o) => o.number === number);
+      if (!order) return [];
+      const d = order.delivery;
+      return [
+        {
+          number,
+          createdAt: order.createdAt,
+          status: order.status,
+          getWay: order.getWay,
+          payment: order.payment,
+          buyer: { name: order.fullName, phone: order.phone, email: order.email },
+          delivery: {
+            city: d.city,
+            address: [d.address, d.room].filter((part) => part?.trim()).join(', '),
+            pickupPoint: d.pvz,
+            postalCode: d.postal,
+            date: d.deliveryDate,
+          },
+          comment: order.comment,
+          lines: lines
+            .filter((l) => l.orderNumber === number)
+            .map((l) => ({ name: l.name, size: l.size, barcode: l.barcode, count: l.count, price: l.price })),
+          goodsTotal: order.goodsTotal,
+          deliveryPrice: order.deliveryPrice,
+          total: order.total,
+          trackingNumber: parcels.find((p) => p.orderNumber === number)?.trackingNumber ?? null,
+        },
+      ];
+    });
+  }
+
+  return { carrierDocument, documentKinds, packingSlips };
+}
+
+export type ShippingDocumentsService = ReturnType<typeof createShippingDocumentsService>;

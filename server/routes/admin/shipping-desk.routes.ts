@@ -1,0 +1,99 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { AppError } from '../../../core/errors.ts';
+import { HAND_OVER_MANY_MAX, handOverMany } from '../../../core/orders/hand-over-many.ts';
+import { orderNumberParams } from '../../../core/orders/orders-admin.schemas.ts';
+import { PACKING_SLIPS_MAX } from '../../../core/orders/shipping-documents.service.ts';
+import { staffMessage } from '../../../core/staff-messages.ts';
+import { packingSlipsPage } from '../../packing-slips.html.ts';
+import { parseInput, requestLocale } from '../../request.ts';
+import { roles, type StaffRouteDeps, staffRoute } from './staff-route.ts';
+
+const documentParams = orderNumberParams.extend({ kind: z.enum(['label', 'invoice', 'waybill']) });
+/** `?numbers=10001,10002`: the orders to print, at most a hundred. */
+const slipsQuery = z.object({
+  numbers: z
+    .string()
+    .max(1_200)
+    .transform((v) =>
+      v
+        .split(',')
+        .map((n) => n.trim())
+        .filter(Boolean)
+        .map(Number),
+    )
+    .pipe(z.array(z.number().int().positive().max(2_147_483_647)).min(1).max(PACKING_SLIPS_MAX)),
+});
+
+/** A selection handed over at once: each order with the version staff saw. */
+const handOverManyBody = z.object({
+  orders: z
+    .array(
+      z.object({ number: z.number().int().positive().max(2_147_483_647), version: z.number().int().min(0) }),
+    )
+    .min(1)
+    .max(HAND_OVER_MANY_MAX),
+});
+
+/** The shipping desk (docs/product/shipping-desk.md): bulk hand-over and printouts; managers and admins. */
+export function adminShippingDeskRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
+  const { services } = deps;
+
+  // Hands a selection to the carriers, one after another; each order's result comes back.
+  staffRoute(app, deps, {
+    method: 'POST',
+    url: '/api/admin/orders/hand-over',
+    roles: roles.manager,
+    async handler(request, _reply, actor) {
+      const { orders } = parseInput(handOverManyBody, request.body, request);
+      const results = await handOverMany(services.ordersAdmin, orders, actor, requestLocale(request));
+      return { result: true, results };
+    },
+  });
+
+  // Which documents the carrier made for the parcel, for the order page's links.
+  staffRoute(app, deps, {
+    method: 'GET',
+    url: '/api/admin/orders/:number/documents',
+    roles: roles.manager,
+    async handler(request) {
+      const { number } = parseInput(orderNumberParams, request.params, request);
+      return { result: true, kinds: await services.shippingDocuments.documentKinds(number) };
+    },
+  });
+
+  // A document the carrier made for the parcel (DHL's label, its customs invoice), as PDF.
+  staffRoute(app, deps, {
+    method: 'GET',
+    url: '/api/admin/orders/:number/documents/:kind',
+    roles: roles.manager,
+    async handler(request, reply) {
+      const { number, kind } = parseInput(documentParams, request.params, request);
+      const { document, carrier } = await services.shippingDocuments.carrierDocument(
+        number,
+        kind,
+        requestLocale(request),
+      );
+      reply
+        .header('content-type', document.contentType)
+        .header('content-disposition', `inline; filename="${carrier}-${kind}-${number}.pdf"`)
+        .header('cache-control', 'private, no-store');
+      return reply.send(Buffer.from(document.base64, 'base64'));
+    },
+  });
+
+  // The shop's packing slips for one order or a selection, one printable page.
+  staffRoute(app, deps, {
+    method: 'GET',
+    url: '/api/admin/orders/packing-slips',
+    roles: roles.manager,
+    async handler(request, reply) {
+      const { numbers } = parseInput(slipsQuery, request.query, request);
+      const locale = requestLocale(request);
+      const slips = await services.shippingDocuments.packingSlips(numbers);
+      if (slips.length === 0) throw new AppError('not_found', staffMessage('shipping.slips_none', locale));
+      reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'private, no-store');
+      return reply.send(packingSlipsPage(slips, locale, reply.cspNonce?.style ?? ''));
+    },
+  });
+}
