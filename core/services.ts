@@ -48,6 +48,7 @@ import { createPaymentsService } from './payments/payments.service.ts';
 import type { Providers } from './providers/index.ts';
 import { createRatesService } from './rates/rates.service.ts';
 import { createRefundsService } from './refunds/refunds.service.ts';
+import { createStaffRefundsService } from './refunds/staff-refunds.service.ts';
 import { createReturnsService } from './returns/returns.service.ts';
 import { createReturnMessagesHandler, RETURN_MESSAGE_JOB } from './returns/returns-messages.service.ts';
 import { createSearchService } from './search/search.service.ts';
@@ -278,6 +279,7 @@ export function createServices({
     orders,
     ordersAdmin,
     refunds,
+    staffRefunds: createStaffRefundsService({ orders, refunds, settings, audit, clock }),
     ordersList: createOrdersListService({ db, audit, ordersAdmin }),
     buyout,
     shipments,

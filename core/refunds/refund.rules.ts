@@ -1,3 +1,5 @@
+import type { OrderStatus } from '../orders/order.rules.ts';
+
 /**
  * The one refund model (docs/product/refunds.md, docs/decisions/0046-one-refund-model.md): every
  * refund of an order (a cancellation, a return, a buyout, staff's partial refund, one made in the
@@ -82,9 +84,21 @@ export function refundable(paid: number, refunds: readonly { state: RefundState;
   return Math.max(0, paid - taken);
 }
 
-/** A cabinet refund's state from the provider's notice status; null: not a refund notice. */
-export function cabinetRefundOf(status: string): 'whole' | 'part' | null {
-  if (status === 'REFUNDED') return 'whole';
-  if (status === 'PARTIAL_REFUNDED') return 'part';
-  return null;
+/** Why units cannot be taken off an order with their refund, or null: only paid and not yet shipped. */
+export type LineRemovalRefusal = 'not_paid' | 'shipped';
+
+export function lineRemovalRefusal(status: OrderStatus): LineRemovalRefusal | null {
+  if (status === 'paid' || status === 'confirmed') return null;
+  if (status === 'shipped' || status === 'ready_for_pickup' || status === 'delivered') return 'shipped';
+  return 'not_paid';
+}
+
+/**
+ * The refund receipt's payment method (54-FZ, DECISIONS 36): while the goods have not left the
+ * shop the money was a prepayment (`full_prepayment`); once handed over, a settlement (`full_payment`).
+ */
+export function refundMethodAt(status: OrderStatus): 'full_prepayment' | 'full_payment' {
+  return status === 'shipped' || status === 'ready_for_pickup' || status === 'delivered'
+    ? 'full_payment'
+    : 'full_prepayment';
 }
