@@ -60,6 +60,16 @@ export const audienceFields = {
    * for "as its category" / "as the settings" (DECISIONS 36).
    */
   vatRate: emptyIsNull(z.enum(vatRates)),
+  /**
+   * Marked goods (Честный ЗНАК, docs/product/marking.md): `true`/`false`, or empty (null) for "as its
+   * category" / "as the parent"; absent leaves it as it is (a client that does not know the field).
+   */
+  marked: z
+    .preprocess(
+      (v) => (v === '' ? null : v === 'true' ? true : v === 'false' ? false : v),
+      z.boolean().nullable(),
+    )
+    .optional(),
 };
 
 /** The names staff read of the fields a refusal names (the answer's `field` keeps the code). */
@@ -67,6 +77,7 @@ export const catalogueFieldLabels: Record<string, Localized> = {
   ageGroup: { ru: 'Возрастная группа', en: 'Age group' },
   gender: { ru: 'Пол', en: 'Gender' },
   vatRate: { ru: 'НДС в чеке', en: 'VAT on the receipt' },
+  marked: { ru: 'Маркируемый товар', en: 'Marked goods' },
 };
 
 export const variantInput = z.object({

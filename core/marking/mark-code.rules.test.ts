@@ -33,7 +33,7 @@ describe('mark codes (docs/product/marking.md)', () => {
   });
 
   it('turns letters typed with the Russian layout back into Latin ones', () => {
-    // "ФИСВУАПРШОЛВЫ" are the keys of "ABCDEFGHIJKLM"... at the QWERTY places: Ф=A, И=B, С=C, В=D, У=E.
+    // With the Russian layout on, the keys of A…M type Ф, И, С, В, У, А, П, Р, Ш, О, Л, Д, Ь.
     expect(parseMarkCode(`01${GTIN}21ФИСВУАПРШОЛДЬ`)).toMatchObject({ serial: 'ABCDEFGHIJKLM' });
   });
 

@@ -54,6 +54,8 @@ export interface ProductRecord {
     ageGroup: AgeGroup | null;
     gender: Gender | null;
     vatRate: VatRate | null;
+    /** Marked goods of its own (docs/product/marking.md); null = as its category. */
+    marked?: boolean | null;
     published: boolean;
     version: number;
   };
@@ -70,6 +72,7 @@ export interface EditorOptions {
     ageGroup: AgeGroup | null;
     gender: Gender | null;
     vatRate: VatRate | null;
+    marked?: boolean | null;
   }[];
   collections: { slug: string; name: L10n }[];
   sizeTables: { id: string; title: L10n }[];

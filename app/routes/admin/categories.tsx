@@ -12,6 +12,12 @@ import { adminApi, errorText } from '../../admin/api.ts';
 import { AudienceFields, audienceDraft } from '../../admin/catalogue/audience-fields.tsx';
 import { CatalogueConflict, catalogueChange } from '../../admin/catalogue/conflict.ts';
 import { InUseList } from '../../admin/catalogue/in-use.tsx';
+import {
+  inheritedMarked,
+  type MarkedChoice,
+  MarkedSelect,
+  markedChoice,
+} from '../../admin/catalogue/marked-select.tsx';
 import type { L10n } from '../../admin/catalogue/types.ts';
 import { VatRateSelect } from '../../admin/content/receipt-settings-form.tsx';
 import { AdminLoading } from '../../admin/frame.tsx';
@@ -26,6 +32,7 @@ interface CategoryRow {
   ageGroup: AgeGroup | null;
   gender: Gender | null;
   vatRate: VatRate | null;
+  marked: boolean | null;
   version: number;
   products: number;
 }
@@ -191,6 +198,7 @@ function CategoryItem({
   });
   const [audience, setAudience] = useState(audienceDraft(row));
   const [vat, setVat] = useState<VatRate | ''>(row.vatRate ?? '');
+  const [marked, setMarked] = useState<MarkedChoice>(markedChoice(row.marked));
   const [version, setVersion] = useState(row.version);
   const [state, setState] = useState<{
     ok: boolean;
@@ -207,6 +215,7 @@ function CategoryItem({
     });
     setAudience(audienceDraft(row));
     setVat(row.vatRate ?? '');
+    setMarked(markedChoice(row.marked));
     setVersion(row.version);
   }, [row]);
 
@@ -223,6 +232,7 @@ function CategoryItem({
           position: Number.parseInt(draft.position, 10) || 0,
           ...audience,
           vatRate: vat,
+          marked,
         },
       );
       setVersion(res.category.version);
@@ -313,6 +323,13 @@ function CategoryItem({
             draft.parent ? tr('Как у родителя', 'As the parent') : tr('Как в настройках', 'As the settings')
           }
           inherited={inheritedVat(all, draft.parent || null)}
+          disabled={!canEdit}
+        />
+        <MarkedSelect
+          value={marked}
+          onChange={setMarked}
+          inherit="parent"
+          inherited={inheritedMarked(categoryChain(all, draft.parent || null))}
           disabled={!canEdit}
         />
         <span className="adm-muted">

@@ -16,6 +16,7 @@ import { AdminApiError, adminApi, errorText } from '../../admin/api.ts';
 import { AdminLoading } from '../../admin/frame.tsx';
 import { formatDateTime, formatMoney, useAdminLocale, useTr } from '../../admin/i18n.ts';
 import { getWayLabel, paymentLabel, StatusBadge, stepLabel } from '../../admin/orders/labels.tsx';
+import { MarkingPanel } from '../../admin/orders/marking-panel.tsx';
 
 /** The shop's own deliveries, where a buyer may try on and pay on delivery (docs/product/try-on-buyout.md). */
 const isBuyoutCandidate = (getWay: string) =>
@@ -287,6 +288,7 @@ export default function OrderPageView() {
           </p>
         ) : null}
       </section>
+      <MarkingPanel number={o.number} version={o.version} />
 
       <div className="adm-grid">
         <section className="adm-card">

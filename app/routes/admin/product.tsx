@@ -11,6 +11,12 @@ import {
   audienceDraft,
   genderName,
 } from '../../admin/catalogue/audience-fields.tsx';
+import {
+  inheritedMarked,
+  type MarkedChoice,
+  MarkedSelect,
+  markedChoice,
+} from '../../admin/catalogue/marked-select.tsx';
 import { parseRoubles, roublesText } from '../../admin/catalogue/money.ts';
 import { StockInput } from '../../admin/catalogue/stock-input.tsx';
 import type { EditorOptions, L10n, ProductRecord, Variant } from '../../admin/catalogue/types.ts';
@@ -59,6 +65,8 @@ interface Draft {
   audience: AudienceDraft;
   /** The receipt's VAT rate of its own; '' = as its category (DECISIONS 36). */
   vatRate: VatRate | '';
+  /** Marked goods of its own; '' = as its category (docs/product/marking.md). */
+  marked: MarkedChoice;
   published: boolean;
   variants: VariantDraft[];
 }
@@ -97,6 +105,7 @@ function draftOf(record: ProductRecord | null, options: EditorOptions): Draft {
       sizeTableId: '',
       audience: audienceDraft({ ageGroup: null, gender: null }),
       vatRate: '',
+      marked: '',
       published: false,
       variants: [],
     };
@@ -119,6 +128,7 @@ function draftOf(record: ProductRecord | null, options: EditorOptions): Draft {
     sizeTableId: p.sizeTableId ?? '',
     audience: audienceDraft(p),
     vatRate: p.vatRate ?? '',
+    marked: markedChoice(p.marked),
     published: p.published,
     variants: record.variants.map((v) => ({ ...v, stock: String(v.stock) })),
   };
@@ -253,6 +263,7 @@ export default function ProductEditor() {
         ageGroup: draft.audience.ageGroup || null,
         gender: draft.audience.gender || null,
         vatRate: draft.vatRate || null,
+        marked: draft.marked,
         published: draft.published,
         variants,
       },
@@ -550,6 +561,13 @@ export default function ProductEditor() {
               }
               disabled={!canEdit}
               invalid={invalid('vatRate')}
+            />
+            <MarkedSelect
+              value={draft.marked}
+              onChange={(marked) => setDraft((d) => ({ ...d, marked }))}
+              inherit="category"
+              inherited={inheritedMarked(categoryChain(options.categories, draft.categorySlug))}
+              disabled={!canEdit}
             />
             <label className="adm-field" data-invalid={invalid('price') || undefined}>
               {tr('Цена, ₽', 'Price, ₽')}

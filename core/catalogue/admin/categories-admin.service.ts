@@ -27,6 +27,7 @@ export function createCategoriesAdmin({ db, audit, change, catalogueWide, usersO
         ageGroup: categories.ageGroup,
         gender: categories.gender,
         vatRate: categories.vatRate,
+        marked: categories.marked,
         version: categories.version,
         products: sql<number>`(select count(*)::int from product_groups g where g.category_slug = categories.slug)`,
       })
@@ -67,6 +68,7 @@ export function createCategoriesAdmin({ db, audit, change, catalogueWide, usersO
       ageGroup: AgeGroup | null;
       gender: Gender | null;
       vatRate: VatRate | null;
+      marked?: boolean | null;
     },
     actor: Actor,
     locale: Locale,
@@ -88,6 +90,7 @@ export function createCategoriesAdmin({ db, audit, change, catalogueWide, usersO
           ageGroup: input.ageGroup,
           gender: input.gender,
           vatRate: input.vatRate,
+          marked: input.marked ?? null,
           position:
             input.position ?? sql`(select coalesce(max(${categories.position}), 0) + 1 from ${categories})`,
         })
@@ -120,6 +123,7 @@ export function createCategoriesAdmin({ db, audit, change, catalogueWide, usersO
       ageGroup: AgeGroup | null;
       gender: Gender | null;
       vatRate: VatRate | null;
+      marked?: boolean | null;
     },
     actor: Actor,
     locale: Locale,
@@ -136,6 +140,7 @@ export function createCategoriesAdmin({ db, audit, change, catalogueWide, usersO
           ageGroup: input.ageGroup,
           gender: input.gender,
           vatRate: input.vatRate,
+          ...(input.marked !== undefined ? { marked: input.marked } : {}),
           version: sql`${categories.version} + 1`,
         })
         .where(eq(categories.slug, slug))

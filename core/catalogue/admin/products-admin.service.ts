@@ -313,6 +313,7 @@ export function createProductsAdmin({ db, audit, clock, change, catalogueWide }:
         ageGroup: input.ageGroup,
         gender: input.gender,
         vatRate: input.vatRate,
+        marked: input.marked ?? null,
         published: input.published,
         position: sql`(select coalesce(max(${productGroups.position}), 0) + 1 from ${productGroups})`,
         createdAt: now,
@@ -428,6 +429,7 @@ export function createProductsAdmin({ db, audit, clock, change, catalogueWide }:
           ageGroup: input.ageGroup,
           gender: input.gender,
           vatRate: input.vatRate,
+          ...(input.marked !== undefined ? { marked: input.marked } : {}),
           published: input.published,
           version: sql`${productGroups.version} + 1`,
           updatedAt: now,
@@ -558,6 +560,7 @@ export function createProductsAdmin({ db, audit, clock, change, catalogueWide }:
         ageGroup: product.ageGroup,
         gender: product.gender,
         vatRate: product.vatRate,
+        marked: product.marked,
         published: false,
         position: product.position,
         createdAt: now,
@@ -758,6 +761,7 @@ export function createProductsAdmin({ db, audit, clock, change, catalogueWide }:
           ageGroup: categories.ageGroup,
           gender: categories.gender,
           vatRate: categories.vatRate,
+          marked: categories.marked,
         })
         .from(categories)
         .orderBy(asc(categories.position), asc(categories.slug)),
