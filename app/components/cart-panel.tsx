@@ -1,3 +1,4 @@
+import './cart/cart.css';
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import type { CartCookie } from '../../core/cart/cookies.rules.ts';

@@ -1,3 +1,4 @@
+import './checkout.css';
 import { useState } from 'react';
 import {
   type GuestField,

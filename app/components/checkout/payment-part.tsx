@@ -1,3 +1,4 @@
+import './checkout.css';
 import '../../styles/payment.css';
 import { useState } from 'react';
 import { isPhoneComplete } from '../../../core/checkout/checkout.rules.ts';

@@ -1,9 +1,10 @@
+import './step-indicator.css';
 import { checkoutSteps } from '../../../core/checkout/checkout.rules.ts';
 import { useT } from '../../i18n/index.ts';
 
 /**
  * Where the shopper is in checkout: on desktop the numbered, named steps with the current one
- * marked; on phones (app/styles/screens.css) the same list drawn as a thin bar of dots. Assistive
+ * marked; on phones (step-indicator.css) the same list drawn as a thin bar of dots. Assistive
  * technology reads the list's "step n of 4" and the current step by `aria-current="step"`.
  */
 export function StepIndicator({ step }: { step: number }) {
