@@ -50,6 +50,7 @@ const admin = [
       route('orders/:number/packing-slip', 'routes/admin/packing-slip.tsx'),
       route('orders/:number/buyout', 'routes/admin/buyout.tsx'),
       route('refunds-due', 'routes/admin/refunds-due.tsx'),
+      route('refunds', 'routes/admin/refunds.tsx'),
       route('returns', 'routes/admin/returns.tsx'),
       route('returns/:number', 'routes/admin/returns-detail.tsx'),
       route('instalments', 'routes/admin/instalments.tsx'),

@@ -63,7 +63,82 @@ export const staffMessages = {
   'refund.succeeded': { ru: 'Проведён', en: 'Done' },
   'refund.refunded': { ru: 'Проведён', en: 'Done' },
   'refund.failed': { ru: 'Банк не принял — повторите', en: 'The bank refused — retry' },
-  'refund.manual': { ru: 'Вернуть вручную', en: 'Refund by hand' },
+  'refund.manual': { ru: 'Сделано вручную', en: 'Done by hand' },
+  'refund.needed': { ru: 'Ждёт отправки в банк', en: 'Waiting to be sent' },
+  // Where a refund came from (core/refunds/refund.rules.ts).
+  'refund.source.cancellation': { ru: 'Отмена заказа', en: 'Order cancelled' },
+  'refund.source.return': { ru: 'Возврат товара', en: 'Return' },
+  'refund.source.exchange': { ru: 'Обмен', en: 'Exchange' },
+  'refund.source.buyout': { ru: 'Выкуп после примерки', en: 'Try-on buyout' },
+  'refund.source.staff': { ru: 'Возврат сотрудником', en: 'Refund by staff' },
+  'refund.source.provider-cabinet': { ru: 'В личном кабинете банка', en: 'In the bank’s cabinet' },
+  // The order page's refunds panel and the list of refunds that need a hand (app/admin/orders/refunds-panel.tsx).
+  'refunds.title': { ru: 'Возвраты денег', en: 'Refunds' },
+  'refunds.none': { ru: 'Возвратов денег по заказу нет', en: 'No refunds of this order' },
+  'refunds.left': { ru: 'Можно вернуть ещё: {amount}', en: 'Still refundable: {amount}' },
+  'refunds.col.date': { ru: 'Когда', en: 'When' },
+  'refunds.col.source': { ru: 'Откуда', en: 'Source' },
+  'refunds.col.state': { ru: 'Состояние', en: 'State' },
+  'refunds.col.amount': { ru: 'Сумма', en: 'Amount' },
+  'refunds.col.lines': { ru: 'Что возвращено', en: 'What' },
+  'refunds.col.reason': { ru: 'Причина', en: 'Reason' },
+  'refunds.delivery': { ru: 'Доставка: {amount}', en: 'Delivery: {amount}' },
+  'refunds.receipt': { ru: 'Чек возврата', en: 'Refund receipt' },
+  'refunds.receipt_none': { ru: 'Чек не отправлялся', en: 'No receipt sent' },
+  'refunds.receipt_item': {
+    ru: '{name}: {quantity} шт. × {price} = {amount}',
+    en: '{name}: {quantity} pcs × {price} = {amount}',
+  },
+  'refunds.last_error': { ru: 'Ответ банка: {error}', en: 'The bank said: {error}' },
+  'refunds.retry': { ru: 'Отправить в банк ещё раз', en: 'Send to the bank again' },
+  'refunds.manual': { ru: 'Сделано вручную', en: 'Done by hand' },
+  'refunds.manual_note': {
+    ru: 'Как вернули деньги (необязательно)',
+    en: 'How the money was returned (optional)',
+  },
+  'refunds.manual_confirm': {
+    ru: 'Отметить, что деньги вернули вручную? В банк этот возврат больше не отправится.',
+    en: 'Record that the money was returned by hand? This refund will not be sent to the bank.',
+  },
+  'refunds.partial.title': { ru: 'Вернуть часть денег', en: 'Refund part of the order' },
+  'refunds.partial.by_lines': { ru: 'За товары', en: 'For items' },
+  'refunds.partial.by_amount': { ru: 'Суммой', en: 'An amount' },
+  'refunds.partial.quantity': { ru: 'Сколько вернуть, шт. (из {left})', en: 'Units to refund (of {left})' },
+  'refunds.partial.delivery': {
+    ru: 'Вернуть и доставку ({amount})',
+    en: 'Refund the delivery too ({amount})',
+  },
+  'refunds.partial.amount': { ru: 'Сумма, ₽', en: 'Amount, RUB' },
+  'refunds.partial.reason': { ru: 'Причина', en: 'Reason' },
+  'refunds.partial.submit': { ru: 'Вернуть деньги', en: 'Refund' },
+  'refunds.partial.note': {
+    ru: 'Сумму за товары считает магазин: по цене в чеке оплаты, со скидкой.',
+    en: 'The shop computes the items’ amount: at the price on the payment receipt, after the discount.',
+  },
+  'refunds.partial.confirm': { ru: 'Вернуть покупателю деньги?', en: 'Refund the buyer?' },
+  'refunds.remove.title': { ru: 'Убрать товар из заказа', en: 'Remove an item from the order' },
+  'refunds.remove.note': {
+    ru: 'Заказ оплачен и ещё не передан: товар вернётся на склад, деньги за него — покупателю.',
+    en: 'The order is paid and not shipped: the item goes back to stock and its money to the buyer.',
+  },
+  'refunds.remove.line': { ru: 'Товар', en: 'Item' },
+  'refunds.remove.submit': { ru: 'Убрать и вернуть деньги', en: 'Remove and refund' },
+  'refunds.remove.confirm': {
+    ru: 'Убрать товар из заказа и вернуть за него деньги?',
+    en: 'Remove the item from the order and refund it?',
+  },
+  'refunds.done': { ru: 'Готово', en: 'Done' },
+  'refunds.attention.title': {
+    ru: 'Возвраты денег, требующие внимания',
+    en: 'Refunds needing attention',
+  },
+  'refunds.attention.hint': {
+    ru: 'Банк не принял возврат, или он ждёт дольше получаса',
+    en: 'The bank refused the refund, or it has waited over half an hour',
+  },
+  'refunds.attention.empty': { ru: 'Всё в порядке: таких возвратов нет', en: 'All clear: none' },
+  'refunds.attention.order': { ru: 'Заказ', en: 'Order' },
+  'refunds.attention.customer': { ru: 'Покупатель', en: 'Customer' },
   'refund.none': { ru: 'Ещё не решено', en: 'Not decided yet' },
   'refund.nothing': { ru: 'Возвращать нечего', en: 'Nothing to refund' },
 
@@ -96,6 +171,22 @@ export const staffMessages = {
     en: '{status}: reported by {carrier}',
   },
   'event.refund': { ru: 'Возврат денег {amount}: {state}', en: 'Refund of {amount}: {state}' },
+  'event.refund_manual': {
+    ru: 'Возврат денег {amount} сделан вручную ({who})',
+    en: 'Refund of {amount} done by hand ({who})',
+  },
+  'event.refund_cabinet': {
+    ru: 'Возврат {amount} сделан в личном кабинете банка',
+    en: 'Refund of {amount} made in the bank’s cabinet',
+  },
+  'event.refund_partial': {
+    ru: 'Частичный возврат денег {amount} ({who})',
+    en: 'Partial refund of {amount} ({who})',
+  },
+  'event.line_removed': {
+    ru: 'Товар убран из заказа ({who}), возвращено {amount}',
+    en: 'Item removed from the order ({who}), {amount} refunded',
+  },
   'event.try_on_overdue': {
     ru: 'Примерка не передана курьеру вовремя: заказ будет отменён, если его не оставить',
     en: 'The try-on was not handed over in time: it will be cancelled unless kept',
@@ -139,6 +230,9 @@ export const staffMessages = {
   'action.order.refund': { ru: 'Возврат денег по заказу', en: 'Order refund' },
   'action.order.refund_start': { ru: 'Возврат денег по заказу начат', en: 'Order refund started' },
   'action.order.refund_retry': { ru: 'Возврат денег по заказу повторён', en: 'Order refund retried' },
+  'action.order.refund_manual': { ru: 'Возврат денег сделан вручную', en: 'Refund done by hand' },
+  'action.order.refund_partial': { ru: 'Частичный возврат денег', en: 'Partial refund' },
+  'action.order.line_removed': { ru: 'Товар убран из заказа', en: 'Item removed from the order' },
   'action.order.try_on_keep': { ru: 'Примерка оставлена', en: 'Try-on kept' },
   'action.order.buyout': { ru: 'Выкуп записан', en: 'Buyout recorded' },
   'action.order.buyout.change': { ru: 'Выкуп изменён', en: 'Buyout changed' },
@@ -293,6 +387,7 @@ export const staffMessages = {
   'job.shop.daily-summary': { ru: 'Сводка магазина за день', en: 'Daily shop summary' },
   'job.maintenance.prune': { ru: 'Очистка устаревших записей', en: 'Pruning old records' },
   'job.exchange.import': { ru: 'Загрузка каталога из 1С', en: '1C catalogue import' },
+  'job.refunds.send': { ru: 'Отправка возврата денег в банк', en: 'Sending a refund to the bank' },
   'job.other': { ru: 'Фоновая задача', en: 'Background job' },
 
   // External services by kind (core/providers/index.ts), as the dashboard's failures name them.
@@ -782,6 +877,11 @@ export function refundStateName(state: string, locale: Locale): string {
   return named('refund', state, locale) ?? state;
 }
 
+/** Where a refund came from (core/refunds/refund.rules.ts `refundSources`) by name. */
+export function refundSourceName(source: string, locale: Locale): string {
+  return named('refund.source', source, locale) ?? source;
+}
+
 /** An edition (an order's `locale`, `ru` or `en`) as staff read it. */
 export function editionName(edition: string, locale: Locale): string {
   return named('value.edition', edition, locale) ?? edition;
@@ -891,6 +991,22 @@ export function eventCauseText(cause: string, locale: Locale): string {
       (m) => say('event.return_refund', { label: m[1] ?? '', state: refund(m[2]), amount: rub(m[3]) }),
     ],
     [/^refund (\w+) \((\d+) kopecks/, (m) => say('event.refund', { amount: rub(m[2]), state: refund(m[1]) })],
+    [
+      /^refund done by hand by staff \(([^)]+)\) \((\d+) kopecks/,
+      (m) => say('event.refund_manual', { amount: rub(m[2]), who: m[1] ?? '' }),
+    ],
+    [
+      /^refund made in the payment provider’s cabinet recorded \((\d+) kopecks/,
+      (m) => say('event.refund_cabinet', { amount: rub(m[1]) }),
+    ],
+    [
+      /^partial refund by staff \(([^)]+)\): (\d+) kopecks: (.*)$/,
+      (m) => withReason(say('event.refund_partial', { amount: rub(m[2]), who: m[1] ?? '' }), m[3]),
+    ],
+    [
+      /^line removed by staff \(([^)]+)\): .*, (\d+) kopecks refunded$/,
+      (m) => say('event.line_removed', { amount: rub(m[2]), who: m[1] ?? '' }),
+    ],
     [/^personal data removed/, () => say('event.personal_data_removed')],
     [
       /^(\w+) by staff \(([^)]+)\)(?:: (.*))?$/,

@@ -21,6 +21,11 @@ export const backOfficePages = [
   { path: 'returns', roles: managers, menu: ['Возвраты и обмен', 'Returns'] },
   { path: 'returns/:number', roles: managers },
   { path: 'refunds-due', roles: managers, menu: ['Оплачены после срока', 'Paid after expiry'] },
+  {
+    path: 'refunds',
+    roles: managers,
+    menu: ['Возвраты денег, требующие внимания', 'Refunds needing attention'],
+  },
   { path: 'instalments', roles: managers, menu: ['Рассрочка и сплит', 'Instalments'] },
   { path: 'customers', roles: managers, menu: ['Покупатели', 'Customers'] },
   { path: 'customers/guest/:phone', roles: managers },

@@ -10,13 +10,13 @@ import {
   orderStatusName,
   paymentNoticeName,
   paymentProviderName,
-  refundStateName,
 } from '../../../core/staff-messages.ts';
 import { AdminApiError, adminApi, errorText } from '../../admin/api.ts';
 import { AdminLoading } from '../../admin/frame.tsx';
 import { formatDateTime, formatMoney, useAdminLocale, useTr } from '../../admin/i18n.ts';
 import { getWayLabel, paymentLabel, StatusBadge, stepLabel } from '../../admin/orders/labels.tsx';
 import { MarkingPanel } from '../../admin/orders/marking-panel.tsx';
+import { RefundsPanel } from '../../admin/orders/refunds-panel.tsx';
 
 /** The shop's own deliveries, where a buyer may try on and pay on delivery (docs/product/try-on-buyout.md). */
 const isBuyoutCandidate = (getWay: string) =>
@@ -73,7 +73,6 @@ export interface AdminOrderPage {
   }[];
   events: { id: number; fromStatus: string | null; toStatus: string; cause: string; at: string }[];
   notices: { id: string; provider: string; outcome: string; receivedAt: string }[];
-  refund: { amount: number; status: string; providerRefundId: string | null; createdAt: string } | null;
   audit: { id: number; at: string; actorLabel: string; action: string }[];
   steps: string[];
   canRefund: boolean;
@@ -289,6 +288,7 @@ export default function OrderPageView() {
         ) : null}
       </section>
       <MarkingPanel number={o.number} version={o.version} />
+      <RefundsPanel order={o} lines={page.lines} onChanged={revalidate} />
 
       <div className="adm-grid">
         <section className="adm-card">
@@ -379,12 +379,6 @@ export default function OrderPageView() {
                       <span className="adm-muted adm-ord__mono">{n.id}</span>
                     </div>
                   ))}
-            </dd>
-            <dt>{tr('Возврат', 'Refund')}</dt>
-            <dd>
-              {page.refund
-                ? `${money(page.refund.amount)} · ${refundStateName(page.refund.status, locale)}${page.refund.providerRefundId ? ` · ${page.refund.providerRefundId}` : ''}`
-                : '—'}
             </dd>
           </dl>
         </section>
