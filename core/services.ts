@@ -153,7 +153,7 @@ export function createServices({
   // Parcels with the carriers: the status poll is the fallback of CDEK's webhook (docs/decisions/0025).
   const shipments = createShipmentsService({ db, providers, orders, clock });
   // What the shipping desk prints: carriers' labels and the shop's packing slips.
-  const shippingDocuments = createShippingDocumentsService({ db });
+  const shippingDocuments = createShippingDocumentsService({ db, providers });
   jobs.register('carriers.poll', async () => {
     const r = await shipments.pollOpen();
     return { done: `checked ${r.checked}, applied ${r.applied}, failed ${r.failed}` };

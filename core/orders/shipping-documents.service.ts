@@ -1,10 +1,13 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { orderLines, orders, shipments } from '../db/schema/index.ts';
 import { notFound } from '../errors.ts';
 import type { Locale } from '../i18n.ts';
-import type { CarrierDocument } from '../providers/carriers/carrier-provider.ts';
+import type { CarrierDocument, ShippingCarrier } from '../providers/carriers/carrier-provider.ts';
+import type { Providers } from '../providers/index.ts';
 import { staffMessage } from '../staff-messages.ts';
+import type { ShipmentCarrier } from './shipments.rules.ts';
+import { carrierRefusal } from './shipments.service.ts';
 
 /** One order as its packing slip shows it: who, where, what (docs/product/shipping-desk.md). */
 export interface PackingSlip {
@@ -38,29 +41,61 @@ export const PACKING_SLIPS_MAX = 100;
  * parcel (DHL's label and commercial invoice, kept at registration) and the shop's own packing slip
  * for one order or a selection.
  */
-export function createShippingDocumentsService({ db }: { db: Db }) {
-  /** A document the carrier made for the order's parcel; not found when there is none of that kind. */
+export function createShippingDocumentsService({ db, providers }: { db: Db; providers: Providers }) {
+  function carrierApi(carrier: string): ShippingCarrier | null {
+    if (carrier === 'dhl') return providers.internationalCarrier;
+    return carrier === 'sdek' || carrier === 'boxberry' ? providers.carriers[carrier] : null;
+  }
+
+  /** The forms a carrier prints on request (CDEK's waybill and label); none for the others. */
+  function printable(carrier: string): CarrierDocument['kind'][] {
+    return carrierApi(carrier)?.printDocument ? ['label', 'waybill'] : [];
+  }
+
+  /**
+   * A document the carrier made for the order's parcel: one kept since registration (DHL), else one
+   * the carrier prints now (CDEK), kept for the next time. Not found when there is none of that kind;
+   * a carrier that cannot print it now answers why, in the staff member's language.
+   */
   async function carrierDocument(
     orderNumber: number,
     kind: CarrierDocument['kind'],
     locale: Locale,
   ): Promise<{ document: CarrierDocument; carrier: string }> {
-    const [row] = await db
-      .select({ documents: shipments.documents, carrier: shipments.carrier })
-      .from(shipments)
+    const [row] = await db.select().from(shipments).where(eq(shipments.orderNumber, orderNumber));
+    const missing = () => notFound(staffMessage('shipping.document_missing', locale));
+    if (!row || row.carrierId.startsWith('pending:')) throw missing();
+    const kept = row.documents.find((d) => d.kind === kind);
+    if (kept) return { document: kept, carrier: row.carrier };
+    const api = carrierApi(row.carrier);
+    if (!api?.printDocument || !printable(row.carrier).includes(kind)) throw missing();
+    let document: CarrierDocument;
+    try {
+      document = await api.printDocument(
+        { carrierId: row.carrierId, trackingNumber: row.trackingNumber },
+        kind,
+      );
+    } catch (error) {
+      throw carrierRefusal(error, row.carrier as ShipmentCarrier, locale);
+    }
+    // Kept with the parcel: the next print opens at once. Two staff printing at once both keep one.
+    await db
+      .update(shipments)
+      .set({
+        documents: sql`(select coalesce(jsonb_agg(e.doc), '[]'::jsonb) from jsonb_array_elements(${shipments.documents}) as e(doc) where e.doc->>'kind' <> ${kind}) || ${JSON.stringify([document])}::jsonb`,
+      })
       .where(eq(shipments.orderNumber, orderNumber));
-    const document = row?.documents.find((d) => d.kind === kind);
-    if (!row || !document) throw notFound(staffMessage('shipping.document_missing', locale));
     return { document, carrier: row.carrier };
   }
 
-  /** The kinds of documents the carrier made for the order's parcel (none before registration). */
+  /** The kinds of documents of the order's parcel: kept ones and those its carrier prints on request. */
   async function documentKinds(orderNumber: number): Promise<CarrierDocument['kind'][]> {
     const [row] = await db
-      .select({ documents: shipments.documents })
+      .select({ documents: shipments.documents, carrier: shipments.carrier, carrierId: shipments.carrierId })
       .from(shipments)
       .where(eq(shipments.orderNumber, orderNumber));
-    return row?.documents.map((d) => d.kind) ?? [];
+    if (!row || row.carrierId.startsWith('pending:')) return [];
+    return [...new Set([...row.documents.map((d) => d.kind), ...printable(row.carrier)])];
   }
 
   /** The orders' packing slips, in the order asked; numbers that do not exist are left out. */

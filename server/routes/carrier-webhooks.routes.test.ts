@@ -255,6 +255,26 @@ describe.each(engines)('real carriers through the shop on %s', (engine) => {
     ).toBe(400);
   });
 
+  it('prints a CDEK parcel’s waybill and label from the order: asked of CDEK once, kept with the parcel', async () => {
+    const { number } = await paidOrder();
+    const docs = (url: string) => app.inject({ method: 'GET', url, headers: manager.headers });
+    expect((await docs(`/api/admin/orders/${number}/documents`)).json().kinds).toEqual([]);
+    expect((await handOver(number)).statusCode).toBe(200);
+    expect((await docs(`/api/admin/orders/${number}/documents`)).json().kinds).toEqual(['label', 'waybill']);
+    cdek.printAfterReads = 0;
+    const waybill = await docs(`/api/admin/orders/${number}/documents/waybill`);
+    expect(waybill.statusCode).toBe(200);
+    expect(waybill.headers['content-type']).toBe('application/pdf');
+    expect(waybill.body).toMatch(/^%PDF-1\.4\n% CDEK orders/);
+    const asked = cdek.prints.size;
+    expect((await docs(`/api/admin/orders/${number}/documents/waybill`)).body).toBe(waybill.body);
+    expect(cdek.prints.size).toBe(asked);
+    expect((await parcelOf(number))?.documents.map((d) => d.kind)).toEqual(['waybill']);
+    // CDEK makes no customs invoice.
+    expect((await docs(`/api/admin/orders/${number}/documents/invoice`)).statusCode).toBe(404);
+    cdek.printAfterReads = 1;
+  });
+
   it('quotes the carrier’s own words when it refuses a parcel, in a Russian sentence', async () => {
     const { number } = await paidOrder({ fullName: '' });
     const refused = await handOver(number);

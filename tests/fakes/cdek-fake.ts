@@ -43,6 +43,10 @@ export interface CdekFake {
   failure: null | 'http500' | 'unavailable';
   /** Reads of a new order that show no CDEK number yet. */
   numberAfterReads: number;
+  /** Printed forms asked for (`/print/orders`, `/print/barcodes`), by their uuid. */
+  prints: Map<string, { kind: 'orders' | 'barcodes'; body: Record<string, unknown>; reads: number }>;
+  /** Reads of a print request that still show it PROCESSING (CDEK makes the PDF asynchronously). */
+  printAfterReads: number;
   /** Refuse every token issued so far (as CDEK does when it revokes them). */
   revokeTokens(): void;
   /** Adds a status to an order (as CDEK's own progress would). */
@@ -168,6 +172,8 @@ export async function startCdekFake({
     delayMs: 0,
     hang: [],
     failure: null,
+    prints: new Map(),
+    printAfterReads: 1,
     numberAfterReads: 0,
     revokeTokens() {
       valid.clear();
@@ -462,6 +468,48 @@ export async function startCdekFake({
     if (req.method === 'POST' && path === '/calculator/tariff') {
       const answer = tariff(body as Record<string, unknown>);
       return send(res, answer.status, answer.body);
+    }
+    // Printed forms as CDEK's plugin uses them: ask, look until READY with a url, fetch the PDF.
+    const printAsk = /^\/print\/(orders|barcodes)\/?$/.exec(path);
+    if (req.method === 'POST' && printAsk) {
+      const kind = printAsk[1] as 'orders' | 'barcodes';
+      const b = (body ?? {}) as { orders?: { cdek_number?: string; order_uuid?: string }[]; format?: string };
+      const known = (o: { cdek_number?: string; order_uuid?: string }) =>
+        [...state.orders.values()].some((x) => x.cdekNumber === o.cdek_number || x.uuid === o.order_uuid);
+      const errors: { code: string; message: string }[] = [];
+      if (!Array.isArray(b.orders) || b.orders.length === 0)
+        errors.push({ code: 'v2_field_is_empty', message: 'orders' });
+      else if (!b.orders.every(known)) errors.push({ code: 'v2_entity_not_found', message: 'orders' });
+      if (kind === 'barcodes' && b.format !== undefined && !['A4', 'A5', 'A6', 'A7'].includes(b.format))
+        errors.push({ code: 'v2_field_is_invalid', message: 'format' });
+      if (errors.length) return send(res, 400, { requests: [{ type: 'CREATE', state: 'INVALID', errors }] });
+      const uuid = randomUUID();
+      state.prints.set(uuid, { kind, body: b as Record<string, unknown>, reads: 0 });
+      return send(res, 202, { entity: { uuid }, requests: [{ type: 'CREATE', state: 'ACCEPTED' }] });
+    }
+    const printRead = /^\/print\/(orders|barcodes)\/([0-9a-f-]{36})(\.pdf)?$/.exec(path);
+    if (req.method === 'GET' && printRead) {
+      const print = state.prints.get(printRead[2] ?? '');
+      if (!print || print.kind !== printRead[1])
+        return send(res, 404, { errors: [{ code: 'v2_entity_not_found', message: 'print' }] });
+      if (printRead[3]) {
+        res.writeHead(200, { 'content-type': 'application/pdf' });
+        return res.end(`%PDF-1.4\n% CDEK ${print.kind} ${printRead[2]}\n%%EOF\n`);
+      }
+      print.reads += 1;
+      const ready = print.reads > state.printAfterReads;
+      return send(res, 200, {
+        entity: {
+          uuid: printRead[2],
+          ...(ready ? { url: `${state.apiUrl}/print/${print.kind}/${printRead[2]}.pdf` } : {}),
+          statuses: [
+            { code: 'ACCEPTED', name: 'Принят' },
+            ...(ready
+              ? [{ code: 'READY', name: 'Сформирован' }]
+              : [{ code: 'PROCESSING', name: 'Формируется' }]),
+          ],
+        },
+      });
     }
     if (req.method === 'POST' && path === '/orders') {
       const answer = createOrder(body as Record<string, unknown>);

@@ -186,6 +186,15 @@ export interface ShippingCarrier {
    * the carrier's documented protocol gives no return (integrations.md).
    */
   createReturnShipment?(request: ReturnShipmentRequest): Promise<ReturnShipment>;
+  /**
+   * A printed form of a registered parcel, made by the carrier on request (CDEK's waybill and
+   * barcode label). Absent where the carrier gives its documents with the registration (DHL) or
+   * has no print call.
+   */
+  printDocument?(
+    shipment: { carrierId: string; trackingNumber: string | null },
+    kind: CarrierDocument['kind'],
+  ): Promise<CarrierDocument>;
 }
 
 /** A domestic carrier (CDEK, Boxberry). */

@@ -318,6 +318,37 @@ describe('CDEK: orders', () => {
     expect(answer.requests[0].errors[0]).toMatchObject({ code: 'v2_field_is_invalid' });
   });
 
+  it('prints a parcel’s waybill and barcode label as CDEK’s plugin does: asks, waits until READY, fetches the PDF', async () => {
+    const waits: number[] = [];
+    const cdek = carrier({ sleep: async (ms) => void waits.push(ms) });
+    const created = await cdek.createShipment(shipment(20_020));
+    const parcel = { carrierId: created.carrierId, trackingNumber: created.trackingNumber };
+    const waybill = await cdek.printDocument?.(parcel, 'waybill');
+    expect(waybill?.kind).toBe('waybill');
+    expect(Buffer.from(waybill?.base64 ?? '', 'base64').toString()).toMatch(/^%PDF-1\.4\n% CDEK orders/);
+    const label = await cdek.printDocument?.(parcel, 'label');
+    expect(Buffer.from(label?.base64 ?? '', 'base64').toString()).toMatch(/% CDEK barcodes/);
+    const asks = fake.calls.filter((c) => c.method === 'POST' && c.path.startsWith('/print/'));
+    expect(asks.map((c) => [c.path, c.body])).toEqual([
+      ['/print/orders', { orders: [{ cdek_number: created.trackingNumber }], copy_count: 1 }],
+      ['/print/barcodes', { orders: [{ cdek_number: created.trackingNumber }], format: 'A6' }],
+    ]);
+    // Each form was PROCESSING at the first look and READY at the second.
+    expect(waits).toEqual([1_000, 1_000, 1_000, 1_000]);
+    // A form that never becomes ready within the tries is refused, not waited on for ever.
+    fake.printAfterReads = 100;
+    await expect(cdek.printDocument?.(parcel, 'waybill')).rejects.toThrow(/not ready in time/);
+    fake.printAfterReads = 1;
+    // CDEK makes no customs invoice; an order it does not know is its refusal.
+    await expect(cdek.printDocument?.(parcel, 'invoice')).rejects.toThrow(/no customs invoice/);
+    await expect(
+      cdek.printDocument?.(
+        { carrierId: '00000000-0000-0000-0000-000000000000', trackingNumber: '999' },
+        'label',
+      ),
+    ).rejects.toMatchObject({ httpStatus: 400, said: 'v2_entity_not_found orders' });
+  });
+
   it('registers a door order to the address with tariff 137', async () => {
     const created = await carrier().createShipment(shipment(20_002, 'door'));
     expect(fake.orders.get(created.carrierId)?.body).toMatchObject({

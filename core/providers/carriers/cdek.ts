@@ -56,7 +56,23 @@ export interface CdekOptions {
   onError?: (error: unknown, what: string) => void;
   /** For tests: the clock of the token's expiry. */
   now?: () => number;
+  /** Waits between asking whether a printed form is ready (tests pass a shorter one). */
+  sleep?: (ms: number) => Promise<void>;
 }
+
+/** CDEK's print calls: a waybill (`/print/orders`) and the parcel's barcode label (`/print/barcodes`). */
+const PRINT_PATHS = { waybill: '/print/orders', label: '/print/barcodes' } as const;
+/** How often, and how long apart, staff's wait for a printed form asks CDEK (its own plugin: 2 s, then retries). */
+const PRINT_TRIES = 6;
+const PRINT_WAIT_MS = 1_000;
+
+const printSchema = z.object({
+  entity: z.object({
+    uuid: z.string(),
+    url: z.string().optional(),
+    statuses: z.array(z.object({ code: z.string() })).default([]),
+  }),
+});
 
 const tokenSchema = z.object({
   access_token: z.string().min(1),
@@ -561,6 +577,60 @@ export function createCdekCarrier(options: CdekOptions): CarrierProvider & {
       };
       const { uuid, number } = await registerOrder(body);
       return { carrierId: uuid, code: number ? String(number) : null };
+    },
+
+    /**
+     * A printed form of a registered parcel (CDEK makes it asynchronously, as its own plugin does it:
+     * ask, then look until it is READY and fetch the PDF): the waybill, or the parcel's barcode label
+     * in A6. Refused when CDEK says INVALID or the form is not ready within a few seconds.
+     */
+    async printDocument(shipment: { carrierId: string; trackingNumber: string | null }, kind) {
+      if (kind === 'invoice') throw new CarrierError('CDEK', 'CDEK makes no customs invoice');
+      const path = PRINT_PATHS[kind];
+      const orders = [
+        shipment.trackingNumber
+          ? { cdek_number: shipment.trackingNumber }
+          : { order_uuid: shipment.carrierId },
+      ];
+      const asked = await call('POST', path, {
+        body: kind === 'label' ? { orders, format: 'A6' } : { orders, copy_count: 1 },
+        timeoutMs: writeTimeoutMs,
+      });
+      if (asked.status !== 200 && asked.status !== 202) {
+        // CDEK's errors come at the top level or inside `requests[]` (integrations notes, error shape).
+        const b = asked.body as { errors?: unknown; requests?: { errors?: unknown }[] } | null;
+        const listed = [b?.errors, ...(b?.requests ?? []).map((r) => r.errors)].flatMap(
+          (e) => errorListSchema.safeParse(e).data ?? [],
+        );
+        const said = errorText(listed);
+        throw new CarrierError('CDEK', `POST ${path} answered HTTP ${asked.status}`, asked.status, said);
+      }
+      const { uuid } = parseAnswer('CDEK', `POST ${path}`, printSchema, asked.body).entity;
+      const sleep = options.sleep ?? ((ms: number) => new Promise((r) => setTimeout(r, ms)));
+      for (let i = 0; i < PRINT_TRIES; i++) {
+        await sleep(PRINT_WAIT_MS);
+        const state = await call('GET', `${path}/${encodeURIComponent(uuid)}`);
+        if (state.status !== 200) continue;
+        const entity = parseAnswer('CDEK', `GET ${path}/{uuid}`, printSchema, state.body).entity;
+        const last = entity.statuses.at(-1)?.code;
+        if (last === 'INVALID') throw new CarrierError('CDEK', `the ${kind} was not made`, null, 'INVALID');
+        if (!entity.url) continue;
+        const bearer = await currentToken();
+        let file: Response;
+        try {
+          file = await fetch(entity.url, {
+            headers: { authorization: `Bearer ${bearer}` },
+            signal: AbortSignal.timeout(writeTimeoutMs),
+          });
+        } catch (error) {
+          throw new CarrierError('CDEK', `GET ${kind} file: ${String(error)}`);
+        }
+        if (!file.ok)
+          throw new CarrierError('CDEK', `GET ${kind} file answered HTTP ${file.status}`, file.status);
+        const bytes = Buffer.from(await file.arrayBuffer());
+        return { kind, contentType: 'application/pdf', base64: bytes.toString('base64') };
+      }
+      throw new CarrierError('CDEK', `the ${kind} was not ready in time`);
     },
 
     async shipmentState(uuid: string): Promise<ShipmentState | null> {
