@@ -130,7 +130,7 @@ export function createServices({
     const r = await rates.refreshRates();
     return r.refreshed ? { done: 'refreshed' } : { retry: r.error ?? 'not refreshed' };
   });
-  // The one refund model (docs/decisions/0046-one-refund-model.md): every refund path records through it.
+  // The one refund model (docs/decisions/0048-one-refund-model.md): every refund path records through it.
   const refunds = createRefundsService({ db, payments: providers.payments.provider, audit, clock, jobs });
   const ordersAdmin = createOrdersAdminService({ db, providers, orders, audit, settings, clock, refunds });
   // Paid try-on orders not handed to the courier (docs/decisions/0035-try-on-buyout.md).

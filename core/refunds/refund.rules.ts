@@ -1,7 +1,7 @@
 import type { OrderStatus } from '../orders/order.rules.ts';
 
 /**
- * The one refund model (docs/product/refunds.md, docs/decisions/0046-one-refund-model.md): every
+ * The one refund model (docs/product/refunds.md, docs/decisions/0048-one-refund-model.md): every
  * refund of an order (a cancellation, a return, a buyout, staff's partial refund, one made in the
  * provider's own cabinet) is a record with these states and moves only through this table.
  */

@@ -168,7 +168,7 @@ export async function recordOwedRefund(
 }
 
 /**
- * The one refund service (docs/decisions/0046-one-refund-model.md): records a refund inside the
+ * The one refund service (docs/decisions/0048-one-refund-model.md): records a refund inside the
  * caller's transaction under the order's row lock (so the refunds of an order never add up to more
  * than was paid), sends it to the provider after commit (at once, and through the durable job
  * `refunds.send` should the provider not answer), and lets staff send a refused one again or record

@@ -37,7 +37,7 @@ CREATE INDEX "order_refunds_order_idx" ON "order_refunds" USING btree ("order_nu
 CREATE INDEX "order_refunds_state_idx" ON "order_refunds" USING btree ("state","updated_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "order_refunds_provider_key_idx" ON "order_refunds" USING btree ("provider_key");--> statement-breakpoint
 CREATE UNIQUE INDEX "order_refunds_return_idx" ON "order_refunds" USING btree ("return_number");--> statement-breakpoint
--- The one refund model (docs/decisions/0046-one-refund-model.md): the refunds kept until now in
+-- The one refund model (docs/decisions/0048-one-refund-model.md): the refunds kept until now in
 -- three places move here; the old table and columns stay, read by no code.
 INSERT INTO "order_refunds" ("order_number", "state", "source", "amount", "delivery_amount", "reason", "provider_key", "provider_refund_id", "created_by", "created_at", "updated_at")
 SELECT "order_number", "status", CASE WHEN "reason" LIKE 'cancelled%' THEN 'cancellation' ELSE 'staff' END, "amount", 0, "reason", 'order-' || "order_number" || '-refund-' || "id", "provider_refund_id", "created_by", "created_at", "created_at"

@@ -18,7 +18,7 @@ import { users } from './accounts.ts';
 import { orderLines, orders } from './orders.ts';
 
 /**
- * Every refund of an order, one record each (docs/decisions/0046-one-refund-model.md): several per
+ * Every refund of an order, one record each (docs/decisions/0048-one-refund-model.md): several per
  * order, moving through the states of core/refunds/refund.rules.ts. Kopecks. What the non-failed
  * refunds of an order add up to never exceeds what was paid (checked under the order's row lock).
  */
