@@ -723,6 +723,17 @@ export const staffMessages = {
   'shipping.document.label': { ru: 'Этикетка', en: 'Label' },
   'shipping.document.invoice': { ru: 'Инвойс для таможни', en: 'Customs invoice' },
   'shipping.document.waybill': { ru: 'Накладная', en: 'Waybill' },
+  'orders.hand_over.apply': { ru: 'Передать перевозчикам', en: 'Hand to the carriers' },
+  'orders.hand_over.busy': { ru: 'Передаём заказы: {count}…', en: 'Handing over {count} orders…' },
+  'orders.hand_over.confirm': {
+    ru: 'Передать перевозчикам выбранные заказы: {count}?',
+    en: 'Hand {count} selected orders to their carriers?',
+  },
+  'orders.hand_over.confirm_text': {
+    ru: 'Каждый заказ будет зарегистрирован у своего перевозчика и получит трек-номер. Заказы, которые перевозчик не примет, останутся выбранными с причиной.',
+    en: 'Each order is registered with its carrier and gets its tracking number. Orders a carrier refuses stay selected, with the reason.',
+  },
+  'orders.hand_over.documents': { ru: 'Заказ {number}:', en: 'Order {number}:' },
   'shipping.hand_over_failed': {
     ru: 'Не удалось передать перевозчику: попробуйте ещё раз',
     en: 'Could not hand it to the carrier: try again',

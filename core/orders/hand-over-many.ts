@@ -3,13 +3,8 @@ import { AppError } from '../errors.ts';
 import type { Locale } from '../i18n.ts';
 import { staffMessage } from '../staff-messages.ts';
 import type { OrdersAdminService } from './orders-admin.service.ts';
-
-/** At most this many orders in one hand-over action. */
-export const HAND_OVER_MANY_MAX = 50;
-
-export type HandOverOutcome =
-  | { number: number; outcome: 'shipped'; trackingNumber: string | null; version: number }
-  | { number: number; outcome: 'refused'; message: string };
+import { HAND_OVER_MANY_MAX } from './shipments.schemas.ts';
+import type { HandOverOutcome } from './shipments.wire.ts';
 
 /**
  * Hands a selection of orders to their carriers (docs/product/shipping-desk.md), one after another

@@ -11,6 +11,8 @@ import type {
   OrdersBulkAnswer,
   OrdersListAnswer,
 } from '../../../core/orders/orders-list.wire.ts';
+import type { handOverManyBody } from '../../../core/orders/shipments.schemas.ts';
+import type { HandOverManyAnswer } from '../../../core/orders/shipments.wire.ts';
 import { endpoint } from '../ui/api-client.ts';
 
 type ByNumber = { number: number };
@@ -34,5 +36,10 @@ export const ordersListApi = {
   bulkStep: endpoint<OrdersBulkAnswer, z.input<typeof ordersBulkStepBody>>(
     'POST',
     () => '/api/admin/orders/bulk/step',
+  ),
+  /** The shipping desk's hand-over of a selection (server/routes/admin/shipping-desk.routes.ts). */
+  handOver: endpoint<HandOverManyAnswer, z.input<typeof handOverManyBody>>(
+    'POST',
+    () => '/api/admin/orders/hand-over',
   ),
 };

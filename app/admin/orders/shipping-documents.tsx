@@ -21,7 +21,16 @@ export function packingSlipsHref(numbers: readonly number[]): string {
  * carrier's label and customs invoice once the parcel is registered. Each opens in a new tab to print.
  * `version` reloads the list after a step (a hand-over brings the label).
  */
-export function ShippingDocuments({ number, version }: { number: number; version: number }) {
+export function ShippingDocuments({
+  number,
+  version,
+  title,
+}: {
+  number: number;
+  version: number;
+  /** Shown before the links (the orders list names the order); the order page needs none. */
+  title?: string;
+}) {
   const locale = useAdminLocale();
   const [kinds, setKinds] = useState<DocumentKind[]>([]);
   useEffect(() => {
@@ -34,7 +43,8 @@ export function ShippingDocuments({ number, version }: { number: number; version
     };
   }, [number, version]);
   return (
-    <nav className="adm-docs" aria-label={staffMessage('slip.documents', locale)}>
+    <nav className="adm-docs" aria-label={title ?? staffMessage('slip.documents', locale)}>
+      {title ? <span className="adm-docs__title">{title}</span> : null}
       <a className="adm-btn" href={packingSlipsHref([number])} target="_blank" rel="noopener">
         {staffMessage('slip.title', locale)}
       </a>

@@ -17,6 +17,7 @@ import { formatDateTime, formatMoney, useAdminLocale, useTr } from '../../admin/
 import { getWayLabel, paymentLabel, StatusBadge, stepLabel } from '../../admin/orders/labels.tsx';
 import { MarkingPanel } from '../../admin/orders/marking-panel.tsx';
 import { RefundsPanel } from '../../admin/orders/refunds-panel.tsx';
+import { ShippingDocuments } from '../../admin/orders/shipping-documents.tsx';
 
 /** The shop's own deliveries, where a buyer may try on and pay on delivery (docs/product/try-on-buyout.md). */
 const isBuyoutCandidate = (getWay: string) =>
@@ -287,6 +288,7 @@ export default function OrderPageView() {
           </p>
         ) : null}
       </section>
+      <ShippingDocuments number={o.number} version={o.version} />
       <MarkingPanel number={o.number} version={o.version} />
       <RefundsPanel order={o} lines={page.lines} onChanged={revalidate} />
 

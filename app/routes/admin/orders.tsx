@@ -14,6 +14,7 @@ import { formatDateTime, formatMoney, useAdminLocale } from '../../admin/i18n.ts
 import { getWayLabel, paymentLabel, StatusBadge, statusLabel } from '../../admin/orders/labels.tsx';
 import { OrderNotesDrawer } from '../../admin/orders/notes-drawer.tsx';
 import { ordersListApi } from '../../admin/orders/orders-api.ts';
+import { packingSlipsHref, ShippingDocuments } from '../../admin/orders/shipping-documents.tsx';
 import { callApi } from '../../admin/ui/api-client.ts';
 import { useConfirm } from '../../admin/ui/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../admin/ui/data-table.tsx';
@@ -56,6 +57,8 @@ export default function OrdersPage() {
   const [step, setStep] = useState<string>('');
   const [bulkTag, setBulkTag] = useState('');
   const [report, setReport] = useState<string[] | null>(null);
+  // Orders just handed over, with their carriers' documents to print (docs/product/shipping-desk.md).
+  const [handedOver, setHandedOver] = useState<number[]>([]);
   const [ask, confirmDialog] = useConfirm();
   const rowsByNumber = new Map(data.rows.map((r) => [r.number, r]));
   const chosen = [...selected].filter((n) => rowsByNumber.has(n));
@@ -66,6 +69,7 @@ export default function OrdersPage() {
     void listKey;
     setSelected(new Set());
     setReport(null);
+    setHandedOver([]);
   }, [listKey]);
 
   const bulk = useAction(async (kind: 'step' | 'tag') => {
@@ -88,6 +92,34 @@ export default function OrdersPage() {
     revalidator.revalidate();
     return answer;
   });
+
+  // Hands the selection to the carriers, one order after another on the server; each result comes back.
+  const handOver = useAction(async () => {
+    const orders = chosen.map((n) => rowsByNumber.get(n)).filter((r): r is OrdersListRow => r !== undefined);
+    const answer = await callApi(ordersListApi.handOver, {
+      orders: orders.map((o) => ({ number: o.number, version: o.version })),
+    });
+    const shipped = answer.results.filter((r) => r.outcome === 'shipped').map((r) => r.number);
+    setReport([
+      t('orders.bulk.done', { ok: shipped.length, count: answer.results.length }),
+      ...answer.results.flatMap((r) =>
+        r.outcome === 'refused' ? [t('orders.bulk.refused', { number: r.number, reason: r.message })] : [],
+      ),
+    ]);
+    setHandedOver(shipped);
+    setSelected(new Set(answer.results.filter((r) => r.outcome === 'refused').map((r) => r.number)));
+    revalidator.revalidate();
+    return answer;
+  });
+
+  async function handOverChosen() {
+    if (chosen.length === 0) return;
+    const yes = await ask({
+      title: t('orders.hand_over.confirm', { count: chosen.length }),
+      text: t('orders.hand_over.confirm_text'),
+    });
+    if (yes) await handOver.run();
+  }
 
   async function takeStep() {
     if (!step || chosen.length === 0) return;
@@ -285,10 +317,28 @@ export default function OrdersPage() {
           >
             {t('orders.bulk.apply_tag')}
           </button>
+          <button
+            type="button"
+            className="adm-btn adm-btn--primary"
+            disabled={handOver.busy || bulk.busy}
+            onClick={handOverChosen}
+          >
+            {handOver.busy
+              ? t('orders.hand_over.busy', { count: chosen.length })
+              : t('orders.hand_over.apply')}
+          </button>
+          <a className="adm-btn" href={packingSlipsHref(chosen)} target="_blank" rel="noopener">
+            {t('slip.print_selected')}
+          </a>
           <button type="button" className="adm-btn" onClick={() => setSelected(new Set())}>
             {t('orders.bulk.clear')}
           </button>
         </section>
+      ) : null}
+      {handOver.error ? (
+        <p className="adm-error" role="alert">
+          {handOver.error}
+        </p>
       ) : null}
       {bulk.error ? (
         <p className="adm-error" role="alert">
@@ -299,6 +349,21 @@ export default function OrdersPage() {
         <div className="adm-ok" role="status">
           {report.map((line) => (
             <p key={line}>{line}</p>
+          ))}
+          {handedOver.length > 0 ? (
+            <p>
+              <a className="adm-btn" href={packingSlipsHref(handedOver)} target="_blank" rel="noopener">
+                {t('slip.print_selected')}
+              </a>
+            </p>
+          ) : null}
+          {handedOver.map((number) => (
+            <ShippingDocuments
+              key={number}
+              number={number}
+              version={0}
+              title={t('orders.hand_over.documents', { number })}
+            />
           ))}
         </div>
       ) : null}

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../../core/errors.ts';
-import { HAND_OVER_MANY_MAX, handOverMany } from '../../../core/orders/hand-over-many.ts';
+import { handOverMany } from '../../../core/orders/hand-over-many.ts';
 import { orderNumberParams } from '../../../core/orders/orders-admin.schemas.ts';
+import { handOverManyBody } from '../../../core/orders/shipments.schemas.ts';
 import { PACKING_SLIPS_MAX } from '../../../core/orders/shipping-documents.service.ts';
 import { staffMessage } from '../../../core/staff-messages.ts';
 import { packingSlipsPage } from '../../packing-slips.html.ts';
@@ -23,16 +24,6 @@ const slipsQuery = z.object({
         .map(Number),
     )
     .pipe(z.array(z.number().int().positive().max(2_147_483_647)).min(1).max(PACKING_SLIPS_MAX)),
-});
-
-/** A selection handed over at once: each order with the version staff saw. */
-const handOverManyBody = z.object({
-  orders: z
-    .array(
-      z.object({ number: z.number().int().positive().max(2_147_483_647), version: z.number().int().min(0) }),
-    )
-    .min(1)
-    .max(HAND_OVER_MANY_MAX),
 });
 
 /** The shipping desk (docs/product/shipping-desk.md): bulk hand-over and printouts; managers and admins. */
