@@ -202,3 +202,22 @@ describe('sandbox CDEK: tariffs', () => {
     expect(await quote(137, 'door', Number.NaN)).toBeNull();
   });
 });
+
+describe('sandbox CDEK: printed forms', () => {
+  it('prints a waybill and a label as a valid one-page PDF whose cross-reference table points at each object', async () => {
+    const parcel = { carrierId: 'sandbox-sdek-10001', trackingNumber: '1000010001' };
+    for (const kind of ['waybill', 'label'] as const) {
+      const document = await cdek.printDocument?.(parcel, kind);
+      expect(document?.kind).toBe(kind);
+      const pdf = Buffer.from(document?.base64 ?? '', 'base64').toString('latin1');
+      expect(pdf.startsWith('%PDF-1.4\n')).toBe(true);
+      expect(pdf).toContain('(Tracking 1000010001)');
+      const xrefAt = Number(/startxref\n(\d+)\n%%EOF\n$/.exec(pdf)?.[1]);
+      expect(pdf.slice(xrefAt, xrefAt + 4)).toBe('xref');
+      const offsets = [...pdf.slice(xrefAt).matchAll(/^(\d{10}) 00000 n $/gm)].map((m) => Number(m[1]));
+      expect(offsets).toHaveLength(5);
+      offsets.forEach((offset, i) => expect(pdf.slice(offset).startsWith(`${i + 1} 0 obj`)).toBe(true));
+    }
+    await expect(cdek.printDocument?.(parcel, 'invoice')).rejects.toThrow(/no customs invoice/);
+  });
+});

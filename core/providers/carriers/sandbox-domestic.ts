@@ -85,10 +85,54 @@ export function sandboxShipping(carrier: CarrierName | 'dhl'): ShippingCarrier {
             : `5R${String(request.returnNumber).padStart(8, '0')}`;
       return { carrierId: `${prefix}return-${request.returnNumber}`, code };
     },
+    // CDEK's sandbox prints its waybill and label as CDEK does on request: a one-page PDF saying so.
+    ...(carrier === 'sdek'
+      ? {
+          async printDocument(shipment, kind) {
+            if (kind === 'invoice') throw new Error('sandbox sdek: CDEK makes no customs invoice');
+            const title = kind === 'label' ? 'CDEK SANDBOX LABEL' : 'CDEK SANDBOX WAYBILL';
+            const lines = [
+              title,
+              `Tracking ${shipment.trackingNumber ?? '-'}`,
+              `Parcel ${shipment.carrierId}`,
+            ];
+            return { kind, contentType: 'application/pdf', base64: textPdf(lines).toString('base64') };
+          },
+        }
+      : {}),
     async shipmentState(carrierId) {
       const order = carrierId.startsWith(prefix) ? Number(carrierId.slice(prefix.length)) : Number.NaN;
       if (!Number.isInteger(order) || order <= 0) return null;
       return { stage: 'registered', code: 'REGISTERED', at: null, trackingNumber: tracking(order) };
     },
   };
+}
+
+/**
+ * A valid one-page PDF (A6) with a few lines of ASCII text in Helvetica: what a sandbox carrier
+ * prints in place of a real label, so the desk's printing can be tried without an account.
+ */
+export function textPdf(lines: readonly string[]): Buffer {
+  const safe = lines.map((l) => l.replace(/[^\x20-\x7e]/g, '?').replace(/[()\\]/g, (c) => `\\${c}`));
+  const text = safe
+    .map((l, i) => `BT /F1 ${i === 0 ? 14 : 11} Tf 20 ${380 - i * 22} Td (${l}) Tj ET`)
+    .join('\n');
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 298 420] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${Buffer.byteLength(text)} >>\nstream\n${text}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((object, i) => {
+    offsets.push(Buffer.byteLength(body));
+    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = Buffer.byteLength(body);
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
 }
