@@ -51,6 +51,7 @@ const admin = [
       route('orders/:number/buyout', 'routes/admin/buyout.tsx'),
       route('refunds-due', 'routes/admin/refunds-due.tsx'),
       route('refunds', 'routes/admin/refunds.tsx'),
+      route('settlement-receipts', 'routes/admin/settlement-receipts.tsx'),
       route('returns', 'routes/admin/returns.tsx'),
       route('returns/:number', 'routes/admin/returns-detail.tsx'),
       route('instalments', 'routes/admin/instalments.tsx'),

@@ -26,6 +26,11 @@ export const backOfficePages = [
     roles: managers,
     menu: ['Возвраты денег, требующие внимания', 'Refunds needing attention'],
   },
+  {
+    path: 'settlement-receipts',
+    roles: managers,
+    menu: ['Чеки расчёта вручную', 'Settlement receipts by hand'],
+  },
   { path: 'instalments', roles: managers, menu: ['Рассрочка и сплит', 'Instalments'] },
   { path: 'customers', roles: managers, menu: ['Покупатели', 'Customers'] },
   { path: 'customers/guest/:phone', roles: managers },
