@@ -714,6 +714,10 @@ export const staffMessages = {
     ru: 'Заказы переданы покупателю, но банк их оплаты не отправляет чек расчёта',
     en: 'These orders were handed over, but their payment’s bank sends no settlement receipt',
   },
+  'job.receipts.settlement': {
+    ru: 'Отправка чека расчёта в банк',
+    en: 'Sending a settlement receipt to the bank',
+  },
 
   // The shipping desk's printouts (docs/product/shipping-desk.md).
   'shipping.document_missing': {
