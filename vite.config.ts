@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import { fastifyReactRouterDev } from '@mcansh/react-router-fastify/vite';
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig, type Plugin } from 'vite';
+import { firstPaintTexts } from './app/i18n/first-paint.ts';
 
 /**
  * The modules the root route imports statically, directly or through others (relative imports;
@@ -52,8 +54,33 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * `import texts from './ru.ts?first-paint'`: the dictionary's first-paint texts alone
+ * (app/i18n/first-paint.ts), so a page's first load carries those instead of every text of the shop
+ * (docs/decisions/0049-first-load-split.md). The dictionary file stays the one place texts are written.
+ */
+function firstPaintDictionary(): Plugin {
+  const suffix = '?first-paint';
+  return {
+    name: 'shop-first-paint-texts',
+    enforce: 'pre',
+    async load(id) {
+      if (!id.endsWith(suffix)) return null;
+      const file = id.slice(0, -suffix.length);
+      this.addWatchFile(file);
+      // Node reads the TypeScript dictionary itself; the file's time makes an edited one a new module.
+      const url = `${pathToFileURL(file).href}?v=${fs.statSync(file).mtimeMs}`;
+      const module = (await import(url)) as Record<string, unknown>;
+      const dictionary = Object.values(module).find((v) => typeof v === 'object' && v !== null);
+      if (!dictionary) throw new Error(`${file}: no dictionary exported`);
+      return `export default ${JSON.stringify(firstPaintTexts(dictionary as Record<string, string>))};`;
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
+    firstPaintDictionary(),
     reactRouter(),
     precompress(),
     fastifyReactRouterDev({ entry: './server/dev.ts', externalizeServerEntryImports: ['#app-context'] }),

@@ -29,7 +29,7 @@ import { AnalyticsScripts } from './components/analytics.tsx';
 import { CabinetContext } from './components/cabinet/cabinet-context.ts';
 import type { CabinetView } from './components/cabinet/cabinet-popup.tsx';
 import { QuickOrderContext } from './components/checkout/quick-order-context.ts';
-import { type ContactPopup, ContactPopupContext, ContactPopups } from './components/contact-popups.tsx';
+import { type ContactPopup, ContactPopupContext } from './components/contact-popup-context.ts';
 import {
   AppBanner,
   CookieNotice,
@@ -41,7 +41,8 @@ import {
 } from './components/engagement.tsx';
 import { Footer } from './components/footer.tsx';
 import { Header } from './components/header.tsx';
-import { applyTextOverrides, LocaleContext, translate } from './i18n/index.ts';
+import { applyTextOverrides, LocaleContext, loadAllTexts, translate } from './i18n/index.ts';
+import { laterPart } from './lib/later-part.ts';
 import { reloadForChunkError, useChunkReload } from './lib/network.ts';
 import { seoMeta } from './lib/seo.ts';
 import { useAccountSync } from './lib/use-account-sync.ts';
@@ -149,6 +150,14 @@ function pickTexts(texts: { title: Localized; subtitle: Localized }, locale: Loc
   return { title: pick(texts.title, locale), subtitle: pick(texts.subtitle, locale) };
 }
 
+/**
+ * DECISIONS 27: a tap on a main control marked `data-tap` (add to cart) made before the page has
+ * hydrated is remembered here, and the control's component replays it once hydrated
+ * (app/components/product-view.tsx). It runs before any module script, in the page's first bytes.
+ */
+const TAP_RECORDER =
+  "window.__shopTaps=[];document.addEventListener('click',function(e){if(document.documentElement.dataset.hydrated)return;var t=e.target instanceof Element&&e.target.closest('[data-tap]');if(t)window.__shopTaps.push(t.getAttribute('data-tap'))},true)";
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<RootData>('root');
@@ -173,6 +182,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* Precedence makes React put the shop's stylesheet, the page's only render-blocking
             resource, ahead of the script preloads in <head>, so the browser asks for it first. */}
         <link rel="stylesheet" href={shopStyles} precedence="shop" />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of this file, no input in it */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: TAP_RECORDER }} />
         <Meta />
         <Links />
         <AnalyticsScripts analytics={data?.analytics ?? null} nonce={nonce} />
@@ -184,6 +195,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </body>
     </html>
   );
+}
+
+/** True from the first time `wanted` is true on: a part loaded on its first opening stays mounted. */
+function useMountedOnce(wanted: boolean): boolean {
+  const [mounted, setMounted] = useState(wanted);
+  if (wanted && !mounted) setMounted(true);
+  return mounted || wanted;
 }
 
 /** Marks the document once React has hydrated it (end-to-end tests wait for it before clicking). */
@@ -205,18 +223,33 @@ function StagingBanner({ locale }: { locale: Locale }) {
 }
 
 // The cabinet's code and styles load on its first opening; the quick-order window's (the cart
-// panel) on its first opening; the product modal's only on a page that shows one
-// (docs/decisions/0017-first-paint-and-first-start.md).
-const CabinetPopup = lazy(() => import('./components/cabinet/cabinet-popup.tsx'));
-const CartPanel = lazy(() => import('./components/cart-panel.tsx').then((m) => ({ default: m.CartPanel })));
+// panel) on its first opening; the product modal's only on a page that shows one; the contact
+// popups' on their first opening. Each brings the edition's whole dictionary
+// (docs/decisions/0017-first-paint-and-first-start.md, docs/decisions/0049-first-load-split.md).
+const CabinetPopup = lazy(() =>
+  Promise.all([import('./components/cabinet/cabinet-popup.tsx'), loadAllTexts()]).then(([m]) => m),
+);
+const CartPanel = lazy(() =>
+  Promise.all([import('./components/cart-panel.tsx'), loadAllTexts()]).then(([m]) => ({
+    default: m.CartPanel,
+  })),
+);
 const ProductModal = lazy(() =>
-  import('./components/product-modal.tsx').then((m) => ({ default: m.ProductModal })),
+  Promise.all([import('./components/product-modal.tsx'), loadAllTexts()]).then(([m]) => ({
+    default: m.ProductModal,
+  })),
+);
+const contactPopups = laterPart(() =>
+  Promise.all([import('./components/contact-popups.tsx'), loadAllTexts()]).then(([m]) => m.ContactPopups),
 );
 
 export default function App({ loaderData }: Route.ComponentProps) {
   useHydratedMarker();
   useChunkReload();
   const [popup, setPopup] = useState<ContactPopup>(null);
+  // The contact popups are there from their first opening on (they keep their state between openings).
+  const contactsMounted = useMountedOnce(popup !== null);
+  const ContactPopups = contactPopups.usePart();
   const [cabinet, setCabinet] = useState<{ open: boolean; view?: CabinetView; loaded: boolean }>({
     open: false,
     loaded: false,
@@ -262,7 +295,9 @@ export default function App({ loaderData }: Route.ComponentProps) {
                 <ProductModal />
               </Suspense>
             ) : null}
-            <ContactPopups open={popup} onClose={() => setPopup(null)} />
+            {ContactPopups && contactsMounted ? (
+              <ContactPopups open={popup} onClose={() => setPopup(null)} />
+            ) : null}
             {cabinet.loaded ? (
               <Suspense fallback={null}>
                 <CabinetPopup

@@ -4,7 +4,8 @@ import { index, layout, prefix, type RouteConfig, route } from '@react-router/de
 function edition(prefix: '' | 'en') {
   const at = (path: string) => [prefix, path].filter(Boolean).join('/');
   const id = (name: string) => `${name}-${prefix || 'ru'}`;
-  // Each edition's layout brings its dictionary, so a page loads one language's texts.
+  // Each edition's layout brings its first-paint texts, so a page loads one language's texts and
+  // only those its first paint shows (docs/decisions/0049-first-load-split.md).
   const pages = [
     prefix
       ? route(prefix, 'routes/home.tsx', { id: id('home') })
@@ -14,6 +15,13 @@ function edition(prefix: '' | 'en') {
     route(at('catalog/:category'), 'routes/catalog.tsx', { id: id('category') }),
     route(at('catalog/:category/:subcategory'), 'routes/catalog.tsx', { id: id('subcategory') }),
     route(at('products/:id'), 'routes/product.tsx', { id: id('product') }),
+    // DECISIONS 29: the order-status lookup and the mobile-app page.
+    route(at('status'), 'routes/status.tsx', { id: id('status') }),
+    route(at('app'), 'routes/app-page.tsx', { id: id('app') }),
+    route(at(':slug'), 'routes/page.tsx', { id: id('page') }),
+  ];
+  // Pages whose first paint shows texts beyond the first-paint ones bring the whole dictionary.
+  const wholeTexts = [
     // DECISIONS 22: the pickup-point picker alone, for the mobile app (Boxberry and CDEK).
     route(at('widget-boxberry'), 'routes/pickup-widget.tsx', { id: id('widget-boxberry') }),
     route(at('widget-embedded'), 'routes/pickup-widget.tsx', { id: id('widget-embedded') }),
@@ -24,14 +32,16 @@ function edition(prefix: '' | 'en') {
     route(at('unsubscribe'), 'routes/unsubscribe.tsx', { id: id('unsubscribe') }),
     route(at('newsletter-confirm'), 'routes/newsletter-confirm.tsx', { id: id('newsletter-confirm') }),
     route(at('restock-confirm'), 'routes/restock-confirm.tsx', { id: id('restock-confirm') }),
-    // DECISIONS 29: the order-status lookup and the mobile-app page.
-    route(at('status'), 'routes/status.tsx', { id: id('status') }),
-    route(at('app'), 'routes/app-page.tsx', { id: id('app') }),
     // catalogue.md §7 instashop: the looks page with 'Купить образ'.
     route(at('looks'), 'routes/looks.tsx', { id: id('looks') }),
-    route(at(':slug'), 'routes/page.tsx', { id: id('page') }),
   ];
-  return [layout(`routes/edition-${prefix || 'ru'}.tsx`, { id: `edition-${prefix || 'ru'}` }, pages)];
+  const edition = prefix || 'ru';
+  return [
+    layout(`routes/edition-${edition}.tsx`, { id: `edition-${edition}` }, [
+      ...pages,
+      layout(`routes/texts-${edition}.tsx`, { id: `texts-${edition}` }, wholeTexts),
+    ]),
+  ];
 }
 
 /**

@@ -1,17 +1,10 @@
-import { createContext, type FormEvent, useContext, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { pick } from '../../core/i18n.ts';
 import { useT } from '../i18n/index.ts';
 import { useModalDialog } from '../lib/modal-dialog.ts';
 import { useShop } from '../shop-context.ts';
+import type { ContactPopup } from './contact-popup-context.ts';
 import { CloseIcon } from './icons.tsx';
-
-export type ContactPopup = 'question' | 'callback' | null;
-
-export const ContactPopupContext = createContext<(popup: ContactPopup) => void>(() => {});
-
-export function useContactPopup() {
-  return useContext(ContactPopupContext);
-}
 
 /**
  * The consultation popup (a question) and the callback popup (name, phone, configurable extra

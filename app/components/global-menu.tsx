@@ -7,7 +7,7 @@ import { useModalDialog } from '../lib/modal-dialog.ts';
 import { useShop } from '../shop-context.ts';
 import { useStaffMode } from '../staff/edit-mode.ts';
 import { useOpenCabinet } from './cabinet/cabinet-context.ts';
-import { useContactPopup } from './contact-popups.tsx';
+import { useContactPopup } from './contact-popup-context.ts';
 import { CloseIcon, UserIcon } from './icons.tsx';
 import { NewsletterForm } from './newsletter-form.tsx';
 import { Socials } from './socials.tsx';

@@ -3,25 +3,37 @@ import { Link, useLocation, useRevalidator, useSearchParams } from 'react-router
 import { localizePath } from '../../core/content/menu.rules.ts';
 import { pathInLocale, pick } from '../../core/i18n.ts';
 import { foreignCurrencies } from '../../core/money.ts';
-import { useT } from '../i18n/index.ts';
+import { loadAllTexts, useT } from '../i18n/index.ts';
 import { DAY_S, setCookie } from '../lib/cookies.ts';
+import { laterPart } from '../lib/later-part.ts';
 import { useCityGuess } from '../lib/use-city-guess.ts';
 import { useShop } from '../shop-context.ts';
 import { useStaffMode } from '../staff/edit-mode.ts';
 import { useOpenCabinet } from './cabinet/cabinet-context.ts';
-import { GlobalMenu } from './global-menu.tsx';
 import { BagIcon, HeartIcon, MenuIcon, SearchIcon, UserIcon } from './icons.tsx';
 
 // The favourites panel's and the search's code loads on their first opening, the cart's as the
-// page starts (below): none of it is in the page's first load
-// (docs/decisions/0017-first-paint-and-first-start.md).
+// page starts (below): none of it is in the page's first load, and each brings the edition's whole
+// dictionary with it, since the first load has only the first-paint texts
+// (docs/decisions/0017-first-paint-and-first-start.md, docs/decisions/0049-first-load-split.md).
 type CartPanelType = typeof import('./cart-panel.tsx').CartPanel;
 // Requested as the page starts in the browser, beside hydration and not awaited by it.
-const cartPanelModule = typeof document === 'undefined' ? null : import('./cart-panel.tsx');
+const cartPanelModule =
+  typeof document === 'undefined'
+    ? null
+    : Promise.all([import('./cart-panel.tsx'), loadAllTexts()]).then(([m]) => m);
 const FavouritesPanel = lazy(() =>
-  import('./favourites-panel.tsx').then((m) => ({ default: m.FavouritesPanel })),
+  Promise.all([import('./favourites-panel.tsx'), loadAllTexts()]).then(([m]) => ({
+    default: m.FavouritesPanel,
+  })),
 );
-const SearchPopup = lazy(() => import('./search-popup.tsx').then((m) => ({ default: m.SearchPopup })));
+const SearchPopup = lazy(() =>
+  Promise.all([import('./search-popup.tsx'), loadAllTexts()]).then(([m]) => ({ default: m.SearchPopup })),
+);
+// The global menu draws nothing until its first opening; its module comes as the page starts.
+const globalMenu = laterPart(() =>
+  Promise.all([import('./global-menu.tsx'), loadAllTexts()]).then(([m]) => m.GlobalMenu),
+);
 
 export function Header() {
   const shop = useShop();
@@ -31,6 +43,9 @@ export function Header() {
   const location = useLocation();
   const revalidator = useRevalidator();
   const [menuOpen, setMenuOpen] = useState(false);
+  const GlobalMenu = globalMenu.usePart();
+  const [menuMounted, setMenuMounted] = useState(false);
+  if (menuOpen && !menuMounted) setMenuMounted(true);
   // checkout.md §4: opening the cart closes favourites and the other way round.
   const [panel, setPanel] = useState<'cart' | 'favourites' | null>(null);
   // A panel is mounted from its first opening on (it keeps its state between openings).
@@ -211,7 +226,7 @@ export function Header() {
           </button>
         </div>
       </div>
-      <GlobalMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
+      {GlobalMenu && menuMounted ? <GlobalMenu open={menuOpen} onClose={() => setMenuOpen(false)} /> : null}
       {CartPanel ? <CartPanel open={panel === 'cart'} onClose={closePanel} /> : null}
       <Suspense fallback={null}>
         {mounted.favourites ? <FavouritesPanel open={panel === 'favourites'} onClose={closePanel} /> : null}

@@ -101,6 +101,19 @@ export function ProductView({
     void revalidator.revalidate();
   }
 
+  // DECISIONS 27: a tap on «В корзину» made before the page hydrated (app/root.tsx TAP_RECORDER) is
+  // replayed once, unless React already handled it (the size is then in the cart).
+  const replayed = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on the first render's product and size
+  useEffect(() => {
+    const taps = (window as { __shopTaps?: string[] }).__shopTaps;
+    if (inModal || replayed.current || !taps?.includes('add-to-cart')) return;
+    replayed.current = true;
+    taps.splice(0, taps.length);
+    if (variant && readCart().some((i) => i._id === variant.id)) return;
+    if (variant ? canAddToCart(variant) : product.variants.some(canAddToCart)) add();
+  }, []);
+
   const openQuickOrder = useQuickOrder();
   function quickOrder() {
     if (!variant) {
@@ -139,7 +152,7 @@ export function ProductView({
     );
   } else {
     button = (
-      <button type="button" className="button button--dark button--wide" onClick={add}>
+      <button type="button" className="button button--dark button--wide" onClick={add} data-tap="add-to-cart">
         {availability === 'preorder' || (!variant && product.variants.every((v) => v.stock < 1))
           ? t('product.preorder')
           : `${t('product.addToCart')} — ${priceText}`}

@@ -5,15 +5,38 @@ import type { MessageKey } from './ru.ts';
 export type { MessageKey };
 
 /**
- * The dictionaries this page has. A browser gets only its edition's: each edition's layout route
- * (app/routes/edition-ru.tsx, edition-en.tsx) brings its dictionary, so a page loads one language's
- * texts; the server registers both (app/entry.server.tsx).
- * docs/decisions/0017-first-paint-and-first-start.md
+ * The texts this page has. A browser gets only its edition's: each edition's layout route
+ * (app/routes/edition-ru.tsx, edition-en.tsx) brings its first-paint texts, the pages that need more
+ * and the parts that load when they are used bring the whole dictionary; the server registers both
+ * editions' whole dictionaries (app/entry.server.tsx). A part adds to what is there, never replaces it.
+ * docs/decisions/0017-first-paint-and-first-start.md, docs/decisions/0049-first-load-split.md
  */
-const dictionaries: Partial<Record<Locale, Record<MessageKey, string>>> = {};
+const dictionaries: Partial<Record<Locale, Partial<Record<MessageKey, string>>>> = {};
 
-export function registerDictionary(locale: Locale, dictionary: Record<MessageKey, string>) {
-  dictionaries[locale] = dictionary;
+export function registerDictionary(locale: Locale, dictionary: Partial<Record<MessageKey, string>>) {
+  dictionaries[locale] = { ...dictionaries[locale], ...dictionary };
+}
+
+const whole: Partial<Record<Locale, Promise<void>>> = {};
+
+/**
+ * Brings the edition's whole dictionary (once): a part that loads when it is used awaits this beside
+ * its own code, so it never shows a key for a text the first paint left out.
+ */
+export function loadAllTexts(locale: Locale = documentLocale()): Promise<void> {
+  whole[locale] ??= (
+    locale === 'en'
+      ? import('./en.ts').then((m) => registerDictionary('en', m.en))
+      : import('./ru.ts').then((m) => registerDictionary('ru', m.ru))
+  ).catch((error: unknown) => {
+    whole[locale] = undefined;
+    throw error;
+  });
+  return whole[locale];
+}
+
+function documentLocale(): Locale {
+  return typeof document !== 'undefined' && document.documentElement.lang === 'en' ? 'en' : 'ru';
 }
 
 /**

@@ -1,0 +1,35 @@
+/**
+ * The interface texts a shopper page needs at its first paint: the chrome (header, menu, footer,
+ * the timed notices), the home, catalogue and product pages, and the error page. Each edition's
+ * layout (app/routes/edition-ru.tsx, edition-en.tsx) brings only these, cut from the whole
+ * dictionary at build time (`?first-paint`, vite.config.ts); the whole dictionary comes with the
+ * pages that need more (app/routes/texts-ru.tsx, texts-en.tsx) and before any part that loads when
+ * it is used (the cart, the cabinet, the search: `loadAllTexts` in ./index.ts).
+ * docs/decisions/0049-first-load-split.md; app/i18n/first-paint.test.ts keeps the list honest.
+ */
+export const firstPaintGroups = [
+  'meta',
+  'header',
+  'menu',
+  'home',
+  'catalog',
+  'product',
+  'suggest',
+  'restock',
+  'engage',
+  'social',
+  'footer',
+  'error',
+] as const;
+
+const groups = new Set<string>(firstPaintGroups);
+
+/** Whether a text key belongs to the first-paint part (its group is the part before the first dot). */
+export function isFirstPaintKey(key: string): boolean {
+  return groups.has(key.slice(0, key.indexOf('.')));
+}
+
+/** The first-paint part of a dictionary. */
+export function firstPaintTexts<T extends Record<string, string>>(dictionary: T): Partial<T> {
+  return Object.fromEntries(Object.entries(dictionary).filter(([key]) => isFirstPaintKey(key))) as Partial<T>;
+}

@@ -1,0 +1,84 @@
+import { expect, type Page, test } from '@playwright/test';
+import { gotoHydrated, isPhone } from './helpers.ts';
+
+// docs/decisions/0049-first-load-split.md: what a page does not show at its first paint loads
+// after it, and no tap made before that is lost (DECISIONS 27).
+
+/** Holds every request whose address matches until `release` is called. */
+async function hold(page: Page, pattern: RegExp) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(pattern, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return () => release();
+}
+
+test('a tap on «В корзину» as soon as the product shows, before the page has hydrated, adds the size', async ({
+  page,
+  context,
+}) => {
+  await gotoHydrated(page, '/products/linen-shirt-dress-sand');
+  const info = page.locator('.product__info');
+  const size = await info.locator('.size--in_stock').first().getAttribute('href');
+  const variant = new URLSearchParams((size ?? '').split('?')[1]).get('p');
+  expect(variant).toBeTruthy();
+  // The size's own address, loaded as a whole page whose framework script (the client entry) arrives
+  // only after the tap, as on a slow phone network.
+  const release = await hold(page, /\/assets\/entry\.client-[\w-]+\.js$/);
+  await page.goto(`/products/linen-shirt-dress-sand?p=${variant}`, { waitUntil: 'domcontentloaded' });
+  expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+  const add = isPhone(page)
+    ? page.locator('.sticky-bar button[data-tap="add-to-cart"]')
+    : info.locator('button[data-tap="add-to-cart"]');
+  await add.click();
+  release();
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  await expect(page.getByRole('button', { name: 'Корзина: 1' })).toBeVisible();
+  const cart = (await context.cookies()).find((c) => c.name === 'cart')?.value ?? '';
+  expect(JSON.parse(decodeURIComponent(cart))).toEqual([{ _id: variant, count: 1 }]);
+});
+
+test('the menu and the cart open from taps made before their code has arrived, with their texts', async ({
+  page,
+}) => {
+  const releaseMenu = await hold(page, /\/assets\/global-menu-[\w-]+\.js$/);
+  await gotoHydrated(page, '/catalog');
+  await page.getByRole('button', { name: 'Меню' }).click();
+  const menu = page.getByRole('dialog', { name: 'Меню' });
+  await expect(menu).toBeHidden();
+  releaseMenu();
+  await expect(menu).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Платья' })).toBeVisible();
+  await menu.getByRole('button', { name: 'Закрыть меню' }).click();
+  await expect(menu).toBeHidden();
+
+  // The cart panel's texts are not in the first load: it brings the whole dictionary with it.
+  await page.getByRole('button', { name: /^Корзина/ }).click();
+  const cart = page.getByRole('dialog', { name: 'Корзина' });
+  await expect(cart).toBeVisible();
+  await expect(cart).not.toContainText(/\b(cart|checkout)\.[a-z]/);
+});
+
+test('the first load carries the first-paint texts alone; the callback popup brings the rest', async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+  });
+  await gotoHydrated(page, '/catalog');
+  const html = await (await page.request.get('/catalog')).text();
+  // The whole dictionary is not preloaded by the page: it comes after, with the parts that use it.
+  expect(html).not.toMatch(/\/assets\/ru-[\w-]+\.js/);
+  await page.getByRole('button', { name: 'Меню' }).click();
+  const menu = page.getByRole('dialog', { name: 'Меню' });
+  await menu.getByRole('button', { name: 'Заказать звонок' }).click();
+  const popup = page.getByRole('dialog', { name: 'Перезвоним за 15 минут' });
+  await expect(popup).toBeVisible();
+  await expect(popup.getByLabel('Имя')).toBeVisible();
+  expect(scripts.some((s) => /\/assets\/ru-[\w-]+\.js$/.test(s))).toBe(true);
+});
