@@ -579,7 +579,7 @@ export const staffMessages = {
 
   // The customers list and a guest buyer's page.
   'customers.title': { ru: 'Покупатели', en: 'Customers' },
-  'customers.search': { ru: 'Имя, телефон или почта', en: 'Name, phone or e-mail' },
+  'customers.search': { ru: 'Имя, телефон или e-mail', en: 'Name, phone or e-mail' },
   'customers.col.customer': { ru: 'Покупатель', en: 'Customer' },
   'customers.col.contacts': { ru: 'Контакты', en: 'Contacts' },
   'customers.col.orders': { ru: 'Заказы', en: 'Orders' },

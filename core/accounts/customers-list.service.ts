@@ -53,7 +53,7 @@ const buyerStats = sql`
 
 const buyers = sql`
   select u.id::text as key, 'account' as kind,
-    trim(u.name || ' ' || u.second_name) as name, u.phone, u.phone_verified, u.email, u.email_verified,
+    trim(u.second_name || ' ' || u.name) as name, u.phone, u.phone_verified, u.email, u.email_verified,
     u.created_at as since, coalesce(s.orders, 0) as orders, coalesce(s.amount, 0) as amount,
     coalesce(s.returns, 0) as returns, s.last_order
   from users u left join stats s on s.owner = u.id::text
