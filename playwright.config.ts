@@ -52,8 +52,10 @@ export default defineConfig({
     },
   ],
   webServer: {
-    // The back-office journeys' staff accounts first (tests/e2e/support/staff-setup.ts), then the shop.
-    command: 'node tests/e2e/support/staff-setup.ts && node server/main.ts',
+    // The back-office journeys' staff accounts first (tests/e2e/support/staff-setup.ts), the dashboard's
+    // 180 days of orders (order-history-setup.ts), then the shop.
+    command:
+      'node tests/e2e/support/staff-setup.ts && node tests/e2e/support/order-history-setup.ts && node server/main.ts',
     url: `http://127.0.0.1:${port}/api/health`,
     timeout: 180_000,
     reuseExistingServer: false,

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLoaderData, useRevalidator } from 'react-router';
 import type { z } from 'zod';
 import {
@@ -10,7 +10,11 @@ import {
   translationListQuery,
   translationSaveBody,
 } from '../../../core/content/translations.schemas.ts';
-import type { MissingText, TranslationCurrent } from '../../../core/content/translations.wire.ts';
+import type {
+  MissingText,
+  TranslationCurrent,
+  TranslationSaved,
+} from '../../../core/content/translations.wire.ts';
 import { staffPlural } from '../../../core/staff-messages.ts';
 import { translationsApi } from '../../admin/content/translations-api.ts';
 import { AdminLoading } from '../../admin/frame.tsx';
@@ -83,15 +87,25 @@ function recordLink(text: MissingText): string {
 }
 
 /** One missing text: the Russian beside an English field, saved on its own. */
-function TranslationRow({ text, onSaved }: { text: MissingText; onSaved: () => void }) {
+function TranslationRow({
+  text,
+  version,
+  onVersion,
+  onSaved,
+}: {
+  text: MissingText;
+  /** The record's version as last known: a save of another text of the same record raises it. */
+  version: number | string;
+  onVersion: (version: number | string) => void;
+  onSaved: () => void;
+}) {
   const tr = useTr();
   const id = useId();
   const [value, setValue] = useState('');
-  const [version, setVersion] = useState(text.version);
   const [ru, setRu] = useState(text.ru);
   const [invalid, setInvalid] = useState(false);
-  const save = useAction<[z.input<typeof translationSaveBody>], unknown, TranslationCurrent>((body) =>
-    callApi(translationsApi.save, body),
+  const save = useAction<[z.input<typeof translationSaveBody>], TranslationSaved, TranslationCurrent>(
+    (body) => callApi(translationsApi.save, body),
   );
   const multiline = text.ru.length > 80 || text.ru.includes('\n');
 
@@ -106,14 +120,19 @@ function TranslationRow({ text, onSaved }: { text: MissingText; onSaved: () => v
     });
     setInvalid(!checked.success);
     if (!checked.success) return;
-    if ((await save.run(checked.data)) !== undefined) onSaved();
+    const saved = await save.run(checked.data);
+    if (saved === undefined) return;
+    onVersion(saved.version);
+    onSaved();
   }
 
   // Someone changed the record meanwhile: show its text now and take its version for the next save.
   const current = save.conflict?.current;
+  const versionTaken = useRef(onVersion);
+  versionTaken.current = onVersion;
   useEffect(() => {
     if (!current) return;
-    setVersion(current.version);
+    versionTaken.current(current.version);
     setRu(current.ru);
     if (current.en) setValue(current.en);
   }, [current]);
@@ -182,6 +201,13 @@ export default function TranslationsPage() {
   const list = useLoaderData<typeof clientLoader>();
   const revalidator = useRevalidator();
   const [saved, setSaved] = useState<Set<string>>(new Set());
+  // The newest version known of each record: saving one text of a product raises the version its
+  // other texts save over (numbers, or a page's ISO time of change; both order by comparison).
+  const [versions, setVersions] = useState<Map<string, number | string>>(new Map());
+  const versionOf = (t: MissingText) => {
+    const known = versions.get(`${t.kind}:${t.id}`);
+    return known !== undefined && known > t.version ? known : t.version;
+  };
   const shown = list.texts.filter((t) => !saved.has(`${t.kind}:${t.id}:${t.field}`));
   return (
     <div className="adm-page">
@@ -222,6 +248,8 @@ export default function TranslationsPage() {
             <TranslationRow
               key={`${t.kind}:${t.id}:${t.field}`}
               text={t}
+              version={versionOf(t)}
+              onVersion={(v) => setVersions((m) => new Map(m).set(`${t.kind}:${t.id}`, v))}
               onSaved={() => {
                 setSaved((s) => new Set(s).add(`${t.kind}:${t.id}:${t.field}`));
                 revalidator.revalidate();

@@ -36,6 +36,20 @@ export const e2eStaff = (['desktop', 'phone'] as const).flatMap((project) => [
     role: 'editor' as const,
     enrolled: true,
   },
+  // The dashboard journey's manager (tests/e2e/admin-dashboard.spec.ts) and the translations journey's
+  // editor (tests/e2e/admin-translations.spec.ts), whose sign-in codes no other journey uses.
+  {
+    email: `dashboard-manager-${project}@e2e.test`,
+    name: `Менеджер сводки ${project}`,
+    role: 'manager' as const,
+    enrolled: true,
+  },
+  {
+    email: `translations-editor-${project}@e2e.test`,
+    name: `Редактор переводов ${project}`,
+    role: 'editor' as const,
+    enrolled: true,
+  },
   // The message texts journey's editor (tests/e2e/admin-message-texts.spec.ts), apart from the catalogue's.
   {
     email: `texts-editor-${project}@e2e.test`,
