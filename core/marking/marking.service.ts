@@ -175,9 +175,14 @@ export function createMarkingService({ db, clock }: { db: Db; clock: () => Date 
   }
 
   async function view(orderNumber: number) {
-    const lines = await markedLinesOf(db, orderNumber);
+    const [lines, [order]] = await Promise.all([
+      markedLinesOf(db, orderNumber),
+      db.select({ status: orders.status }).from(orders).where(eq(orders.number, orderNumber)),
+    ]);
     const marked = lines.filter((l) => l.marked);
     return {
+      /** Codes may be scanned or removed now (the order is paid and has not left). */
+      open: order !== undefined && (SCANNING_STATUSES as readonly string[]).includes(order.status),
       lines: marked.map((l) => ({
         id: l.line.id,
         name: l.line.name,

@@ -17,6 +17,8 @@ interface MarkingAnswer {
     }[];
     total: number;
     done: number;
+    /** Codes may be scanned or removed now (paid, not yet handed over). */
+    open: boolean;
   };
   settlement: {
     status: 'pending' | 'sent' | 'failed' | 'unsupported';
@@ -154,7 +156,7 @@ export function MarkingPanel({ number, version }: { number: number; version: num
   if (!data) return error ? <p role="alert">{error}</p> : null;
   const { marking, settlement } = data;
   if (marking.lines.length === 0 && !settlement) return null;
-  const complete = marking.done >= marking.total;
+  const complete = marking.done >= marking.total || !marking.open;
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -183,14 +185,16 @@ export function MarkingPanel({ number, version }: { number: number; version: num
                     {line.codes.map((c) => (
                       <li key={c.id}>
                         <code className="marking-code">{displayMarkCode(c.code)}</code>{' '}
-                        <button
-                          type="button"
-                          className="adm-btn marking-remove"
-                          disabled={busy}
-                          onClick={() => remove(c.id)}
-                        >
-                          {say('marking.remove')}
-                        </button>
+                        {marking.open ? (
+                          <button
+                            type="button"
+                            className="adm-btn marking-remove"
+                            disabled={busy}
+                            onClick={() => remove(c.id)}
+                          >
+                            {say('marking.remove')}
+                          </button>
+                        ) : null}
                       </li>
                     ))}
                   </ul>

@@ -178,6 +178,15 @@ describe.each(engines)('marking and the settlement receipt on %s', (engine) => {
       headers: shop.manager.headers,
     });
     expect(view.json().settlement).toMatchObject({ status: 'sent' });
+    // The order has left: its codes stay, no longer to be changed.
+    expect(view.json().marking).toMatchObject({ open: false, done: 2 });
+    const [first] = view.json().marking.lines[0].codes as { id: number }[];
+    const removed = await shop.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/orders/${number}/marking/${first?.id}`,
+      headers: shop.manager.headers,
+    });
+    expect(removed.statusCode).toBe(409);
     expect(await runSettlements()).toBe(0);
   });
 
