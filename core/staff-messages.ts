@@ -719,6 +719,13 @@ export const staffMessages = {
     en: 'Sending a settlement receipt to the bank',
   },
 
+  // Customs data of categories and products (docs/product/shipping-desk.md).
+  'customs.hs_code': { ru: 'Код ТН ВЭД', en: 'HS code' },
+  'customs.origin_country': { ru: 'Страна производства (код)', en: 'Country of manufacture (code)' },
+  'customs.as_category': { ru: 'как у категории: {value}', en: 'as the category: {value}' },
+  'customs.as_parent': { ru: 'как у родителя: {value}', en: 'as the parent: {value}' },
+  'customs.not_set': { ru: 'не задан', en: 'not set' },
+
   // The shipping desk's printouts (docs/product/shipping-desk.md).
   'shipping.document_missing': {
     ru: 'У этого отправления нет такого документа перевозчика',

@@ -70,6 +70,23 @@ export const audienceFields = {
       z.boolean().nullable(),
     )
     .optional(),
+  /**
+   * Customs data for parcels abroad (docs/product/shipping-desk.md): the HS (ТН ВЭД) code, 6 to 10
+   * digits (spaces and dots as staff type them are dropped), and the ISO country of manufacture; empty
+   * (null) for "as its category"; absent leaves it as it is.
+   */
+  hsCode: z
+    .preprocess(
+      (v) => (typeof v === 'string' ? v.replace(/[\s.]/g, '') : v) || null,
+      z.string().regex(/^\d{6,10}$/, 'must be 6 to 10 digits').nullable(),
+    )
+    .optional(),
+  originCountry: z
+    .preprocess(
+      (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v) || null,
+      z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter country code').nullable(),
+    )
+    .optional(),
 };
 
 /** The names staff read of the fields a refusal names (the answer's `field` keeps the code). */
@@ -78,6 +95,8 @@ export const catalogueFieldLabels: Record<string, Localized> = {
   gender: { ru: 'Пол', en: 'Gender' },
   vatRate: { ru: 'НДС в чеке', en: 'VAT on the receipt' },
   marked: { ru: 'Маркируемый товар', en: 'Marked goods' },
+  hsCode: { ru: 'Код ТН ВЭД', en: 'HS code' },
+  originCountry: { ru: 'Страна производства', en: 'Country of manufacture' },
 };
 
 export const variantInput = z.object({

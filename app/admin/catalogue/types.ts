@@ -56,6 +56,9 @@ export interface ProductRecord {
     vatRate: VatRate | null;
     /** Marked goods of its own (docs/product/marking.md); null = as its category. */
     marked?: boolean | null;
+    /** Customs data of its own (docs/product/shipping-desk.md); null = as its category. */
+    hsCode?: string | null;
+    originCountry?: string | null;
     published: boolean;
     version: number;
   };
@@ -73,6 +76,8 @@ export interface EditorOptions {
     gender: Gender | null;
     vatRate: VatRate | null;
     marked?: boolean | null;
+    hsCode?: string | null;
+    originCountry?: string | null;
   }[];
   collections: { slug: string; name: L10n }[];
   sizeTables: { id: string; title: L10n }[];

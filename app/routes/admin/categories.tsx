@@ -11,6 +11,12 @@ import { categoryChain, type VatRate } from '../../../core/orders/receipt-settin
 import { adminApi, errorText } from '../../admin/api.ts';
 import { AudienceFields, audienceDraft } from '../../admin/catalogue/audience-fields.tsx';
 import { CatalogueConflict, catalogueChange } from '../../admin/catalogue/conflict.ts';
+import {
+  type CustomsDraft,
+  CustomsFields,
+  customsDraft,
+  inheritedCustoms,
+} from '../../admin/catalogue/customs-fields.tsx';
 import { InUseList } from '../../admin/catalogue/in-use.tsx';
 import {
   inheritedMarked,
@@ -33,6 +39,8 @@ interface CategoryRow {
   gender: Gender | null;
   vatRate: VatRate | null;
   marked: boolean | null;
+  hsCode: string | null;
+  originCountry: string | null;
   version: number;
   products: number;
 }
@@ -199,6 +207,7 @@ function CategoryItem({
   const [audience, setAudience] = useState(audienceDraft(row));
   const [vat, setVat] = useState<VatRate | ''>(row.vatRate ?? '');
   const [marked, setMarked] = useState<MarkedChoice>(markedChoice(row.marked));
+  const [customs, setCustoms] = useState<CustomsDraft>(customsDraft(row));
   const [version, setVersion] = useState(row.version);
   const [state, setState] = useState<{
     ok: boolean;
@@ -216,6 +225,7 @@ function CategoryItem({
     setAudience(audienceDraft(row));
     setVat(row.vatRate ?? '');
     setMarked(markedChoice(row.marked));
+    setCustoms(customsDraft(row));
     setVersion(row.version);
   }, [row]);
 
@@ -233,6 +243,7 @@ function CategoryItem({
           ...audience,
           vatRate: vat,
           marked,
+          ...customs,
         },
       );
       setVersion(res.category.version);
@@ -330,6 +341,13 @@ function CategoryItem({
           onChange={setMarked}
           inherit="parent"
           inherited={inheritedMarked(categoryChain(all, draft.parent || null))}
+          disabled={!canEdit}
+        />
+        <CustomsFields
+          value={customs}
+          onChange={setCustoms}
+          inherit="parent"
+          inherited={inheritedCustoms(categoryChain(all, draft.parent || null))}
           disabled={!canEdit}
         />
         <span className="adm-muted">

@@ -12,6 +12,12 @@ import {
   genderName,
 } from '../../admin/catalogue/audience-fields.tsx';
 import {
+  type CustomsDraft,
+  CustomsFields,
+  customsDraft,
+  inheritedCustoms,
+} from '../../admin/catalogue/customs-fields.tsx';
+import {
   inheritedMarked,
   type MarkedChoice,
   MarkedSelect,
@@ -67,6 +73,8 @@ interface Draft {
   vatRate: VatRate | '';
   /** Marked goods of its own; '' = as its category (docs/product/marking.md). */
   marked: MarkedChoice;
+  /** Customs data of its own; '' = as its category (docs/product/shipping-desk.md). */
+  customs: CustomsDraft;
   published: boolean;
   variants: VariantDraft[];
 }
@@ -106,6 +114,7 @@ function draftOf(record: ProductRecord | null, options: EditorOptions): Draft {
       audience: audienceDraft({ ageGroup: null, gender: null }),
       vatRate: '',
       marked: '',
+      customs: customsDraft({}),
       published: false,
       variants: [],
     };
@@ -129,6 +138,7 @@ function draftOf(record: ProductRecord | null, options: EditorOptions): Draft {
     audience: audienceDraft(p),
     vatRate: p.vatRate ?? '',
     marked: markedChoice(p.marked),
+    customs: customsDraft(p),
     published: p.published,
     variants: record.variants.map((v) => ({ ...v, stock: String(v.stock) })),
   };
@@ -264,6 +274,8 @@ export default function ProductEditor() {
         gender: draft.audience.gender || null,
         vatRate: draft.vatRate || null,
         marked: draft.marked,
+        hsCode: draft.customs.hsCode,
+        originCountry: draft.customs.originCountry,
         published: draft.published,
         variants,
       },
@@ -568,6 +580,14 @@ export default function ProductEditor() {
               inherit="category"
               inherited={inheritedMarked(categoryChain(options.categories, draft.categorySlug))}
               disabled={!canEdit}
+            />
+            <CustomsFields
+              value={draft.customs}
+              onChange={(customs) => setDraft((d) => ({ ...d, customs }))}
+              inherit="category"
+              inherited={inheritedCustoms(categoryChain(options.categories, draft.categorySlug))}
+              disabled={!canEdit}
+              invalid={invalid}
             />
             <label className="adm-field" data-invalid={invalid('price') || undefined}>
               {tr('Цена, ₽', 'Price, ₽')}

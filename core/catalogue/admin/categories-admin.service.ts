@@ -28,6 +28,8 @@ export function createCategoriesAdmin({ db, audit, change, catalogueWide, usersO
         gender: categories.gender,
         vatRate: categories.vatRate,
         marked: categories.marked,
+        hsCode: categories.hsCode,
+        originCountry: categories.originCountry,
         version: categories.version,
         products: sql<number>`(select count(*)::int from product_groups g where g.category_slug = categories.slug)`,
       })
@@ -69,6 +71,8 @@ export function createCategoriesAdmin({ db, audit, change, catalogueWide, usersO
       gender: Gender | null;
       vatRate: VatRate | null;
       marked?: boolean | null;
+      hsCode?: string | null;
+      originCountry?: string | null;
     },
     actor: Actor,
     locale: Locale,
@@ -91,6 +95,8 @@ export function createCategoriesAdmin({ db, audit, change, catalogueWide, usersO
           gender: input.gender,
           vatRate: input.vatRate,
           marked: input.marked ?? null,
+          hsCode: input.hsCode ?? null,
+          originCountry: input.originCountry ?? null,
           position:
             input.position ?? sql`(select coalesce(max(${categories.position}), 0) + 1 from ${categories})`,
         })
@@ -124,6 +130,8 @@ export function createCategoriesAdmin({ db, audit, change, catalogueWide, usersO
       gender: Gender | null;
       vatRate: VatRate | null;
       marked?: boolean | null;
+      hsCode?: string | null;
+      originCountry?: string | null;
     },
     actor: Actor,
     locale: Locale,
@@ -141,6 +149,8 @@ export function createCategoriesAdmin({ db, audit, change, catalogueWide, usersO
           gender: input.gender,
           vatRate: input.vatRate,
           ...(input.marked !== undefined ? { marked: input.marked } : {}),
+          ...(input.hsCode !== undefined ? { hsCode: input.hsCode } : {}),
+          ...(input.originCountry !== undefined ? { originCountry: input.originCountry } : {}),
           version: sql`${categories.version} + 1`,
         })
         .where(eq(categories.slug, slug))

@@ -681,4 +681,60 @@ describe.each(engines)('back-office catalogue API on %s', (engine) => {
       expect(row).toMatchObject({ vatRate: 'vat10', version: cat.version });
     });
   });
+
+  describe('customs data for parcels abroad (docs/product/shipping-desk.md)', () => {
+    it("saves a category's HS code and country and a product's own, as staff type them; refuses a malformed one naming the field, changing nothing", async () => {
+      const made = await api('POST', '/api/admin/catalogue/categories', {
+        name: { ru: 'Платья на выезд', en: 'Travel dresses' },
+        parentSlug: null,
+        hsCode: '6204.42 00',
+        originCountry: 'ru',
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      const cat = made.json().category;
+      expect(cat).toMatchObject({ hsCode: '62044200', originCountry: 'RU' });
+
+      const a = await create({ categorySlug: cat.slug });
+      const shown = (await api('GET', `/api/admin/catalogue/products/${a.product.id}`)).json();
+      expect(shown.product).toMatchObject({ hsCode: null, originCountry: null });
+      const listed = (await api('GET', '/api/admin/catalogue/categories')).json().rows;
+      expect(listed.find((r: { slug: string }) => r.slug === cat.slug)).toMatchObject({
+        hsCode: '62044200',
+        originCountry: 'RU',
+      });
+      const saved = await api('PUT', `/api/admin/catalogue/products/${a.product.id}`, {
+        ...editable(shown),
+        originCountry: 'tr',
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(saved.json().product).toMatchObject({ hsCode: null, originCountry: 'TR' });
+
+      const refused = await api('PUT', `/api/admin/catalogue/products/${a.product.id}`, {
+        ...editable(saved.json()),
+        hsCode: '62-04',
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({
+        field: 'hsCode',
+        message: 'Неверное значение поля «Код ТН ВЭД»',
+      });
+      expect(await groupRow(a.product.id)).toMatchObject({ hsCode: null, originCountry: 'TR' });
+
+      // Emptied, the category's value stands again; a category without the fields keeps what it has.
+      const cleared = await api('PUT', `/api/admin/catalogue/products/${saved.json().product.id}`, {
+        ...editable(saved.json()),
+        originCountry: '',
+      });
+      expect(cleared.json().product).toMatchObject({ originCountry: null });
+      const untouched = await api('PUT', `/api/admin/catalogue/categories/${cat.slug}`, {
+        version: cat.version,
+        name: cat.name,
+        parentSlug: null,
+        position: cat.position,
+      });
+      expect(untouched.statusCode, untouched.body).toBe(200);
+      const [row] = await t.database.db.select().from(categories).where(eq(categories.slug, cat.slug));
+      expect(row).toMatchObject({ hsCode: '62044200', originCountry: 'RU' });
+    });
+  });
 });
