@@ -34,6 +34,7 @@ import { createMarkingService } from './marking/marking.service.ts';
 import { createProductMediaService } from './media/product-media.service.ts';
 import { createMessageTextsAdminService } from './messages/message-texts-admin.service.ts';
 import { createMessagesService } from './messages/messages.service.ts';
+import { createCourierPickupService } from './orders/courier-pickup.service.ts';
 import { createDashboardService } from './orders/dashboard.service.ts';
 import { createOrderStatusService } from './orders/order-status.service.ts';
 import { createOrdersService } from './orders/orders.service.ts';
@@ -154,6 +155,7 @@ export function createServices({
   const shipments = createShipmentsService({ db, providers, orders, clock });
   // What the shipping desk prints: carriers' labels and the shop's packing slips.
   const shippingDocuments = createShippingDocumentsService({ db, providers });
+  const courierPickup = createCourierPickupService({ db, providers, settings, audit });
   jobs.register('carriers.poll', async () => {
     const r = await shipments.pollOpen();
     return { done: `checked ${r.checked}, applied ${r.applied}, failed ${r.failed}` };
@@ -284,6 +286,7 @@ export function createServices({
     buyout,
     shipments,
     shippingDocuments,
+    courierPickup,
     settlement,
     marking: createMarkingService({ db, clock }),
     orderStatus: createOrderStatusService({ db, limits }),

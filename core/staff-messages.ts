@@ -726,6 +726,30 @@ export const staffMessages = {
   'customs.as_parent': { ru: 'как у родителя: {value}', en: 'as the parent: {value}' },
   'customs.not_set': { ru: 'не задан', en: 'not set' },
 
+  // A CDEK courier for the day's parcels (docs/product/shipping-desk.md).
+  'pickup.unsupported': {
+    ru: 'Этот перевозчик не принимает вызов курьера из магазина',
+    en: 'This carrier takes no courier bookings from the shop',
+  },
+  'pickup.title': { ru: 'Вызвать курьера СДЭК', en: 'Book a CDEK courier' },
+  'pickup.date': { ru: 'День', en: 'Day' },
+  'pickup.from': { ru: 'С', en: 'From' },
+  'pickup.to': { ru: 'До', en: 'To' },
+  'pickup.address': { ru: 'Адрес (пусто — адрес магазина)', en: 'Address (empty: the shop’s)' },
+  'pickup.contact': { ru: 'Кто передаст', en: 'Who hands them over' },
+  'pickup.phone': { ru: 'Телефон (пусто — телефон магазина)', en: 'Phone (empty: the shop’s)' },
+  'pickup.parcels': { ru: 'Мест', en: 'Parcels' },
+  'pickup.weight': { ru: 'Вес, кг', en: 'Weight, kg' },
+  'pickup.comment': { ru: 'Комментарий для курьера', en: 'Note for the courier' },
+  'pickup.book': { ru: 'Вызвать курьера', en: 'Book the courier' },
+  'pickup.booked': {
+    ru: 'Курьер СДЭК вызван на {date}, {from}–{to}. Номер заявки: {number}',
+    en: 'A CDEK courier is booked for {date}, {from}–{to}. Booking number: {number}',
+  },
+  'pickup.number_later': { ru: 'придёт позже', en: 'comes later' },
+  'action.carrier.pickup': { ru: 'Вызов курьера перевозчика', en: 'Carrier courier booked' },
+  'entity.carrier': { ru: 'Перевозчик', en: 'Carrier' },
+
   // The shipping desk's printouts (docs/product/shipping-desk.md).
   'shipping.document_missing': {
     ru: 'У этого отправления нет такого документа перевозчика',
@@ -763,17 +787,13 @@ export const staffMessages = {
   'slip.delivery': { ru: 'Доставка', en: 'Delivery' },
   'slip.pickup_point': { ru: 'Пункт выдачи', en: 'Pickup point' },
   'slip.delivery_date': { ru: 'Дата доставки', en: 'Delivery date' },
-  'slip.payment': { ru: 'Оплата', en: 'Payment' },
   'slip.tracking': { ru: 'Трек-номер', en: 'Tracking number' },
   'slip.comment': { ru: 'Комментарий покупателя', en: 'Buyer’s comment' },
   'slip.product': { ru: 'Товар', en: 'Product' },
   'slip.size': { ru: 'Размер', en: 'Size' },
   'slip.barcode': { ru: 'Штрихкод', en: 'Barcode' },
   'slip.count': { ru: 'Кол-во', en: 'Qty' },
-  'slip.price': { ru: 'Цена', en: 'Price' },
-  'slip.goods': { ru: 'Товары', en: 'Goods' },
-  'slip.delivery_price': { ru: 'Доставка', en: 'Delivery' },
-  'slip.total': { ru: 'Итого', en: 'Total' },
+  'slip.units': { ru: 'Всего предметов', en: 'Items in total' },
   'slip.packed': { ru: 'Упаковал(а): ____________', en: 'Packed by: ____________' },
 } as const satisfies Record<string, Localized>;
 

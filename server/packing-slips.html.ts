@@ -1,12 +1,14 @@
 import type { Locale } from '../core/i18n.ts';
 import { escapeHtml } from '../core/messages/templates.ts';
 import type { PackingSlip } from '../core/orders/shipping-documents.service.ts';
-import { deliveryWayName, formatRoubles, paymentMethodName, staffMessage } from '../core/staff-messages.ts';
+import { deliveryWayName, staffMessage } from '../core/staff-messages.ts';
 
 /**
  * The shop's packing slips as one printable page (docs/product/shipping-desk.md): a sheet per order
- * with the buyer, the delivery, and each line with its size and barcode, to lay in the parcel or
- * pick by. Plain HTML and print styles: no script, so it prints the same from any browser.
+ * with the buyer, the delivery, and each line with its barcode, size and count and a box to tick, to
+ * pick by and lay in the parcel. No prices, as on the order's own slip: the parcel may be opened by
+ * the recipient or the carrier. Plain HTML and print styles: no script, so it prints the same from
+ * any browser.
  */
 export function packingSlipsPage(slips: readonly PackingSlip[], locale: Locale, styleNonce: string): string {
   const m = (key: Parameters<typeof staffMessage>[0], params?: Record<string, string | number>) =>
@@ -16,7 +18,6 @@ export function packingSlipsPage(slips: readonly PackingSlip[], locale: Locale, 
       dateStyle: 'long',
       timeZone: 'Europe/Moscow',
     }).format(d);
-  const money = (minor: number) => escapeHtml(formatRoubles(minor, locale));
   const sheet = (slip: PackingSlip) => {
     const where = [slip.delivery.postalCode, slip.delivery.city, slip.delivery.address]
       .filter((part) => part?.trim())
@@ -24,11 +25,11 @@ export function packingSlipsPage(slips: readonly PackingSlip[], locale: Locale, 
     const rows = slip.lines
       .map(
         (l) =>
-          `<tr><td>${escapeHtml(l.name)}</td><td>${escapeHtml(l.size)}</td>` +
-          `<td class="code">${escapeHtml(l.barcode)}</td><td class="num">${l.count}</td>` +
-          `<td class="num">${money(l.price)}</td></tr>`,
+          `<tr><td class="code">${escapeHtml(l.barcode)}</td><td>${escapeHtml(l.name)}</td>` +
+          `<td>${escapeHtml(l.size)}</td><td class="num">${l.count}</td><td class="tick"></td></tr>`,
       )
       .join('');
+    const units = slip.lines.reduce((sum, l) => sum + l.count, 0);
     const facts = [
       [
         m('slip.buyer'),
@@ -37,7 +38,6 @@ export function packingSlipsPage(slips: readonly PackingSlip[], locale: Locale, 
       [m('slip.delivery'), `${escapeHtml(deliveryWayName(slip.getWay, locale))}<br>${escapeHtml(where)}`],
       ...(slip.delivery.pickupPoint ? [[m('slip.pickup_point'), escapeHtml(slip.delivery.pickupPoint)]] : []),
       ...(slip.delivery.date ? [[m('slip.delivery_date'), escapeHtml(slip.delivery.date)]] : []),
-      [m('slip.payment'), escapeHtml(paymentMethodName(slip.payment, locale))],
       ...(slip.trackingNumber
         ? [[m('slip.tracking'), `<span class="code">${escapeHtml(slip.trackingNumber)}</span>`]]
         : []),
@@ -46,11 +46,9 @@ export function packingSlipsPage(slips: readonly PackingSlip[], locale: Locale, 
     return `<section class="slip">
 <header><p class="kind">${m('slip.title')}</p><h1>${m('slip.order', { number: slip.number, date: date(slip.createdAt) })}</h1></header>
 <dl>${facts.map(([k, v]) => `<div><dt>${k}</dt><dd>${v}</dd></div>`).join('')}</dl>
-<table><thead><tr><th>${m('slip.product')}</th><th>${m('slip.size')}</th><th>${m('slip.barcode')}</th><th class="num">${m('slip.count')}</th><th class="num">${m('slip.price')}</th></tr></thead>
+<table><thead><tr><th>${m('slip.barcode')}</th><th>${m('slip.product')}</th><th>${m('slip.size')}</th><th class="num">${m('slip.count')}</th><th class="tick">✓</th></tr></thead>
 <tbody>${rows}</tbody>
-<tfoot><tr><td colspan="4">${m('slip.goods')}</td><td class="num">${money(slip.goodsTotal)}</td></tr>
-<tr><td colspan="4">${m('slip.delivery_price')}</td><td class="num">${money(slip.deliveryPrice)}</td></tr>
-<tr class="total"><td colspan="4">${m('slip.total')}</td><td class="num">${money(slip.total)}</td></tr></tfoot></table>
+<tfoot><tr class="total"><td colspan="3">${m('slip.units')}</td><td class="num">${units}</td><td></td></tr></tfoot></table>
 <p class="sign">${m('slip.packed')}</p>
 </section>`;
   };
@@ -68,9 +66,9 @@ dt{font-size:11px;color:#555;text-transform:uppercase;letter-spacing:.05em}dd{ma
 table{width:100%;border-collapse:collapse}th,td{text-align:left;padding:6px 4px;border-bottom:1px solid #ddd;vertical-align:top}
 th{font-size:11px;color:#555;text-transform:uppercase;letter-spacing:.05em}.num{text-align:right;white-space:nowrap}
 .code{font-family:ui-monospace,Menlo,Consolas,monospace;letter-spacing:.04em}
-tfoot td{border-bottom:none}.total td{font-weight:700;border-top:2px solid #111}
+tfoot td{border-bottom:none}.tick{width:26px;text-align:center}td.tick{border:1px solid #999}.total td{font-weight:700;border-top:2px solid #111}
 .sign{margin-top:28px;color:#333}
-@media (max-width:600px){.slip{margin:0 0 8px;padding:16px}th:nth-child(3),td.code{display:none}}
+@media (max-width:600px){.slip{margin:0 0 8px;padding:16px}}
 @media print{body{background:#fff}.slip{margin:0;max-width:none;padding:0}}
 </style></head><body>
 ${slips.map(sheet).join('\n')}

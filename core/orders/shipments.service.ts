@@ -42,7 +42,12 @@ export type StatusOutcome = 'applied' | 'unchanged' | 'unknown';
  * that is down or slow is told apart from one that refused the shop's keys, and a refusal quotes the
  * carrier's own words. The English detail of the adapter stays in the logs.
  */
-export function carrierRefusal(error: unknown, carrier: ShipmentCarrier, locale: Locale): AppError {
+export function carrierRefusal(
+  error: unknown,
+  carrier: ShipmentCarrier,
+  locale: Locale,
+  what: 'parcel' | 'pickup' = 'parcel',
+): AppError {
   const name = carrierName(carrier, locale);
   const status = error instanceof CarrierError ? error.httpStatus : null;
   // A carrier in trouble (5xx, too many requests) may say why, but it has not refused the parcel.
@@ -62,15 +67,29 @@ export function carrierRefusal(error: unknown, carrier: ShipmentCarrier, locale:
   if (said) {
     return new AppError(
       'conflict',
-      t(locale, `${name} не принял отправление: «${said}»`, `${name} did not accept the parcel: “${said}”`),
+      what === 'pickup'
+        ? t(
+            locale,
+            `${name} не принял вызов курьера: «${said}»`,
+            `${name} did not accept the booking: “${said}”`,
+          )
+        : t(
+            locale,
+            `${name} не принял отправление: «${said}»`,
+            `${name} did not accept the parcel: “${said}”`,
+          ),
     );
   }
   return new AppError(
     'unavailable',
     t(
       locale,
-      `${name} сейчас не отвечает или занят: попробуйте передать заказ ещё раз через несколько минут`,
-      `${name} does not answer or is busy: hand the order over again in a few minutes`,
+      what === 'pickup'
+        ? `${name} сейчас не отвечает или занят: попробуйте вызвать курьера ещё раз через несколько минут`
+        : `${name} сейчас не отвечает или занят: попробуйте передать заказ ещё раз через несколько минут`,
+      what === 'pickup'
+        ? `${name} does not answer or is busy: book again in a few minutes`
+        : `${name} does not answer or is busy: hand the order over again in a few minutes`,
     ),
   );
 }

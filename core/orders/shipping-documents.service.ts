@@ -15,7 +15,6 @@ export interface PackingSlip {
   createdAt: Date;
   status: string;
   getWay: string;
-  payment: string;
   buyer: { name: string; phone: string; email: string };
   delivery: {
     city: string;
@@ -25,10 +24,7 @@ export interface PackingSlip {
     date: string | null;
   };
   comment: string;
-  lines: { name: string; size: string; barcode: string; count: number; price: number }[];
-  goodsTotal: number;
-  deliveryPrice: number;
-  total: number;
+  lines: { name: string; size: string; barcode: string; count: number }[];
   /** The carrier's tracking number, once the parcel is registered. */
   trackingNumber: string | null;
 }
@@ -120,7 +116,6 @@ export function createShippingDocumentsService({ db, providers }: { db: Db; prov
           createdAt: order.createdAt,
           status: order.status,
           getWay: order.getWay,
-          payment: order.payment,
           buyer: { name: order.fullName, phone: order.phone, email: order.email },
           delivery: {
             city: d.city,
@@ -132,10 +127,7 @@ export function createShippingDocumentsService({ db, providers }: { db: Db; prov
           comment: order.comment,
           lines: lines
             .filter((l) => l.orderNumber === number)
-            .map((l) => ({ name: l.name, size: l.size, barcode: l.barcode, count: l.count, price: l.price })),
-          goodsTotal: order.goodsTotal,
-          deliveryPrice: order.deliveryPrice,
-          total: order.total,
+            .map((l) => ({ name: l.name, size: l.size, barcode: l.barcode, count: l.count })),
           trackingNumber: parcels.find((p) => p.orderNumber === number)?.trackingNumber ?? null,
         },
       ];

@@ -275,6 +275,49 @@ describe.each(engines)('real carriers through the shop on %s', (engine) => {
     cdek.printAfterReads = 1;
   });
 
+  it('books a CDEK courier for the day’s parcels from the shop’s address and phone, and says why CDEK refused one', async () => {
+    const day = new Date(cdek.now() + 86_400_000).toISOString().slice(0, 10);
+    const book = (payload: object) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/admin/carriers/sdek/pickup',
+        headers: manager.headers,
+        payload: {
+          date: day,
+          from: '10:00',
+          to: '15:00',
+          contactName: 'Склад',
+          parcels: 4,
+          weightKg: 2.4,
+          ...payload,
+        },
+      });
+    const booked = await book({ comment: 'Вход со двора' });
+    expect(booked.statusCode, booked.body).toBe(200);
+    expect(booked.json().pickup).toMatchObject({ number: expect.stringMatching(/^7\d{6}$/), date: day });
+    const [sent] = [...cdek.intakes.values()].map((i) => i.body);
+    const contacts = (await services.settings.getShopSettings()).contacts;
+    expect(sent).toMatchObject({
+      intake_date: day,
+      name: 'Одежда, мест: 4',
+      weight: 2400,
+      from_location: { code: 44, address: contacts.address.ru },
+      sender: { name: 'Склад', phones: [{ number: `+${contacts.phone.replace(/\D/g, '')}` }] },
+      comment: 'Вход со двора',
+    });
+    const [log] = await database.db.select().from(auditLog).where(eq(auditLog.action, 'carrier.pickup'));
+    expect(log?.after).toMatchObject({ number: booked.json().pickup.number });
+
+    const past = await book({ date: '2020-01-01' });
+    expect(past.statusCode).toBe(409);
+    expect(past.json().message).toBe(
+      'СДЭК не принял вызов курьера: «v2_intake_date_invalid intake_date is in the past»',
+    );
+    const backwards = await book({ from: '15:00', to: '10:00' });
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json().field).toBe('to');
+  });
+
   it('quotes the carrier’s own words when it refuses a parcel, in a Russian sentence', async () => {
     const { number } = await paidOrder({ fullName: '' });
     const refused = await handOver(number);

@@ -43,6 +43,8 @@ export interface CdekFake {
   failure: null | 'http500' | 'unavailable';
   /** Reads of a new order that show no CDEK number yet. */
   numberAfterReads: number;
+  /** Courier visits booked (`POST /intakes`), by their uuid. */
+  intakes: Map<string, { body: Record<string, unknown>; number: string }>;
   /** Printed forms asked for (`/print/orders`, `/print/barcodes`), by their uuid. */
   prints: Map<string, { kind: 'orders' | 'barcodes'; body: Record<string, unknown>; reads: number }>;
   /** Reads of a print request that still show it PROCESSING (CDEK makes the PDF asynchronously). */
@@ -173,6 +175,7 @@ export async function startCdekFake({
     hang: [],
     failure: null,
     prints: new Map(),
+    intakes: new Map(),
     printAfterReads: 1,
     numberAfterReads: 0,
     revokeTokens() {
@@ -468,6 +471,43 @@ export async function startCdekFake({
     if (req.method === 'POST' && path === '/calculator/tariff') {
       const answer = tariff(body as Record<string, unknown>);
       return send(res, answer.status, answer.body);
+    }
+    // Courier visits (intakes) as CDEK's plugin books them for parcels not from the door: the day,
+    // the window, what and how heavy, where from and who hands them over.
+    if (req.method === 'POST' && path === '/intakes') {
+      const b = (body ?? {}) as Record<string, unknown>;
+      const errors: { code: string; message: string }[] = [];
+      const date = typeof b.intake_date === 'string' ? b.intake_date : '';
+      const time = /^([01]\d|2[0-3]):[0-5]\d$/;
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(date))
+        errors.push({ code: 'v2_field_is_empty', message: 'intake_date' });
+      else if (date < new Date(state.now()).toISOString().slice(0, 10))
+        errors.push({ code: 'v2_intake_date_invalid', message: 'intake_date is in the past' });
+      const from = String(b.intake_time_from ?? '');
+      const to = String(b.intake_time_to ?? '');
+      if (!time.test(from) || !time.test(to) || from >= to)
+        errors.push({ code: 'v2_field_is_invalid', message: 'intake_time_from, intake_time_to' });
+      if (typeof b.name !== 'string' || !b.name) errors.push({ code: 'v2_field_is_empty', message: 'name' });
+      if (!Number.isInteger(b.weight) || (b.weight as number) <= 0)
+        errors.push({ code: 'v2_field_is_empty', message: 'weight' });
+      const location = b.from_location as { code?: number; address?: string } | undefined;
+      if (!location?.address || !cities.some((c) => c.code === location.code))
+        errors.push({ code: 'v2_field_is_empty', message: 'from_location' });
+      const sender = b.sender as { name?: string; phones?: { number?: string }[] } | undefined;
+      if (!sender?.name || !INTERNATIONAL_PHONE.test(sender.phones?.[0]?.number ?? ''))
+        errors.push({ code: 'v2_field_is_invalid', message: 'sender' });
+      if (errors.length) return send(res, 400, { requests: [{ type: 'CREATE', state: 'INVALID', errors }] });
+      const uuid = randomUUID();
+      state.intakes.set(uuid, { body: b, number: String(7_000_000 + state.intakes.size + 1) });
+      return send(res, 202, { entity: { uuid }, requests: [{ type: 'CREATE', state: 'ACCEPTED' }] });
+    }
+    const intake = /^\/intakes\/([0-9a-f-]{36})$/.exec(path);
+    if (req.method === 'GET' && intake) {
+      const found = state.intakes.get(intake[1] ?? '');
+      if (!found) return send(res, 404, { errors: [{ code: 'v2_entity_not_found', message: 'intake' }] });
+      return send(res, 200, {
+        entity: { uuid: intake[1], intake_number: found.number, statuses: [{ code: 'ACCEPTED' }] },
+      });
     }
     // Printed forms as CDEK's plugin uses them: ask, look until READY with a url, fetch the PDF.
     const printAsk = /^\/print\/(orders|barcodes)\/?$/.exec(path);

@@ -25,9 +25,12 @@ export function ShippingDocuments({
   number,
   version,
   title,
+  slip = true,
 }: {
   number: number;
   version: number;
+  /** The packing slip's link too (the order page has its own slip). */
+  slip?: boolean;
   /** Shown before the links (the orders list names the order); the order page needs none. */
   title?: string;
 }) {
@@ -45,9 +48,11 @@ export function ShippingDocuments({
   return (
     <nav className="adm-docs" aria-label={title ?? staffMessage('slip.documents', locale)}>
       {title ? <span className="adm-docs__title">{title}</span> : null}
-      <a className="adm-btn" href={packingSlipsHref([number])} target="_blank" rel="noopener">
-        {staffMessage('slip.title', locale)}
-      </a>
+      {slip ? (
+        <a className="adm-btn" href={packingSlipsHref([number])} target="_blank" rel="noopener">
+          {staffMessage('slip.title', locale)}
+        </a>
+      ) : null}
       {kinds.map((kind) => (
         <a
           className="adm-btn"

@@ -288,7 +288,7 @@ export default function OrderPageView() {
           </p>
         ) : null}
       </section>
-      <ShippingDocuments number={o.number} version={o.version} />
+      <ShippingDocuments number={o.number} version={o.version} slip={false} />
       <MarkingPanel number={o.number} version={o.version} />
       <RefundsPanel order={o} lines={page.lines} onChanged={revalidate} />
 

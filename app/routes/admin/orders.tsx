@@ -11,6 +11,7 @@ import { staffMessage } from '../../../core/staff-messages.ts';
 import { storedAdminLocale } from '../../admin/api.ts';
 import { AdminLoading } from '../../admin/frame.tsx';
 import { formatDateTime, formatMoney, useAdminLocale } from '../../admin/i18n.ts';
+import { CourierPickup } from '../../admin/orders/courier-pickup.tsx';
 import { getWayLabel, paymentLabel, StatusBadge, statusLabel } from '../../admin/orders/labels.tsx';
 import { OrderNotesDrawer } from '../../admin/orders/notes-drawer.tsx';
 import { ordersListApi } from '../../admin/orders/orders-api.ts';
@@ -218,6 +219,7 @@ export default function OrdersPage() {
           {t('orders.csv')}
         </a>
       </div>
+      <CourierPickup />
       <FilterBar keys={FILTERS} onApply={address.setFilters} onReset={address.reset}>
         <label className="adm-field adm-ord__search">
           {t('orders.filter.search')}
@@ -359,6 +361,7 @@ export default function OrdersPage() {
           ) : null}
           {handedOver.map((number) => (
             <ShippingDocuments
+              slip={false}
               key={number}
               number={number}
               version={0}

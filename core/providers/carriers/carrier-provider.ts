@@ -197,8 +197,33 @@ export interface ShippingCarrier {
   ): Promise<CarrierDocument>;
 }
 
+/** A courier visit to collect the day's parcels from the shop (CDEK's intake). */
+export interface PickupRequest {
+  /** `YYYY-MM-DD`, the shop's local day. */
+  date: string;
+  /** `HH:MM`, the window the courier may come in. */
+  from: string;
+  to: string;
+  /** The first carrier's city code of the address. */
+  cityCode: number;
+  address: string;
+  contact: { name: string; phone: string };
+  /** How many parcels and their total weight. */
+  parcels: number;
+  weightGrams: number;
+  comment: string;
+}
+
+/** A booked courier visit: the carrier's key and, once assigned, the number to quote to it. */
+export interface BookedPickup {
+  carrierId: string;
+  number: string | null;
+}
+
 /** A domestic carrier (CDEK, Boxberry). */
 export interface CarrierProvider extends ShippingCarrier {
+  /** Books a courier to collect parcels from the shop; absent where the carrier has no such call. */
+  bookPickup?(request: PickupRequest): Promise<BookedPickup>;
   readonly name: string;
   readonly carrier: CarrierName;
   /** Localities matching a typed name (prefix and word matches, `ё` = `е`, case-insensitive), best first. */

@@ -349,6 +349,39 @@ describe('CDEK: orders', () => {
     ).rejects.toMatchObject({ httpStatus: 400, said: 'v2_entity_not_found orders' });
   });
 
+  it('books a courier to collect the day’s parcels as CDEK’s plugin does, and reads its intake number', async () => {
+    const tomorrow = new Date(fake.now() + 86_400_000).toISOString().slice(0, 10);
+    const request = {
+      date: tomorrow,
+      from: '10:00',
+      to: '15:00',
+      cityCode: 44,
+      address: 'ул. Тверская, 1',
+      contact: { name: 'Склад Северной линии', phone: '74950000000' },
+      parcels: 3,
+      weightGrams: 1800,
+      comment: 'Вход со двора',
+    };
+    const booked = await carrier().bookPickup?.(request);
+    expect(booked?.number).toMatch(/^7\d{6}$/);
+    expect(fake.intakes.get(booked?.carrierId ?? '')?.body).toEqual({
+      intake_date: tomorrow,
+      intake_time_from: '10:00',
+      intake_time_to: '15:00',
+      name: 'Одежда, мест: 3',
+      weight: 1800,
+      from_location: { code: 44, address: 'ул. Тверская, 1' },
+      sender: { name: 'Склад Северной линии', phones: [{ number: '+74950000000' }] },
+      need_call: false,
+      comment: 'Вход со двора',
+    });
+    // A day gone by is CDEK's refusal, in its words.
+    await expect(carrier().bookPickup?.({ ...request, date: '2020-01-01' })).rejects.toMatchObject({
+      httpStatus: 400,
+      said: 'v2_intake_date_invalid intake_date is in the past',
+    });
+  });
+
   it('registers a door order to the address with tariff 137', async () => {
     const created = await carrier().createShipment(shipment(20_002, 'door'));
     expect(fake.orders.get(created.carrierId)?.body).toMatchObject({

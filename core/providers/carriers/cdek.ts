@@ -66,6 +66,9 @@ const PRINT_PATHS = { waybill: '/print/orders', label: '/print/barcodes' } as co
 const PRINT_TRIES = 6;
 const PRINT_WAIT_MS = 1_000;
 
+/** The answer of a call that makes something asynchronously: its uuid. */
+const entitySchema = z.object({ entity: z.object({ uuid: z.string() }) });
+
 const printSchema = z.object({
   entity: z.object({
     uuid: z.string(),
@@ -577,6 +580,42 @@ export function createCdekCarrier(options: CdekOptions): CarrierProvider & {
       };
       const { uuid, number } = await registerOrder(body);
       return { carrierId: uuid, code: number ? String(number) : null };
+    },
+
+    /**
+     * A courier to collect the shop's parcels (`POST /intakes`, as CDEK's plugin books it for parcels
+     * not from the door): the day and window, the address and who hands them over, what and how
+     * heavy. The intake number comes a moment later (`GET /intakes/{uuid}`); null until then.
+     */
+    async bookPickup(request) {
+      const body = {
+        intake_date: request.date,
+        intake_time_from: request.from,
+        intake_time_to: request.to,
+        name: `Одежда, мест: ${request.parcels}`,
+        weight: Math.max(1, Math.ceil(request.weightGrams)),
+        from_location: { code: request.cityCode, address: request.address },
+        sender: {
+          name: request.contact.name,
+          phones: [{ number: internationalPhone(request.contact.phone) }],
+        },
+        need_call: false,
+        ...(request.comment.trim() ? { comment: request.comment.trim() } : {}),
+      };
+      const answer = await call('POST', '/intakes', { body, timeoutMs: writeTimeoutMs });
+      const b = answer.body as { errors?: unknown; requests?: { errors?: unknown; state?: string }[] } | null;
+      const listed = [b?.errors, ...(b?.requests ?? []).map((r) => r.errors)].flatMap(
+        (e) => errorListSchema.safeParse(e).data ?? [],
+      );
+      if ((answer.status !== 200 && answer.status !== 202) || listed.length) {
+        const said = errorText(listed);
+        throw new CarrierError('CDEK', `the intake was not booked: ${said}`, answer.status, said);
+      }
+      const uuid = parseAnswer('CDEK', 'POST /intakes', entitySchema, answer.body).entity.uuid;
+      const read = await call('GET', `/intakes/${encodeURIComponent(uuid)}`).catch(() => null);
+      const number = (read?.body as { entity?: { intake_number?: string | number } } | null)?.entity
+        ?.intake_number;
+      return { carrierId: uuid, number: number === undefined || number === null ? null : String(number) };
     },
 
     /**

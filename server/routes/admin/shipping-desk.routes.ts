@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { AppError } from '../../../core/errors.ts';
 import { handOverMany } from '../../../core/orders/hand-over-many.ts';
 import { orderNumberParams } from '../../../core/orders/orders-admin.schemas.ts';
-import { handOverManyBody } from '../../../core/orders/shipments.schemas.ts';
+import { courierPickupBody, handOverManyBody } from '../../../core/orders/shipments.schemas.ts';
 import { PACKING_SLIPS_MAX } from '../../../core/orders/shipping-documents.service.ts';
 import { staffMessage } from '../../../core/staff-messages.ts';
 import { packingSlipsPage } from '../../packing-slips.html.ts';
@@ -39,6 +39,21 @@ export function adminShippingDeskRoutes(app: FastifyInstance, deps: StaffRouteDe
       const { orders } = parseInput(handOverManyBody, request.body, request);
       const results = await handOverMany(services.ordersAdmin, orders, actor, requestLocale(request));
       return { result: true, results };
+    },
+  });
+
+  // A CDEK courier to collect the day's parcels from the shop.
+  staffRoute(app, deps, {
+    method: 'POST',
+    url: '/api/admin/carriers/sdek/pickup',
+    roles: roles.manager,
+    async handler(request, _reply, actor) {
+      const input = parseInput(courierPickupBody, request.body, request);
+      const booked = await services.courierPickup.book(input, actor, requestLocale(request));
+      return {
+        result: true,
+        pickup: { number: booked.number, date: input.date, from: input.from, to: input.to },
+      };
     },
   });
 
