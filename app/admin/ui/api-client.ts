@@ -47,7 +47,8 @@ export function callApi<In, Out, P>(
   e: Endpoint<In, Out, P>,
   ...args: P extends void ? [input?: In] : [params: P, input?: In]
 ): Promise<Out> {
-  const [params, input] = (args.length === 2 ? args : [undefined, args[0]]) as [P, In | undefined];
+  // An endpoint whose path takes parameters is called with them first (its `path` declares one argument).
+  const [params, input] = (e.path.length > 0 ? args : [undefined, args[0]]) as [P, In | undefined];
   const path = e.path(params);
   if (e.method === 'GET') return adminApi<Out>(`${path}${queryString(input)}`);
   return adminApi<Out>(path, { method: e.method, body: input ?? {} });

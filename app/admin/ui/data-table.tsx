@@ -16,6 +16,8 @@ export interface Column<Row> {
   sortable?: boolean;
   /** Numbers sit to the right. */
   numeric?: boolean;
+  /** Left out on a phone, where the row shows what matters most. */
+  hideOnPhone?: boolean;
   className?: string;
 }
 
@@ -31,6 +33,11 @@ export interface Selection<K> {
  * usually in the address: ./filter-bar.tsx), row selection with a select-all of the page, and the
  * empty and loading states. Wide tables scroll sideways on a phone.
  */
+function cellClass<Row>(c: Column<Row>): string | undefined {
+  const names = [c.numeric ? 'adm-num' : '', c.hideOnPhone ? 'adm-kit-phone-hide' : '', c.className ?? ''];
+  return names.filter(Boolean).join(' ') || undefined;
+}
+
 export function DataTable<Row, K extends string | number>({
   columns,
   rows,
@@ -117,7 +124,7 @@ export function DataTable<Row, K extends string | number>({
                   key={c.key}
                   scope="col"
                   aria-sort={c.sortable ? (ariaSort ?? 'none') : undefined}
-                  className={[c.numeric ? 'adm-num' : '', c.className ?? ''].join(' ').trim() || undefined}
+                  className={cellClass(c)}
                 >
                   {c.sortable && onSort ? (
                     <button type="button" className="adm-kit-sort" onClick={() => onSort(c.key)}>
@@ -151,10 +158,7 @@ export function DataTable<Row, K extends string | number>({
                   </td>
                 ) : null}
                 {columns.map((c) => (
-                  <td
-                    key={c.key}
-                    className={[c.numeric ? 'adm-num' : '', c.className ?? ''].join(' ').trim() || undefined}
-                  >
+                  <td key={c.key} className={cellClass(c)}>
                     {c.render(row)}
                   </td>
                 ))}

@@ -1,3 +1,4 @@
+import '../../admin/ui/kit.css';
 import { useEffect, useState } from 'react';
 import { Form, Link, useLoaderData } from 'react-router';
 import { orderStatuses } from '../../../core/orders/order.rules.ts';
@@ -6,6 +7,7 @@ import { adminApi, errorText } from '../../admin/api.ts';
 import { AdminLoading } from '../../admin/frame.tsx';
 import { formatDateTime, formatMoney, useAdminLocale, useTr } from '../../admin/i18n.ts';
 import { paymentLabel, StatusBadge, statusLabel } from '../../admin/orders/labels.tsx';
+import { type Column, DataTable } from '../../admin/ui/data-table.tsx';
 
 interface InstalmentRow {
   number: number;
@@ -72,6 +74,60 @@ export default function Instalments() {
     }
   }
 
+  const columns: Column<InstalmentRow>[] = [
+    { key: 'number', header: '№', render: (r) => <Link to={`/admin/orders/${r.number}`}>{r.number}</Link> },
+    { key: 'date', header: tr('Дата', 'Date'), render: (r) => formatDateTime(r.createdAt, locale) },
+    {
+      key: 'method',
+      header: tr('Способ', 'Method'),
+      render: (r) => (
+        <>
+          {paymentLabel(r.payment, locale)}
+          {r.instalmentMonths ? ` · ${r.instalmentMonths} ${tr('мес.', 'mo.')}` : ''}
+          <div className="adm-muted">
+            {r.paymentProvider ? paymentProviderName(r.paymentProvider, locale) : '—'} {r.paymentId ?? ''}
+          </div>
+        </>
+      ),
+    },
+    {
+      key: 'decision',
+      header: tr('Решение', 'Decision'),
+      render: (r) => {
+        const [text, tone] = decision(r.decision);
+        return (
+          <>
+            <span className={`adm-badge adm-badge--${tone}`}>{text}</span>
+            {r.lastNoticeAt ? (
+              <div className="adm-muted">{formatDateTime(r.lastNoticeAt, locale)}</div>
+            ) : null}
+          </>
+        );
+      },
+    },
+    {
+      key: 'status',
+      header: tr('Состояние', 'State'),
+      render: (r) => <StatusBadge status={r.status} locale={locale} />,
+    },
+    {
+      key: 'customer',
+      header: tr('Покупатель', 'Customer'),
+      render: (r) => (
+        <>
+          {r.fullName}
+          <div className="adm-muted">+{r.phone}</div>
+        </>
+      ),
+    },
+    {
+      key: 'total',
+      header: tr('Сумма', 'Total'),
+      numeric: true,
+      render: (r) => formatMoney(r.total, locale),
+    },
+  ];
+
   return (
     <div className="adm-page">
       <div className="adm-page__head">
@@ -93,60 +149,13 @@ export default function Instalments() {
           {tr('Показать', 'Show')}
         </button>
       </Form>
-      {rows.length === 0 ? (
-        <p className="adm-muted">{tr('Заказов нет', 'No orders')}</p>
-      ) : (
-        <div className="adm-table-wrap">
-          <table className="adm-table">
-            <thead>
-              <tr>
-                <th>№</th>
-                <th>{tr('Дата', 'Date')}</th>
-                <th>{tr('Способ', 'Method')}</th>
-                <th>{tr('Решение', 'Decision')}</th>
-                <th>{tr('Состояние', 'State')}</th>
-                <th>{tr('Покупатель', 'Customer')}</th>
-                <th className="adm-num">{tr('Сумма', 'Total')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => {
-                const [text, tone] = decision(r.decision);
-                return (
-                  <tr key={r.number}>
-                    <td>
-                      <Link to={`/admin/orders/${r.number}`}>{r.number}</Link>
-                    </td>
-                    <td>{formatDateTime(r.createdAt, locale)}</td>
-                    <td>
-                      {paymentLabel(r.payment, locale)}
-                      {r.instalmentMonths ? ` · ${r.instalmentMonths} ${tr('мес.', 'mo.')}` : ''}
-                      <div className="adm-muted">
-                        {r.paymentProvider ? paymentProviderName(r.paymentProvider, locale) : '—'}{' '}
-                        {r.paymentId ?? ''}
-                      </div>
-                    </td>
-                    <td>
-                      <span className={`adm-badge adm-badge--${tone}`}>{text}</span>
-                      {r.lastNoticeAt ? (
-                        <div className="adm-muted">{formatDateTime(r.lastNoticeAt, locale)}</div>
-                      ) : null}
-                    </td>
-                    <td>
-                      <StatusBadge status={r.status} locale={locale} />
-                    </td>
-                    <td>
-                      {r.fullName}
-                      <div className="adm-muted">+{r.phone}</div>
-                    </td>
-                    <td className="adm-num">{formatMoney(r.total, locale)}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        label={tr('Рассрочка, «Долями» и сплит', 'Instalment, BNPL and split')}
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r.number}
+        empty={tr('Заказов нет', 'No orders')}
+      />
       {error ? (
         <p className="adm-error" role="alert">
           {error}

@@ -167,12 +167,14 @@ export default function OrdersPage() {
       key: 'getWay',
       header: t('orders.col.delivery'),
       sortable: true,
+      hideOnPhone: true,
       render: (o) => getWayLabel(o.getWay, locale),
     },
     {
       key: 'payment',
       header: t('orders.col.payment'),
       sortable: true,
+      hideOnPhone: true,
       render: (o) => paymentLabel(o.payment, locale),
     },
     {
@@ -372,7 +374,6 @@ export default function OrdersPage() {
       ) : null}
       <DataTable
         label={t('orders.title')}
-        className="adm-ord__table"
         columns={columns}
         rows={data.rows}
         rowKey={(o) => o.number}

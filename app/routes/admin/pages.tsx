@@ -1,4 +1,5 @@
 import '../../admin/content/content.css';
+import '../../admin/ui/kit.css';
 import { useState } from 'react';
 import { Link, useLoaderData, useRevalidator } from 'react-router';
 import { adminApi } from '../../admin/api.ts';
@@ -6,6 +7,8 @@ import { move, SaveStatus, useSave } from '../../admin/content/form.tsx';
 import type { ContentPage } from '../../admin/content/types.ts';
 import { AdminLoading } from '../../admin/frame.tsx';
 import { formatDateTime, useAdminLocale, useTr } from '../../admin/i18n.ts';
+import { useConfirm } from '../../admin/ui/confirm-dialog.tsx';
+import { type Column, DataTable } from '../../admin/ui/data-table.tsx';
 
 export async function clientLoader() {
   return adminApi<{ rows: ContentPage[] }>('/api/admin/pages');
@@ -29,6 +32,7 @@ export default function PagesPage() {
     ...rows.map((r) => r.id).filter((id) => !order.includes(id)),
   ];
   const changed = shown.join() !== rows.map((r) => r.id).join();
+  const [ask, confirmDialog] = useConfirm();
 
   async function saveOrder() {
     const ok = await save.run(() =>
@@ -37,7 +41,12 @@ export default function PagesPage() {
     if (ok) revalidator.revalidate();
   }
   async function remove(page: ContentPage) {
-    if (!window.confirm(tr(`Удалить страницу /${page.slug}?`, `Delete the page /${page.slug}?`))) return;
+    const sure = await ask({
+      title: tr(`Удалить страницу /${page.slug}?`, `Delete the page /${page.slug}?`),
+      confirm: tr('Удалить', 'Delete'),
+      danger: true,
+    });
+    if (!sure) return;
     const ok = await save.run(() =>
       adminApi(`/api/admin/pages/${page.id}`, { method: 'DELETE', body: { updatedAt: page.updatedAt } }),
     );
@@ -47,6 +56,66 @@ export default function PagesPage() {
     }
   }
 
+  const columns: Column<ContentPage>[] = [
+    {
+      key: 'title',
+      header: tr('Заголовок', 'Title'),
+      render: (page) => <Link to={`/admin/pages/${page.id}`}>{page.title.ru || page.slug}</Link>,
+    },
+    {
+      key: 'slug',
+      header: tr('Адрес', 'Address'),
+      render: (page) => (
+        <a href={`/${page.slug}`} target="_blank" rel="noreferrer">
+          /{page.slug}
+        </a>
+      ),
+    },
+    { key: 'sections', header: tr('Разделов', 'Sections'), render: (page) => page.sections.length },
+    {
+      key: 'changed',
+      header: tr('Изменена', 'Changed'),
+      render: (page) => formatDateTime(page.updatedAt, locale),
+    },
+    {
+      key: 'order',
+      header: tr('Порядок', 'Order'),
+      render: (page) => {
+        const i = shown.indexOf(page.id);
+        return (
+          <span className="adm-cnt__item-buttons">
+            <button
+              type="button"
+              className="adm-btn"
+              disabled={i === 0}
+              aria-label={`${tr('Выше', 'Up')}: /${page.slug}`}
+              onClick={() => setOrder(move(shown, i, -1))}
+            >
+              ↑
+            </button>
+            <button
+              type="button"
+              className="adm-btn"
+              disabled={i === shown.length - 1}
+              aria-label={`${tr('Ниже', 'Down')}: /${page.slug}`}
+              onClick={() => setOrder(move(shown, i, 1))}
+            >
+              ↓
+            </button>
+            <button
+              type="button"
+              className="adm-btn adm-btn--danger"
+              aria-label={`${tr('Удалить', 'Delete')}: /${page.slug}`}
+              onClick={() => remove(page)}
+            >
+              ×
+            </button>
+          </span>
+        );
+      },
+    },
+  ];
+
   return (
     <div className="adm-page">
       <div className="adm-page__head">
@@ -55,75 +124,19 @@ export default function PagesPage() {
           {tr('Новая страница', 'New page')}
         </Link>
       </div>
-      <div className="adm-table-wrap">
-        <table className="adm-table">
-          <thead>
-            <tr>
-              <th scope="col">{tr('Заголовок', 'Title')}</th>
-              <th scope="col">{tr('Адрес', 'Address')}</th>
-              <th scope="col">{tr('Разделов', 'Sections')}</th>
-              <th scope="col">{tr('Изменена', 'Changed')}</th>
-              <th scope="col">{tr('Порядок', 'Order')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map((id, i) => {
-              const page = byId.get(id);
-              if (!page) return null;
-              return (
-                <tr key={id}>
-                  <td>
-                    <Link to={`/admin/pages/${id}`}>{page.title.ru || page.slug}</Link>
-                  </td>
-                  <td>
-                    <a href={`/${page.slug}`} target="_blank" rel="noreferrer">
-                      /{page.slug}
-                    </a>
-                  </td>
-                  <td>{page.sections.length}</td>
-                  <td>{formatDateTime(page.updatedAt, locale)}</td>
-                  <td>
-                    <span className="adm-cnt__item-buttons">
-                      <button
-                        type="button"
-                        className="adm-btn"
-                        disabled={i === 0}
-                        aria-label={`${tr('Выше', 'Up')}: /${page.slug}`}
-                        onClick={() => setOrder(move(shown, i, -1))}
-                      >
-                        ↑
-                      </button>
-                      <button
-                        type="button"
-                        className="adm-btn"
-                        disabled={i === shown.length - 1}
-                        aria-label={`${tr('Ниже', 'Down')}: /${page.slug}`}
-                        onClick={() => setOrder(move(shown, i, 1))}
-                      >
-                        ↓
-                      </button>
-                      <button
-                        type="button"
-                        className="adm-btn adm-btn--danger"
-                        aria-label={`${tr('Удалить', 'Delete')}: /${page.slug}`}
-                        onClick={() => remove(page)}
-                      >
-                        ×
-                      </button>
-                    </span>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        label={tr('Страницы', 'Pages')}
+        columns={columns}
+        rows={shown.flatMap((id) => byId.get(id) ?? [])}
+        rowKey={(page) => page.id}
+      />
       <div className="adm-cnt__actions">
         <button type="button" className="adm-btn" disabled={!changed || save.busy} onClick={saveOrder}>
           {tr('Сохранить порядок', 'Save the order')}
         </button>
         <SaveStatus busy={save.busy} done={save.done} problem={save.problem} />
       </div>
+      {confirmDialog}
     </div>
   );
 }
