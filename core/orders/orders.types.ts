@@ -28,8 +28,10 @@ import type { OrderStatus } from './order.rules.ts';
  * made in this browser (an HttpOnly cookie lists them); with `&key=` from the payment's return
  * address, `{ result: true, data: OrderStatusView }` (the status only) in any browser; 404 otherwise.
  *
- * `GET /api/promocodes/check?code=&phone=` answers `{ result: true, message, data: { percent } }` or
- * `{ result: false, message }`.
+ * `GET /api/promocodes/check?code=&phone=` (with the browser's `cart` cookie) answers `{ result: true,
+ * message, data: { percent, kind, discount, freeDelivery } }` (`percent` 0 for a fixed-amount or
+ * free-delivery code; `discount` in roubles off that cart, null without one) or `{ result: false,
+ * message }` (docs/product/promo-codes.md).
  *
  * Sandbox payment page: `GET /api/sandbox/payments/:token` answers `{ result: true, data:
  * SandboxPaymentView }`; `POST /api/sandbox/payments/:token` `{ decision: 'pay' | 'decline' }`

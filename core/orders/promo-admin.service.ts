@@ -14,35 +14,17 @@ import { AppError, StaleError } from '../errors.ts';
 import type { Locale } from '../i18n.ts';
 import { formatRoubles, staffMessage } from '../staff-messages.ts';
 import { csvCell } from './orders-admin.rules.ts';
-import { batchCode, type PromoKind, type PromoScope } from './promo.rules.ts';
+import { batchCode, type PromoScope } from './promo.rules.ts';
+import type { PromoBatchView, PromoView } from './promo.wire.ts';
+
+export type { PromoBatchView, PromoView } from './promo.wire.ts';
+
 import type { PromoBatchInput, PromoCreateInput, PromoUpdateInput } from './promo-admin.schemas.ts';
 
 type PromoRow = typeof promoCodes.$inferSelect;
 type Audit = Pick<ReturnType<typeof createAuditService>, 'record'>;
 
 const t = (locale: Locale, ru: string, en: string) => (locale === 'en' ? en : ru);
-
-export interface PromoView {
-  code: string;
-  kind: PromoKind;
-  percent: number;
-  /** Kopecks off of an amount code. */
-  amount: number | null;
-  /** Kopecks of goods an order needs. */
-  minOrder: number | null;
-  limitTo: PromoScope;
-  batchId: string | null;
-  active: boolean;
-  startsAt: string | null;
-  endsAt: string | null;
-  usageLimit: number | null;
-  usedCount: number;
-  perCustomerLimit: number | null;
-  phone: string | null;
-  firstOrderOnly: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
 
 function view(row: PromoRow): PromoView {
   return {
@@ -64,16 +46,6 @@ function view(row: PromoRow): PromoView {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
-}
-
-/** A campaign's batch as the list shows it: its shared offer (from its first code) and uses. */
-export interface PromoBatchView {
-  id: string;
-  prefix: string;
-  count: number;
-  used: number;
-  createdAt: string;
-  offer: PromoView | null;
 }
 
 /** `2026-11-20 12:00` in Moscow time, as Excel reads a date. */

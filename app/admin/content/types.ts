@@ -1,3 +1,5 @@
+import type { PromoBatchView, PromoView } from '../../../core/orders/promo.wire.ts';
+
 /** Shapes the staff API answers with (server/routes/admin/{promo,settings,pages,texts}.routes.ts). */
 
 export interface Localized {
@@ -5,22 +7,9 @@ export interface Localized {
   en: string;
 }
 
-export interface PromoCode {
-  code: string;
-  percent: number;
-  active: boolean;
-  startsAt: string | null;
-  endsAt: string | null;
-  usageLimit: number | null;
-  usedCount: number;
-  perCustomerLimit: number | null;
-  phone: string | null;
-  firstOrderOnly: boolean;
-  createdAt: string;
-  updatedAt: string;
-  /** Orders that used it and still count (the list only). */
-  orders?: number;
-}
+/** A promo code as the staff API answers, with the orders that used it and still count (the list only). */
+export type PromoCode = PromoView & { orders?: number };
+export type { PromoBatchView };
 
 export interface PageSection {
   kind: 'text' | 'image';
