@@ -1,9 +1,9 @@
 import './charts.css';
 
-/** One day of a chart: its Moscow date (`YYYY-MM-DD`) and value. */
+/** One day of a chart: its Moscow date (`YYYY-MM-DD`) and value; null where a line has no value (a gap). */
 export interface ChartPoint {
   day: string;
-  value: number;
+  value: number | null;
 }
 
 const WIDTH = 600;
@@ -47,14 +47,24 @@ export function DayChart({
   format: (value: number) => string;
   locale: 'ru' | 'en';
 }) {
-  const top = niceCeiling(Math.max(0, ...points.map((p) => p.value)));
+  const top = niceCeiling(Math.max(0, ...points.map((p) => p.value ?? 0)));
   const plotHeight = HEIGHT - TOP - BOTTOM;
   const slot = (WIDTH - LEFT) / Math.max(1, points.length);
   const y = (v: number) => TOP + plotHeight - (v / top) * plotHeight;
   const x = (i: number) => LEFT + slot * i + slot / 2;
   // Day labels under the axis: the first, the middle and the last day.
   const labelled = new Set([0, Math.floor((points.length - 1) / 2), points.length - 1]);
-  const tip = (p: ChartPoint) => `${shortDay(p.day, locale)}: ${format(p.value)}`;
+  const tip = (p: ChartPoint) => `${shortDay(p.day, locale)}: ${format(p.value ?? 0)}`;
+  // A line runs through the days that have a value; a day without one breaks it.
+  const runs: string[] = [];
+  let run: string[] = [];
+  points.forEach((p, i) => {
+    if (p.value === null) {
+      if (run.length > 0) runs.push(run.join(' '));
+      run = [];
+    } else run.push(`${x(i)},${y(p.value)}`);
+  });
+  if (run.length > 0) runs.push(run.join(' '));
   return (
     <figure className="adm-chart">
       <svg
@@ -76,31 +86,32 @@ export function DayChart({
               data-value={p.value}
               x={x(i) - (slot * 0.7) / 2}
               width={slot * 0.7}
-              y={y(p.value)}
-              height={Math.max(0, y(0) - y(p.value))}
+              y={y(p.value ?? 0)}
+              height={Math.max(0, y(0) - y(p.value ?? 0))}
             >
               <title>{tip(p)}</title>
             </rect>
           ))
         ) : (
           <>
-            <polyline
-              className="adm-chart__line"
-              points={points.map((p, i) => `${x(i)},${y(p.value)}`).join(' ')}
-            />
-            {points.map((p, i) => (
-              <circle
-                key={p.day}
-                className="adm-chart__dot"
-                data-day={p.day}
-                data-value={p.value}
-                cx={x(i)}
-                cy={y(p.value)}
-                r={points.length > 40 ? 1.5 : 3}
-              >
-                <title>{tip(p)}</title>
-              </circle>
+            {runs.map((line) => (
+              <polyline key={line} className="adm-chart__line" points={line} />
             ))}
+            {points.map((p, i) =>
+              p.value === null ? null : (
+                <circle
+                  key={p.day}
+                  className="adm-chart__dot"
+                  data-day={p.day}
+                  data-value={p.value}
+                  cx={x(i)}
+                  cy={y(p.value)}
+                  r={points.length > 40 ? 1.5 : 3}
+                >
+                  <title>{tip(p)}</title>
+                </circle>
+              ),
+            )}
           </>
         )}
       </svg>

@@ -62,7 +62,8 @@ export function SalesSection({ sales }: { sales: SalesAnswer }) {
   const { totals, series, funnel, returns } = sales;
   const averages = series.map((d) => ({
     day: d.day,
-    value: d.orders === 0 ? 0 : Math.round((d.revenue ?? 0) / d.orders),
+    // A day without orders has no average: the line skips it rather than dropping to zero.
+    value: d.orders === 0 ? null : Math.round((d.revenue ?? 0) / d.orders),
   }));
   const ofPlaced = (n: number) =>
     funnel.placed === 0 ? '' : ` · ${Math.round((n / funnel.placed) * 100)} %`;

@@ -215,11 +215,11 @@ export default function TranslationsPage() {
         <h1>{tr('Переводы', 'Translations')}</h1>
         <span className="adm-muted" data-testid="translations-total" data-count={list.total}>
           {list.total === 0
-            ? tr('английской версии всего хватает', 'the English edition lacks nothing')
+            ? tr('Английской версии хватает всех текстов', 'The English edition lacks no text')
             : staffPlural('missingTexts', list.total, locale)}
         </span>
       </div>
-      <p className="adm-muted">
+      <p className="adm-muted adm-tr__intro">
         {tr(
           'Пока текста нет по-английски, английская версия магазина показывает русский. Здесь — все такие тексты; переведённый уходит из списка.',
           'While a text has no English, the English edition shows the Russian one. All such texts are here; a translated one leaves the list.',
