@@ -12,10 +12,13 @@ const sizes = '(max-width: 767px) 50vw, (max-width: 1199px) 33vw, 25vw';
 export function ProductCard({
   card,
   eager = false,
+  priority = false,
   onNavigate,
 }: {
   card: Card;
   eager?: boolean;
+  /** The page's largest first-screen photo (the catalogue's first card): fetched first (issue 37). */
+  priority?: boolean;
   /** Called when the shopper follows the card's link (a panel closes itself). */
   onNavigate?: () => void;
 }) {
@@ -37,7 +40,8 @@ export function ProductCard({
               width={960}
               height={1200}
               alt={`${name}, ${pick(card.colorName, locale)}`}
-              loading={eager ? 'eager' : 'lazy'}
+              loading={eager || priority ? 'eager' : 'lazy'}
+              fetchPriority={priority ? 'high' : undefined}
               decoding="async"
             />
           ) : null}

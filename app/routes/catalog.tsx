@@ -303,7 +303,7 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
               </h2>
               <div className="grid grid--catalog">
                 {listing.cards.map((card, i) => (
-                  <ProductCard key={card.id} card={card} eager={i < 4} />
+                  <ProductCard key={card.id} card={card} eager={i < 4} priority={i === 0} />
                 ))}
               </div>
             </section>
