@@ -43,6 +43,11 @@ export const returns = pgTable(
     carrier: text('carrier'),
     carrierId: text('carrier_id'),
     carrierCode: text('carrier_code'),
+    /**
+     * The carrier's pickup point the buyer brings the parcel to, when they chose one (CDEK, a point of
+     * the order's city); null: the point the order came through.
+     */
+    pickupPoint: text('pickup_point'),
     /** The signed-in shopper who asked; null when asked from /status. */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     createdIp: text('created_ip').notNull().default(''),
@@ -89,6 +94,13 @@ export const returnLines = pgTable(
     /** `none`, `reserved`, `to_ship` (may be sent), `shipped`, `released` (back to stock). */
     exchangeStatus: text('exchange_status').notNull().default('none'),
     exchangeTracking: text('exchange_tracking'),
+    /**
+     * The exchange's parcel with the order's carrier (`sdek`, `boxberry`, `dhl`) and the carrier's id
+     * of it; `pending:<ms>` while it is being registered, so a second press never registers twice.
+     * Null when staff typed the tracking number by hand.
+     */
+    exchangeCarrier: text('exchange_carrier'),
+    exchangeCarrierId: text('exchange_carrier_id'),
     decision: text('decision').$type<ReturnLineDecision>().notNull().default('pending'),
     decisionReason: text('decision_reason').notNull().default(''),
     /** Kopecks refunded for this line (zero for an exchange or a refusal). */
