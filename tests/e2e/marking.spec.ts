@@ -172,6 +172,7 @@ test.describe('marking at packing and the settlement receipt', () => {
     await field.fill(codes[0] as string);
     await field.press('Enter');
     await expect(panel.getByTestId('marking-progress')).toHaveText('Отсканировано 1 из 2');
+    await panel.screenshot({ path: `/tmp/marking-field-${project}.png` });
     // The same unit again, as a scanner that drops the separators types it.
     await field.fill((codes[0] as string).replaceAll(GS, ''));
     await field.press('Enter');
