@@ -64,7 +64,6 @@ export default function CustomersPage() {
     {
       key: 'contacts',
       header: t('customers.col.contacts'),
-      className: 'adm-cust__email',
       render: (c) => (
         <>
           {c.phone ? (
@@ -94,7 +93,13 @@ export default function CustomersPage() {
       numeric: true,
       render: (c) => formatMoney(c.amount, locale),
     },
-    { key: 'returns', header: t('customers.col.returns'), numeric: true, render: (c) => c.returns },
+    {
+      key: 'returns',
+      header: t('customers.col.returns'),
+      numeric: true,
+      hideOnPhone: true,
+      render: (c) => c.returns,
+    },
     {
       key: 'lastOrder',
       header: t('customers.col.last'),
@@ -105,6 +110,7 @@ export default function CustomersPage() {
       key: 'since',
       header: t('customers.col.since'),
       sortable: true,
+      hideOnPhone: true,
       render: (c) => formatDateTime(c.since, locale),
     },
   ];
