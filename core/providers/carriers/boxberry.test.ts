@@ -162,6 +162,16 @@ describe('Boxberry: parcels', () => {
     });
   });
 
+  it('registers a parcel under its own reference (an exchange) beside the order’s own', async () => {
+    const boxberry = carrier();
+    await boxberry.createShipment(request(30_010, 'pickup'));
+    const exchange = await boxberry.createShipment({
+      ...request(30_010, 'pickup'),
+      reference: '30010-E5001',
+    });
+    expect(fake.parcels.get(exchange.carrierId)?.sdata).toMatchObject({ order_id: '30010-E5001' });
+  });
+
   it('creates a courier parcel to the address, and reports Boxberry’s refusal', async () => {
     const boxberry = carrier();
     const created = await boxberry.createShipment(request(30_002, 'door'));

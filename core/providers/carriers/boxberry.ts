@@ -277,7 +277,7 @@ export function createBoxberryCarrier(options: BoxberryOptions): CarrierProvider
         throw new CarrierError('Boxberry', 'a pickup parcel needs its point');
       const goods = request.items.reduce((sum, item) => sum + item.price * item.count, 0);
       const sdata = {
-        order_id: String(request.orderNumber),
+        order_id: request.reference ?? String(request.orderNumber),
         price: goods / 100,
         payment_sum: 0,
         delivery_sum: 0,

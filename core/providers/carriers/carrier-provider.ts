@@ -72,8 +72,14 @@ export type DeliveryMode = 'door' | 'pickup';
 
 /** What the shop tells a carrier when staff hand an order over. */
 export interface ShipmentRequest {
-  /** The shop's order number (the carrier's `number` / `order_id`). */
+  /** The shop's order number (the carrier's `number` / `order_id` unless `reference` is given). */
   orderNumber: number;
+  /**
+   * The shop's own number of this parcel when it is not the order's own (an exchange's new size,
+   * `10012-E5001`): the carrier's `number` / `order_id` / reference, so it never collides with the
+   * order's parcel (docs/product/returns.md).
+   */
+  reference?: string;
   mode: DeliveryMode;
   recipient: { name: string; phone: string; email: string };
   destination: {

@@ -409,6 +409,16 @@ describe('CDEK: orders', () => {
     expect((await cdek.shipmentState(later.carrierId))?.trackingNumber).toMatch(/^\d{10}$/);
   });
 
+  it('registers a parcel under its own reference (an exchange) beside the order’s own', async () => {
+    const cdek = carrier();
+    await cdek.createShipment(shipment(20_030));
+    const exchange = await cdek.createShipment({ ...shipment(20_030), reference: '20030-E5001' });
+    expect(fake.orders.get(exchange.carrierId)?.body.number).toBe('20030-E5001');
+    await expect(cdek.createShipment({ ...shipment(20_030), reference: '20030-E5001' })).rejects.toThrow(
+      /v2_number_duplicate/,
+    );
+  });
+
   it('reads the latest status of an order, null for an unknown one', async () => {
     const cdek = carrier();
     const { carrierId } = await cdek.createShipment(shipment(20_006));

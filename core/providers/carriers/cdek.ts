@@ -484,7 +484,7 @@ export function createCdekCarrier(options: CdekOptions): CarrierProvider & {
       if (!door && !to.pickupPointCode) throw new CarrierError('CDEK', 'a pickup delivery needs its point');
       const body = {
         type: 1,
-        number: String(request.orderNumber),
+        number: request.reference ?? String(request.orderNumber),
         tariff_code: CDEK_TARIFFS[request.mode],
         shipment_point: options.shipmentPoint,
         ...(door

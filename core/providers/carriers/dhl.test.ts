@@ -183,6 +183,16 @@ describe('DHL: shipments', () => {
     expect(Buffer.from(created.documents?.[0]?.base64 ?? '', 'base64').toString()).toMatch(/^%PDF-/);
   });
 
+  it('names a parcel with its own reference (an exchange) in the reference and the invoice', async () => {
+    const created = await carrier().createShipment({ ...request, reference: '40001-E5001' });
+    expect(fake.shipments.get(created.carrierId)?.body).toMatchObject({
+      customerReferences: [{ value: '40001-E5001', typeCode: 'CU' }],
+      content: { exportDeclaration: { invoice: { number: '40001-E5001' } } },
+    });
+    const body = fake.calls.filter((c) => c.path === '/shipments').at(-1)?.body;
+    expect(published.check('supermodelIoLogisticsExpressCreateShipmentRequest', body)).toEqual([]);
+  });
+
   it('sends phones in the international form and leaves out an e-mail the buyer did not give', async () => {
     const created = await carrier({
       shipper: {

@@ -260,7 +260,7 @@ export function createDhlCarrier(options: DhlOptions): InternationalCarrierProvi
             { typeCode: 'invoice', isRequested: true, invoiceType: 'commercial' },
           ],
         },
-        customerReferences: [{ value: String(request.orderNumber), typeCode: 'CU' }],
+        customerReferences: [{ value: request.reference ?? String(request.orderNumber), typeCode: 'CU' }],
         customerDetails: {
           shipperDetails: {
             postalAddress: {
@@ -297,7 +297,7 @@ export function createDhlCarrier(options: DhlOptions): InternationalCarrierProvi
           declaredValueCurrency: 'RUB',
           exportDeclaration: {
             lineItems,
-            invoice: { number: String(request.orderNumber), date },
+            invoice: { number: request.reference ?? String(request.orderNumber), date },
             exportReason: 'Sale',
             exportReasonType: 'permanent',
           },

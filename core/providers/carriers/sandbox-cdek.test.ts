@@ -216,8 +216,34 @@ describe('sandbox CDEK: printed forms', () => {
       expect(pdf.slice(xrefAt, xrefAt + 4)).toBe('xref');
       const offsets = [...pdf.slice(xrefAt).matchAll(/^(\d{10}) 00000 n $/gm)].map((m) => Number(m[1]));
       expect(offsets).toHaveLength(5);
-      offsets.forEach((offset, i) => expect(pdf.slice(offset).startsWith(`${i + 1} 0 obj`)).toBe(true));
+      offsets.forEach((offset, i) => {
+        expect(pdf.slice(offset).startsWith(`${i + 1} 0 obj`)).toBe(true);
+      });
     }
     await expect(cdek.printDocument?.(parcel, 'invoice')).rejects.toThrow(/no customs invoice/);
+  });
+});
+
+describe('sandbox CDEK: parcels', () => {
+  it('gives a parcel with its own reference (an exchange) its own id and number, never the order’s', async () => {
+    const request = {
+      orderNumber: 10012,
+      mode: 'pickup' as const,
+      recipient: { name: 'Анна', phone: '79161234567', email: 'anna@example.com' },
+      destination: {
+        cityCode: 44,
+        city: 'Москва',
+        countryCode: 'RU',
+        postalCode: '101000',
+        address: '',
+        pickupPointCode: 'MSK1',
+      },
+      parcel: { weightGrams: 600, valueKopecks: 499_000 },
+      items: [{ sku: 'v1', name: 'Платье, 44', price: 499_000, count: 1, weightGrams: 600 }],
+    };
+    const order = await cdek.createShipment(request);
+    const exchange = await cdek.createShipment({ ...request, reference: '10012-E5001' });
+    expect(order).toEqual({ carrierId: 'sandbox-sdek-10012', trackingNumber: '1000010012' });
+    expect(exchange).toEqual({ carrierId: 'sandbox-sdek-10012-E5001', trackingNumber: '11100125001' });
   });
 });

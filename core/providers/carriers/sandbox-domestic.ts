@@ -66,7 +66,8 @@ export function createSandboxDomesticCarrier(carrier: CarrierName, name: string)
 
 /**
  * Parcels of the sandboxes: the tracking number follows from the order number (CDEK `10` + the number
- * padded to 8 digits, Boxberry `BB` + 9 digits, DHL 10 digits from `5`), nothing is stored, and a
+ * padded to 8 digits, Boxberry `BB` + 9 digits, DHL 10 digits from `5`), or from a parcel's own
+ * reference (an exchange: CDEK `11…`, Boxberry `BBE…`, DHL `6…`), nothing is stored, and a
  * parcel stays `registered` (no statuses come). A pickup parcel without its point is refused.
  */
 export function sandboxShipping(carrier: CarrierName | 'dhl'): ShippingCarrier {
@@ -81,6 +82,17 @@ export function sandboxShipping(carrier: CarrierName | 'dhl'): ShippingCarrier {
     async createShipment(request) {
       if (request.mode === 'pickup' && !request.destination.pickupPointCode) {
         throw new Error(`sandbox ${carrier}: a pickup parcel needs its point`);
+      }
+      // A parcel with its own reference (an exchange, `10012-E5001`): its own id and number, never the order's.
+      if (request.reference) {
+        const digits = request.reference.replace(/\D/g, '');
+        const own =
+          carrier === 'sdek'
+            ? `11${digits.padStart(8, '0')}`
+            : carrier === 'boxberry'
+              ? `BBE${digits.padStart(9, '0')}`
+              : `6${digits.padStart(9, '0')}`;
+        return { carrierId: `${prefix}${request.reference}`, trackingNumber: own };
       }
       return { carrierId: `${prefix}${request.orderNumber}`, trackingNumber: tracking(request.orderNumber) };
     },
