@@ -178,6 +178,7 @@ export function createServices({
   const returnsService = createReturnsService({
     db,
     providers,
+    delivery,
     settings,
     orders,
     audit,

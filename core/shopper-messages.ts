@@ -376,6 +376,10 @@ export const shopperMessages = {
     ru: '«{name}»: вернуть можно не больше {left} шт.',
     en: '«{name}»: at most {left} can be returned',
   },
+  'returns.no_such_point': {
+    ru: 'Выберите пункт СДЭК из списка пунктов вашего города',
+    en: 'Choose a CDEK point from the list of your city’s points',
+  },
   'returns.no_such_size': { ru: 'Такого размера у этой модели нет', en: 'This product has no such size' },
   'returns.size_sold_out': {
     ru: 'Размера {size} «{name}» уже нет в наличии',

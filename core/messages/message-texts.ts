@@ -114,6 +114,16 @@ export const messageTextCatalogue = {
     'The carrier has registered the return. Give the code when you hand the parcel over.',
     ['Код возврата: текст', 'Return code: text'],
   ),
+  'return.exchange_shipped.title': event(
+    'Обмен по возврату {return} отправлен',
+    'The exchange of return {return} is on its way',
+    ['Обмен отправлен: тема и заголовок', 'Exchange sent: subject and heading'],
+  ),
+  'return.exchange_shipped.note': event(
+    'Новый размер передан перевозчику.',
+    'The new size is with the carrier.',
+    ['Обмен отправлен: текст', 'Exchange sent: text'],
+  ),
   'return.received.title': event('Возврат {return} получен', 'Return {return} has arrived', [
     'Возврат получен: тема и заголовок',
     'Return received: subject and heading',

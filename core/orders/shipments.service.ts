@@ -94,6 +94,79 @@ export function carrierRefusal(
   );
 }
 
+type OrderLineRow = typeof orderLines.$inferSelect;
+
+/**
+ * What a carrier is told of a parcel to the order's buyer and destination: the order's own parcel,
+ * or another one to the same place (an exchange's new size, docs/product/returns.md) with its own
+ * `reference` and lines. Parcels abroad carry each line's customs data; a line without it is refused
+ * in the staff's language before anything is sent.
+ */
+export async function buildShipmentRequest(
+  db: Db,
+  {
+    order,
+    carrier,
+    locale,
+    lines,
+    valueKopecks,
+    reference,
+  }: {
+    order: OrderRow;
+    carrier: ShipmentCarrier;
+    locale: Locale;
+    /** The lines in the parcel (an exchange's: the new size and count in place of the bought ones). */
+    lines: OrderLineRow[];
+    valueKopecks: number;
+    reference?: string;
+  },
+): Promise<ShipmentRequest> {
+  const d = order.delivery;
+  const units = lines.reduce((sum, line) => sum + line.count, 0);
+  // Parcels abroad are declared to customs line by line (docs/product/shipping-desk.md).
+  const customs = carrier === 'dhl' ? await customsOfLines(db, lines) : null;
+  if (customs) {
+    const incomplete = [
+      ...new Set(
+        lines.filter((_, i) => !customs[i]?.hsCode || !customs[i]?.originCountry).map((l) => l.name),
+      ),
+    ];
+    if (incomplete.length) {
+      throw new AppError(
+        'conflict',
+        t(
+          locale,
+          `Для отправки за границу укажите код ТН ВЭД и страну производства в товаре или его категории: ${incomplete.join(', ')}`,
+          `For a parcel abroad, set the HS code and the country of manufacture on the product or its category: ${incomplete.join(', ')}`,
+        ),
+      );
+    }
+  }
+  return {
+    orderNumber: order.number,
+    ...(reference ? { reference } : {}),
+    mode: shipmentModeOf(order.getWay),
+    recipient: { name: order.fullName, phone: order.phone, email: order.email },
+    destination: {
+      cityCode: d.cityID,
+      city: d.city,
+      countryCode: (d.countryCode || 'RU').toUpperCase(),
+      postalCode: d.postal,
+      address: [d.address, d.room].filter((part) => part?.trim()).join(', '),
+      pickupPointCode: d.pvzID,
+    },
+    parcel: { weightGrams: Math.max(1, units) * ITEM_WEIGHT_GRAMS, valueKopecks },
+    items: lines.map((line, i) => ({
+      sku: line.barcode || line.variantId,
+      name: `${line.name}, ${line.size}`,
+      price: line.price,
+      count: line.count,
+      weightGrams: ITEM_WEIGHT_GRAMS,
+      ...(customs?.[i] ? { customs: customs[i] } : {}),
+    })),
+  };
+}
+
 /**
  * Parcels with the carriers (docs/decisions/0025-real-carriers.md): registering an order's parcel
  * when staff hand it over, and moving the order through the transition table as the carrier
@@ -126,49 +199,7 @@ export function createShipmentsService({
       .from(orderLines)
       .where(eq(orderLines.orderNumber, order.number))
       .orderBy(orderLines.id);
-    const d = order.delivery;
-    const units = lines.reduce((sum, line) => sum + line.count, 0);
-    // Parcels abroad are declared to customs line by line (docs/product/shipping-desk.md).
-    const customs = carrier === 'dhl' ? await customsOfLines(db, lines) : null;
-    if (customs) {
-      const incomplete = [
-        ...new Set(
-          lines.filter((_, i) => !customs[i]?.hsCode || !customs[i]?.originCountry).map((l) => l.name),
-        ),
-      ];
-      if (incomplete.length) {
-        throw new AppError(
-          'conflict',
-          t(
-            locale,
-            `Для отправки за границу укажите код ТН ВЭД и страну производства в товаре или его категории: ${incomplete.join(', ')}`,
-            `For a parcel abroad, set the HS code and the country of manufacture on the product or its category: ${incomplete.join(', ')}`,
-          ),
-        );
-      }
-    }
-    return {
-      orderNumber: order.number,
-      mode: shipmentModeOf(order.getWay),
-      recipient: { name: order.fullName, phone: order.phone, email: order.email },
-      destination: {
-        cityCode: d.cityID,
-        city: d.city,
-        countryCode: (d.countryCode || 'RU').toUpperCase(),
-        postalCode: d.postal,
-        address: [d.address, d.room].filter((part) => part?.trim()).join(', '),
-        pickupPointCode: d.pvzID,
-      },
-      parcel: { weightGrams: Math.max(1, units) * ITEM_WEIGHT_GRAMS, valueKopecks: order.goodsTotal },
-      items: lines.map((line, i) => ({
-        sku: line.barcode || line.variantId,
-        name: `${line.name}, ${line.size}`,
-        price: line.price,
-        count: line.count,
-        weightGrams: ITEM_WEIGHT_GRAMS,
-        ...(customs?.[i] ? { customs: customs[i] } : {}),
-      })),
-    };
+    return buildShipmentRequest(db, { order, carrier, locale, lines, valueKopecks: order.goodsTotal });
   }
 
   async function find(number: number): Promise<ShipmentRow | null> {

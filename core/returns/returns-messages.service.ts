@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { SettingsService } from '../content/settings.service.ts';
 import type { Db, Tx } from '../db/client.ts';
 import {
@@ -14,12 +14,14 @@ import { enqueueJob } from '../jobs/jobs.service.ts';
 import { messageTexts } from '../messages/message-texts.ts';
 import { escapeHtml, formatRub, layout } from '../messages/templates.ts';
 import { orderStatusUrl } from '../orders/order-access.ts';
+import { type Carrier, trackingUrl } from '../orders/order-status.rules.ts';
 import type { Providers } from '../providers/index.ts';
 import { returnInstructions, returnLabel } from './returns.rules.ts';
 
 export const RETURN_MESSAGE_JOB = 'return-message';
 /** `code`: the carrier's return code, when it came after the request's message (staff registered it later). */
-export const returnMessageEvents = ['requested', 'code', 'received', 'refunded'] as const;
+/** `exchange_shipped`: the exchange's new size handed to the carrier, with its tracking link. */
+export const returnMessageEvents = ['requested', 'code', 'received', 'refunded', 'exchange_shipped'] as const;
 /** Tries of the request's message that wait for the carrier's code before it goes without one. */
 const CODE_WAIT_ATTEMPTS = 2;
 export type ReturnMessageEvent = (typeof returnMessageEvents)[number];
@@ -113,6 +115,24 @@ export function createReturnMessagesHandler({
       (l) =>
         `${l.name}, ${l.size} × ${l.quantity}${l.exchange ? (locale === 'en' ? ` → size ${l.exchange}` : ` → размер ${l.exchange}`) : ''}`,
     );
+    // The exchange's parcel: its tracking number and the carrier's tracking page, as the order's own
+    // hand-over message gives them (DECISIONS 37).
+    const exchangeParcel =
+      event === 'exchange_shipped'
+        ? ((
+            await db
+              .select({ carrier: returnLines.exchangeCarrier, tracking: returnLines.exchangeTracking })
+              .from(returnLines)
+              .where(and(eq(returnLines.returnNumber, ret.number), eq(returnLines.exchangeStatus, 'shipped')))
+              .orderBy(returnLines.id)
+          ).find((l) => l.tracking) ?? null)
+        : null;
+    const trackNumber = exchangeParcel?.tracking ?? null;
+    const track = trackNumber
+      ? trackingUrl((exchangeParcel?.carrier as Carrier | null) ?? null, trackNumber)
+      : null;
+    const trackLabel = locale === 'en' ? 'Track the parcel' : 'Отследить посылку';
+    const trackText = trackNumber ? text('order.shipped.noteTracking', { tracking: trackNumber }) : '';
     const showroom = shop.contacts.address[locale] || shop.contacts.address.ru;
     const instructions =
       event === 'requested' || event === 'code'
@@ -129,7 +149,7 @@ export function createReturnMessagesHandler({
     const statusLabel = text('order.statusLink');
     const brandName = shop.main.shopName[locale] || shop.main.shopName.ru;
     if (channel === 'sms') {
-      const sms = `${brandName}: ${title}.${instructions ? ` ${instructions}` : ''}`;
+      const sms = `${brandName}: ${title}.${instructions ? ` ${instructions}` : ''}${trackText ? ` ${trackText}` : ''}${track ? ` ${track}` : ''}`;
       const result = await providers.sms.sendMessage({
         phone: order.phone,
         text: sms,
@@ -142,6 +162,8 @@ export function createReturnMessagesHandler({
       '',
       note,
       ...(instructions ? ['', instructions] : []),
+      ...(trackText ? ['', trackText] : []),
+      ...(track ? [`${trackLabel}: ${track}`] : []),
       '',
       ...lineText,
       '',
@@ -149,7 +171,7 @@ export function createReturnMessagesHandler({
       '',
       brandName,
     ].join('\n');
-    const body = `<h1 style="font-size:20px;margin:0 0 12px">${escapeHtml(title)}</h1><p>${escapeHtml(note)}</p>${instructions ? `<p>${escapeHtml(instructions)}</p>` : ''}<ul>${lineText.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul><p><a href="${escapeHtml(statusUrl)}">${escapeHtml(statusLabel)}</a></p>`;
+    const body = `<h1 style="font-size:20px;margin:0 0 12px">${escapeHtml(title)}</h1><p>${escapeHtml(note)}</p>${instructions ? `<p>${escapeHtml(instructions)}</p>` : ''}${trackText ? `<p>${escapeHtml(trackText)}</p>` : ''}${track ? `<p><a href="${escapeHtml(track)}">${escapeHtml(trackLabel)}</a></p>` : ''}<ul>${lineText.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul><p><a href="${escapeHtml(statusUrl)}">${escapeHtml(statusLabel)}</a></p>`;
     const brand = {
       name: brandName,
       colour: shop.main.brand?.colour ?? DEFAULT_COLOUR,

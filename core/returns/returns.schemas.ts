@@ -27,6 +27,11 @@ export const returnRequestBody = z.object({
   reason: z.enum(returnReasons),
   comment: z.string().trim().max(1000).default(''),
   method: z.enum(returnMethods),
+  /**
+   * The CDEK point of the order's city the buyer brings the parcel to (a return by pickup point);
+   * left out: the point the order came through.
+   */
+  pickupPoint: z.string().trim().min(1).max(40).optional(),
 });
 export type ReturnRequestInput = z.infer<typeof returnRequestBody>;
 

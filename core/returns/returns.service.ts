@@ -15,6 +15,7 @@ import {
   returns,
   variantProducts,
 } from '../db/schema/index.ts';
+import type { DeliveryService } from '../delivery/delivery.service.ts';
 import { AppError, type MessageRef } from '../errors.ts';
 import type { Locale } from '../i18n.ts';
 import type { RateLimitService, RateRule } from '../limits/rate-limit.service.ts';
@@ -23,9 +24,12 @@ import { carrierOf, normalizeContact } from '../orders/order-status.rules.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import { DEFAULT_RECEIPT_SETTINGS } from '../orders/payment-receipt.rules.ts';
 import { withVatRates } from '../orders/receipt-vat.ts';
+import { type ShipmentCarrier, shipmentCarrierOf } from '../orders/shipments.rules.ts';
+import { buildShipmentRequest, carrierRefusal } from '../orders/shipments.service.ts';
 import type { Providers } from '../providers/index.ts';
 import type { RefundsService } from '../refunds/refunds.service.ts';
 import { shopperMessage } from '../shopper-messages.ts';
+import { carrierName } from '../staff-messages.ts';
 import {
   DEFAULT_RETURN_SETTINGS,
   planRefund,
@@ -81,6 +85,7 @@ export interface ShopperAccess {
 export function createReturnsService({
   db,
   providers,
+  delivery,
   settings,
   orders: ordersService,
   audit,
@@ -90,6 +95,8 @@ export function createReturnsService({
 }: {
   db: Db;
   providers: Providers;
+  /** The carriers' pickup points a buyer may bring a return to (the order's city). */
+  delivery: Pick<DeliveryService, 'listPickupPoints'>;
   settings: SettingsService;
   orders: OrdersService;
   audit: AuditService;
@@ -199,6 +206,18 @@ export function createReturnsService({
     return (order.delivery.countryCode || 'RU') === 'RU' ? 'sdek' : null;
   }
 
+  /** The pickup point the order came through, when it came to one of the return's carrier. */
+  function defaultReturnPoint(order: OrderRow, carrier: string | null): string | null {
+    return carrier && order.getWay === `self-${carrier}` ? order.delivery.pvzID || null : null;
+  }
+
+  /** CDEK's points of the order's city that take parcels; empty when CDEK does not answer. */
+  async function returnPoints(order: OrderRow) {
+    if (!order.delivery.cityID) return [];
+    const found = await delivery.listPickupPoints('sdek', { code: order.delivery.cityID }).catch(() => null);
+    return found?.ok ? found.value : [];
+  }
+
   /** Why this order takes no return at all, or null. */
   function orderRefusal(order: OrderRow, delivered: Date | null, rs: ReturnSettings): MessageRef | null {
     if (order.status !== 'delivered') {
@@ -303,6 +322,8 @@ export function createReturnsService({
     const carrier = returnCarrier(order);
     const methods: ReturnMethod[] = carrier ? ['pickup_point', 'courier', 'showroom'] : ['showroom'];
     const showroom = shop.contacts.address[locale] || shop.contacts.address.ru;
+    // A CDEK return may start at any CDEK point of the order's city (the order's own point first).
+    const points = carrier === 'sdek' && refusal === null ? await returnPoints(order) : [];
     return {
       orderID: order.number,
       status: order.status,
@@ -317,6 +338,14 @@ export function createReturnsService({
       methods,
       carrier,
       showroom,
+      /** The point a pickup-point return starts at unless the buyer picks another; null: none yet. */
+      pickupPoint: defaultReturnPoint(order, carrier),
+      pickupPoints: points.map((p) => ({
+        code: p.code,
+        name: p.name,
+        address: p.location.address,
+        workTime: p.workTime,
+      })),
       lines: lines.map((l) => ({
         lineId: l.id,
         name: l.name,
@@ -369,6 +398,18 @@ export function createReturnsService({
     const shop = await settings.getShopSettings();
     const rs = shop.main.returns ?? DEFAULT_RETURN_SETTINGS;
     const now = clock();
+    // Another CDEK point of the order's city, checked against CDEK's own list before anything is held.
+    if (input.pickupPoint !== undefined) {
+      const order = await ownedOrder(db, input.orderID, access, locale, false);
+      const pointRefused = new AppError(
+        'invalid_data',
+        { key: 'returns.no_such_point' },
+        { field: 'pickupPoint' },
+      );
+      if (input.method !== 'pickup_point' || returnCarrier(order) !== 'sdek') throw pointRefused;
+      const points = await returnPoints(order);
+      if (!points.some((p) => p.code === input.pickupPoint)) throw pointRefused;
+    }
     const created = await ordersService.withStockChanges(async (tx, changed) => {
       const order = await ownedOrder(tx, input.orderID, access, locale, true);
       proven();
@@ -390,6 +431,7 @@ export function createReturnsService({
           comment: input.comment,
           locale,
           carrier: input.method === 'showroom' ? null : carrier,
+          pickupPoint: input.method === 'pickup_point' ? (input.pickupPoint ?? null) : null,
           userId: access.userId,
           createdIp: access.ip,
           createdAt: now,
@@ -515,7 +557,7 @@ export function createReturnsService({
           countryCode: d.countryCode || 'RU',
           postalCode: d.postal,
           address: [d.address, d.room].filter(Boolean).join(', '),
-          pickupPointCode: order.getWay === `self-${row.carrier}` ? d.pvzID : null,
+          pickupPointCode: row.pickupPoint ?? defaultReturnPoint(order, row.carrier),
         },
         parcel: {
           weightGrams: Math.max(1, units) * 500,
@@ -632,6 +674,8 @@ export function createReturnsService({
           exchangeSize: returnLines.exchangeSize,
           exchangeStatus: returnLines.exchangeStatus,
           exchangeTracking: returnLines.exchangeTracking,
+          exchangeCarrier: returnLines.exchangeCarrier,
+          exchangeCarrierId: returnLines.exchangeCarrierId,
           decision: returnLines.decision,
           decisionReason: returnLines.decisionReason,
           refundAmount: returnLines.refundAmount,
@@ -688,6 +732,14 @@ export function createReturnsService({
       canRetryRefund: own.refundStatus === 'failed' || own.refundStatus === 'started',
       canRegisterParcel: row.status === 'requested' && row.carrier !== null && row.carrierId === null,
       canCancel: row.status === 'requested',
+      /** The exchange's new sizes may go to the order's carrier («Передать перевозчику»). */
+      canHandOverExchange:
+        shipmentCarrierOf(order) !== null && lines.some((l) => l.exchangeStatus === 'to_ship'),
+      /** The exchange's carrier in words, when the order's method has one. */
+      exchangeCarrierName: (() => {
+        const c = shipmentCarrierOf(order);
+        return c ? carrierName(c, locale) : null;
+      })(),
     };
   }
 
@@ -1002,6 +1054,8 @@ export function createReturnsService({
             eq(returnLines.id, input.lineId),
             eq(returnLines.returnNumber, number),
             eq(returnLines.exchangeStatus, 'to_ship'),
+            // A parcel handed to the carrier (or being handed) keeps the carrier's number.
+            sql`${returnLines.exchangeCarrierId} is null`,
           ),
         )
         .returning();
@@ -1022,13 +1076,205 @@ export function createReturnsService({
         before: { line: line.id, exchange: 'to_ship' },
         after: { line: line.id, exchange: 'shipped', tracking: input.tracking },
       });
+      await enqueueReturnMessages(tx, number, 'exchange_shipped', clock());
     });
     return get(number, locale);
+  }
+
+  /**
+   * Hands the exchange's new sizes that may go (`to_ship`) to the order's carrier as their own parcel
+   * to the order's buyer and destination (docs/product/returns.md): CDEK, Boxberry or DHL by the
+   * order's delivery method, under the reference `<order>-E<return>` so it never collides with the
+   * order's parcel. The lines are claimed first (`pending:<ms>`), so a second press or a second
+   * manager never registers twice; a carrier that refuses leaves the lines as they were. A parcel
+   * registered without its number yet (CDEK registers asynchronously) is read back on the next press.
+   * The lines become `shipped` with the carrier's tracking, and the buyer gets the tracking link.
+   */
+  async function exchangeHandOver(number: number, input: { version: number }, actor: Actor, locale: Locale) {
+    const [row] = await db.select().from(returns).where(eq(returns.number, number));
+    if (!row) throw new AppError('not_found', t(locale, 'Возврат не найден', 'Return not found'));
+    if (row.version !== input.version) throw staleError(locale, row);
+    const [order] = await db.select().from(orders).where(eq(orders.number, row.orderNumber));
+    if (!order) throw new Error(`return ${number} without its order`);
+    const carrier = shipmentCarrierOf(order);
+    if (!carrier) {
+      throw new AppError(
+        'conflict',
+        t(
+          locale,
+          'Этот способ доставки не передаётся перевозчику: укажите трек-номер обмена вручную',
+          'This delivery method has no carrier: type the exchange’s tracking number instead',
+        ),
+      );
+    }
+    const api = carrier === 'dhl' ? providers.internationalCarrier : providers.carriers[carrier];
+    const now = clock();
+    // A parcel registered earlier whose number had not come: read it back, register nothing.
+    const [registered] = await db
+      .select()
+      .from(returnLines)
+      .where(
+        and(
+          eq(returnLines.returnNumber, number),
+          eq(returnLines.exchangeStatus, 'to_ship'),
+          sql`${returnLines.exchangeCarrierId} is not null`,
+          sql`${returnLines.exchangeCarrierId} not like 'pending:%'`,
+        ),
+      );
+    let parcel: { carrierId: string; trackingNumber: string | null };
+    if (registered?.exchangeCarrierId) {
+      const state = await api.shipmentState(registered.exchangeCarrierId).catch(() => null);
+      parcel = { carrierId: registered.exchangeCarrierId, trackingNumber: state?.trackingNumber ?? null };
+    } else {
+      parcel = await registerExchangeParcel(row, order, carrier, now, locale);
+    }
+    if (!parcel.trackingNumber) {
+      throw new AppError(
+        'unavailable',
+        t(
+          locale,
+          `${carrierName(carrier, locale)} принял отправление, но ещё не дал трек-номер: повторите через минуту`,
+          `${carrierName(carrier, locale)} took the parcel but has not given its number yet: try again in a minute`,
+        ),
+      );
+    }
+    const tracking = parcel.trackingNumber;
+    await db.transaction(async (tx) => {
+      const locked = await lockReturn(tx, number, row.version, locale);
+      const shipped = await tx
+        .update(returnLines)
+        .set({ exchangeStatus: 'shipped', exchangeTracking: tracking })
+        .where(
+          and(
+            eq(returnLines.returnNumber, number),
+            eq(returnLines.exchangeStatus, 'to_ship'),
+            eq(returnLines.exchangeCarrierId, parcel.carrierId),
+          ),
+        )
+        .returning({ id: returnLines.id });
+      if (shipped.length === 0) throw staleError(locale, locked);
+      await tx
+        .update(returns)
+        .set({ version: locked.version + 1, updatedAt: clock() })
+        .where(eq(returns.number, number));
+      await audit.record(tx, actor, {
+        action: 'return.exchange_shipped',
+        entityType: 'return',
+        entityId: String(number),
+        before: { lines: shipped.map((l) => l.id), exchange: 'to_ship' },
+        after: {
+          lines: shipped.map((l) => l.id),
+          exchange: 'shipped',
+          carrier,
+          carrierId: parcel.carrierId,
+          tracking,
+        },
+      });
+      await enqueueReturnMessages(tx, number, 'exchange_shipped', clock());
+    });
+    return get(number, locale);
+  }
+
+  /** Claims the exchange lines that may go, registers their parcel, and keeps its id on them. */
+  async function registerExchangeParcel(
+    row: ReturnRow,
+    order: OrderRow,
+    carrier: ShipmentCarrier,
+    now: Date,
+    locale: Locale,
+  ): Promise<{ carrierId: string; trackingNumber: string | null }> {
+    const claim = `pending:${String(now.getTime()).padStart(15, '0')}`;
+    // A claim older than two minutes is a process that died mid-way: it may be taken over.
+    const expired = `pending:${String(now.getTime() - 2 * 60_000).padStart(15, '0')}`;
+    const claimed = await db
+      .update(returnLines)
+      .set({ exchangeCarrier: carrier, exchangeCarrierId: claim })
+      .where(
+        and(
+          eq(returnLines.returnNumber, row.number),
+          eq(returnLines.exchangeStatus, 'to_ship'),
+          sql`(${returnLines.exchangeCarrierId} is null or (${returnLines.exchangeCarrierId} like 'pending:%' and ${returnLines.exchangeCarrierId} < ${expired}))`,
+        ),
+      )
+      .returning();
+    if (claimed.length === 0) {
+      const [busy] = await db
+        .select({ id: returnLines.id })
+        .from(returnLines)
+        .where(and(eq(returnLines.returnNumber, row.number), eq(returnLines.exchangeStatus, 'to_ship')));
+      throw new AppError(
+        'conflict',
+        busy
+          ? t(
+              locale,
+              'Обмен уже передаётся перевозчику. Обновите страницу через минуту',
+              'The exchange is being handed to the carrier already. Reload the page in a minute',
+            )
+          : t(locale, 'Этот обмен сейчас нельзя отправить', 'This exchange cannot be sent now'),
+      );
+    }
+    const release = () =>
+      db
+        .update(returnLines)
+        .set({ exchangeCarrier: null, exchangeCarrierId: null })
+        .where(and(eq(returnLines.returnNumber, row.number), eq(returnLines.exchangeCarrierId, claim)));
+    let created: { carrierId: string; trackingNumber: string | null };
+    try {
+      const orderLineRows = await db
+        .select()
+        .from(orderLines)
+        .where(eq(orderLines.orderNumber, order.number))
+        .orderBy(orderLines.id);
+      const variantIds = claimed.map((l) => l.exchangeVariantId).filter((id): id is string => id !== null);
+      const variants = variantIds.length
+        ? await db
+            .select({ id: variantProducts.id, barcode: variantProducts.barcode })
+            .from(variantProducts)
+            .where(inArray(variantProducts.id, variantIds))
+        : [];
+      // The parcel's lines: the new size and the units exchanged, at the price paid for the old one.
+      const lines = claimed.flatMap((l) => {
+        const bought = orderLineRows.find((o) => o.id === l.orderLineId);
+        if (!bought) return [];
+        return [
+          {
+            ...bought,
+            size: l.exchangeSize ?? bought.size,
+            count: l.exchangeReserved || l.quantity,
+            variantId: l.exchangeVariantId ?? bought.variantId,
+            barcode: variants.find((v) => v.id === l.exchangeVariantId)?.barcode ?? bought.barcode,
+          },
+        ];
+      });
+      const request = await buildShipmentRequest(db, {
+        order,
+        carrier,
+        locale,
+        lines,
+        valueKopecks: lines.reduce((sum, l) => sum + l.price * l.count, 0),
+        reference: `${order.number}-E${row.number}`,
+      });
+      const api = carrier === 'dhl' ? providers.internationalCarrier : providers.carriers[carrier];
+      try {
+        created = await api.createShipment(request);
+      } catch (error) {
+        throw carrierRefusal(error, carrier, locale);
+      }
+    } catch (error) {
+      await release();
+      throw error;
+    }
+    await db
+      .update(returnLines)
+      .set({ exchangeCarrierId: created.carrierId })
+      .where(and(eq(returnLines.returnNumber, row.number), eq(returnLines.exchangeCarrierId, claim)));
+    return created;
   }
 
   return {
     options,
     request,
+    exchangeHandOver,
     list,
     get,
     receive,

@@ -14,6 +14,10 @@ export interface ReturnOptions {
   exchangeShips: 'on_receipt' | 'at_once';
   methods: ('pickup_point' | 'courier' | 'showroom')[];
   carrier: 'sdek' | 'boxberry' | null;
+  /** The point a pickup-point return starts at unless another is chosen (the order's own point). */
+  pickupPoint: string | null;
+  /** CDEK's points of the order's city the parcel may be brought to instead. */
+  pickupPoints: { code: string; name: string; address: string; workTime: string }[];
   lines: {
     lineId: number;
     name: string;
@@ -72,6 +76,8 @@ const texts = {
       courier: 'Заберёт курьер {carrier}',
       showroom: 'Принесу в шоурум',
     },
+    point: 'Пункт, куда сдадите посылку',
+    pointPick: 'Выберите пункт',
     paidBy: {
       shop: 'Обратную доставку оплачивает магазин.',
       buyer: 'Обратную доставку оплачивает покупатель.',
@@ -124,6 +130,8 @@ const texts = {
       courier: 'A {carrier} courier collects it',
       showroom: 'I’ll bring it to the showroom',
     },
+    point: 'The point you will hand it in at',
+    pointPick: 'Choose a point',
     paidBy: {
       shop: 'The shop pays for the way back.',
       buyer: 'The buyer pays for the way back.',
@@ -197,6 +205,8 @@ export function ReturnRequest({
   const [reason, setReason] = useState<keyof (typeof texts)['ru']['reasons']>('size');
   const [comment, setComment] = useState('');
   const [method, setMethod] = useState<ReturnOptions['methods'][number]>('pickup_point');
+  // The CDEK point chosen for a pickup-point return; empty: the order's own point.
+  const [point, setPoint] = useState('');
   const [busy, setBusy] = useState(false);
   const [created, setCreated] = useState<ShopperReturn | null>(null);
 
@@ -264,6 +274,9 @@ export function ReturnRequest({
       reason,
       comment: comment.trim(),
       method,
+      ...(method === 'pickup_point' && (point || options.pickupPoint)
+        ? { pickupPoint: point || options.pickupPoint }
+        : {}),
     });
     setBusy(false);
     if (!answer.ok) {
@@ -447,6 +460,24 @@ export function ReturnRequest({
               </label>
             ))}
           </fieldset>
+          {method === 'pickup_point' && options.pickupPoints.length > 0 ? (
+            <label className="field">
+              <span className="field__label">{text.point}</span>
+              <select
+                className="field__input"
+                name="pickupPoint"
+                value={point || options.pickupPoint || ''}
+                onChange={(e) => setPoint(e.target.value)}
+              >
+                {options.pickupPoint ? null : <option value="">{text.pointPick}</option>}
+                {options.pickupPoints.map((p) => (
+                  <option key={p.code} value={p.code}>
+                    {p.address} — {p.workTime}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : null}
           <p className="returns__muted">
             {text.paidBy[options.deliveryPaidBy]} {text.ships[options.exchangeShips]}
           </p>

@@ -46,6 +46,7 @@ interface ReturnPage {
     exchangeSize: string | null;
     exchangeStatus: string;
     exchangeTracking: string | null;
+    exchangeCarrierId: string | null;
     decision: string;
     decisionReason: string;
     refundAmount: number;
@@ -67,6 +68,8 @@ interface ReturnPage {
   canRetryRefund: boolean;
   canRegisterParcel: boolean;
   canCancel: boolean;
+  canHandOverExchange: boolean;
+  exchangeCarrierName: string | null;
 }
 
 export async function clientLoader({ params }: { params: { number?: string } }) {
@@ -238,7 +241,22 @@ export default function ReturnDetail() {
                           → {l.exchangeSize}
                           <div className="adm-muted">{exchangeStatusLabel(l.exchangeStatus, tr)}</div>
                           {l.exchangeTracking ? <div className="adm-muted">{l.exchangeTracking}</div> : null}
-                          {l.exchangeStatus === 'to_ship' ? (
+                          {l.exchangeStatus === 'to_ship' && page.canHandOverExchange ? (
+                            <button
+                              type="button"
+                              className="adm-btn adm-btn--primary"
+                              disabled={busy}
+                              onClick={() =>
+                                run(tr('Обмен передан перевозчику', 'Exchange handed to the carrier'), () =>
+                                  post('exchange-hand-over', {}),
+                                )
+                              }
+                            >
+                              {tr('Передать перевозчику', 'Hand to the carrier')}
+                              {page.exchangeCarrierName ? ` (${page.exchangeCarrierName})` : ''}
+                            </button>
+                          ) : null}
+                          {l.exchangeStatus === 'to_ship' && !l.exchangeCarrierId ? (
                             <div className="adm-row">
                               <label className="adm-field">
                                 <span>{tr('Трек-номер', 'Tracking number')}</span>

@@ -41,6 +41,8 @@ export function adminReturnsRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
     receive: 'receive',
     'refund-retry': 'retryRefund',
     'parcel-retry': 'retryParcel',
+    // The exchange's new sizes handed to the order's carrier (docs/product/returns.md).
+    'exchange-hand-over': 'exchangeHandOver',
   } as const;
   for (const [step, method] of Object.entries(steps)) {
     staffRoute(app, deps, {
