@@ -251,6 +251,27 @@ describe.each(engines)('exchange parcels and return points with CDEK on %s', (en
     expect(cdekOrdersNamed(reference)).toHaveLength(1);
   });
 
+  it('a CDEK number that comes late is read back on the next press, with no second parcel', async () => {
+    const { number: orderNumber, lineId } = await deliveredOrder();
+    const ret = await exchange(orderNumber, lineId);
+    cdek.numberAfterReads = 1;
+    const early = await handOver(ret, 0);
+    expect(early.statusCode).toBe(503);
+    expect(early.json().message).toMatch(/^СДЭК принял отправление, но ещё не дал трек-номер/);
+    const [registered] = cdekOrdersNamed(`${orderNumber}-E${ret}`);
+    expect((await linesOf(ret))[0]).toMatchObject({
+      exchangeStatus: 'to_ship',
+      exchangeCarrierId: registered?.uuid,
+    });
+    const later = await handOver(ret, 0);
+    expect(later.statusCode).toBe(200);
+    expect(cdekOrdersNamed(`${orderNumber}-E${ret}`)).toHaveLength(1);
+    expect((await linesOf(ret))[0]).toMatchObject({
+      exchangeStatus: 'shipped',
+      exchangeTracking: registered?.cdekNumber,
+    });
+  });
+
   it('an order collected in the showroom keeps the typed tracking number', async () => {
     const { number: orderNumber, lineId } = await deliveredOrder('self');
     const ret = await exchange(orderNumber, lineId);
