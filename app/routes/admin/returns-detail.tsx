@@ -26,6 +26,8 @@ interface ReturnPage {
     comment: string;
     carrier: string | null;
     carrierCode: string | null;
+    /** The carrier's point the buyer chose to bring the parcel to; null: the order's own. */
+    pickupPoint: string | null;
     createdAt: string;
     receivedAt: string | null;
     decidedAt: string | null;
@@ -365,6 +367,12 @@ export default function ReturnDetail() {
             </dd>
             <dt>{tr('Код перевозчика', 'Carrier code')}</dt>
             <dd className="adm-ord__mono">{r.carrierCode ?? '—'}</dd>
+            {r.pickupPoint ? (
+              <>
+                <dt>{tr('Пункт приёма, выбранный покупателем', 'Drop-off point the buyer chose')}</dt>
+                <dd className="adm-ord__mono">{r.pickupPoint}</dd>
+              </>
+            ) : null}
             <dt>{tr('Причина', 'Reason')}</dt>
             <dd>{returnReasonLabel(r.reason, tr)}</dd>
             {r.comment ? (
