@@ -726,6 +726,12 @@ export const staffMessages = {
   'customs.as_parent': { ru: 'как у родителя: {value}', en: 'as the parent: {value}' },
   'customs.not_set': { ru: 'не задан', en: 'not set' },
 
+  // Returns' states (core/returns/returns.rules.ts).
+  'return.status.requested': { ru: 'Ждём посылку', en: 'Awaiting the parcel' },
+  'return.status.received': { ru: 'Получен, ждёт решения', en: 'Received, to decide' },
+  'return.status.closed': { ru: 'Закрыт', en: 'Closed' },
+  'return.status.cancelled': { ru: 'Отменён', en: 'Cancelled' },
+
   // A CDEK courier for the day's parcels (docs/product/shipping-desk.md).
   'pickup.unsupported': {
     ru: 'Этот перевозчик не принимает вызов курьера из магазина',
@@ -892,6 +898,11 @@ export function formatRoubles(minor: number, locale: Locale, currency = 'RUB'): 
 function named(prefix: string, value: string, locale: Locale): string | null {
   const key = `${prefix}.${value}`;
   return Object.hasOwn(staffMessages, key) ? staffMessage(key as StaffMessageKey, locale) : null;
+}
+
+/** A return's state by name; an unknown one reads as a change rather than its code. */
+export function returnStatusName(status: string, locale: Locale): string {
+  return named('return.status', status, locale) ?? staffMessage('event.other', locale);
 }
 
 /** An order status's name; an unknown one reads as a status change rather than its code. */

@@ -13,6 +13,7 @@ import { DEFAULT_RECEIPT_SETTINGS } from '../orders/payment-receipt.rules.ts';
 import type { VatRate } from '../orders/receipt-settings.rules.ts';
 import type { Providers } from '../providers/index.ts';
 import type { RefundsService } from '../refunds/refunds.service.ts';
+import { orderStatusName } from '../staff-messages.ts';
 import { type BuyoutOrder, type BuyoutRefusal, buyoutRefusal, type KeptRefusal } from './buyout.rules.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -139,8 +140,8 @@ export function createBuyoutContext(deps: BuyoutDeps) {
       'conflict',
       t(
         locale,
-        `Выкуп отмечают, когда заказ у курьера (состояние «передан в доставку»); сейчас: ${status}`,
-        `A buyout is recorded once the courier has the order (state shipped); now: ${status}`,
+        `Выкуп отмечают, когда заказ у курьера (состояние «${orderStatusName('shipped', locale)}»); сейчас: «${orderStatusName(status, locale)}»`,
+        `A buyout is recorded once the courier has the order (state “${orderStatusName('shipped', locale)}”); now: “${orderStatusName(status, locale)}”`,
       ),
     );
   }

@@ -309,8 +309,8 @@ export function createOrdersAdminService({
       'conflict',
       t(
         locale,
-        `Заказ изменился, пока вы его смотрели (сейчас: ${order.status}). Обновите страницу и повторите`,
-        `The order changed while you were looking at it (now: ${order.status}). Reload the page and try again`,
+        `Заказ изменился, пока вы его смотрели (сейчас: ${orderStatusName(order.status, locale)}). Обновите страницу и повторите`,
+        `The order changed while you were looking at it (now: ${orderStatusName(order.status, locale)}). Reload the page and try again`,
       ),
     );
   }

@@ -29,7 +29,7 @@ import { buildShipmentRequest, carrierRefusal } from '../orders/shipments.servic
 import type { Providers } from '../providers/index.ts';
 import type { RefundsService } from '../refunds/refunds.service.ts';
 import { shopperMessage } from '../shopper-messages.ts';
-import { carrierName } from '../staff-messages.ts';
+import { carrierName, returnStatusName } from '../staff-messages.ts';
 import {
   DEFAULT_RETURN_SETTINGS,
   planRefund,
@@ -601,8 +601,8 @@ export function createReturnsService({
       'conflict',
       t(
         locale,
-        `Возврат изменился, пока вы его смотрели (сейчас: ${row.status}). Обновите страницу`,
-        `The return changed while you were looking at it (now: ${row.status}). Reload the page`,
+        `Возврат изменился, пока вы его смотрели (сейчас: ${returnStatusName(row.status, locale)}). Обновите страницу`,
+        `The return changed while you were looking at it (now: ${returnStatusName(row.status, locale)}). Reload the page`,
       ),
     );
 

@@ -1,19 +1,11 @@
+import { returnStatusName } from '../../../core/staff-messages.ts';
+
 /** Names of the returns' states, methods, reasons and decisions in the back office (ru/en). */
 type Tr = (ru: string, en: string) => string;
 
+/** A return's state by name, from the staff catalogue (core/staff-messages.ts). */
 export function returnStatusLabel(status: string, tr: Tr): string {
-  switch (status) {
-    case 'requested':
-      return tr('Ждём посылку', 'Awaiting the parcel');
-    case 'received':
-      return tr('Получен, ждёт решения', 'Received, to decide');
-    case 'closed':
-      return tr('Закрыт', 'Closed');
-    case 'cancelled':
-      return tr('Отменён', 'Cancelled');
-    default:
-      return status;
-  }
+  return returnStatusName(status, tr('ru', 'en') === 'en' ? 'en' : 'ru');
 }
 
 export function returnMethodLabel(method: string, tr: Tr): string {
