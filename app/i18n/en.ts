@@ -327,6 +327,8 @@ export const en: Record<MessageKey, string> = {
   'payment.promo.refused': 'The promo code does not apply',
   'payment.promo.checking': 'Checking…',
   'payment.promo.active': 'Promo code {code}: {percent}% off items without a discount',
+  'payment.promo.active_amount': 'Promo code {code}: {sum} off',
+  'payment.promo.active_delivery': 'Promo code {code}: free delivery',
   'payment.other.toggle': 'Someone else will pay',
   'payment.other.text': 'We will place the order and give you a payment link to send to the person who pays.',
   'payment.other.phone': "Payer's phone",

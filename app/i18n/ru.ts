@@ -328,6 +328,8 @@ export const ru = {
   'payment.promo.refused': 'Промокод не подошёл',
   'payment.promo.checking': 'Проверяем…',
   'payment.promo.active': 'Промокод {code}: скидка {percent} % на товары без скидки',
+  'payment.promo.active_amount': 'Промокод {code}: скидка {sum}',
+  'payment.promo.active_delivery': 'Промокод {code}: доставка бесплатно',
   'payment.other.toggle': 'Оплатит другой человек',
   'payment.other.text': 'Мы оформим заказ и дадим ссылку на оплату — отправьте её тому, кто будет платить.',
   'payment.other.phone': 'Телефон плательщика',

@@ -42,16 +42,22 @@ export function cartSums(
   const ways = availableGetWays(shop.delivery, shop.locale);
   const getWay = resolveGetWay(checkout.getWay, ways);
   const quoted = checkout.quote.status === 'ready' ? checkout.quote.price : null;
-  // checkout.md §9: the promo code's percent off the lines without a discount of their own.
-  const promo = checkout.promo
-    ? promoDiscount(
-        orderable.map((l) => ({ price: l.group.price, oldPrice: l.group.oldPrice, count: l.count })),
-        checkout.promo.percent,
-      )
-    : 0;
+  // checkout.md §9: a percent code's percent off the lines without a discount of their own; an
+  // amount code's sum as the server worked it out (never above the goods); the order judges again.
+  const applied = checkout.promo;
+  const promo = !applied
+    ? 0
+    : applied.kind === 'amount'
+      ? Math.min(applied.discount ?? 0, goods)
+      : applied.kind === 'free_delivery'
+        ? 0
+        : promoDiscount(
+            orderable.map((l) => ({ price: l.group.price, oldPrice: l.group.oldPrice, count: l.count })),
+            applied.percent,
+          );
   // DECISIONS 33: free delivery is judged on the goods after the promo discount.
   const payableGoods = goodsAfterPromo(goods, promo);
-  const charge = deliveryCharge({
+  const charged = deliveryCharge({
     way: getWay,
     goods,
     promoDiscount: promo,
@@ -59,6 +65,8 @@ export function cartSums(
     settings: shop.delivery,
     locale: shop.locale,
   });
+  // A free-delivery code takes the delivery off once it is known.
+  const charge = applied?.kind === 'free_delivery' && charged !== null ? { price: 0, free: true } : charged;
   const totals = cartTotals({ way: getWay, goods, charge, promoDiscount: promo });
   const shown = displayTotals(
     { lines: orderable.map((l) => ({ price: l.group.price, count: l.count })), totals },

@@ -21,11 +21,19 @@ export type QuoteState =
     }
   | { status: 'refused'; message: string };
 
-/** An applied promo code: its percent holds for the phone it was checked with (checkout.md §2, §9). */
+/**
+ * An applied promo code: what it gives holds for the phone it was checked with (checkout.md §2, §9).
+ * A percent code's discount follows the cart; an amount code's is the server's figure for the cart it
+ * was checked on (the order judges it again); a free-delivery code takes the delivery off.
+ */
 export interface AppliedPromo {
   code: string;
   percent: number;
   phone: string;
+  /** Absent on a code applied before kinds existed (a stored tab): a percent code. */
+  kind?: 'percent' | 'amount' | 'free_delivery';
+  /** Kopecks off an amount code, as the server worked it out. */
+  discount?: number;
 }
 
 interface Stored {

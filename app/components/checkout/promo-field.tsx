@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
+import { formatMoney, priceInCurrency } from '../../../core/money.ts';
 import { useT } from '../../i18n/index.ts';
 import { useShop } from '../../shop-context.ts';
-import type { CheckoutState } from './checkout-state.ts';
+import type { AppliedPromo, CheckoutState } from './checkout-state.ts';
 
 /**
  * checkout.md §2, §8: the promo code is checked for the entered phone; success is announced with an
@@ -15,6 +16,17 @@ export function PromoField({ state, onChange }: { state: CheckoutState; onChange
   const [code, setCode] = useState(promo?.code ?? '');
   const [message, setMessage] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
+
+  /** What the applied code gives, in the shopper's words: a percent, a sum, or free delivery. */
+  function promoText(applied: AppliedPromo): string {
+    const code = applied.code.toUpperCase();
+    if (applied.kind === 'free_delivery') return t('payment.promo.active_delivery', { code });
+    if (applied.kind === 'amount') {
+      const sum = formatMoney(priceInCurrency(applied.discount ?? 0, shop.currency, shop.rates), shop.locale);
+      return t('payment.promo.active_amount', { code, sum });
+    }
+    return t('payment.promo.active', { code, percent: applied.percent });
+  }
 
   async function apply() {
     const typed = code.trim();
@@ -30,9 +42,23 @@ export function PromoField({ state, onChange }: { state: CheckoutState; onChange
         `/api/promocodes/check?code=${encodeURIComponent(typed)}&phone=${encodeURIComponent(state.form.phone)}`,
         { headers: { 'accept-language': shop.locale } },
       );
-      const body = (await res.json()) as { result: boolean; message?: string; data?: { percent: number } };
+      const body = (await res.json()) as {
+        result: boolean;
+        message?: string;
+        data?: { percent: number; kind?: AppliedPromo['kind']; discount?: number | null };
+      };
       if (body.result && body.data) {
-        setPromo({ code: typed, percent: body.data.percent, phone: state.form.phone });
+        const { percent, kind = 'percent', discount } = body.data;
+        setPromo({
+          code: typed,
+          percent,
+          phone: state.form.phone,
+          kind,
+          // The server answers roubles; the cart counts kopecks.
+          ...(kind === 'amount' && typeof discount === 'number'
+            ? { discount: Math.round(discount * 100) }
+            : {}),
+        });
         window.alert(t('payment.promo.applied'));
       } else {
         setPromo(null);
@@ -81,12 +107,7 @@ export function PromoField({ state, onChange }: { state: CheckoutState; onChange
         </button>
       </div>
       <p id={`${id}-status`} className={message ? 'field__error' : 'field__hint'} role="status">
-        {checking
-          ? t('payment.promo.checking')
-          : (message ??
-            (promo
-              ? t('payment.promo.active', { code: promo.code.toUpperCase(), percent: promo.percent })
-              : ''))}
+        {checking ? t('payment.promo.checking') : (message ?? (promo ? promoText(promo) : ''))}
       </p>
     </form>
   );
