@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Actor, AuditService } from '../audit/audit.service.ts';
 import type { Db, Tx } from '../db/client.ts';
 import {

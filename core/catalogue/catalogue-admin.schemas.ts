@@ -78,13 +78,19 @@ export const audienceFields = {
   hsCode: z
     .preprocess(
       (v) => (typeof v === 'string' ? v.replace(/[\s.]/g, '') : v) || null,
-      z.string().regex(/^\d{6,10}$/, 'must be 6 to 10 digits').nullable(),
+      z
+        .string()
+        .regex(/^\d{6,10}$/, 'must be 6 to 10 digits')
+        .nullable(),
     )
     .optional(),
   originCountry: z
     .preprocess(
       (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v) || null,
-      z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter country code').nullable(),
+      z
+        .string()
+        .regex(/^[A-Z]{2}$/, 'must be a two-letter country code')
+        .nullable(),
     )
     .optional(),
 };

@@ -37,6 +37,8 @@ export function ShippingDocuments({
   const locale = useAdminLocale();
   const [kinds, setKinds] = useState<DocumentKind[]>([]);
   useEffect(() => {
+    // A new version (a step taken on the page, the hand-over among them) may bring documents.
+    void version;
     let live = true;
     callApi(documentKinds, number)
       .then((answer) => live && setKinds(answer.kinds))
