@@ -1,7 +1,15 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { Actor } from '../audit/audit.service.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { categories, markCodes, orderLines, orders, productGroups } from '../db/schema/index.ts';
+import {
+  categories,
+  markCodes,
+  orderLines,
+  orderRefundLines,
+  orderRefunds,
+  orders,
+  productGroups,
+} from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import type { Locale } from '../i18n.ts';
 import { categoryChain } from '../orders/receipt-settings.rules.ts';
@@ -32,6 +40,8 @@ export interface MarkedLine {
   /** The GTIN-14 its barcode gives, null when the barcode is no GTIN. */
   gtin: string | null;
   codes: MarkCodeRow[];
+  /** Units still to leave with the order: its count less those refunded (a removed line, a return). */
+  units: number;
 }
 
 /** The order's lines, each with its marked flag (as the catalogue says now) and its live codes. */
@@ -43,7 +53,7 @@ export async function markedLinesOf(runner: Runner, orderNumber: number): Promis
     .orderBy(asc(orderLines.id));
   if (lines.length === 0) return [];
   const ids = [...new Set(lines.map((l) => l.groupId))];
-  const [groups, cats, codes] = await Promise.all([
+  const [groups, cats, codes, refunded] = await Promise.all([
     runner
       .select({
         id: productGroups.id,
@@ -60,6 +70,11 @@ export async function markedLinesOf(runner: Runner, orderNumber: number): Promis
       .from(markCodes)
       .where(and(eq(markCodes.orderNumber, orderNumber), isNull(markCodes.returnedAt)))
       .orderBy(asc(markCodes.id)),
+    runner
+      .select({ lineId: orderRefundLines.orderLineId, quantity: orderRefundLines.quantity })
+      .from(orderRefundLines)
+      .innerJoin(orderRefunds, eq(orderRefunds.id, orderRefundLines.refundId))
+      .where(and(eq(orderRefunds.orderNumber, orderNumber), ne(orderRefunds.state, 'failed'))),
   ]);
   return lines.map((line) => {
     const group = groups.find((g) => g.id === line.groupId);
@@ -69,6 +84,10 @@ export async function markedLinesOf(runner: Runner, orderNumber: number): Promis
       marked: effectiveMarked(group?.marked ?? null, chain),
       gtin: gtinOfBarcode(line.barcode),
       codes: codes.filter((c) => c.lineId === line.id),
+      units: Math.max(
+        0,
+        line.count - refunded.filter((r) => r.lineId === line.id).reduce((a, r) => a + r.quantity, 0),
+      ),
     };
   });
 }
@@ -76,8 +95,8 @@ export async function markedLinesOf(runner: Runner, orderNumber: number): Promis
 /** Marked lines whose units lack codes, with how many; empty when the order may leave. */
 export function missingCodes(lines: readonly MarkedLine[]): { line: LineRow; missing: number }[] {
   return lines
-    .filter((l) => l.marked && l.codes.length < l.line.count)
-    .map((l) => ({ line: l.line, missing: l.line.count - l.codes.length }));
+    .filter((l) => l.marked && l.codes.length < l.units)
+    .map((l) => ({ line: l.line, missing: l.units - l.codes.length }));
 }
 
 /**
@@ -141,7 +160,7 @@ export async function releaseMarkCodes(
       and(eq(markCodes.orderNumber, orderNumber), eq(markCodes.lineId, lineId), isNull(markCodes.returnedAt)),
     )
     .orderBy(asc(markCodes.id));
-  const chosen = codes ? live.filter((c) => codes.includes(c.code)) : live.slice(-Math.max(0, count));
+  const chosen = codes ? live.filter((c) => codes.includes(c.code)) : count > 0 ? live.slice(-count) : [];
   if (chosen.length === 0) return [];
   await tx
     .update(markCodes)
@@ -187,11 +206,11 @@ export function createMarkingService({ db, clock }: { db: Db; clock: () => Date 
         id: l.line.id,
         name: l.line.name,
         size: l.line.size,
-        count: l.line.count,
+        count: l.units,
         codes: l.codes.map((c) => ({ id: c.id, code: c.code, form: c.form })),
       })),
-      total: marked.reduce((a, l) => a + l.line.count, 0),
-      done: marked.reduce((a, l) => a + Math.min(l.codes.length, l.line.count), 0),
+      total: marked.reduce((a, l) => a + l.units, 0),
+      done: marked.reduce((a, l) => a + Math.min(l.codes.length, l.units), 0),
     };
   }
 
@@ -226,7 +245,7 @@ export function createMarkingService({ db, clock }: { db: Db; clock: () => Date 
           if (fitting.length === 0) throw refused(staffMessage('marking.wrong_product', locale));
           const open = [...fitting]
             .sort((a, b) => Number(b.gtin !== null) - Number(a.gtin !== null))
-            .find((l) => l.codes.length < l.line.count);
+            .find((l) => l.codes.length < l.units);
           if (!open) throw refused(staffMessage('marking.all_scanned', locale));
           await tx.insert(markCodes).values({
             orderNumber,

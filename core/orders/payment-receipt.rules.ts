@@ -155,11 +155,44 @@ export interface LinesRefund {
 }
 
 /**
+ * The refund receipt items of `units` of a line after `before` refunded, the first of them carrying
+ * `codes` (one unit each, FFD 1.2: quantity 1, `goods_with_marking_code`, the unit's mark code;
+ * docs/product/marking.md), the units without a code as `refundItems` gives them. Each marked unit
+ * is the receipt's unit price, the line's last unit its rounding kopecks, as in `unitsRefund`.
+ */
+export function markedRefundItems(
+  line: { name: string; amount: number; count: number; vatRate?: VatRate },
+  before: number,
+  units: number,
+  codes: readonly string[],
+  settings: ReceiptSettings,
+  method: ReceiptItem['paymentMethod'] = 'full_payment',
+): ReceiptItem[] {
+  const marks = codes.slice(0, units);
+  const name = line.name.slice(0, NAME_MAX);
+  const items: ReceiptItem[] = [];
+  marks.forEach((code, k) => {
+    const price = unitsRefund(line.amount, line.count, before + k, 1);
+    if (price <= 0) return;
+    items.push({
+      ...item(name, price, 1, line.vatRate ?? settings.vat, 'goods_with_marking_code'),
+      paymentMethod: method,
+      markCode: code,
+    });
+  });
+  const rest = units - marks.length;
+  if (rest > 0) items.push(...refundItems(line, before + marks.length, rest, settings, method));
+  return items;
+}
+
+/**
  * The refund of some units of an order's lines (a return, staff's partial refund, a removed line):
  * each unit at its share of what was paid for its line (the payment receipt's allocation, so the
  * refunds of a line add up to its amount), `delivery` kopecks of the delivery, and the 54-FZ refund
  * receipt of exactly those items. `refundedBefore` counts each line's units refunded earlier; more
- * units than are left of a line are not refunded.
+ * units than are left of a line are not refunded. `marks`: per order line id, the mark codes of the
+ * units refunded now (released as they come back, core/refunds/refund-marks.ts): each such unit is
+ * its own receipt item carrying its code (`markedRefundItems`).
  */
 export function planLinesRefund(
   order: RefundOrder,
@@ -168,12 +201,14 @@ export function planLinesRefund(
   settings: ReceiptSettings,
   delivery: number,
   method: ReceiptItem['paymentMethod'] = 'full_payment',
+  marks: ReadonlyMap<number, readonly string[]> = new Map(),
 ): LinesRefund {
   const amounts = lineAmounts(order);
   const lines = new Map<number, { quantity: number; amount: number }>();
   const items: ReceiptItem[] = [];
   let goods = 0;
   const taken = new Map<number, number>();
+  const marked = new Map<number, number>();
   for (const r of now) {
     const index = order.lines.findIndex((l) => l.id === r.orderLineId);
     const line = order.lines[index];
@@ -187,11 +222,17 @@ export function planLinesRefund(
     const was = lines.get(line.id) ?? { quantity: 0, amount: 0 };
     lines.set(line.id, { quantity: was.quantity + units, amount: was.amount + sum });
     goods += sum;
+    const codes = marks.get(line.id) ?? [];
+    // Codes not yet given to an earlier entry of the same line in `now`.
+    const given = marked.get(line.id) ?? 0;
+    const mine = codes.slice(given, given + units);
+    marked.set(line.id, given + mine.length);
     items.push(
-      ...refundItems(
+      ...markedRefundItems(
         { name: line.name, amount, count: line.count, ...(line.vatRate ? { vatRate: line.vatRate } : {}) },
         before,
         units,
+        mine,
         settings,
         method,
       ),

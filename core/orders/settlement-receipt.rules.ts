@@ -1,5 +1,5 @@
 import type { PaymentReceipt, ReceiptItem, ReceiptSettings } from '../providers/payments/payment-provider.ts';
-import { lineAmounts, type ReceiptOrder } from './payment-receipt.rules.ts';
+import { lineAmounts, type ReceiptOrder, unitsRefund } from './payment-receipt.rules.ts';
 import type { VatRate } from './receipt-settings.rules.ts';
 
 const NAME_MAX = 128;
@@ -13,11 +13,17 @@ const NAME_MAX = 128;
  * becomes one item per unit, quantity 1, carrying that unit's mark code (docs/product/marking.md):
  * `codes[i]` are the codes of `order.lines[i]`. The line's amount is spread over its units, the
  * rounding kopecks on the last, so the items add up to the payment exactly.
+ *
+ * What was refunded before the hand-over (`refunded`: a removed line, a partial refund of the
+ * prepayment) does not leave and is not settled: `refunded.units[i]` units of `order.lines[i]` are
+ * left out, at the amounts their refund took (`unitsRefund`: the first units at the unit price),
+ * and `refunded.delivery` kopecks of the delivery; the prepayment set off is then what is still held.
  */
 export function buildSettlementReceipt(
   order: ReceiptOrder,
   settings: ReceiptSettings,
   codes: readonly (readonly string[] | undefined)[],
+  refunded: { units: readonly number[]; delivery: number } = { units: [], delivery: 0 },
 ): PaymentReceipt {
   const amounts = lineAmounts(order);
   const items: ReceiptItem[] = [];
@@ -26,17 +32,20 @@ export function buildSettlementReceipt(
     if (amount <= 0) return;
     const name = line.name.slice(0, NAME_MAX);
     const vat = line.vatRate ?? settings.vat;
-    const unit = Math.floor(amount / line.count);
-    const unitPrice = (k: number) => (k === line.count - 1 ? amount - unit * (line.count - 1) : unit);
-    const marks = (codes[i] ?? []).slice(0, line.count);
+    const gone = Math.min(line.count, refunded.units[i] ?? 0);
+    const left = line.count - gone;
+    if (left <= 0) return;
+    const unitPrice = (k: number) => unitsRefund(amount, line.count, gone + k, 1);
+    const marks = (codes[i] ?? []).slice(0, left);
     marks.forEach((code, k) => {
       items.push({ ...item(name, unitPrice(k), 1, vat, 'goods_with_marking_code'), markCode: code });
     });
     // Units without a code (goods not marked): as in the payment receipt, one item, or two when the
     // amount does not divide.
-    const rest = line.count - marks.length;
+    const rest = left - marks.length;
     if (rest === 0) return;
-    const restAmount = amount - unit * marks.length;
+    const restAmount =
+      amount - unitsRefund(amount, line.count, 0, gone) - marks.reduce((a, _c, k) => a + unitPrice(k), 0);
     const restUnit = Math.floor(restAmount / rest);
     if (restUnit * rest === restAmount) {
       items.push(item(name, restUnit, rest, vat, 'commodity'));
@@ -45,8 +54,9 @@ export function buildSettlementReceipt(
       items.push(item(name, restAmount - restUnit * (rest - 1), 1, vat, 'commodity'));
     }
   });
-  if (order.deliveryPrice > 0) {
-    items.push(item('Доставка', order.deliveryPrice, 1, settings.vat, 'service'));
+  const delivery = order.deliveryPrice - Math.min(order.deliveryPrice, refunded.delivery);
+  if (delivery > 0) {
+    items.push(item('Доставка', delivery, 1, settings.vat, 'service'));
   }
   const total = items.reduce((sum, i) => sum + i.amount, 0);
   return {

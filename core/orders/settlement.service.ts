@@ -1,7 +1,13 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { SettingsService } from '../content/settings.service.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { orderLines, orders, settlementReceipts } from '../db/schema/index.ts';
+import {
+  orderLines,
+  orderRefundLines,
+  orderRefunds,
+  orders,
+  settlementReceipts,
+} from '../db/schema/index.ts';
 import { enqueueJob, type JobOutcome, type JobRow } from '../jobs/jobs.service.ts';
 import { markCodesForLines } from '../marking/marking.service.ts';
 import type { PaymentProvider } from '../providers/payments/payment-provider.ts';
@@ -37,6 +43,33 @@ export async function enqueueSettlement(tx: Tx | Db, orderNumber: number, now: D
 }
 
 export type SettlementRow = typeof settlementReceipts.$inferSelect;
+
+/**
+ * What the order's refunds of the prepayment took before the hand-over (core/refunds/: a removed
+ * line, a partial refund while the goods were still with the shop, its receipt `full_prepayment`):
+ * units per order line id and the delivery's kopecks. A refused refund took nothing.
+ */
+async function refundedBeforeHandOver(db: Db, orderNumber: number) {
+  const rows = await db
+    .select({ id: orderRefunds.id, receipt: orderRefunds.receipt, delivery: orderRefunds.deliveryAmount })
+    .from(orderRefunds)
+    .where(and(eq(orderRefunds.orderNumber, orderNumber), ne(orderRefunds.state, 'failed')));
+  const prepaid = rows.filter((r) => r.receipt?.items.some((i) => i.paymentMethod === 'full_prepayment'));
+  const units = new Map<number, number>();
+  if (prepaid.length > 0) {
+    const lines = await db
+      .select({ lineId: orderRefundLines.orderLineId, quantity: orderRefundLines.quantity })
+      .from(orderRefundLines)
+      .where(
+        inArray(
+          orderRefundLines.refundId,
+          prepaid.map((r) => r.id),
+        ),
+      );
+    for (const l of lines) units.set(l.lineId, (units.get(l.lineId) ?? 0) + l.quantity);
+  }
+  return { units, delivery: prepaid.reduce((a, r) => a + r.delivery, 0) };
+}
 
 /**
  * The settlement receipt (54-FZ; docs/product/receipts.md): a prepaid order's goods were handed over,
@@ -84,11 +117,15 @@ export function createSettlementService({
     const receiptSettings = shop.main.receipt ?? DEFAULT_RECEIPT_SETTINGS;
     const rated = await withVatRates(db, lines, receiptSettings.vat);
     const codes = await markCodesForLines(db, orderNumber);
+    const before = await refundedBeforeHandOver(db, orderNumber);
     const receipt = buildSettlementReceipt(
       { ...order, lines: rated },
       receiptSettings,
       lines.map((l) => codes.get(l.id)),
+      { units: lines.map((l) => before.units.get(l.id) ?? 0), delivery: before.delivery },
     );
+    // Everything was refunded before it left: there is nothing to settle.
+    if (receipt.items.length === 0) return { skipped: 'all refunded before the hand-over' };
     const amount = receipt.items.reduce((sum, i) => sum + i.amount, 0);
     const provider = order.paymentProvider ?? order.paymentId.split('-')[0] ?? 'unknown';
     await db

@@ -19,6 +19,7 @@ import { DEFAULT_RECEIPT_SETTINGS, planLinesRefund } from '../orders/payment-rec
 import { withVatRates } from '../orders/receipt-vat.ts';
 import type { ReceiptSettings } from '../providers/payments/payment-provider.ts';
 import { type LineRemovalRefusal, lineRemovalRefusal, refundMethodAt } from './refund.rules.ts';
+import { releaseRefundedMarks } from './refund-marks.ts';
 import type { PartialRefundInput, RemoveLineInput } from './refunds.schemas.ts';
 import type { RefundRow, RefundsService } from './refunds.service.ts';
 
@@ -135,15 +136,21 @@ export function createStaffRefundsService({
     }
     const delivery = withDelivery ? Math.max(0, order.deliveryPrice - before.delivery) : 0;
     const rated = await withVatRates(tx, lines, receiptSettings.vat);
+    const units = picked.map((p) => ({ orderLineId: p.orderLineId, units: p.quantity }));
+    const method = refundMethodAt(order.status);
+    // The refunded units count as back with the shop: their mark codes are freed, and named in a
+    // settlement's refund receipt (core/refunds/refund-marks.ts).
+    const marks = await releaseRefundedMarks(tx, order.number, units, clock(), method);
     return {
       lines,
       planned: planLinesRefund(
         { ...order, lines: rated },
         before.units,
-        picked.map((p) => ({ orderLineId: p.orderLineId, units: p.quantity })),
+        units,
         receiptSettings,
         delivery,
-        refundMethodAt(order.status),
+        method,
+        marks,
       ),
     };
   }

@@ -90,7 +90,8 @@ export interface RefundPlan {
  * The refund of a decided return: each accepted unit at its share of what was paid for its line (the
  * payment receipt's allocation of the promo discount), the delivery too when the shop pays the way
  * back and, with this return, every unit of the order has come back. `refundedBefore` counts units of
- * each line already refunded by earlier returns.
+ * each line already refunded by earlier returns. `marks`: the codes of the units coming back, per
+ * order line id, each named in its own receipt item (core/refunds/refund-marks.ts).
  */
 export function planRefund(
   order: ReturnOrder,
@@ -99,6 +100,7 @@ export function planRefund(
   settings: ReceiptSettings,
   deliveryPaidBy: ReturnSettings['deliveryPaidBy'],
   deliveryRefundedBefore: number,
+  marks: ReadonlyMap<number, readonly string[]> = new Map(),
 ): RefundPlan {
   const allBack = order.lines.every((l) => {
     const back =
@@ -106,12 +108,15 @@ export function planRefund(
       now.filter((r) => r.orderLineId === l.id).reduce((a, r) => a + r.units, 0);
     return back >= l.count;
   });
-  const goodsOnly = planLinesRefund(order, refundedBefore, now, settings, 0);
+  const goodsOnly = planLinesRefund(order, refundedBefore, now, settings, 0, 'full_payment', marks);
   const delivery =
     deliveryPaidBy === 'shop' && allBack && goodsOnly.goods > 0
       ? Math.max(0, order.deliveryPrice - deliveryRefundedBefore)
       : 0;
-  const plan = delivery > 0 ? planLinesRefund(order, refundedBefore, now, settings, delivery) : goodsOnly;
+  const plan =
+    delivery > 0
+      ? planLinesRefund(order, refundedBefore, now, settings, delivery, 'full_payment', marks)
+      : goodsOnly;
   return {
     goods: plan.goods,
     delivery,

@@ -27,6 +27,7 @@ import { withVatRates } from '../orders/receipt-vat.ts';
 import { type ShipmentCarrier, shipmentCarrierOf } from '../orders/shipments.rules.ts';
 import { buildShipmentRequest, carrierRefusal } from '../orders/shipments.service.ts';
 import type { Providers } from '../providers/index.ts';
+import { releaseRefundedMarks } from '../refunds/refund-marks.ts';
 import type { RefundsService } from '../refunds/refunds.service.ts';
 import { shopperMessage } from '../shopper-messages.ts';
 import { carrierName, returnStatusName } from '../staff-messages.ts';
@@ -876,6 +877,7 @@ export function createReturnsService({
         receiptSettings,
         rs.deliveryPaidBy,
         Number(deliveryEarlier?.sum ?? 0),
+        await releaseRefundedMarks(tx, order.number, refundNow, now, 'full_payment'),
       );
       for (const line of lines) {
         const amount = refundNow.some((r) => r.orderLineId === line.orderLineId)

@@ -226,6 +226,17 @@ export async function startTbankFake({
       const key = typeof body.ExternalRequestId === 'string' ? body.ExternalRequestId : null;
       const first = key ? p.cancels.get(key) : undefined;
       if (first) return first;
+      // A refund's receipt is held to the same rules as the payment's, its items adding up to Amount.
+      if (body.Receipt !== undefined) {
+        const refusal = receiptRefusal(body.Receipt);
+        if (refusal) return { Success: false, ErrorCode: '309', Message: refusal };
+        const items = ((body.Receipt as { Items?: { Amount: number }[] }).Items ?? []).reduce(
+          (sum, i) => sum + i.Amount,
+          0,
+        );
+        if (body.Amount !== undefined && items !== Number(body.Amount))
+          return { Success: false, ErrorCode: '308', Message: 'Receipt items do not add up to Amount' };
+      }
       let answer: Record<string, unknown>;
       if (p.status === 'NEW' || p.status === 'FORM_SHOWED') {
         p.status = 'CANCELED';

@@ -232,6 +232,135 @@ describe.each(engines)('marking and the settlement receipt on %s', (engine) => {
     expect(list.json().rows.map((r: { orderNumber: number }) => r.orderNumber)).toContain(number);
   });
 
+  const staff = (url: string, payload: object) =>
+    shop.app.inject({ method: 'POST', url, headers: shop.manager.headers, payload });
+  const cancelsOf = (bankId: string) =>
+    shop.fake.calls
+      .filter((c) => c.method === 'Cancel' && c.body.PaymentId === bankId)
+      .map((c) => c.body as unknown as { Amount: number; Receipt: { Items: ClosingItem[] } });
+
+  it('one order’s three receipts as the bank took them: the prepayment, the settlement with both codes, and a unit’s refund with its code, which is free again', async () => {
+    const { number, bankId } = await paidOrder(2);
+    const codes = [newCode(), newCode()];
+    for (const c of codes) expect((await scan(number, c)).statusCode).toBe(200);
+    expect((await step(number, { from: 'paid', to: 'ready_for_pickup' })).statusCode).toBe(200);
+    expect((await step(number, { from: 'ready_for_pickup', to: 'delivered' })).statusCode).toBe(200);
+    expect(await runSettlements()).toBe(1);
+    const order = await orderOf(number);
+    const [line] = await shop.db.select().from(orderLines).where(eq(orderLines.orderNumber, number));
+    const refund = await staff(`/api/admin/orders/${number}/refunds`, {
+      version: order?.version,
+      lines: [{ orderLineId: line?.id, quantity: 1 }],
+      delivery: false,
+      reason: 'брак',
+    });
+    expect(refund.statusCode).toBe(200);
+    const payment = shop.fake.payments.get(bankId);
+    const name = line?.name;
+    const total = order?.total as number;
+    expect(total).toBe(2 * 2_990_00);
+    const goods = { Name: name, Tax: 'vat20', MeasurementUnit: 'шт' };
+    const unit = (code: string) => ({
+      ...goods,
+      Price: 2_990_00,
+      Quantity: 1,
+      Amount: 2_990_00,
+      PaymentMethod: 'full_payment',
+      PaymentObject: 'goods_with_marking_code',
+      MarkProcessingMode: '0',
+      MarkCode: { MarkCodeType: 'GS1M', Value: code },
+    });
+    const buyer = { FfdVersion: '1.2', Taxation: 'usn_income', Email: 'anna@example.ru' };
+    // At payment (Init): a prepayment, the goods as one item, no codes yet.
+    expect(payment?.init.Receipt).toMatchObject(buyer);
+    expect((payment?.init.Receipt as { Items?: unknown } | undefined)?.Items).toEqual([
+      {
+        ...goods,
+        Price: 2_990_00,
+        Quantity: 2,
+        Amount: total,
+        PaymentMethod: 'full_prepayment',
+        PaymentObject: 'commodity',
+      },
+    ]);
+    // At hand-over (SendClosingReceipt): a full payment of each unit with its code, the prepayment set off.
+    const settlement = (payment?.closings[0] as Closing | undefined)?.Receipt;
+    expect(settlement).toMatchObject(buyer);
+    expect(settlement?.Items).toEqual(codes.map(unit));
+    expect(settlement?.Payments).toEqual({ Electronic: 0, AdvancePayment: total });
+    // The refund of one unit (Cancel): that unit, with the code most recently scanned.
+    const [cancel] = cancelsOf(bankId);
+    expect(cancel?.Amount).toBe(2_990_00);
+    expect(cancel?.Receipt).toMatchObject(buyer);
+    expect(cancel?.Receipt.Items).toEqual([unit(codes[1] as string)]);
+    // That unit came back: its code may be sold with another order; the other unit's code may not.
+    const next = await paidOrder(1);
+    expect((await scan(next.number, codes[0] as string)).statusCode).toBe(400);
+    expect((await scan(next.number, codes[1] as string)).statusCode).toBe(200);
+  });
+
+  it('a unit taken off before the hand-over frees its code and is left out of the settlement, which sets off only the prepayment still held', async () => {
+    const { number, bankId } = await paidOrder(3);
+    const codes = [newCode(), newCode(), newCode()];
+    for (const c of codes) expect((await scan(number, c)).statusCode).toBe(200);
+    const [line] = await shop.db.select().from(orderLines).where(eq(orderLines.orderNumber, number));
+    const removed = await staff(`/api/admin/orders/${number}/remove-line`, {
+      version: (await orderOf(number))?.version,
+      orderLineId: line?.id,
+      quantity: 1,
+      reason: 'брак',
+    });
+    expect(removed.statusCode).toBe(200);
+    // A refund of the prepayment: the prepayment receipt named no codes, nor does its refund.
+    const [cancel] = cancelsOf(bankId);
+    expect(cancel?.Receipt.Items).toEqual([
+      expect.objectContaining({
+        Price: 2_990_00,
+        Quantity: 1,
+        PaymentMethod: 'full_prepayment',
+        PaymentObject: 'commodity',
+      }),
+    ]);
+    expect(cancel?.Receipt.Items[0]?.MarkCode).toBeUndefined();
+    // The unit stays with the shop: its code is free, and the two that leave have theirs.
+    const view = await shop.app.inject({
+      method: 'GET',
+      url: `/api/admin/orders/${number}/marking`,
+      headers: shop.manager.headers,
+    });
+    expect(view.json().marking).toMatchObject({ total: 2, done: 2 });
+    // Then a partial refund of another unit, still before the hand-over.
+    const partial = await staff(`/api/admin/orders/${number}/refunds`, {
+      version: (await orderOf(number))?.version,
+      lines: [{ orderLineId: line?.id, quantity: 1 }],
+      delivery: false,
+      reason: 'скидка за ожидание',
+    });
+    expect(partial.statusCode).toBe(200);
+    expect((await step(number, { from: 'paid', to: 'ready_for_pickup' })).statusCode).toBe(200);
+    expect((await step(number, { from: 'ready_for_pickup', to: 'delivered' })).statusCode).toBe(200);
+    expect(await runSettlements()).toBe(1);
+    const closing = (shop.fake.payments.get(bankId)?.closings[0] as Closing | undefined)?.Receipt;
+    // One unit left the shop: one item with the code scanned first; the prepayment held is one unit's.
+    expect(closing?.Items).toEqual([
+      expect.objectContaining({
+        Price: 2_990_00,
+        Quantity: 1,
+        Amount: 2_990_00,
+        PaymentMethod: 'full_payment',
+        PaymentObject: 'goods_with_marking_code',
+        MarkCode: { MarkCodeType: 'GS1M', Value: codes[0] },
+      }),
+    ]);
+    const total = (await orderOf(number))?.total as number;
+    expect(closing?.Payments).toEqual({ Electronic: 0, AdvancePayment: total - 2 * 2_990_00 });
+    expect(await settlementOf(number)).toMatchObject({ status: 'sent', amount: 2_990_00 });
+    // The freed codes may go with another order.
+    const next = await paidOrder(2);
+    expect((await scan(next.number, codes[2] as string)).statusCode).toBe(200);
+    expect((await scan(next.number, codes[1] as string)).statusCode).toBe(200);
+  });
+
   it('a returned unit’s code may be sold again; the codes are there for the refund receipt', async () => {
     const { number } = await paidOrder(1);
     const code = newCode();
