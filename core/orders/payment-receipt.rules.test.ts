@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildPaymentReceipt, DEFAULT_RECEIPT_SETTINGS } from './payment-receipt.rules.ts';
+import { buildPaymentReceipt, DEFAULT_RECEIPT_SETTINGS, planLinesRefund } from './payment-receipt.rules.ts';
 
 const base = { email: 'anna@example.ru', phone: '79991234567', promoDiscount: 0, deliveryPrice: 0 };
 const sum = (items: { amount: number }[]) => items.reduce((s, i) => s + i.amount, 0);
@@ -71,6 +71,40 @@ describe('the 54-FZ receipt of a payment (DECISIONS 36)', () => {
         paymentObject: 'service',
         paymentMethod: 'full_prepayment',
       },
+    ]);
+  });
+
+  it('gives each refunded unit with a code its own item carrying it; the rest as before, the line’s rounding on its last unit', () => {
+    // 10 000 kopecks over 3 units: 3 333, 3 333, 3 334.
+    const order = {
+      ...base,
+      goodsPayable: 10_000,
+      lines: [
+        { id: 7, name: 'Платье', count: 3, price: 10_000 / 3, oldPrice: null, vatRate: 'vat20' as const },
+      ],
+    };
+    const settings = { taxation: 'osn', vat: 'vat22' } as const;
+    // One unit refunded earlier; now the two left, one of them with its code.
+    const plan = planLinesRefund(
+      order,
+      new Map([[7, 1]]),
+      [{ orderLineId: 7, units: 2 }],
+      settings,
+      0,
+      'full_payment',
+      new Map([[7, ['c2']]]),
+    );
+    expect(plan.receipt.items.map((i) => [i.price, i.quantity, i.paymentObject, i.markCode])).toEqual([
+      [3_333, 1, 'goods_with_marking_code', 'c2'],
+      [3_334, 1, 'commodity', undefined],
+    ]);
+    expect(plan.goods).toBe(6_667);
+    expect(sum(plan.receipt.items)).toBe(plan.goods);
+    // Without codes, the same units as one unmarked refund.
+    const plain = planLinesRefund(order, new Map([[7, 1]]), [{ orderLineId: 7, units: 2 }], settings, 0);
+    expect(plain.receipt.items.map((i) => [i.price, i.quantity, i.paymentObject])).toEqual([
+      [3_333, 1, 'commodity'],
+      [3_334, 1, 'commodity'],
     ]);
   });
 });

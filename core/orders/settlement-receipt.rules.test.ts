@@ -73,4 +73,27 @@ describe('the settlement receipt (docs/product/receipts.md)', () => {
     ]);
     expect(receipt.items.reduce((s, i) => s + i.amount, 0)).toBe(1_001);
   });
+
+  it('leaves out the units and delivery refunded before the hand-over, setting off the prepayment still held', () => {
+    const receipt = buildSettlementReceipt(
+      order({
+        goodsPayable: 10_002,
+        deliveryPrice: 500,
+        lines: [{ name: 'Платье', count: 3, price: 3_334, oldPrice: null, vatRate: 'vat20' }],
+        promoDiscount: 2,
+      }),
+      settings,
+      [['c1', 'c2']],
+      { units: [1], delivery: 500 },
+    );
+    // The first unit (3 333) was refunded; the two left keep their codes, the last its rounding.
+    expect(receipt.items.map((i) => [i.quantity, i.price, i.markCode])).toEqual([
+      [1, 3_333, 'c1'],
+      [1, 3_334, 'c2'],
+    ]);
+    expect(receipt.payments).toEqual({ electronic: 0, advancePayment: 6_667 });
+    // Everything refunded: nothing to settle.
+    const none = buildSettlementReceipt(order(), settings, [[]], { units: [3], delivery: 0 });
+    expect(none.items).toEqual([]);
+  });
 });
