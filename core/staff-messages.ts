@@ -732,6 +732,13 @@ export const staffMessages = {
   'return.status.closed': { ru: 'Закрыт', en: 'Closed' },
   'return.status.cancelled': { ru: 'Отменён', en: 'Cancelled' },
 
+  // A return staff open for a buyer (docs/product/returns.md).
+  'returns.open_for_buyer': { ru: 'Оформить возврат за покупателя', en: 'Open a return for the buyer' },
+  'returns.open_count': { ru: 'Вернуть: {name}, {size}', en: 'Return: {name}, {size}' },
+  'returns.open': { ru: 'Оформить возврат', en: 'Open the return' },
+  'returns.opened': { ru: 'Возврат {label} оформлен.', en: 'Return {label} is open.' },
+  'returns.open_link': { ru: 'Открыть возврат', en: 'Open the return' },
+
   // A CDEK courier for the day's parcels (docs/product/shipping-desk.md).
   'pickup.unsupported': {
     ru: 'Этот перевозчик не принимает вызов курьера из магазина',

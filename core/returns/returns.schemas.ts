@@ -35,6 +35,13 @@ export const returnRequestBody = z.object({
 });
 export type ReturnRequestInput = z.infer<typeof returnRequestBody>;
 
+/**
+ * `POST /api/admin/orders/:number/returns`: staff open a return for a buyer who phones or comes to
+ * the showroom; the same request as the buyer's, without the contact (staff see the order).
+ */
+export const staffReturnBody = returnRequestBody.omit({ orderID: true, contact: true });
+export type StaffReturnInput = z.infer<typeof staffReturnBody>;
+
 export const returnNumberParams = z.object({
   number: z.coerce.number().int().min(1).max(2_147_483_647),
 });

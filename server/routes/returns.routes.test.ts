@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { MainSettings } from '../../core/content/settings.schemas.ts';
 import {
   auditLog,
   jobs,
+  orderEvents,
   orderLines,
   type orders,
   outbox,
@@ -103,6 +104,62 @@ describe.each(engines)('returns API on %s', (engine) => {
     t.app.inject({ method, url, headers: who.headers, ...(payload ? { payload } : {}) });
   const decide = (number: number, version: number, lines: object[], who = manager) =>
     staff(who, 'POST', `/api/admin/returns/${number}/decide`, { version, lines });
+
+  it('a manager opens a return for a buyer who phones: the buyer’s rules hold, the audit names the manager, editors may not', async () => {
+    const a = await product(3_000_00);
+    const { order, lines } = await delivered([{ ...a, count: 2 }], {});
+    const open = (body: object, who = manager) =>
+      staff(who, 'POST', `/api/admin/orders/${order.number}/returns`, {
+        reason: 'size',
+        method: 'showroom',
+        ...body,
+      });
+    const made = await open({
+      lines: [{ lineId: lines[0]?.id, quantity: 1 }],
+      comment: 'Позвонила в магазин',
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const ret = made.json().return;
+    expect(ret).toMatchObject({ status: 'requested', label: expect.stringMatching(/^R\d+$/) });
+    const [log] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'return.request'), eq(auditLog.entityId, String(ret.number))));
+    expect(log?.actorId).toBe(manager.userId);
+    expect(log?.after).toMatchObject({ by: 'staff', method: 'showroom' });
+    // The units left hold for staff too: one more may go back, not two.
+    const tooMany = await open({ lines: [{ lineId: lines[0]?.id, quantity: 2 }] });
+    expect(tooMany.statusCode).toBe(409);
+    expect((await open({ lines: [{ lineId: lines[0]?.id, quantity: 1 }] }, editor)).statusCode).toBe(403);
+    // The window holds too: an order delivered weeks ago is refused with the buyer's reason.
+    const old = await delivered([a]);
+    await t.database.db
+      .update(orderEvents)
+      .set({ at: new Date('2026-09-02T09:00:00Z') })
+      .where(eq(orderEvents.orderNumber, old.order.number));
+    await t.database.db.insert(orderEvents).values({
+      orderNumber: old.order.number,
+      fromStatus: 'shipped',
+      toStatus: 'delivered',
+      cause: 'carrier',
+      at: new Date('2026-09-02T09:00:00Z'),
+    });
+    const late = await staff(manager, 'POST', `/api/admin/orders/${old.order.number}/returns`, {
+      reason: 'size',
+      method: 'showroom',
+      lines: [{ lineId: old.lines[0]?.id, quantity: 1 }],
+    });
+    expect(late.statusCode).toBe(409);
+    expect(
+      (
+        await staff(manager, 'POST', '/api/admin/orders/99999/returns', {
+          reason: 'size',
+          method: 'showroom',
+          lines: [{ lineId: 1, quantity: 1 }],
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
 
   it('a shopper returns one of two lines from /status; staff receive it; the refund and the stock follow', async () => {
     const a = await product(3_000_00);

@@ -16,6 +16,7 @@ import { AdminLoading } from '../../admin/frame.tsx';
 import { formatDateTime, formatMoney, useAdminLocale, useTr } from '../../admin/i18n.ts';
 import { getWayLabel, paymentLabel, StatusBadge, stepLabel } from '../../admin/orders/labels.tsx';
 import { MarkingPanel } from '../../admin/orders/marking-panel.tsx';
+import { OpenReturn } from '../../admin/orders/open-return.tsx';
 import { RefundsPanel } from '../../admin/orders/refunds-panel.tsx';
 import { ShippingDocuments } from '../../admin/orders/shipping-documents.tsx';
 
@@ -291,6 +292,9 @@ export default function OrderPageView() {
       <ShippingDocuments number={o.number} version={o.version} slip={false} />
       <MarkingPanel number={o.number} version={o.version} />
       <RefundsPanel order={o} lines={page.lines} onChanged={revalidate} />
+      {o.status === 'delivered' ? (
+        <OpenReturn number={o.number} lines={page.lines} onOpened={revalidate} />
+      ) : null}
 
       <div className="adm-grid">
         <section className="adm-card">

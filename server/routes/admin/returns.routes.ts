@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { orderNumberParams } from '../../../core/orders/orders-admin.schemas.ts';
 import {
   exchangeShippedBody,
   returnCancelBody,
@@ -6,6 +7,7 @@ import {
   returnListQuery,
   returnNumberParams,
   returnVersionBody,
+  staffReturnBody,
 } from '../../../core/returns/returns.schemas.ts';
 import { parseInput, requestLocale } from '../../request.ts';
 import { roles, type StaffRouteDeps, staffRoute } from './staff-route.ts';
@@ -31,6 +33,20 @@ export function adminReturnsRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
     async handler(request) {
       const { number } = parseInput(returnNumberParams, request.params, request);
       return { result: true, ...(await services.returns.get(number, requestLocale(request))) };
+    },
+  });
+
+  // A return staff open for a buyer who phones or comes to the showroom, with the buyer's rules.
+  staffRoute(app, deps, {
+    method: 'POST',
+    url: '/api/admin/orders/:number/returns',
+    roles: roles.manager,
+    async handler(request, reply, actor) {
+      const { number } = parseInput(orderNumberParams, request.params, request);
+      const input = parseInput(staffReturnBody, request.body, request);
+      const created = await services.returns.openForBuyer(number, input, actor, requestLocale(request));
+      reply.code(201);
+      return { result: true, return: created };
     },
   });
 
