@@ -89,7 +89,7 @@ test('a manager hands an exchange’s new size to CDEK from the return’s page 
   await expect(page.getByRole('heading', { name: `Возврат ${ret.label}`, level: 1 })).toBeVisible();
   await page.getByRole('button', { name: 'Посылка получена' }).click();
   await expect(page.getByText('Получен, ждёт решения', { exact: true })).toBeVisible();
-  await page.getByRole('button', { name: 'Сохранить решение и вернуть деньги' }).click();
+  await page.getByRole('button', { name: 'Сохранить решение и оформить обмен' }).click();
   const handOver = page.getByRole('button', { name: 'Передать перевозчику (СДЭК)' });
   await expect(handOver).toBeVisible();
   await page.screenshot({ path: `/tmp/exchange-ship-before-${width}.png`, fullPage: true });

@@ -350,7 +350,12 @@ export default function ReturnDetail() {
                 )
               }
             >
-              {tr('Сохранить решение и вернуть деньги', 'Save the decision and refund')}
+              {page.lines.every(
+                (l) => l.exchangeSize !== null || (decisions[l.id]?.decision ?? 'accepted') === 'refused',
+              )
+                ? // An exchange refunds nothing: the button says what it does (issue 32).
+                  tr('Сохранить решение и оформить обмен', 'Save the decision and make the exchange')
+                : tr('Сохранить решение и вернуть деньги', 'Save the decision and refund')}
             </button>
           </div>
         ) : null}
