@@ -13,7 +13,8 @@ import { signInStaff, staffEmail } from './support/staff-accounts.ts';
 // a buyer pays two units of one of its products by card; a manager opens the order, scans the two
 // units' DataMatrix codes into the field (a scanner types and presses Enter), sees a wrong and a
 // repeated code refused, hands the order to the carrier, and the bank's fake receives the closing
-// receipt with one item per unit carrying its code.
+// receipt with one item per unit carrying its code; then refunds one unit from the order page's
+// refunds panel, and the bank's refund carries that unit's code.
 
 const GS = '\u001d';
 const SIGN = 'Zk9QmLpX2cVbN4rT6yU8iO0pAsDfGhJkLzXcVbNmQwEr';
@@ -81,7 +82,7 @@ test.describe('marking at packing and the settlement receipt', () => {
     await fake?.close();
   });
 
-  test('a manager scans two mark codes at packing, hands the order over, and the bank gets them on the settlement receipt', async ({
+  test('a manager scans two mark codes at packing, hands the order over, the bank gets them on the settlement receipt, and a refunded unit’s code on its refund receipt', async ({
     browser,
   }, testInfo) => {
     test.setTimeout(budget(180_000));
@@ -213,6 +214,46 @@ test.describe('marking at packing and the settlement receipt', () => {
     await receipt.getByText('Позиции чека').click();
     await expect(receipt.locator('code')).toHaveCount(2);
     await page.screenshot({ path: `/tmp/marking-settled-${project}.png`, fullPage: true });
+
+    // A unit comes back: the manager refunds one from the refunds panel, and the bank's refund
+    // (Cancel) carries its receipt with that unit's code, the one scanned last.
+    const refunds = page.getByRole('region', { name: 'Возвраты денег' });
+    page.on('dialog', (dialog) => void dialog.accept());
+    const form = refunds.locator('form').filter({ hasText: 'Вернуть часть денег' });
+    await form.getByLabel(/Сколько вернуть, шт\. \(из 2\)/).fill('1');
+    await form.getByLabel('Причина').fill('Возврат одной вещи');
+    await form.getByRole('button', { name: 'Вернуть деньги' }).click();
+    await expect(refunds.getByRole('status')).toHaveText('Готово');
+    await expect(refunds.locator('tbody tr').first()).toContainText('Проведён');
+    type RefundBody = {
+      PaymentId: string;
+      Amount: number;
+      Receipt: {
+        Items: {
+          Quantity: number;
+          Amount: number;
+          PaymentObject: string;
+          PaymentMethod: string;
+          MarkCode?: { Value: string };
+        }[];
+      };
+    };
+    const refundsOf = () =>
+      fake.calls
+        .filter((c) => c.method === 'Cancel' && String(c.body.PaymentId) === paymentId)
+        .map((c) => c.body as unknown as RefundBody);
+    await expect.poll(() => refundsOf().length, { timeout: budget(30_000) }).toBe(1);
+    const [refund] = refundsOf();
+    expect(refund?.Receipt.Items).toHaveLength(1);
+    expect(refund?.Receipt.Items[0]).toMatchObject({
+      Quantity: 1,
+      Amount: refund?.Amount,
+      PaymentObject: 'goods_with_marking_code',
+      PaymentMethod: 'full_payment',
+      MarkCode: { Value: codes[1] },
+    });
+    await refunds.locator('tbody tr').first().getByText('Чек возврата').click();
+    await page.screenshot({ path: `/tmp/refund-marks-refunded-${project}.png`, fullPage: true });
     await managerContext.close();
   });
 });
