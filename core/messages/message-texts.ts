@@ -133,6 +133,11 @@ export const messageTextCatalogue = {
     'The parcel is with us and we are checking the items. We will tell you when the money is sent.',
     ['Возврат получен: текст', 'Return received: text'],
   ),
+  'return.received.exchange_note': event(
+    'Посылка у нас, проверяем вещи. Сообщим, когда отправим новый размер.',
+    'The parcel is with us and we are checking the items. We will tell you when the new size is on its way.',
+    ['Обмен получен: текст', 'Exchange received: text'],
+  ),
   'return.refunded.title': event(
     'Деньги по возврату {return} отправлены',
     'The refund of return {return} is sent',

@@ -99,7 +99,6 @@ export function createReturnMessagesHandler({
     const amount = formatRub(ret.refundGoods + ret.refundDelivery, locale);
     const params = { return: label, number: order.number, amount };
     const title = text(`return.${event}.title`, params);
-    const note = text(`return.${event}.note`, params);
     const lines = await db
       .select({
         name: orderLines.name,
@@ -111,6 +110,12 @@ export function createReturnMessagesHandler({
       .innerJoin(orderLines, eq(orderLines.id, returnLines.orderLineId))
       .where(eq(returnLines.returnNumber, ret.number))
       .orderBy(returnLines.id);
+    // A return that is only an exchange gives no money back: its messages say so (issue 32).
+    const exchangeOnly = lines.length > 0 && lines.every((l) => l.exchange);
+    const note = text(
+      event === 'received' && exchangeOnly ? 'return.received.exchange_note' : `return.${event}.note`,
+      params,
+    );
     const lineText = lines.map(
       (l) =>
         `${l.name}, ${l.size} × ${l.quantity}${l.exchange ? (locale === 'en' ? ` → size ${l.exchange}` : ` → размер ${l.exchange}`) : ''}`,

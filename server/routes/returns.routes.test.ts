@@ -668,6 +668,28 @@ describe.each(engines)('returns API on %s', (engine) => {
     expect((await ask(body)).statusCode).toBe(200);
   });
 
+  it('an exchange-only return is told as an exchange: its received message promises the new size, not money', async () => {
+    const a = await product();
+    const { order, lines } = await delivered([a]);
+    const ret = (
+      await ask({
+        orderID: order.number,
+        contact: phone(),
+        lines: [{ lineId: lines[0]?.id, quantity: 1, exchangeSize: 'M' }],
+      })
+    ).json().data;
+    expect(
+      (await staff(manager, 'POST', `/api/admin/returns/${ret.number}/receive`, { version: 0 })).statusCode,
+    ).toBe(200);
+    await t.services.jobs.runDue({ kinds: ['return-message'] });
+    const mails = (await t.database.db.select().from(outbox))
+      .map((m) => JSON.stringify(m.payload))
+      .filter((p) => p.includes(`Возврат R${ret.number} получен`));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toContain('Сообщим, когда отправим новый размер');
+    expect(mails[0]).not.toContain('вернём деньги');
+  });
+
   it('staff endpoints are for managers and admins', async () => {
     expect((await staff(editor, 'GET', '/api/admin/returns')).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/returns' })).statusCode).toBe(401);
