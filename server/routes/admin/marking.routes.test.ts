@@ -361,6 +361,48 @@ describe.each(engines)('marking and the settlement receipt on %s', (engine) => {
     expect((await scan(next.number, codes[1] as string)).statusCode).toBe(200);
   });
 
+  it('a return’s refund carries the code of the unit that came back, and frees it', async () => {
+    const { number, bankId } = await paidOrder(2);
+    const codes = [newCode(), newCode()];
+    for (const c of codes) expect((await scan(number, c)).statusCode).toBe(200);
+    expect((await step(number, { from: 'paid', to: 'ready_for_pickup' })).statusCode).toBe(200);
+    expect((await step(number, { from: 'ready_for_pickup', to: 'delivered' })).statusCode).toBe(200);
+    const [line] = await shop.db.select().from(orderLines).where(eq(orderLines.orderNumber, number));
+    const asked = await shop.app.inject({
+      method: 'POST',
+      url: '/api/returns',
+      remoteAddress: '10.66.0.3',
+      payload: {
+        orderID: number,
+        contact: 'anna@example.ru',
+        reason: 'changed_mind',
+        method: 'pickup_point',
+        lines: [{ lineId: line?.id, quantity: 1 }],
+      },
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const returnNumber = asked.json().data.number as number;
+    const got = await staff(`/api/admin/returns/${returnNumber}/receive`, { version: 0 });
+    expect(got.statusCode).toBe(200);
+    const decided = await staff(`/api/admin/returns/${returnNumber}/decide`, {
+      version: 1,
+      lines: (got.json().lines as { id: number }[]).map((l) => ({ id: l.id, decision: 'accepted' })),
+    });
+    expect(decided.statusCode).toBe(200);
+    const [cancel] = cancelsOf(bankId);
+    expect(cancel?.Receipt.Items).toEqual([
+      expect.objectContaining({
+        Price: 2_990_00,
+        Quantity: 1,
+        PaymentMethod: 'full_payment',
+        PaymentObject: 'goods_with_marking_code',
+        MarkCode: { MarkCodeType: 'GS1M', Value: codes[1] },
+      }),
+    ]);
+    const next = await paidOrder(1);
+    expect((await scan(next.number, codes[1] as string)).statusCode).toBe(200);
+  });
+
   it('a returned unit’s code may be sold again; the codes are there for the refund receipt', async () => {
     const { number } = await paidOrder(1);
     const code = newCode();
