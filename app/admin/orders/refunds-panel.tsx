@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { displayMarkCode } from '../../../core/marking/mark-code.rules.ts';
 import {
   refundSourceName,
   refundStateName,
@@ -19,7 +20,7 @@ export interface OrderRefund {
   reason: string;
   providerRefundId: string | null;
   receipt: {
-    items: { name: string; price: number; quantity: number; amount: number }[];
+    items: { name: string; price: number; quantity: number; amount: number; markCode?: string }[];
   } | null;
   attempts: number;
   lastError: string | null;
@@ -213,6 +214,12 @@ export function RefundsPanel({
                               price: money(i.price),
                               amount: money(i.amount),
                             })}
+                            {i.markCode ? (
+                              <>
+                                {' '}
+                                <code className="marking-code">{displayMarkCode(i.markCode)}</code>
+                              </>
+                            ) : null}
                           </div>
                         ))}
                       </details>
