@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { budget, gotoHydrated } from './helpers.ts';
-import { signInStaff, staffEmail } from './support/staff-accounts.ts';
+import { journeyManager, signInStaff } from './support/staff-accounts.ts';
 
 // The orders list and every buyer (issue 34): a manager sorts and filters orders, the filter stays in
 // the address through a reload, two orders are selected for an action, and the guest who placed them
@@ -87,7 +87,7 @@ test('a manager sorts and filters orders, keeps the filter through a reload, act
   const big = await paidGuestOrder(shopper.request, phone, name, variant, 2);
   await shopper.close();
 
-  await signInStaff(page, staffEmail('manager', testInfo.project.name), undefined, '/admin/orders');
+  await signInStaff(page, journeyManager('list', testInfo.project.name), undefined, '/admin/orders');
   await expect(page.getByRole('heading', { name: 'Заказы', level: 1 })).toBeVisible();
   await page.locator('input[name="q"]').fill(`+7 ${phone.slice(1, 4)} ${phone.slice(4)}`);
   await page.locator('select[name="status"]').selectOption({ label: 'Оплачен' });

@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { budget, gotoHydrated } from './helpers.ts';
-import { signInStaff, staffEmail } from './support/staff-accounts.ts';
+import { journeyManager, signInStaff } from './support/staff-accounts.ts';
 
 // Refunds in the back office (docs/product/refunds.md): a manager opens a paid order of two units,
 // refunds one of them with the delivery from the order page's refunds panel, sees the refund done
@@ -72,7 +72,12 @@ test('a manager refunds one unit with the delivery, then takes the other off the
   });
   expect(paid.ok()).toBe(true);
 
-  await signInStaff(page, staffEmail('manager', testInfo.project.name), undefined, `/admin/orders/${number}`);
+  await signInStaff(
+    page,
+    journeyManager('refunds', testInfo.project.name),
+    undefined,
+    `/admin/orders/${number}`,
+  );
   await expect(page.getByRole('heading', { name: `Заказ ${number}`, level: 1 })).toBeVisible();
   const panel = page.getByRole('region', { name: 'Возвраты денег' });
   await expect(panel.getByText('Возвратов денег по заказу нет')).toBeVisible();

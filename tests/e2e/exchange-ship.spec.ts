@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { budget, gotoHydrated } from './helpers.ts';
 import { freshPhone, placePaidOrder, TAKEN_PRODUCTS } from './support/shop-orders.ts';
-import { signInStaff, staffEmail } from './support/staff-accounts.ts';
+import { journeyManager, signInStaff } from './support/staff-accounts.ts';
 
 // An exchange ships like an order (docs/product/returns.md): a buyer's size exchange of a CDEK courier
 // order, accepted by staff, is handed to CDEK from the return's page with «Передать перевозчику», and
@@ -52,7 +52,7 @@ test('a manager hands an exchange’s new size to CDEK from the return’s page 
   });
 
   // The order goes to CDEK and is delivered.
-  await signInStaff(page, staffEmail('manager', testInfo.project.name), undefined, '/admin/returns');
+  await signInStaff(page, journeyManager('exchange', testInfo.project.name), undefined, '/admin/returns');
   const version = async () =>
     ((await (await page.request.get(`/api/admin/orders/${number}`)).json()) as { order: { version: number } })
       .order.version;

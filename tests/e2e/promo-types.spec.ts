@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { budget, gotoHydrated, setCart } from './helpers.ts';
-import { signInStaff, staffEmail } from './support/staff-accounts.ts';
+import { journeyManager, signInStaff } from './support/staff-accounts.ts';
 
 // Promo codes beyond a percentage (issue 34; docs/product/promo-codes.md): a minimum order judged on
 // the shopper's cart at the cart's promo field, and a campaign's batch of codes made in the back
@@ -59,7 +59,7 @@ test('a promo code with a minimum order refuses a smaller cart and applies once 
   const code = `FROM10K-${unique(testInfo.project.name)}`;
   await signInStaff(
     page,
-    staffEmail('manager', testInfo.project.name),
+    journeyManager('promo', testInfo.project.name),
     undefined,
     '/admin/promo-codes?new=1',
   );
@@ -100,7 +100,7 @@ test('a manager makes a batch of single-use codes in the back office and downloa
   const prefix = `E2E${unique(testInfo.project.name)}`;
   await signInStaff(
     page,
-    staffEmail('manager', testInfo.project.name),
+    journeyManager('promo', testInfo.project.name),
     undefined,
     '/admin/promo-codes?batch=1',
   );

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { budget } from './helpers.ts';
 import { freshPhone, placePaidOrder, variantsInStock } from './support/shop-orders.ts';
-import { signInStaff, staffEmail } from './support/staff-accounts.ts';
+import { journeyManager, signInStaff } from './support/staff-accounts.ts';
 
 // The shipping desk (docs/product/shipping-desk.md): a manager selects three paid orders in the list,
 // hands them to their carriers in one action, sees the one that cannot go explained, prints the
@@ -46,7 +46,7 @@ test('a manager hands three paid orders to their carriers at once, sees the refu
   });
   await shopper.close();
 
-  await signInStaff(page, staffEmail('manager', testInfo.project.name), undefined, '/admin/orders');
+  await signInStaff(page, journeyManager('desk', testInfo.project.name), undefined, '/admin/orders');
   await expect(page.getByRole('heading', { name: 'Заказы', level: 1 })).toBeVisible();
   await page.getByLabel('Поиск', { exact: true }).fill(`+7 ${phone.slice(1, 4)} ${phone.slice(4)}`);
   await page.getByRole('button', { name: 'Найти' }).click();
