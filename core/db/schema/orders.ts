@@ -160,11 +160,20 @@ export const orders = pgTable(
     consentIp: text('consent_ip').notNull(),
     /**
      * How the consent was given: `web`, the ticked box of the site's checkout; `app`, the order placed
-     * from the brand's app, whose pay button carries the agreement text (docs/product/checkout-and-payments.md).
+     * from the brand's app, whose pay button carries the agreement text (docs/product/checkout-and-payments.md);
+     * `phone`, the caller's spoken consent, confirmed by the staff member taking the order.
      */
-    consentChannel: text('consent_channel', { enum: ['web', 'app'] })
+    consentChannel: text('consent_channel', { enum: ['web', 'app', 'phone'] })
       .notNull()
       .default('web'),
+    /**
+     * Who placed it: `shop`, the buyer on the site or in the app; `phone`, staff for a caller in the
+     * back office (docs/product/phone-orders.md), `takenBy` naming the staff member.
+     */
+    source: text('source', { enum: ['shop', 'phone'] })
+      .notNull()
+      .default('shop'),
+    takenBy: uuid('taken_by').references(() => users.id, { onDelete: 'set null' }),
     /**
      * The `shi-device` cookie of the browser that placed it (null when it came without one): with
      * `consentIp` and `phone`, the client whose unpaid orders are capped (docs/decisions/0018).
@@ -206,7 +215,8 @@ export const orders = pgTable(
     index('orders_hold_network_idx').on(t.holdNetwork),
     uniqueIndex('orders_payment_id_idx').on(t.paymentId),
     check('orders_total_nonnegative', sql`${t.total} >= 0`),
-    check('orders_consent_channel', sql`${t.consentChannel} in ('web', 'app')`),
+    check('orders_consent_channel', sql`${t.consentChannel} in ('web', 'app', 'phone')`),
+    check('orders_source', sql`${t.source} in ('shop', 'phone')`),
   ],
 );
 
