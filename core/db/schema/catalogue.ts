@@ -266,7 +266,10 @@ export const photoTags = pgTable(
     /** Position in percent of the photo's width and height. */
     left: integer('left').notNull(),
     top: integer('top').notNull(),
+    /** The tag's text in the Russian edition. */
     name: text('name').notNull(),
+    /** Its English text; empty until translated (the English edition then shows `name`). */
+    nameEn: text('name_en').notNull().default(''),
     path: text('path').notNull().default(''),
     link: text('link').notNull().default(''),
     /** 0 to 300, step 10 (catalogue.md §9). */

@@ -87,6 +87,33 @@ export const staffInvites = pgTable(
 );
 
 /**
+ * The first admin's setup links (docs/decisions/0011-back-office.md, README "The back office"): while
+ * the shop has no admin, every start prints one; only its SHA-256 is kept. It lasts 24 hours, is used
+ * once, and a newer one replaces it. The contact a code was sent to and the code's hash wait here until
+ * the code is given back: only then is the admin made.
+ */
+export const adminSetupLinks = pgTable(
+  'admin_setup_links',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** Lower-cased: the future admin's e-mail, the back office's sign-in name. */
+    email: text('email'),
+    /** Digits only: set when the code went to this phone rather than to the e-mail. */
+    phone: text('phone'),
+    /** SHA-256 of the code mailed to `email` (a phone's code lives in `sign_in_codes`). */
+    codeHash: text('code_hash'),
+    codeExpiresAt: timestamp('code_expires_at', { withTimezone: true }),
+    codeAttempts: integer('code_attempts').notNull().default(0),
+  },
+  (t) => [uniqueIndex('admin_setup_links_token_idx').on(t.tokenHash)],
+);
+
+/**
  * Every staff change (DECISIONS 31): who, when, what, the value before and after. Rows are only ever
  * added. `actorId` is null for the shop's own work (expiry, provider notices) recorded here.
  */
