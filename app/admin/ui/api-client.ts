@@ -53,3 +53,6 @@ export function callApi<In, Out, P>(
   if (e.method === 'GET') return adminApi<Out>(`${path}${queryString(input)}`);
   return adminApi<Out>(path, { method: e.method, body: input ?? {} });
 }
+
+/** A refusal (its status, field and a conflict's current record) and its text, for the screens' own handling. */
+export { AdminApiError, errorText } from '../api.ts';
