@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildPaymentReceipt } from '../orders/payment-receipt.rules.ts';
 import type { ReceiptSettings } from '../providers/payments/payment-provider.ts';
 import {
+  canReturnTransition,
   planRefund,
   type ReturnOrder,
   refundItems,
@@ -194,5 +195,23 @@ describe('instructions', () => {
       showroom: 'Moscow, Tverskaya 1',
     });
     expect(en).toContain('showroom (Moscow, Tverskaya 1)');
+  });
+});
+
+describe('return state transitions', () => {
+  it('lets a requested return be received or cancelled, a received one only be closed', () => {
+    expect(canReturnTransition('requested', 'received')).toBe(true);
+    expect(canReturnTransition('requested', 'cancelled')).toBe(true);
+    expect(canReturnTransition('requested', 'closed')).toBe(false);
+    expect(canReturnTransition('received', 'closed')).toBe(true);
+    expect(canReturnTransition('received', 'cancelled')).toBe(false);
+    expect(canReturnTransition('received', 'requested')).toBe(false);
+  });
+
+  it('changes a closed or cancelled return no more', () => {
+    for (const to of ['requested', 'received', 'closed', 'cancelled'] as const) {
+      expect(canReturnTransition('closed', to)).toBe(false);
+      expect(canReturnTransition('cancelled', to)).toBe(false);
+    }
   });
 });

@@ -9,6 +9,22 @@ import type { PaymentReceipt, ReceiptSettings } from '../providers/payments/paym
 export const returnStatuses = ['requested', 'received', 'closed', 'cancelled'] as const;
 export type ReturnStatus = (typeof returnStatuses)[number];
 
+/**
+ * A return's states and their transitions, one declared table (as orders have): the shopper's
+ * request awaits its parcel (`requested`), which staff receive (`received`) and decide (`closed`);
+ * a parcel that never came is cancelled. A closed or cancelled return changes no more.
+ */
+const returnTransitions: Record<ReturnStatus, readonly ReturnStatus[]> = {
+  requested: ['received', 'cancelled'],
+  received: ['closed'],
+  closed: [],
+  cancelled: [],
+};
+
+export function canReturnTransition(from: ReturnStatus, to: ReturnStatus): boolean {
+  return returnTransitions[from].includes(to);
+}
+
 /** How the parcel comes back: a carrier's pickup point, a carrier's courier, or the showroom. */
 export const returnMethods = ['pickup_point', 'courier', 'showroom'] as const;
 export type ReturnMethod = (typeof returnMethods)[number];
