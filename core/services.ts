@@ -2,6 +2,8 @@ import { defaultSmsCountryCodes } from './accounts/auth.rules.ts';
 import { createAuthService } from './accounts/auth.service.ts';
 import { createCustomersAdminService } from './accounts/customers-admin.service.ts';
 import { createCustomersListService } from './accounts/customers-list.service.ts';
+import { createFirstAdminService } from './accounts/first-admin.service.ts';
+import { createOperatorsService } from './accounts/operators.service.ts';
 import { createStaffService } from './accounts/staff.service.ts';
 import { createUsersService } from './accounts/users.service.ts';
 import { createAddressSuggestService } from './address/address-suggest.service.ts';
@@ -224,6 +226,8 @@ export function createServices({
     messages,
     messageTextsAdmin: createMessageTextsAdminService({ db, audit, clock }),
     staff: createStaffService({ db, providers, limits, audit, clock, issuer: 'Shop back office' }),
+    firstAdmin: createFirstAdminService({ db, auth, providers, limits, audit, clock }),
+    operators: createOperatorsService({ db, clock }),
     customersAdmin: createCustomersAdminService({ db, audit, clock }),
     customersList: createCustomersListService({ db }),
     dashboard: createDashboardService({ db, clock, settings }),

@@ -1,4 +1,5 @@
 import type { Locale, Localized } from './i18n.ts';
+import { setupStaffMessages } from './staff-messages-setup.ts';
 
 /**
  * The one catalogue of names staff read in the back office (issue 34: "It speaks Russian"): the
@@ -8,6 +9,9 @@ import type { Locale, Localized } from './i18n.ts';
  * office's pages and the staff exports read it alike.
  */
 export const staffMessages = {
+  // The first admin's setup page (core/staff-messages-setup.ts).
+  ...setupStaffMessages,
+
   // Order statuses (core/orders/order.rules.ts).
   'order.status.new': { ru: 'Черновик', en: 'Draft' },
   'order.status.awaiting_payment': { ru: 'Ждёт оплаты', en: 'Awaiting payment' },

@@ -45,6 +45,7 @@ import { engagementRoutes } from './routes/engagement.routes.ts';
 import { exchange1cRoutes } from './routes/exchange-1c.routes.ts';
 import { feedsRoutes } from './routes/feeds.routes.ts';
 import { healthRoutes } from './routes/health.routes.ts';
+import { localOperatorRoutes } from './routes/local-operator.routes.ts';
 import { messagesRoutes } from './routes/messages.routes.ts';
 import { ordersRoutes } from './routes/orders.routes.ts';
 import { paymentNotificationRoutes } from './routes/payment-notifications.routes.ts';
@@ -70,6 +71,8 @@ export interface BuildAppOptions {
   metrics?: Metrics;
   /** Guests' rendered pages (`PAGE_CACHE`); none when absent. */
   pageCache?: PageCache;
+  /** The data folder's operator key (server/operator-key.ts): `operator:create` may ask this shop. */
+  operatorKey?: string;
 }
 
 /** Is this response going to the shopper over https: an https public origin, or a trusted proxy says so. */
@@ -107,6 +110,7 @@ export async function buildApp({
   logger,
   pageCache,
   metrics = createMetrics(),
+  operatorKey,
 }: BuildAppOptions) {
   const { timeouts } = config;
   const app = Fastify({
@@ -312,6 +316,7 @@ export async function buildApp({
     exchange: exchangeSettings(config.exchange, config.publicUrl),
     publicShop: config.publicShop,
   });
+  if (operatorKey) localOperatorRoutes(app, { services, publicUrl: config.publicUrl, key: operatorKey });
   seoRoutes(app, { services, publicUrl: config.publicUrl, staging: config.staging });
   feedsRoutes(app, { services, publicUrl: config.publicUrl });
   await exchange1cRoutes(app, {

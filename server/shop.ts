@@ -5,8 +5,10 @@ import { DataFolderLockedError } from '../core/db/lock.ts';
 import { buildApp } from './app.ts';
 import { createLogger } from './logger.ts';
 import { createMetrics } from './metrics.ts';
+import { operatorKeyFile, writeOperatorKey } from './operator-key.ts';
 import { createPageCache } from './page-cache.ts';
 import { startRuntime } from './runtime.ts';
+import { announceSetupLink } from './setup-link.ts';
 import { shareWorkerMetrics } from './worker-metrics.ts';
 
 // STACK pitfall 2: a denied install script silently falls back to the system Node.
@@ -46,6 +48,11 @@ try {
   throw error;
 }
 
+// With the embedded database only this process may open it: `npm run operator:create` asks the shop
+// instead, showing the key written here (server/routes/local-operator.routes.ts).
+const keyFile = operatorKeyFile(config);
+const operatorKey = keyFile ? await writeOperatorKey(keyFile) : undefined;
+
 const app = await buildApp({
   config,
   database: runtime.database,
@@ -54,6 +61,7 @@ const app = await buildApp({
   logger,
   metrics,
   pageCache: config.pageCache ? createPageCache({ readCache: runtime.readCache }) : undefined,
+  operatorKey,
 });
 
 let closing = false;
@@ -81,6 +89,10 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 try {
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`shop ready on ${config.publicUrl} (${runtime.database.engine})`);
+  // While the shop has no admin, each start prints a fresh setup link (one process of several).
+  if (!cluster.isWorker || cluster.worker?.id === 1) {
+    await announceSetupLink(runtime.services.firstAdmin, config.publicUrl, app.log);
+  }
   // The search index builds now, in the background, rather than on the first shopper's search: a
   // large catalogue's takes seconds (docs/decisions/0040-catalogue-at-scale.md).
   const warming = performance.now();

@@ -25,6 +25,39 @@ const ADMIN_LOCK = 7301;
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+async function shopHasAdmin(runner: Pick<Db, 'select'>): Promise<boolean> {
+  const [row] = await runner.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1);
+  return row !== undefined;
+}
+
+function revokeLiveLinks(tx: Pick<Db, 'update'>, now: Date) {
+  return tx
+    .update(adminSetupLinks)
+    .set({ revokedAt: now })
+    .where(and(isNull(adminSetupLinks.usedAt), isNull(adminSetupLinks.revokedAt)));
+}
+
+/**
+ * A new setup link's token while the shop has no admin (null once it has one); the earlier links
+ * stop working. Only this answer holds the token: the table keeps its SHA-256. The shop calls it on
+ * every start (server/setup-link.ts), `npm run operator:create` without a contact too.
+ */
+export async function issueSetupLink(
+  db: Db,
+  clock: () => Date,
+): Promise<{ token: string; expiresAt: Date } | null> {
+  const now = clock();
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${ADMIN_LOCK})`);
+    if (await shopHasAdmin(tx)) return null;
+    await revokeLiveLinks(tx, now);
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(now.getTime() + SETUP_LINK_TTL_MS);
+    await tx.insert(adminSetupLinks).values({ tokenHash: sha256(token), createdAt: now, expiresAt });
+    return { token, expiresAt };
+  });
+}
+
 /**
  * The first admin made while the shop runs (README "The back office"): while the shop has no admin,
  * each start prints a setup link (24 hours, single use; a newer one replaces it). Its page sends a
@@ -49,10 +82,7 @@ export function createFirstAdminService({
 }) {
   const deadLink = (locale: Locale) => new AppError('not_found', staffMessage('setup.link_dead', locale));
 
-  async function hasAdmin(runner: Pick<Db, 'select'> = db): Promise<boolean> {
-    const [row] = await runner.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1);
-    return row !== undefined;
-  }
+  const hasAdmin = (runner: Pick<Db, 'select'> = db) => shopHasAdmin(runner);
 
   async function liveLink(runner: Pick<Db, 'select'>, token: string) {
     if (!/^[A-Za-z0-9_-]{32,64}$/.test(token)) return null;
@@ -68,30 +98,6 @@ export function createFirstAdminService({
         ),
       );
     return row ?? null;
-  }
-
-  /**
-   * A new setup link's token while the shop has no admin (null once it has one); the earlier links
-   * stop working. Only this answer holds the token: the table keeps its SHA-256.
-   */
-  async function issueLink(): Promise<{ token: string; expiresAt: Date } | null> {
-    const now = clock();
-    return db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(${ADMIN_LOCK})`);
-      if (await hasAdmin(tx)) return null;
-      await revokeLive(tx, now);
-      const token = randomBytes(32).toString('base64url');
-      const expiresAt = new Date(now.getTime() + SETUP_LINK_TTL_MS);
-      await tx.insert(adminSetupLinks).values({ tokenHash: sha256(token), createdAt: now, expiresAt });
-      return { token, expiresAt };
-    });
-  }
-
-  function revokeLive(tx: Pick<Db, 'update'>, now: Date) {
-    return tx
-      .update(adminSetupLinks)
-      .set({ revokedAt: now })
-      .where(and(isNull(adminSetupLinks.usedAt), isNull(adminSetupLinks.revokedAt)));
   }
 
   /** Whether the link works: unused, not replaced, not expired, and the shop still has no admin. */
@@ -249,7 +255,7 @@ export function createFirstAdminService({
           },
         });
       await tx.update(staffSessions).set({ revokedAt: now }).where(eq(staffSessions.userId, userId));
-      await revokeLive(tx, now);
+      await revokeLiveLinks(tx, now);
       await audit.record(
         tx,
         { userId, email, role: 'admin', ip: input.ip },
@@ -317,6 +323,8 @@ export function createFirstAdminService({
       .where(and(eq(sessions.userId, existing.id), isNull(sessions.revokedAt)));
     return existing.id;
   }
+
+  const issueLink = () => issueSetupLink(db, clock);
 
   return { hasAdmin, issueLink, getLink, sendCode, complete };
 }

@@ -20,6 +20,7 @@ import { adminRefundsRoutes } from './refunds.routes.ts';
 import { adminReturnsRoutes } from './returns.routes.ts';
 import { searchSynonymsRoutes } from './search-synonyms.routes.ts';
 import { settingsRoutes } from './settings.routes.ts';
+import { adminSetupRoutes } from './setup.routes.ts';
 import { adminShippingDeskRoutes } from './shipping-desk.routes.ts';
 import { staffRoutes } from './staff.routes.ts';
 import type { StaffRouteDeps } from './staff-route.ts';
@@ -29,6 +30,7 @@ import { translationsRoutes } from './translations.routes.ts';
 /** Every staff endpoint, each declared with its role (server/routes/admin/staff-route.ts). */
 export function adminRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
   staffAuthRoutes(app, deps);
+  adminSetupRoutes(app, deps);
   staffRoutes(app, deps);
   auditRoutes(app, deps);
   adminOrdersListRoutes(app, deps);
