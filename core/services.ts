@@ -42,6 +42,7 @@ import { createOrderStatusService } from './orders/order-status.service.ts';
 import { createOrdersService } from './orders/orders.service.ts';
 import { createOrdersAdminService } from './orders/orders-admin.service.ts';
 import { createOrdersListService } from './orders/orders-list.service.ts';
+import { createPhoneOrdersService, PHONE_PAYMENT_LINK_JOB } from './orders/phone-order.service.ts';
 import { createPromoAdminService } from './orders/promo-admin.service.ts';
 import { createRemindersService } from './orders/reminders.service.ts';
 import { createSettlementService, SETTLEMENT_JOB } from './orders/settlement.service.ts';
@@ -153,6 +154,19 @@ export function createServices({
     publicUrl,
     refunds,
   });
+  // Orders taken by phone and their payment links (docs/product/phone-orders.md).
+  const phoneOrders = createPhoneOrdersService({
+    db,
+    providers,
+    settings,
+    delivery,
+    rates,
+    cache,
+    audit,
+    clock,
+    publicUrl,
+  });
+  jobs.register(PHONE_PAYMENT_LINK_JOB, phoneOrders.sendPaymentMessage);
   // Parcels with the carriers: the status poll is the fallback of CDEK's webhook (docs/decisions/0025).
   const shipments = createShipmentsService({ db, providers, orders, clock });
   // What the shipping desk prints: carriers' labels and the shop's packing slips.
@@ -289,6 +303,7 @@ export function createServices({
     staffRefunds: createStaffRefundsService({ orders, refunds, settings, audit, clock }),
     ordersList: createOrdersListService({ db, audit, ordersAdmin }),
     buyout,
+    phoneOrders,
     shipments,
     shippingDocuments,
     courierPickup,

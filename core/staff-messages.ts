@@ -1,4 +1,5 @@
 import type { Locale, Localized } from './i18n.ts';
+import { phoneOrderMessages } from './staff-messages-phone.ts';
 import { setupStaffMessages } from './staff-messages-setup.ts';
 
 /**
@@ -9,6 +10,9 @@ import { setupStaffMessages } from './staff-messages-setup.ts';
  * office's pages and the staff exports read it alike.
  */
 export const staffMessages = {
+  // Orders taken by phone and their payment links (core/staff-messages-phone.ts).
+  ...phoneOrderMessages,
+
   // The first admin's setup page (core/staff-messages-setup.ts).
   ...setupStaffMessages,
 
@@ -1034,6 +1038,21 @@ export function eventCauseText(cause: string, locale: Locale): string {
       (m) => say('event.hold_confirmed', { amount: rub(m[1]) }),
     ],
     [/^the payment could not be committed/, () => say('event.hold_failed')],
+    [/^taken by phone by staff \(([^)]+)\)$/, (m) => say('event.phone_taken', { who: m[1] ?? '' })],
+    [
+      /^payment link sent by staff \(([^)]+)\): (.+)$/,
+      (m) => {
+        const both = (m[2] ?? '').includes(',');
+        const channels = say(
+          both
+            ? 'phone_order.channel.both'
+            : m[2] === 'email'
+              ? 'phone_order.channel.email'
+              : 'phone_order.channel.sms',
+        );
+        return say('event.payment_link_sent', { channels, who: m[1] ?? '' });
+      },
+    ],
     [/^try-on not handed over/, () => say('event.try_on_overdue')],
     [/^try-on kept by staff \((.+)\)$/, (m) => say('event.try_on_kept', { who: m[1] ?? '' })],
     [/^buyout recorded by staff \(([^)]+)\)/, (m) => say('event.buyout_recorded', { who: m[1] ?? '' })],

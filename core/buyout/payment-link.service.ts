@@ -1,17 +1,10 @@
 import { and, eq, lt } from 'drizzle-orm';
 import type { Actor } from '../audit/audit.service.ts';
-import {
-  messageTexts as messageTextRows,
-  orderBuyouts,
-  orderEvents,
-  orderLines,
-  orders,
-} from '../db/schema/index.ts';
+import { orderBuyouts, orderEvents, orderLines, orders } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import type { Locale } from '../i18n.ts';
 import { enqueueJob, type JobOutcome, type JobRow } from '../jobs/jobs.service.ts';
-import { messageTexts } from '../messages/message-texts.ts';
-import { renderBuyoutPaymentMessage } from '../orders/buyout.message.ts';
+import { createPaymentLinkSender } from '../messages/payment-link.ts';
 import { orderStatusKey } from '../orders/orders.service.ts';
 import { BUYOUT_PAYMENT_MESSAGE_JOB, type BuyoutContext, buyoutOrder, t } from './buyout.context.ts';
 import { settleBuyout } from './buyout.rules.ts';
@@ -34,6 +27,7 @@ export function createBuyoutPaymentLink({
   lockBuyout,
   get,
 }: BuyoutContext) {
+  const sendPaymentLink = createPaymentLinkSender({ db, providers, settings });
   /**
    * Opens the payment of the kept goods (kind `card`, the receipt of the kept lines) and sends the
    * buyer the link. A provider that cannot be reached leaves the buyout without a link: the screen
@@ -205,46 +199,23 @@ export function createBuyoutPaymentLink({
     const { order, buyout } = found;
     if (buyout.paymentId !== paymentId || buyout.paymentState !== 'pending' || !buyout.paymentUrl)
       return { skipped: 'the link is no longer open' };
-    if (channel === 'email' && !order.email.includes('@')) return { skipped: 'no e-mail' };
-    const locale = order.locale === 'en' ? 'en' : 'ru';
     const lines = await db.select().from(orderLines).where(eq(orderLines.orderNumber, orderNumber));
     const settled = settleBuyout(buyoutOrder(order, lines), buyout.kept);
-    const shop = await settings.getShopSettings();
-    const rows = await db
-      .select({ key: messageTextRows.key, value: messageTextRows.value })
-      .from(messageTextRows)
-      .where(eq(messageTextRows.locale, locale));
-    const message = renderBuyoutPaymentMessage(
-      {
-        number: orderNumber,
-        lines: settled.lines
-          .filter((l) => l.kept > 0)
-          .map((l) => {
-            const line = lines.find((x) => x.id === l.lineId);
-            return { name: line?.name ?? '', size: line?.size ?? '', count: l.kept, amount: l.keptAmount };
-          }),
-        amount: buyout.amount,
-        payUrl: absolute(buyout.paymentUrl),
-      },
-      locale,
-      {
-        name: shop.main.shopName[locale] || shop.main.shopName.ru,
-        colour: shop.main.brand?.colour ?? '#222222',
-        ...(shop.main.brand?.logoUrl ? { logoUrl: shop.main.brand.logoUrl } : {}),
-      },
-      messageTexts(locale, new Map(rows.map((r) => [r.key, r.value]))),
-    );
-    const result =
-      channel === 'email'
-        ? await providers.email.send({
-            to: order.email,
-            subject: message.subject,
-            text: message.text,
-            html: message.html,
-            idempotencyKey: job.key,
-          })
-        : await providers.sms.sendMessage({ phone: order.phone, text: message.sms, idempotencyKey: job.key });
-    return result.ok ? { done: result.ref } : { retry: result.reason };
+    return sendPaymentLink({
+      wording: 'buyout',
+      channel,
+      to: order,
+      idempotencyKey: job.key,
+      number: orderNumber,
+      lines: settled.lines
+        .filter((l) => l.kept > 0)
+        .map((l) => {
+          const line = lines.find((x) => x.id === l.lineId);
+          return { name: line?.name ?? '', size: line?.size ?? '', count: l.kept, amount: l.keptAmount };
+        }),
+      amount: buyout.amount,
+      payUrl: absolute(buyout.paymentUrl),
+    });
   }
 
   return { startPayment, renewLink, checkPayment, checkOpenPayments, sendPaymentMessage };

@@ -96,6 +96,19 @@ export const messageTextCatalogue = {
     'Выкуп после примерки: кнопка оплаты',
     'Try-on buyout: the pay button',
   ]),
+  'order.payment_link.title': event('Оплата заказа №{number}', 'Pay for order {number}', [
+    'Заказ по телефону: тема и заголовок письма со ссылкой на оплату',
+    'Phone order: subject and heading of the payment link',
+  ]),
+  'order.payment_link.note': event(
+    'Заказ на {amount} оформлен по телефону. Оплатите его по ссылке: товары отложены для вас до оплаты.',
+    'Your order of {amount} was taken by phone. Please pay for it by the link: the goods are held for you until then.',
+    ['Заказ по телефону: текст', 'Phone order: text'],
+  ),
+  'order.payment_link.button': event('Оплатить заказ', 'Pay for the order', [
+    'Заказ по телефону: кнопка оплаты',
+    'Phone order: the pay button',
+  ]),
   'return.requested.title': event(
     'Возврат {return} по заказу №{number} оформлен',
     'Return {return} of order {number} is registered',

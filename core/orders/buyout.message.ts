@@ -1,4 +1,4 @@
-import type { MessageTexts } from '../messages/message-texts.ts';
+import type { MessageTextKey, MessageTexts } from '../messages/message-texts.ts';
 import {
   type Brand,
   escapeHtml,
@@ -17,19 +17,35 @@ export interface BuyoutPaymentForMessage {
 }
 
 /**
- * The buyer's message with the payment link of a try-on buyout (docs/product/try-on-buyout.md), in
- * the shop's message frame and the staff's wording (core/messages/message-texts.ts). Pure.
+ * The wordings of a payment-link message: the kept goods of a try-on buyout
+ * (docs/product/try-on-buyout.md), or a whole order taken by phone (docs/product/phone-orders.md).
+ */
+export const paymentLinkWordings = {
+  buyout: { title: 'buyout.payment.title', note: 'buyout.payment.note', button: 'buyout.payment.button' },
+  order: {
+    title: 'order.payment_link.title',
+    note: 'order.payment_link.note',
+    button: 'order.payment_link.button',
+  },
+} as const satisfies Record<string, Record<'title' | 'note' | 'button', MessageTextKey>>;
+export type PaymentLinkWording = keyof typeof paymentLinkWordings;
+
+/**
+ * The buyer's message with a payment link (a try-on buyout's by default), in the shop's message
+ * frame and the staff's wording (core/messages/message-texts.ts). Pure.
  */
 export function renderBuyoutPaymentMessage(
   o: BuyoutPaymentForMessage,
   locale: MessageLocale,
   brand: Brand,
   text: MessageTexts,
+  wording: PaymentLinkWording = 'buyout',
 ): RenderedMessage {
+  const keys = paymentLinkWordings[wording];
   const money = (k: number) => formatRub(k, locale);
-  const title = text('buyout.payment.title', { number: o.number });
-  const note = text('buyout.payment.note', { amount: money(o.amount) });
-  const button = text('buyout.payment.button');
+  const title = text(keys.title, { number: o.number });
+  const note = text(keys.note, { amount: money(o.amount) });
+  const button = text(keys.button);
   const lines = o.lines.map((l) => `${l.name}, ${l.size} × ${l.count} — ${money(l.amount)}`);
   const textBody = [title, '', note, '', ...lines, '', `${button}: ${o.payUrl}`, '', brand.name].join('\n');
   const rows = o.lines

@@ -14,6 +14,11 @@ export const CONSENT_VERSION = 'personal-data-2026-11';
  * order placed from the app: the order is the consent (docs/product/checkout-and-payments.md).
  */
 export const APP_CONSENT_VERSION = 'personal-data-app-pay-button-2026-11';
+/**
+ * The version of the consent staff read out and confirm when taking an order by phone
+ * (docs/product/phone-orders.md).
+ */
+export const PHONE_CONSENT_VERSION = 'personal-data-phone-2026-11';
 
 /**
  * Placement step 4: record the order, its lines with what each reserves, its first event and the
@@ -37,9 +42,12 @@ export async function recordOrder(
     paymentClaim: string | null;
     now: Date;
     expiresAt: Date;
+    /** A phone order's staff member (docs/product/phone-orders.md): the source is `phone`, the consent spoken. */
+    takenBy?: string;
   },
 ): Promise<{ order: StoredOrder; lines: StoredLine[] }> {
   const { input, priced, shown, client, now } = order;
+  const byPhone = order.takenBy !== undefined;
   const { totals, place } = priced;
   const [row] = await tx
     .insert(orders)
@@ -86,10 +94,12 @@ export async function recordOrder(
             ? (input.hePayPhone ?? null)
             : null,
       instalmentMonths: input.payment === 'tinkoff' ? (input.instalmentMonths ?? 3) : null,
-      consentVersion: input.consent ? CONSENT_VERSION : APP_CONSENT_VERSION,
+      consentVersion: byPhone ? PHONE_CONSENT_VERSION : input.consent ? CONSENT_VERSION : APP_CONSENT_VERSION,
       consentAt: now,
       consentIp: client.ip,
-      consentChannel: input.consent ? 'web' : 'app',
+      consentChannel: byPhone ? 'phone' : input.consent ? 'web' : 'app',
+      source: byPhone ? 'phone' : 'shop',
+      takenBy: order.takenBy ?? null,
       deviceId: client.deviceId,
       holdNetwork: networkOf(client.ip),
       accessKey: order.accessKey,

@@ -15,6 +15,7 @@ import { messageTextsRoutes } from './message-texts.routes.ts';
 import { adminOrdersRoutes } from './orders.routes.ts';
 import { adminOrdersListRoutes } from './orders-list.routes.ts';
 import { pagesRoutes } from './pages.routes.ts';
+import { phoneOrdersRoutes } from './phone-orders.routes.ts';
 import { promoRoutes } from './promo.routes.ts';
 import { adminRefundsRoutes } from './refunds.routes.ts';
 import { adminReturnsRoutes } from './returns.routes.ts';
@@ -39,6 +40,7 @@ export function adminRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
   adminShippingDeskRoutes(app, deps);
   adminMarkingRoutes(app, deps);
   buyoutRoutes(app, deps);
+  phoneOrdersRoutes(app, deps);
   adminReturnsRoutes(app, deps);
   customersRoutes(app, deps);
   dashboardRoutes(app, deps);
