@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { anyWidth, budget, gotoHydrated, isPhone, setCart } from './helpers.ts';
+import { codeFromOutbox, freshLocalPhone } from './support/shop-orders.ts';
 
 // Sign-in, the cabinet and the signed-in checkout (catalogue.md §2, §4, §5; checkout.md §5, §6;
 // DECISIONS 16, 17). Codes come from the development outbox, as a developer reads them.
@@ -8,24 +9,6 @@ import { anyWidth, budget, gotoHydrated, isPhone, setCart } from './helpers.ts';
 // Products of their own, so these journeys never take the units other specs order.
 const BEANIE = 'merino-beanie-chocolate';
 const DRESS_L = 'linen-shirt-dress-sand-l';
-
-/** A phone no other run has used: per-phone limits hold across runs on a reused data folder. */
-function freshPhone(): string {
-  return `9${String(Date.now()).slice(-6)}${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}`;
-}
-
-async function codeFromOutbox(page: Page, phone: string): Promise<string> {
-  let code = '';
-  await expect
-    .poll(async () => {
-      const res = await page.request.get(`/api/dev/outbox?channel=sms&recipient=7${phone}`);
-      const body = (await res.json()) as { data: { payload: { code?: string } }[] };
-      code = body.data[0]?.payload.code ?? '';
-      return code;
-    })
-    .toMatch(/^\d{4}$/);
-  return code;
-}
 
 /** The cabinet opens from the header on desktop and from the global menu on phones. */
 async function openCabinet(page: Page) {
@@ -54,7 +37,7 @@ test('sign in by phone, complete the profile, save an address, buy with the pref
   context,
 }) => {
   test.setTimeout(budget(60_000));
-  const phone = freshPhone();
+  const phone = freshLocalPhone();
   const email = `anna.${phone}@example.ru`;
   await setCart(context, [{ _id: BEANIE, count: 1 }]);
   await gotoHydrated(page, '/');
@@ -171,7 +154,7 @@ test('sign in by phone, complete the profile, save an address, buy with the pref
 
 /** Signs a new shopper in by phone and completes the profile; the cabinet is closed after. */
 async function signInAsNewShopper(page: Page, name = 'Мария') {
-  const phone = freshPhone();
+  const phone = freshLocalPhone();
   await openCabinet(page);
   const cabinet = page.locator('dialog.cabinet');
   await cabinet.getByLabel(/^Телефон/).fill(phone);
@@ -227,7 +210,7 @@ test(
   'sign in by e-mail registers a new address at once and mails the password',
   anyWidth,
   async ({ page }) => {
-    const email = `mail.${freshPhone()}@example.ru`;
+    const email = `mail.${freshLocalPhone()}@example.ru`;
     await gotoHydrated(page, '/');
     await openCabinet(page);
     const cabinet = page.locator('dialog.cabinet');

@@ -1,14 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { anyWidth, budget, gotoHydrated } from './helpers.ts';
+import { freshPhone } from './support/shop-orders.ts';
 import { signInStaff, staffEmail } from './support/staff-accounts.ts';
 
 // Hand to the carrier (docs/decisions/0025-real-carriers.md): a manager registers a paid CDEK order's
 // parcel with the configured carrier (the sandbox here) from the order page; the carrier's tracking
 // number shows on the page and in the buyer's order-status lookup.
-
-function freshPhone(): string {
-  return `79${String(Date.now()).slice(-6)}${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}`;
-}
 
 test(
   'a manager hands a paid CDEK order to the carrier and the buyer sees its tracking',

@@ -2,15 +2,11 @@ import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { anyWidth, budget } from './helpers.ts';
+import { freshPhone } from './support/shop-orders.ts';
 import { signInStaff, staffEmail } from './support/staff-accounts.ts';
 
 // Customers in the back office (DECISIONS 20, 30): a manager finds a shopper, downloads everything the
 // shop holds about them and deletes it on request; their order stays, anonymised.
-
-/** A phone no other run has used: per-phone limits hold across runs on a reused data folder. */
-function freshPhone(): string {
-  return `79${String(Date.now()).slice(-6)}${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}`;
-}
 
 /** A shopper signs in with a code (read from the development outbox) and orders one coat. */
 async function shopperWithOrder(request: APIRequestContext, phone: string): Promise<number> {

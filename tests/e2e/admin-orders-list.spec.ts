@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { budget, gotoHydrated } from './helpers.ts';
+import { freshPhone } from './support/shop-orders.ts';
 import { journeyManager, signInStaff } from './support/staff-accounts.ts';
 
 // The orders list and every buyer (issue 34): a manager sorts and filters orders, the filter stays in
@@ -13,11 +14,6 @@ const TAKEN = [
   'ribbed-tank-top-black',
   'men-s-double-breasted-coat-navy',
 ];
-
-/** A phone no other run has used: per-phone limits hold across runs on a reused data folder. */
-function freshPhone(): string {
-  return `79${String(Date.now()).slice(-6)}${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}`;
-}
 
 /** A variant with plenty in stock, from the catalogue page's products. */
 async function plentifulVariants(page: Page, request: APIRequestContext): Promise<string[]> {

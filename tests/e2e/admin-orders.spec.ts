@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { budget, gotoHydrated } from './helpers.ts';
+import { freshPhone } from './support/shop-orders.ts';
 import { signInStaff, staffEmail } from './support/staff-accounts.ts';
 
 // Orders in the back office (docs/decisions/0012-back-office-orders.md): a manager finds a paid order
@@ -13,11 +14,6 @@ const TAKEN = [
   'ribbed-tank-top-black',
   'men-s-double-breasted-coat-navy',
 ];
-
-/** A phone no other run has used: per-phone limits hold across runs on a reused data folder. */
-function freshPhone(): string {
-  return `79${String(Date.now()).slice(-6)}${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}`;
-}
 
 interface Variant {
   id: string;

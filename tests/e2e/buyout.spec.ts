@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { budget, gotoHydrated } from './helpers.ts';
+import { freshPhone } from './support/shop-orders.ts';
 import { signInStaff, staffEmail } from './support/staff-accounts.ts';
 
 // The try-on buyout on a phone (docs/product/try-on-buyout.md): a try-on order of 4 items goes out with
@@ -7,11 +8,6 @@ import { signInStaff, staffEmail } from './support/staff-accounts.ts';
 // sandbox; the screen shows the payment, and the 2 items handed back are on the shelf again.
 
 test.use({ viewport: { width: 390, height: 844 } });
-
-/** A phone no other run has used: per-phone limits hold across runs on a reused data folder. */
-function freshPhone(): string {
-  return `79${String(Date.now()).slice(-6)}${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}`;
-}
 
 /** Tomorrow in Moscow (the earliest delivery day, DECISIONS 15). */
 function tomorrowInMoscow(): string {

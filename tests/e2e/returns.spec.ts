@@ -1,15 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { anyWidth, budget, gotoHydrated, isPhone } from './helpers.ts';
+import { codeFromOutbox, freshLocalPhone, freshPhone } from './support/shop-orders.ts';
 import { signInStaff, staffEmail } from './support/staff-accounts.ts';
 
 // Issue 23 (docs/product/returns.md): a shopper asks from /status to return one of the two lines of a
 // received order, staff receive the parcel and accept it, the refund goes out and the unit is back
 // on the shelf; the shopper sees the refund.
-
-function freshPhone(): string {
-  return `79${String(Date.now()).slice(-6)}${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}`;
-}
 
 interface Variant {
   id: string;
@@ -171,24 +168,6 @@ test('a shopper returns one of two lines from /status; staff receive and accept 
   await shopperPage.screenshot({ path: testInfo.outputPath('return-en-360.png'), fullPage: true });
   await shopper.close();
 });
-
-/** A phone no other run has used, without the country code (the cabinet's field adds +7). */
-function freshLocalPhone(): string {
-  return `9${String(Date.now()).slice(-6)}${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}`;
-}
-
-async function codeFromOutbox(page: Page, phone: string): Promise<string> {
-  let code = '';
-  await expect
-    .poll(async () => {
-      const res = await page.request.get(`/api/dev/outbox?channel=sms&recipient=7${phone}`);
-      const body = (await res.json()) as { data: { payload: { code?: string } }[] };
-      code = body.data[0]?.payload.code ?? '';
-      return code;
-    })
-    .toMatch(/^\d{4}$/);
-  return code;
-}
 
 async function openCabinet(page: Page) {
   if (isPhone(page)) {

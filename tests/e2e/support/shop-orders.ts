@@ -1,9 +1,9 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { gotoHydrated } from '../helpers.ts';
 
-// Orders made as a shopper makes them, for the back office's journeys: a phone no run has used, the
-// catalogue's variants with stock to spare, an order placed through the public API and paid in the
-// sandbox. One home for what the journeys used to write each for themselves.
+// Orders made as a shopper makes them, for the journeys: a phone no run has used and the sign-in code
+// texted to it, the catalogue's variants with stock to spare, an order placed through the public API
+// and paid in the sandbox. One home for what the journeys used to write each for themselves.
 
 /** Products other journeys count on (their stock and reviews): these helpers leave them alone. */
 export const TAKEN_PRODUCTS = [
@@ -16,6 +16,25 @@ export const TAKEN_PRODUCTS = [
 /** A phone no other run has used: per-phone limits hold across runs on a reused data folder. */
 export function freshPhone(): string {
   return `79${String(Date.now()).slice(-6)}${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}`;
+}
+
+/** {@link freshPhone} without the country code, as a shopper types it (the cabinet's field adds +7). */
+export function freshLocalPhone(): string {
+  return freshPhone().slice(1);
+}
+
+/** The sign-in code the shop texted to a local phone (+7 added), read from the development outbox. */
+export async function codeFromOutbox(page: Page, localPhone: string): Promise<string> {
+  let code = '';
+  await expect
+    .poll(async () => {
+      const res = await page.request.get(`/api/dev/outbox?channel=sms&recipient=7${localPhone}`);
+      const body = (await res.json()) as { data: { payload: { code?: string } }[] };
+      code = body.data[0]?.payload.code ?? '';
+      return code;
+    })
+    .toMatch(/^\d{4}$/);
+  return code;
 }
 
 /**
