@@ -56,6 +56,7 @@ const admin = [
       // Back-office pages, one line each.
       route('staff', 'routes/admin/staff.tsx'),
       route('orders', 'routes/admin/orders.tsx'),
+      route('orders/new', 'routes/admin/order-new.tsx'),
       route('orders/:number', 'routes/admin/order.tsx'),
       route('orders/:number/packing-slip', 'routes/admin/packing-slip.tsx'),
       route('orders/:number/buyout', 'routes/admin/buyout.tsx'),

@@ -91,7 +91,10 @@ export const phoneOrderMessages = {
     ru: 'Цены, доставку и скидку считает сервер по каталогу и тарифам перевозчика.',
     en: 'The server prices the goods, delivery and discount from the catalogue and the carrier’s rates.',
   },
-  'phone_order.count_prices': { ru: 'Рассчитать', en: 'Price it' },
+  'phone_order.fill_delivery': {
+    ru: 'Укажите доставку, и сервер рассчитает заказ',
+    en: 'Fill in the delivery and the server prices the order',
+  },
   'phone_order.goods_sum': { ru: 'Товары', en: 'Goods' },
   'phone_order.delivery_sum': { ru: 'Доставка', en: 'Delivery' },
   'phone_order.delivery_free': { ru: 'бесплатно', en: 'free' },

@@ -23,6 +23,7 @@ import {
   type PhoneOrderQuoteInput,
   phoneOrderGetWays,
 } from './phone-order.schemas.ts';
+import type { PaymentLinkSend, PhoneOrderQuote, PhoneOrderView } from './phone-order.wire.ts';
 import { consumePromo } from './place-order/consume-promo.step.ts';
 import { createOrderPricing } from './place-order/price-order.step.ts';
 import { recordOrder } from './place-order/record-order.step.ts';
@@ -35,32 +36,6 @@ export const PHONE_PAYMENT_LINK_JOB = 'phone-order-payment-link';
 const PAYMENT = 'online';
 
 const t = (locale: Locale, ru: string, en: string) => (locale === 'en' ? en : ru);
-
-/** One sending of the link as the panel shows it: the channel and what became of it. */
-export interface PaymentLinkSend {
-  at: string;
-  channel: 'sms' | 'email';
-  /** `queued`: not sent yet; `sent`: the provider took it; `skipped`: nothing to send to; `failed`: given up. */
-  state: 'queued' | 'sent' | 'skipped' | 'failed';
-  /** The provider's refusal of the last try, when it refused. */
-  error: string | null;
-}
-
-/** A phone order as the back office's payment-link panel shows it. */
-export interface PhoneOrderView {
-  number: number;
-  status: string;
-  source: 'shop' | 'phone';
-  fullName: string;
-  phone: string;
-  email: string;
-  total: number;
-  /** The page the buyer pays on (absolute), while the order awaits payment. */
-  payUrl: string | null;
-  /** Unpaid past this instant, the order fails and its stock returns. */
-  expiresAt: string;
-  sends: PaymentLinkSend[];
-}
 
 /**
  * Orders taken by phone (docs/product/phone-orders.md): staff pick the goods, the delivery and the
@@ -202,7 +177,7 @@ export function createPhoneOrdersService({
     return { quote: quoteOf(priced) };
   }
 
-  function quoteOf(priced: Awaited<ReturnType<typeof pricing.priceOrder>>) {
+  function quoteOf(priced: Awaited<ReturnType<typeof pricing.priceOrder>>): PhoneOrderQuote {
     const { totals, place } = priced;
     return {
       lines: priced.lines.map((l) => ({
@@ -430,10 +405,11 @@ export type PhoneOrdersService = ReturnType<typeof createPhoneOrdersService>;
 function sendOf(job: JobRow): PaymentLinkSend {
   const channel = (job.payload as { channel: 'sms' | 'email' }).channel;
   const at = job.createdAt.toISOString();
+  const id = job.id;
   if (job.status === 'done') {
     const skipped = job.result?.startsWith('skipped') ?? false;
-    return { at, channel, state: skipped ? 'skipped' : 'sent', error: null };
+    return { id, at, channel, state: skipped ? 'skipped' : 'sent', error: null };
   }
-  if (job.status === 'failed') return { at, channel, state: 'failed', error: job.lastError };
-  return { at, channel, state: 'queued', error: job.lastError };
+  if (job.status === 'failed') return { id, at, channel, state: 'failed', error: job.lastError };
+  return { id, at, channel, state: 'queued', error: job.lastError };
 }

@@ -220,6 +220,10 @@ export default function OrdersPage() {
         <a className="adm-btn" href={`/api/admin/orders/export.csv?${csv}`} download>
           {t('orders.csv')}
         </a>
+        {/* An order for a caller, its payment link sent by SMS or e-mail (docs/product/phone-orders.md). */}
+        <Link className="adm-btn adm-btn--primary" to="/admin/orders/new">
+          {t('phone_order.button')}
+        </Link>
       </div>
       <CourierPickup />
       <FilterBar keys={FILTERS} onApply={address.setFilters} onReset={address.reset}>
