@@ -50,10 +50,10 @@ export const e2eStaff = (['desktop', 'phone'] as const).flatMap((project) => [
     role: 'editor' as const,
     enrolled: true,
   },
-  // Managers of the journeys added with the shipping desk, refunds, the orders list, promo kinds and
-  // exchanges, each its own: one account's sign-in codes used by many journeys at once run into the
-  // second factor's lock-out (too many refused codes), as a real shop would.
-  ...(['desk', 'list', 'refunds', 'promo', 'exchange'] as const).map((journey) => ({
+  // Managers of the journeys added with the shipping desk, refunds, the orders list, promo kinds,
+  // exchanges and phone orders, each its own: one account's sign-in codes used by many journeys at once
+  // run into the second factor's lock-out (too many refused codes), as a real shop would.
+  ...(['desk', 'list', 'refunds', 'promo', 'exchange', 'phone'] as const).map((journey) => ({
     email: `${journey}-manager-${project}@e2e.test`,
     name: `Менеджер ${journey} ${project}`,
     role: 'manager' as const,
@@ -74,7 +74,7 @@ export function staffEmail(role: 'admin' | 'manager' | 'editor', project: string
 
 /** The manager account of one journey of its own (listed above), for the project. */
 export function journeyManager(
-  journey: 'desk' | 'list' | 'refunds' | 'promo' | 'exchange',
+  journey: 'desk' | 'list' | 'refunds' | 'promo' | 'exchange' | 'phone',
   project: string,
 ): string {
   return `${journey}-manager-${project as Project}@e2e.test`;
