@@ -20,7 +20,7 @@ export function uploadFiles<T>(path: string, files: File[], onProgress: (share: 
       if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
     };
     xhr.onload = () => {
-      const body = (xhr.response ?? {}) as { message?: string; field?: string };
+      const body = (xhr.response ?? {}) as { message?: string; field?: string; current?: unknown };
       if (xhr.status >= 200 && xhr.status < 300) {
         onProgress(1);
         resolve(body as T);
@@ -35,10 +35,8 @@ export function uploadFiles<T>(path: string, files: File[], onProgress: (share: 
 
 /** A refused upload, with the whole answer (a 409's newer state). */
 export class UploadError extends AdminApiError {
-  readonly body: unknown;
-  constructor(status: number, message: string, field: string | undefined, body: unknown) {
-    super(status, message, field);
+  constructor(status: number, message: string, field: string | undefined, body: Record<string, unknown>) {
+    super(status, message, field, body.current, body);
     this.name = 'UploadError';
-    this.body = body;
   }
 }

@@ -76,6 +76,91 @@ function ConfirmDialog({
   );
 }
 
+interface Prompt {
+  title: string;
+  /** The field's label. */
+  label: string;
+  value?: string;
+  maxLength?: number;
+  confirm?: string;
+}
+
+/**
+ * The back office's «type a name» question, in place of `window.prompt` (same modal as `useConfirm`):
+ * `const [askText, dialog] = usePrompt()`; render `dialog`; `const name = await askText({ title, label })`
+ * gives the trimmed text, or null when cancelled or left empty.
+ */
+export function usePrompt(): [(q: Prompt) => Promise<string | null>, ReactNode] {
+  const [question, setQuestion] = useState<Prompt | null>(null);
+  const answer = useRef<((text: string | null) => void) | null>(null);
+  const ask = useCallback(
+    (q: Prompt) =>
+      new Promise<string | null>((resolve) => {
+        answer.current?.(null);
+        answer.current = resolve;
+        setQuestion(q);
+      }),
+    [],
+  );
+  const close = useCallback((text: string | null) => {
+    answer.current?.(text?.trim() ? text.trim() : null);
+    answer.current = null;
+    setQuestion(null);
+  }, []);
+  return [ask, <PromptDialog key="prompt" question={question} onClose={close} />];
+}
+
+function PromptDialog({
+  question,
+  onClose,
+}: {
+  question: Prompt | null;
+  onClose: (text: string | null) => void;
+}) {
+  const locale = useAdminLocale();
+  const ref = useModalDialog(question !== null);
+  return (
+    <dialog
+      ref={ref}
+      className="adm-kit-dialog"
+      aria-labelledby="adm-prompt-title"
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose(null);
+      }}
+    >
+      {question ? (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            onClose(String(new FormData(e.currentTarget).get('text') ?? ''));
+          }}
+        >
+          <h2 id="adm-prompt-title">{question.title}</h2>
+          <label className="adm-field">
+            {question.label}
+            <input
+              name="text"
+              defaultValue={question.value ?? ''}
+              maxLength={question.maxLength}
+              required
+              autoFocus
+            />
+          </label>
+          <div className="adm-kit-dialog__actions">
+            <button type="button" className="adm-btn" onClick={() => onClose(null)}>
+              {staffMessage('kit.cancel', locale)}
+            </button>
+            <button type="submit" className="adm-btn adm-btn--primary">
+              {question.confirm ?? staffMessage('kit.confirm', locale)}
+            </button>
+          </div>
+        </form>
+      ) : null}
+    </dialog>
+  );
+}
+
 /** A side panel on the same modal (a row's details without leaving the list); a sheet on a phone. */
 export function Drawer({
   open,
