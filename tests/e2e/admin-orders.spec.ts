@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { budget, gotoHydrated } from './helpers.ts';
+import { anyWidth, budget, gotoHydrated } from './helpers.ts';
 import { freshPhone } from './support/shop-orders.ts';
 import { signInStaff, staffEmail } from './support/staff-accounts.ts';
 
@@ -76,72 +76,73 @@ async function paidOrder(
   return number;
 }
 
-test('a manager finds a paid order by phone, hands it to the carrier, cancels another and its stock is back', async ({
-  page,
-  browser,
-}, testInfo) => {
-  test.setTimeout(budget(180_000));
-  const shopper = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
-  const groups = await catalogueGroups(page, shopper.request);
-  const plenty = groups.flatMap((g) =>
-    g.variants.filter((v) => !v.preorder && v.stock >= 5).map((v) => ({ g, v })),
-  );
-  const scarce = groups.flatMap((g) =>
-    g.variants.filter((v) => !v.preorder && v.stock >= 1 && v.stock <= 2).map((v) => ({ g, v })),
-  );
-  const shipped = plenty[testInfo.project.name === 'phone' ? 1 : 0];
-  const lastUnits = scarce[testInfo.project.name === 'phone' ? 1 : 0];
-  if (!shipped || !lastUnits) throw new Error('the demo catalogue has no variant to order');
+test(
+  'a manager finds a paid order by phone, hands it to the carrier, cancels another and its stock is back',
+  anyWidth,
+  async ({ page, browser }, testInfo) => {
+    test.setTimeout(budget(180_000));
+    const shopper = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+    const groups = await catalogueGroups(page, shopper.request);
+    const plenty = groups.flatMap((g) =>
+      g.variants.filter((v) => !v.preorder && v.stock >= 5).map((v) => ({ g, v })),
+    );
+    const scarce = groups.flatMap((g) =>
+      g.variants.filter((v) => !v.preorder && v.stock >= 1 && v.stock <= 2).map((v) => ({ g, v })),
+    );
+    const shipped = plenty[testInfo.project.name === 'phone' ? 1 : 0];
+    const lastUnits = scarce[testInfo.project.name === 'phone' ? 1 : 0];
+    if (!shipped || !lastUnits) throw new Error('the demo catalogue has no variant to order');
 
-  const phone = freshPhone();
-  const toShip = await paidOrder(shopper.request, phone, {
-    getWay: 'delivery-sdek',
-    cityID: 137,
-    city: 'Санкт-Петербург',
-    address: 'Невский проспект, 10',
-    products: [{ _id: shipped.v.id, count: 1 }],
-  });
-  const toCancel = await paidOrder(shopper.request, phone, {
-    getWay: 'self',
-    products: [{ _id: lastUnits.v.id, count: lastUnits.v.stock }],
-  });
-  // The last units are sold: the product page says so.
-  await gotoHydrated(page, `/products/${lastUnits.g.id}?p=${lastUnits.v.id}`);
-  await expect(page.getByRole('button', { name: 'Нет в наличии' })).toBeDisabled();
+    const phone = freshPhone();
+    const toShip = await paidOrder(shopper.request, phone, {
+      getWay: 'delivery-sdek',
+      cityID: 137,
+      city: 'Санкт-Петербург',
+      address: 'Невский проспект, 10',
+      products: [{ _id: shipped.v.id, count: 1 }],
+    });
+    const toCancel = await paidOrder(shopper.request, phone, {
+      getWay: 'self',
+      products: [{ _id: lastUnits.v.id, count: lastUnits.v.stock }],
+    });
+    // The last units are sold: the product page says so.
+    await gotoHydrated(page, `/products/${lastUnits.g.id}?p=${lastUnits.v.id}`);
+    await expect(page.getByRole('button', { name: 'Нет в наличии' })).toBeDisabled();
 
-  await signInStaff(page, staffEmail('manager', testInfo.project.name), undefined, '/admin/orders');
-  await expect(page.getByRole('heading', { name: 'Заказы', level: 1 })).toBeVisible();
-  await page
-    .getByLabel('Поиск')
-    .fill(`+7 (${phone.slice(1, 4)}) ${phone.slice(4, 7)}-${phone.slice(7, 9)}-${phone.slice(9)}`);
-  await page.getByRole('button', { name: 'Найти' }).click();
-  await expect(page).toHaveURL(/[?&]q=/);
-  await expect(page.getByText('найдено: 2')).toBeVisible();
-  await expect(page.getByRole('link', { name: String(toShip), exact: true })).toBeVisible();
-  await expect(page.getByRole('link', { name: String(toCancel), exact: true })).toBeVisible();
-  await page.screenshot({ path: testInfo.outputPath('orders.png'), fullPage: true });
-  await page.getByRole('link', { name: String(toShip), exact: true }).click();
+    await signInStaff(page, staffEmail('manager', testInfo.project.name), undefined, '/admin/orders');
+    await expect(page.getByRole('heading', { name: 'Заказы', level: 1 })).toBeVisible();
+    await page
+      .getByLabel('Поиск')
+      .fill(`+7 (${phone.slice(1, 4)}) ${phone.slice(4, 7)}-${phone.slice(7, 9)}-${phone.slice(9)}`);
+    await page.getByRole('button', { name: 'Найти' }).click();
+    await expect(page).toHaveURL(/[?&]q=/);
+    await expect(page.getByText('найдено: 2')).toBeVisible();
+    await expect(page.getByRole('link', { name: String(toShip), exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: String(toCancel), exact: true })).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath('orders.png'), fullPage: true });
+    await page.getByRole('link', { name: String(toShip), exact: true }).click();
 
-  await expect(page.getByRole('heading', { name: `Заказ ${toShip}`, level: 1 })).toBeVisible();
-  // A carrier delivery needs its tracking number.
-  await page.getByRole('button', { name: 'Передать перевозчику' }).click();
-  await expect(page.getByRole('alert')).toContainText('трек-номер');
-  await page.getByLabel(/Трек-номер/).fill('1234567890');
-  await page.getByRole('button', { name: 'Передать перевозчику' }).click();
-  await expect(page.locator('.adm-page__head .adm-badge')).toHaveText('Передан перевозчику');
-  await expect(page.getByText('1234567890').first()).toBeVisible();
-  await page.screenshot({ path: testInfo.outputPath('order-shipped.png'), fullPage: true });
+    await expect(page.getByRole('heading', { name: `Заказ ${toShip}`, level: 1 })).toBeVisible();
+    // A carrier delivery needs its tracking number.
+    await page.getByRole('button', { name: 'Передать перевозчику' }).click();
+    await expect(page.getByRole('alert')).toContainText('трек-номер');
+    await page.getByLabel(/Трек-номер/).fill('1234567890');
+    await page.getByRole('button', { name: 'Передать перевозчику' }).click();
+    await expect(page.locator('.adm-page__head .adm-badge')).toHaveText('Передан перевозчику');
+    await expect(page.getByText('1234567890').first()).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath('order-shipped.png'), fullPage: true });
 
-  await page.goto(`/admin/orders/${toCancel}`);
-  await expect(page.getByRole('heading', { name: `Заказ ${toCancel}`, level: 1 })).toBeVisible();
-  await page.getByLabel('Причина отмены').fill('покупатель передумал');
-  page.once('dialog', (dialog) => dialog.accept());
-  await page.getByRole('button', { name: 'Отменить заказ' }).click();
-  await expect(page.locator('.adm-page__head .adm-badge')).toHaveText('Отменён');
-  await expect(page.getByText(/Возврат денег .+₽: Проведён/)).toBeVisible();
+    await page.goto(`/admin/orders/${toCancel}`);
+    await expect(page.getByRole('heading', { name: `Заказ ${toCancel}`, level: 1 })).toBeVisible();
+    await page.getByLabel('Причина отмены').fill('покупатель передумал');
+    page.once('dialog', (dialog) => dialog.accept());
+    await page.getByRole('button', { name: 'Отменить заказ' }).click();
+    await expect(page.locator('.adm-page__head .adm-badge')).toHaveText('Отменён');
+    await expect(page.getByText(/Возврат денег .+₽: Проведён/)).toBeVisible();
 
-  // Back on the shelf: the storefront sells the size again.
-  await gotoHydrated(page, `/products/${lastUnits.g.id}?p=${lastUnits.v.id}`);
-  await expect(page.getByRole('button', { name: /^В корзину/ })).toBeEnabled();
-  await shopper.close();
-});
+    // Back on the shelf: the storefront sells the size again.
+    await gotoHydrated(page, `/products/${lastUnits.g.id}?p=${lastUnits.v.id}`);
+    await expect(page.getByRole('button', { name: /^В корзину/ })).toBeEnabled();
+    await shopper.close();
+  },
+);

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { budget, gotoHydrated } from './helpers.ts';
+import { anyWidth, budget, gotoHydrated } from './helpers.ts';
 import { freshPhone, placePaidOrder, TAKEN_PRODUCTS } from './support/shop-orders.ts';
 import { journeyManager, signInStaff } from './support/staff-accounts.ts';
 
@@ -30,75 +30,79 @@ async function twoSizes(page: Page, request: APIRequestContext, skip: number) {
   return pick;
 }
 
-test('a manager hands an exchange’s new size to CDEK from the return’s page and sees its tracking', async ({
-  page,
-  browser,
-}, testInfo) => {
-  test.setTimeout(budget(150_000));
-  const width = testInfo.project.name === 'phone' ? 390 : 1440;
-  const baseURL = String(testInfo.project.use.baseURL);
-  const origin = { origin: new URL(baseURL).origin };
-  const shopper = await browser.newContext({ baseURL });
-  const pick = await twoSizes(page, shopper.request, width === 390 ? 1 : 0);
-  const phone = freshPhone();
-  const number = await placePaidOrder(shopper.request, {
-    phone,
-    fullName: `Обменова Ольга ${phone.slice(-4)}`,
-    variant: pick.id,
-    getWay: 'delivery-sdek',
-    cityID: 137,
-    city: 'Санкт-Петербург',
-    address: 'Невский проспект, 12',
-  });
+test(
+  'a manager hands an exchange’s new size to CDEK from the return’s page and sees its tracking',
+  anyWidth,
+  async ({ page, browser }, testInfo) => {
+    test.setTimeout(budget(150_000));
+    const width = testInfo.project.name === 'phone' ? 390 : 1440;
+    const baseURL = String(testInfo.project.use.baseURL);
+    const origin = { origin: new URL(baseURL).origin };
+    const shopper = await browser.newContext({ baseURL });
+    const pick = await twoSizes(page, shopper.request, width === 390 ? 1 : 0);
+    const phone = freshPhone();
+    const number = await placePaidOrder(shopper.request, {
+      phone,
+      fullName: `Обменова Ольга ${phone.slice(-4)}`,
+      variant: pick.id,
+      getWay: 'delivery-sdek',
+      cityID: 137,
+      city: 'Санкт-Петербург',
+      address: 'Невский проспект, 12',
+    });
 
-  // The order goes to CDEK and is delivered.
-  await signInStaff(page, journeyManager('exchange', testInfo.project.name), undefined, '/admin/returns');
-  const version = async () =>
-    ((await (await page.request.get(`/api/admin/orders/${number}`)).json()) as { order: { version: number } })
-      .order.version;
-  const handed = await page.request.post(`/api/admin/orders/${number}/hand-over`, {
-    headers: origin,
-    data: { version: await version() },
-  });
-  expect(handed.ok(), await handed.text()).toBe(true);
-  const delivered = await page.request.post(`/api/admin/orders/${number}/steps`, {
-    headers: origin,
-    data: { version: await version(), from: 'shipped', to: 'delivered' },
-  });
-  expect(delivered.ok(), await delivered.text()).toBe(true);
+    // The order goes to CDEK and is delivered.
+    await signInStaff(page, journeyManager('exchange', testInfo.project.name), undefined, '/admin/returns');
+    const version = async () =>
+      (
+        (await (await page.request.get(`/api/admin/orders/${number}`)).json()) as {
+          order: { version: number };
+        }
+      ).order.version;
+    const handed = await page.request.post(`/api/admin/orders/${number}/hand-over`, {
+      headers: origin,
+      data: { version: await version() },
+    });
+    expect(handed.ok(), await handed.text()).toBe(true);
+    const delivered = await page.request.post(`/api/admin/orders/${number}/steps`, {
+      headers: origin,
+      data: { version: await version(), from: 'shipped', to: 'delivered' },
+    });
+    expect(delivered.ok(), await delivered.text()).toBe(true);
 
-  // The buyer asks for the other size, bringing the dress to the showroom.
-  const options = (await (
-    await shopper.request.post('/api/returns/options', { data: { orderID: number, contact: phone } })
-  ).json()) as { data: { lines: { lineId: number }[] } };
-  const asked = await shopper.request.post('/api/returns', {
-    data: {
-      orderID: number,
-      contact: phone,
-      reason: 'size',
-      method: 'showroom',
-      lines: [{ lineId: options.data.lines[0]?.lineId, quantity: 1, exchangeSize: pick.otherSize }],
-    },
-  });
-  expect(asked.ok(), await asked.text()).toBe(true);
-  const ret = ((await asked.json()) as { data: { number: number; label: string } }).data;
-  await shopper.close();
+    // The buyer asks for the other size, bringing the dress to the showroom.
+    const options = (await (
+      await shopper.request.post('/api/returns/options', { data: { orderID: number, contact: phone } })
+    ).json()) as { data: { lines: { lineId: number }[] } };
+    const asked = await shopper.request.post('/api/returns', {
+      data: {
+        orderID: number,
+        contact: phone,
+        reason: 'size',
+        method: 'showroom',
+        lines: [{ lineId: options.data.lines[0]?.lineId, quantity: 1, exchangeSize: pick.otherSize }],
+      },
+    });
+    expect(asked.ok(), await asked.text()).toBe(true);
+    const ret = ((await asked.json()) as { data: { number: number; label: string } }).data;
+    await shopper.close();
 
-  // Staff receive the dress and accept it: the new size may go.
-  await page.goto(`/admin/returns/${ret.number}`);
-  await expect(page.getByRole('heading', { name: `Возврат ${ret.label}`, level: 1 })).toBeVisible();
-  await page.getByRole('button', { name: 'Посылка получена' }).click();
-  await expect(page.getByText('Получен, ждёт решения', { exact: true })).toBeVisible();
-  await page.getByRole('button', { name: 'Сохранить решение и оформить обмен' }).click();
-  const handOver = page.getByRole('button', { name: 'Передать перевозчику (СДЭК)' });
-  await expect(handOver).toBeVisible();
-  await page.screenshot({ path: `/tmp/exchange-ship-before-${width}.png`, fullPage: true });
+    // Staff receive the dress and accept it: the new size may go.
+    await page.goto(`/admin/returns/${ret.number}`);
+    await expect(page.getByRole('heading', { name: `Возврат ${ret.label}`, level: 1 })).toBeVisible();
+    await page.getByRole('button', { name: 'Посылка получена' }).click();
+    await expect(page.getByText('Получен, ждёт решения', { exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Сохранить решение и оформить обмен' }).click();
+    const handOver = page.getByRole('button', { name: 'Передать перевозчику (СДЭК)' });
+    await expect(handOver).toBeVisible();
+    await page.screenshot({ path: `/tmp/exchange-ship-before-${width}.png`, fullPage: true });
 
-  await handOver.click();
-  await expect(page.getByText('Готово: Обмен передан перевозчику')).toBeVisible();
-  await expect(page.getByText('отправлен', { exact: true })).toBeVisible();
-  // The sandbox CDEK's number of the exchange's own parcel (`11` + the order and return numbers).
-  await expect(page.getByText(`11${number}${ret.number}`, { exact: true })).toBeVisible();
-  await expect(handOver).toHaveCount(0);
-  await page.screenshot({ path: `/tmp/exchange-ship-after-${width}.png`, fullPage: true });
-});
+    await handOver.click();
+    await expect(page.getByText('Готово: Обмен передан перевозчику')).toBeVisible();
+    await expect(page.getByText('отправлен', { exact: true })).toBeVisible();
+    // The sandbox CDEK's number of the exchange's own parcel (`11` + the order and return numbers).
+    await expect(page.getByText(`11${number}${ret.number}`, { exact: true })).toBeVisible();
+    await expect(handOver).toHaveCount(0);
+    await page.screenshot({ path: `/tmp/exchange-ship-after-${width}.png`, fullPage: true });
+  },
+);

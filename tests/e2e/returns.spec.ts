@@ -45,129 +45,130 @@ async function stockOf(request: APIRequestContext, variantId: string): Promise<n
   return group.products?.find((p) => p._id === variantId)?.WarehouseQuantity ?? -1;
 }
 
-test('a shopper returns one of two lines from /status; staff receive and accept it; the refund and the stock show', async ({
-  page,
-  browser,
-}, testInfo) => {
-  test.setTimeout(budget(150_000));
-  const baseURL = String(testInfo.project.use.baseURL);
-  const shopper = await browser.newContext({ baseURL });
-  const [first, second] = await twoVariants(shopper.request, page);
-  const phone = freshPhone();
-  const placed = await shopper.request.post('/api/payment', {
-    data: {
-      payment: 'online',
-      fullName: 'Орлова Вера',
-      phone,
-      email: `returns.${phone}@example.ru`,
-      consent: true,
-      getWay: 'self',
-      products: [
-        { _id: first.id, count: 1 },
-        { _id: second.id, count: 1 },
-      ],
-    },
-  });
-  expect(placed.ok()).toBe(true);
-  const answer = (await placed.json()) as { url: string; order: { orderID: number } };
-  const number = answer.order.orderID;
-  const paid = await shopper.request.post(`/api/sandbox/payments/${answer.url.split('/').pop()}`, {
-    data: { decision: 'pay' },
-  });
-  expect(paid.ok()).toBe(true);
-  const stockAfterOrder = await stockOf(shopper.request, first.id);
-
-  // The manager hands the order over at the showroom: ready, then received by the buyer.
-  await signInStaff(page, staffEmail('manager', testInfo.project.name), undefined, '/admin/returns');
-  for (const [from, to] of [
-    ['paid', 'ready_for_pickup'],
-    ['ready_for_pickup', 'delivered'],
-  ] as const) {
-    const order = (await (await page.request.get(`/api/admin/orders/${number}`)).json()) as {
-      order: { version: number };
-    };
-    const step = await page.request.post(`/api/admin/orders/${number}/steps`, {
-      headers: { origin: new URL(baseURL).origin },
-      data: { version: order.order.version, from, to },
+test(
+  'a shopper returns one of two lines from /status; staff receive and accept it; the refund and the stock show',
+  anyWidth,
+  async ({ page, browser }, testInfo) => {
+    test.setTimeout(budget(150_000));
+    const baseURL = String(testInfo.project.use.baseURL);
+    const shopper = await browser.newContext({ baseURL });
+    const [first, second] = await twoVariants(shopper.request, page);
+    const phone = freshPhone();
+    const placed = await shopper.request.post('/api/payment', {
+      data: {
+        payment: 'online',
+        fullName: 'Орлова Вера',
+        phone,
+        email: `returns.${phone}@example.ru`,
+        consent: true,
+        getWay: 'self',
+        products: [
+          { _id: first.id, count: 1 },
+          { _id: second.id, count: 1 },
+        ],
+      },
     });
-    expect(step.ok()).toBe(true);
-  }
+    expect(placed.ok()).toBe(true);
+    const answer = (await placed.json()) as { url: string; order: { orderID: number } };
+    const number = answer.order.orderID;
+    const paid = await shopper.request.post(`/api/sandbox/payments/${answer.url.split('/').pop()}`, {
+      data: { decision: 'pay' },
+    });
+    expect(paid.ok()).toBe(true);
+    const stockAfterOrder = await stockOf(shopper.request, first.id);
 
-  // The shopper finds the order on /status and asks to return the first line.
-  const shopperPage = await shopper.newPage();
-  await gotoHydrated(shopperPage, '/status');
-  await shopperPage.getByLabel('Номер заказа').fill(String(number));
-  await shopperPage.getByLabel('Телефон или e-mail').fill(phone);
-  await shopperPage.getByRole('button', { name: 'Узнать статус' }).click();
-  const result = shopperPage.locator('.status-page__result');
-  await expect(result.locator('.status-page__state')).toHaveText('Получен');
-  await result.getByRole('button', { name: 'Вернуть или обменять' }).click();
-  const form = result.locator('.returns__form');
-  await expect(form).toBeVisible({ timeout: budget(15_000) });
-  await expect(form.getByRole('checkbox')).toHaveCount(2);
-  await form.getByRole('checkbox').first().check();
-  await form.getByLabel('Причина').selectOption('size');
-  await form.getByRole('radio', { name: /пункт выдачи СДЭК/ }).check();
-  const axe = await new AxeBuilder({ page: shopperPage }).include('.returns').analyze();
-  const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-  for (const width of [1440, 390, 360]) {
-    await shopperPage.setViewportSize({ width, height: 900 });
-    await result.scrollIntoViewIfNeeded();
-    await shopperPage.screenshot({ path: testInfo.outputPath(`return-form-${width}.png`), fullPage: true });
-  }
-  const asked = shopperPage.waitForResponse((r) => new URL(r.url()).pathname === '/api/returns');
-  await form.getByRole('button', { name: 'Оформить возврат' }).click();
-  expect((await asked).ok()).toBe(true);
-  const done = result.locator('.returns__done');
-  await expect(done).toHaveText(/^Возврат R\d+ оформлен$/);
-  const label = ((await done.textContent()) ?? '').match(/R\d+/)?.[0] ?? '';
-  const item = result.locator(`.returns__item[data-return="${label}"]`);
-  await expect(item).toContainText('Ждём посылку');
-  await expect(item.locator('.returns__code-value')).toHaveText(/^19\d{8}$/);
-  await expect(item).toContainText(label);
-  // The returned line cannot be asked twice; the other one still can.
-  await expect(form.getByRole('checkbox').first()).toBeDisabled();
-  await expect(form.getByRole('checkbox').nth(1)).toBeEnabled();
-  for (const width of [1440, 390, 360]) {
-    await shopperPage.setViewportSize({ width, height: 900 });
-    await shopperPage.screenshot({ path: testInfo.outputPath(`return-done-${width}.png`), fullPage: true });
-  }
+    // The manager hands the order over at the showroom: ready, then received by the buyer.
+    await signInStaff(page, staffEmail('manager', testInfo.project.name), undefined, '/admin/returns');
+    for (const [from, to] of [
+      ['paid', 'ready_for_pickup'],
+      ['ready_for_pickup', 'delivered'],
+    ] as const) {
+      const order = (await (await page.request.get(`/api/admin/orders/${number}`)).json()) as {
+        order: { version: number };
+      };
+      const step = await page.request.post(`/api/admin/orders/${number}/steps`, {
+        headers: { origin: new URL(baseURL).origin },
+        data: { version: order.order.version, from, to },
+      });
+      expect(step.ok()).toBe(true);
+    }
 
-  // Staff: the queue, the parcel received, the line accepted and the refund sent.
-  await page.goto('/admin/returns');
-  await page.getByRole('link', { name: label, exact: true }).click();
-  await expect(page.getByRole('heading', { name: `Возврат ${label}`, level: 1 })).toBeVisible();
-  await page.getByRole('button', { name: 'Посылка получена' }).click();
-  await expect(page.getByText('Получен, ждёт решения', { exact: true })).toBeVisible();
-  await page.getByRole('button', { name: 'Сохранить решение и вернуть деньги' }).click();
-  await expect(page.getByText('Деньги возвращены', { exact: true })).toBeVisible();
-  await expect(page.getByText('Принят, на склад', { exact: true })).toBeVisible();
-  await page.screenshot({ path: testInfo.outputPath('admin-return.png'), fullPage: true });
-  expect(await stockOf(shopper.request, first.id)).toBe(stockAfterOrder + 1);
+    // The shopper finds the order on /status and asks to return the first line.
+    const shopperPage = await shopper.newPage();
+    await gotoHydrated(shopperPage, '/status');
+    await shopperPage.getByLabel('Номер заказа').fill(String(number));
+    await shopperPage.getByLabel('Телефон или e-mail').fill(phone);
+    await shopperPage.getByRole('button', { name: 'Узнать статус' }).click();
+    const result = shopperPage.locator('.status-page__result');
+    await expect(result.locator('.status-page__state')).toHaveText('Получен');
+    await result.getByRole('button', { name: 'Вернуть или обменять' }).click();
+    const form = result.locator('.returns__form');
+    await expect(form).toBeVisible({ timeout: budget(15_000) });
+    await expect(form.getByRole('checkbox')).toHaveCount(2);
+    await form.getByRole('checkbox').first().check();
+    await form.getByLabel('Причина').selectOption('size');
+    await form.getByRole('radio', { name: /пункт выдачи СДЭК/ }).check();
+    const axe = await new AxeBuilder({ page: shopperPage }).include('.returns').analyze();
+    const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    for (const width of [1440, 390, 360]) {
+      await shopperPage.setViewportSize({ width, height: 900 });
+      await result.scrollIntoViewIfNeeded();
+      await shopperPage.screenshot({ path: testInfo.outputPath(`return-form-${width}.png`), fullPage: true });
+    }
+    const asked = shopperPage.waitForResponse((r) => new URL(r.url()).pathname === '/api/returns');
+    await form.getByRole('button', { name: 'Оформить возврат' }).click();
+    expect((await asked).ok()).toBe(true);
+    const done = result.locator('.returns__done');
+    await expect(done).toHaveText(/^Возврат R\d+ оформлен$/);
+    const label = ((await done.textContent()) ?? '').match(/R\d+/)?.[0] ?? '';
+    const item = result.locator(`.returns__item[data-return="${label}"]`);
+    await expect(item).toContainText('Ждём посылку');
+    await expect(item.locator('.returns__code-value')).toHaveText(/^19\d{8}$/);
+    await expect(item).toContainText(label);
+    // The returned line cannot be asked twice; the other one still can.
+    await expect(form.getByRole('checkbox').first()).toBeDisabled();
+    await expect(form.getByRole('checkbox').nth(1)).toBeEnabled();
+    for (const width of [1440, 390, 360]) {
+      await shopperPage.setViewportSize({ width, height: 900 });
+      await shopperPage.screenshot({ path: testInfo.outputPath(`return-done-${width}.png`), fullPage: true });
+    }
 
-  // The shopper sees the refund.
-  await shopperPage.getByRole('button', { name: 'Узнать статус' }).click();
-  await result.getByRole('button', { name: 'Вернуть или обменять' }).click();
-  await expect(result.locator(`.returns__item[data-return="${label}"]`)).toContainText('Завершён');
-  await expect(result.locator(`.returns__item[data-return="${label}"] .returns__refund`)).toContainText(
-    'Возвращено',
-  );
+    // Staff: the queue, the parcel received, the line accepted and the refund sent.
+    await page.goto('/admin/returns');
+    await page.getByRole('link', { name: label, exact: true }).click();
+    await expect(page.getByRole('heading', { name: `Возврат ${label}`, level: 1 })).toBeVisible();
+    await page.getByRole('button', { name: 'Посылка получена' }).click();
+    await expect(page.getByText('Получен, ждёт решения', { exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Сохранить решение и вернуть деньги' }).click();
+    await expect(page.getByText('Деньги возвращены', { exact: true })).toBeVisible();
+    await expect(page.getByText('Принят, на склад', { exact: true })).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath('admin-return.png'), fullPage: true });
+    expect(await stockOf(shopper.request, first.id)).toBe(stockAfterOrder + 1);
 
-  // The English edition speaks English, and the second line may still be returned.
-  await gotoHydrated(shopperPage, '/en/status');
-  await shopperPage.getByLabel('Order number').fill(String(number));
-  await shopperPage.getByLabel('Phone or e-mail').fill(phone);
-  await shopperPage.getByRole('button', { name: 'Check status' }).click();
-  const en = shopperPage.locator('.status-page__result');
-  await en.getByRole('button', { name: 'Return or exchange' }).click();
-  await expect(en.locator(`.returns__item[data-return="${label}"]`)).toContainText('Completed');
-  await expect(en.getByRole('button', { name: 'Ask for the return' })).toBeVisible();
-  await expect(en.getByRole('checkbox').nth(1)).toBeEnabled();
-  await shopperPage.setViewportSize({ width: 360, height: 900 });
-  await shopperPage.screenshot({ path: testInfo.outputPath('return-en-360.png'), fullPage: true });
-  await shopper.close();
-});
+    // The shopper sees the refund.
+    await shopperPage.getByRole('button', { name: 'Узнать статус' }).click();
+    await result.getByRole('button', { name: 'Вернуть или обменять' }).click();
+    await expect(result.locator(`.returns__item[data-return="${label}"]`)).toContainText('Завершён');
+    await expect(result.locator(`.returns__item[data-return="${label}"] .returns__refund`)).toContainText(
+      'Возвращено',
+    );
+
+    // The English edition speaks English, and the second line may still be returned.
+    await gotoHydrated(shopperPage, '/en/status');
+    await shopperPage.getByLabel('Order number').fill(String(number));
+    await shopperPage.getByLabel('Phone or e-mail').fill(phone);
+    await shopperPage.getByRole('button', { name: 'Check status' }).click();
+    const en = shopperPage.locator('.status-page__result');
+    await en.getByRole('button', { name: 'Return or exchange' }).click();
+    await expect(en.locator(`.returns__item[data-return="${label}"]`)).toContainText('Completed');
+    await expect(en.getByRole('button', { name: 'Ask for the return' })).toBeVisible();
+    await expect(en.getByRole('checkbox').nth(1)).toBeEnabled();
+    await shopperPage.setViewportSize({ width: 360, height: 900 });
+    await shopperPage.screenshot({ path: testInfo.outputPath('return-en-360.png'), fullPage: true });
+    await shopper.close();
+  },
+);
 
 async function openCabinet(page: Page) {
   if (isPhone(page)) {
