@@ -43,6 +43,7 @@ import {
 import { benchExchange } from './exchange.ts';
 import { type LighthouseRow, runLighthouse } from './lighthouse.ts';
 import { benchMedia } from './media.ts';
+import { benchRushMix, benchWholeOrder, cpuMsOf } from './order-flow.ts';
 import { benchStartup, type StartupRow, startupMarkdown } from './startup.ts';
 import { percentile, type Row, startProcess, stopProcess, waitFor } from './support.ts';
 
@@ -159,6 +160,9 @@ async function drain(port: number) {
   }
 }
 
+/** The process answering on each port (the shop, the baseline): its CPU per answer is read from /proc. */
+const processOn = new Map<number, number | undefined>();
+
 async function measure(
   labels: Pick<Row, 'engine' | 'catalogue' | 'cache' | 'case'>,
   port: number,
@@ -166,7 +170,9 @@ async function measure(
   connections = 50,
 ): Promise<Row> {
   if (warmSeconds > 0) await cannon(port, request, connections, warmSeconds);
+  const cpuBefore = cpuMsOf(processOn.get(port));
   const { result, latencies, errors } = await cannon(port, request, connections, seconds);
+  const cpuAfter = cpuMsOf(processOn.get(port));
   const sorted = Float64Array.from(latencies).sort();
   const rps = Math.round(result.requests.average);
   const row: Row = {
@@ -179,12 +185,16 @@ async function measure(
     p95: percentile(sorted, 95),
     p99: percentile(sorted, 99),
     errors: errors + result.errors + result.timeouts,
+    cpuMs:
+      cpuBefore !== null && cpuAfter !== null && latencies.length > 0
+        ? (cpuAfter - cpuBefore) / latencies.length
+        : undefined,
   };
   // The server may still be working through requests the round left queued (PGlite runs one query
   // at a time): the next round starts when a health check gets through.
   await drain(port);
   log(
-    `${labels.engine}/${labels.catalogue}/cache ${labels.cache} ${labels.case} @${connections}: ${rps} req/s, p50 ${row.p50.toFixed(1)} p95 ${row.p95.toFixed(1)} p99 ${row.p99.toFixed(1)} ms${row.errors ? `, ${row.errors} errors` : ''}`,
+    `${labels.engine}/${labels.catalogue}/cache ${labels.cache} ${labels.case} @${connections}: ${rps} req/s, p50 ${row.p50.toFixed(1)} p95 ${row.p95.toFixed(1)} p99 ${row.p99.toFixed(1)} ms${row.cpuMs === undefined ? '' : `, CPU ${row.cpuMs.toFixed(1)} ms each`}${row.errors ? `, ${row.errors} errors` : ''}`,
   );
   return row;
 }
@@ -420,6 +430,9 @@ const browser = { accept: 'text/html', 'accept-encoding': 'br, gzip' };
 // A client navigation's data request, as the browser's fetch sends it (compressed when large).
 const dataFetch = { accept: '*/*', 'accept-encoding': 'gzip, deflate, br, zstd' };
 
+/** A shopper's filter click: the catalogue route's data, 24 cards. */
+const LISTING_PATH = '/catalog.data?size=M&avail=1&sort=price-asc';
+
 interface Case {
   name: string;
   request: Request;
@@ -443,7 +456,7 @@ function cases(targets: BenchTargets): Case[] {
     {
       // The listing a shopper's filter click fetches: the catalogue route's data (24 cards).
       name: 'listing',
-      request: { method: 'GET', path: '/catalog.data?size=M&avail=1&sort=price-asc', headers: dataFetch },
+      request: { method: 'GET', path: LISTING_PATH, headers: dataFetch },
     },
     {
       name: 'search',
@@ -493,7 +506,7 @@ function cases(targets: BenchTargets): Case[] {
     {
       // A filter click another guest made before: the catalogue route's data from the page cache.
       name: 'listing cached',
-      request: { method: 'GET', path: '/catalog.data?size=M&avail=1&sort=price-asc', headers: dataFetch },
+      request: { method: 'GET', path: LISTING_PATH, headers: dataFetch },
       pageCache: true,
     },
     {
@@ -502,7 +515,12 @@ function cases(targets: BenchTargets): Case[] {
       pageCache: true,
     },
   ] satisfies Case[];
-  return all.filter((c) => onlyCases.length === 0 || onlyCases.some((n) => c.name.startsWith(n)));
+  return all.filter((c) => wanted(c.name));
+}
+
+/** Whether `--cases` (names or their beginnings) includes the case of this name; every case without it. */
+function wanted(name: string): boolean {
+  return onlyCases.length === 0 || onlyCases.some((n) => name.startsWith(n));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -572,11 +590,11 @@ function markdown(
     '',
     `${meta.machine}, load average ${meta.load}. Built shop on 127.0.0.1, NODE_ENV=production, LOG_LEVEL=warn; autocannon ${meta.autocannon}, no pipelining, ${meta.warmup} s warm-up then ${meta.duration} s per case. ×base is requests/s over the bare Fastify JSON route (mean of its first and last rounds in this run); 0 req/s means no answer came back within the round; latencies are over every response of the measured round.`,
     '',
-    '| engine | catalogue | read cache | case | conns | req/s | ×base | p50 ms | p95 ms | p99 ms | errors |',
-    '|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|',
+    '| engine | catalogue | read cache | case | conns | req/s | ×base | p50 ms | p95 ms | p99 ms | CPU ms each | errors |',
+    '|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...rows.map(
       (r) =>
-        `| ${r.engine} | ${r.catalogue} | ${r.cache} | ${r.case} | ${r.connections} | ${r.rps} | ${r.ratio === null ? '—' : r.ratio.toFixed(2)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${r.errors} |`,
+        `| ${r.engine} | ${r.catalogue} | ${r.cache} | ${r.case} | ${r.connections} | ${r.rps} | ${r.ratio === null ? '—' : r.ratio.toFixed(2)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${r.cpuMs === undefined ? '—' : r.cpuMs.toFixed(2)} | ${r.errors} |`,
     ),
   ];
   const statics = rows.filter((r) => r.case.includes('20 kB static file'));
@@ -663,6 +681,7 @@ async function main() {
     {},
     'baseline',
   );
+  processOn.set(BASELINE_PORT, baseline.pid);
   const baselines = async (when: string) => {
     await waitFor(`http://127.0.0.1:${BASELINE_PORT}/json`, baseline);
     const bare = await measure({ ...none, case: `baseline (${when}): bare Fastify JSON` }, BASELINE_PORT, {
@@ -742,8 +761,8 @@ async function main() {
       const prepared = engine === 'pglite' ? await preparePglite(kind) : await preparePostgres(kind);
       try {
         for (const cache of cacheModes) {
-          const startShop = (pageCache: 'on' | 'off', workers = 1) =>
-            startProcess(
+          const startShop = (pageCache: 'on' | 'off', workers = 1) => {
+            const started = startProcess(
               [...START_FLAGS, 'server/main.ts'],
               {
                 ...START_ENV,
@@ -760,6 +779,9 @@ async function main() {
               },
               'shop',
             );
+            processOn.set(SHOP_PORT, started.pid);
+            return started;
+          };
           let shop = startShop('off');
           try {
             await waitFor(`http://127.0.0.1:${SHOP_PORT}/api/health`, shop);
@@ -775,6 +797,16 @@ async function main() {
                   c.connections,
                 ),
               );
+            }
+            // A whole order as a shopper makes it (bench/order-flow.ts), at 10 shoppers at once.
+            if (kind === 'demo' && wanted('whole order')) {
+              rows.push(
+                await benchWholeOrder(
+                  { engine, catalogue: kind, cache },
+                  { port: SHOP_PORT, pid: shop.pid, seconds, warmSeconds, targets: prepared.targets, log },
+                ),
+              );
+              await drain(SHOP_PORT);
             }
             // Page weight and Lighthouse once, on the first configuration (the default: cache on).
             if (!pagesDone && kind === 'demo' && cache === 'on') {
@@ -842,9 +874,29 @@ async function main() {
               }
             };
             const cached = kindCases(cases(prepared.targets)).filter((c) => c.pageCache);
-            if (cache === 'on' && cached.length > 0) {
+            const rush = engine === 'pglite' && kind === 'demo' && wanted('rush');
+            if (cache === 'on' && (cached.length > 0 || rush)) {
               await measureRestarted('on + page', cached, 'on');
               remember('on + page');
+            }
+            // The embedded database under a rush (bench/order-flow.ts): 10 shoppers ordering beside
+            // 10 reading the listing, which the page cache holds.
+            if (cache === 'on' && rush) {
+              rows.push(
+                ...(await benchRushMix(
+                  { engine, catalogue: kind, cache: 'on + page' },
+                  {
+                    port: SHOP_PORT,
+                    pid: shop.pid,
+                    seconds,
+                    warmSeconds,
+                    targets: prepared.targets,
+                    log,
+                    listingPath: LISTING_PATH,
+                  },
+                )),
+              );
+              await drain(SHOP_PORT);
             }
             // Rendering and ordering with both cores: two shop processes on the port (WORKERS,
             // PostgreSQL only).

@@ -15,6 +15,8 @@ export interface Row {
   p95: number;
   p99: number;
   errors: number;
+  /** The shop's CPU time (user + system) per answer in ms, where the bench read it. */
+  cpuMs?: number;
 }
 
 /** The `p`th percentile of sorted latencies (0 for none). */
