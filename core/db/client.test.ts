@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../tests/setup/test-database.ts';
 import { openDatabase } from './client.ts';
 
 const folders: string[] = [];
@@ -35,6 +36,36 @@ describe('the embedded database', () => {
       } finally {
         await database.close();
       }
+    }
+  });
+});
+
+describe('the embedded database beside other requests', () => {
+  it('lets the event loop run between the queries of a transaction (issue 37)', async () => {
+    const database = await createTestDatabase('pglite');
+    try {
+      // Another request's work, queued as a socket's read is: it runs only when the loop turns.
+      let turns = 0;
+      let spinning = true;
+      const spin = () => {
+        turns += 1;
+        if (spinning) setImmediate(spin);
+      };
+      setImmediate(spin);
+      const before = turns;
+      const seen: number[] = [];
+      await database.db.transaction(async (tx) => {
+        for (let i = 0; i < 20; i++) {
+          await tx.execute(sql`select ${i}::int as n`);
+          seen.push(turns);
+        }
+      });
+      spinning = false;
+      // Each query waited for a turn of the loop: the other work advanced between every two.
+      expect(seen[0]).toBeGreaterThan(before);
+      for (let i = 1; i < seen.length; i++) expect(seen[i]).toBeGreaterThan(seen[i - 1] as number);
+    } finally {
+      await database.destroy();
     }
   });
 });

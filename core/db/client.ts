@@ -96,9 +96,44 @@ export async function openPostgres(
   };
 }
 
+/** One turn of the event loop: what is waiting on sockets and timers runs before the next query. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * The PGlite client as Drizzle uses it, each query taking its turn of the event loop first
+ * (issue 37). PGlite runs in the shop's own thread and answers a query synchronously, so the
+ * steps of a transaction followed one another as promise callbacks, which Node runs before it
+ * reads any socket again: ten orders being placed kept a page-cache hit or a health check
+ * waiting for whole transactions (listing answers fell from thousands a second to a few dozen).
+ * With a turn before each query, the requests that need no database are answered between them.
+ */
+function turnTaking(client: PGlite): PGlite {
+  type Queries = Pick<PGlite, 'query' | 'exec'>;
+  const taking = <T extends Queries>(target: T): T =>
+    new Proxy(target, {
+      get(object, name, receiver) {
+        const value = Reflect.get(object, name, receiver);
+        if (name === 'query' || name === 'exec') {
+          const run = value as (...args: unknown[]) => Promise<unknown>;
+          return async (...args: unknown[]) => {
+            await nextTurn();
+            return run.apply(object, args);
+          };
+        }
+        if (name === 'transaction') {
+          const begin = value as PGlite['transaction'];
+          return <R>(callback: Parameters<PGlite['transaction']>[0]) =>
+            begin.call(object, (tx) => callback(taking(tx)) as Promise<R>);
+        }
+        return typeof value === 'function' ? value.bind(object) : value;
+      },
+    });
+  return taking(client);
+}
+
 /** Wraps an open PGlite instance (a data folder, memory, or a clone in tests) and migrates it. */
 export async function openPglite(client: PGlite, release: () => void = () => {}): Promise<Database> {
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(turnTaking(client), { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
   return {
     db,
