@@ -334,6 +334,43 @@ describe('the page cache’s own rules', () => {
     await app.close();
   });
 
+  it('with pages not kept (PAGE_CACHE off), shares a render only with the guests who asked while it ran', async () => {
+    const app = Fastify();
+    registerSecurityHeaders(app, {});
+    const readCache = createReadCache({ enabled: true });
+    registerPageCache(app, createPageCache({ readCache, keep: false }));
+    let renders = 0;
+    app.get('/catalog', async (_request, reply) => {
+      renders += 1;
+      await new Promise((r) => setTimeout(r, 50));
+      return reply.type('text/html').send(`<script nonce="${reply.cspNonce.script}">${renders}</script>`);
+    });
+    const answers = await Promise.all(Array.from({ length: 5 }, () => app.inject('/catalog')));
+    expect(renders).toBe(1);
+    expect(answers.map((a) => a.headers['x-page-cache']).sort()).toEqual([
+      'miss',
+      'shared',
+      'shared',
+      'shared',
+      'shared',
+    ]);
+    for (const a of answers) {
+      const nonce = String(a.headers['content-security-policy']).match(/'nonce-([^']+)'/)?.[1];
+      expect(a.body).toBe(`<script nonce="${nonce}">1</script>`);
+    }
+    // Nothing was kept: the next guest's page is rendered again.
+    expect((await app.inject('/catalog')).headers['x-page-cache']).toBe('miss');
+    expect(renders).toBe(2);
+    // A write during the render: the guests who waited render their own page.
+    const during = Promise.all(Array.from({ length: 3 }, () => app.inject('/catalog')));
+    await new Promise((r) => setTimeout(r, 10));
+    readCache.invalidate([cacheTags.catalogue]);
+    const after = await during;
+    expect(renders).toBe(5);
+    expect(after.map((a) => a.headers['x-page-cache'])).toEqual(['miss', 'miss', 'miss']);
+    await app.close();
+  });
+
   it('holds at most its byte budget, dropping the least recently used pages', () => {
     const readCache = createReadCache({ enabled: true });
     const cache = createPageCache({ readCache, maxBytes: 8_000 });

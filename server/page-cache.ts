@@ -29,9 +29,14 @@ export interface PageCacheOptions {
   /** A safety net for what no tag covers (currency rates): no page lives longer than this. */
   ttlMs?: number;
   clock?: () => number;
+  /**
+   * Keep rendered pages (`PAGE_CACHE=on`, the default). When false, nothing is kept: a render is
+   * only shared with the guests who asked for the same page while it was being made (issue 37).
+   */
+  keep?: boolean;
 }
 
-interface Entry {
+export interface Entry {
   /** The body split at the render's nonce, as bytes: a hit copies them, it does not encode text. */
   parts: Buffer[];
   /** Each part compressed once, to be joined around the response's nonce (see {@link gzipWithNonce}). */
@@ -50,7 +55,18 @@ export interface PageCache {
   keyOf(request: FastifyRequest): string | null;
   /** A stored page still fresh, or null. */
   lookup(key: string): Entry | null;
-  store(key: string, entry: Omit<Entry, 'expiresAt' | 'bytes'>): void;
+  /**
+   * Keeps a rendered page (unless the cache keeps none) and returns it made ready to serve, or
+   * null when it raced a write or is too big. `forWaiting`: guests wait for this render, so it is
+   * made ready even when the cache keeps nothing.
+   */
+  store(
+    key: string,
+    entry: Omit<Entry, 'expiresAt' | 'bytes' | 'deflated' | 'gzipped'>,
+    forWaiting?: boolean,
+  ): Entry | null;
+  /** Whether rendered pages are kept (else renders are only shared while they run). */
+  readonly keeps: boolean;
   readonly readCache: ReadCache;
   /** Bytes held (for tests and the bench). */
   bytes(): number;
@@ -107,6 +123,7 @@ export function createPageCache({
   maxBytes = 32 * 1024 * 1024,
   ttlMs = 60_000,
   clock = Date.now,
+  keep = true,
 }: PageCacheOptions): PageCache {
   const entries = new Map<string, Entry>();
   let held = 0;
@@ -120,6 +137,7 @@ export function createPageCache({
 
   return {
     readCache,
+    keeps: keep,
     keyOf(request) {
       if (request.method !== 'GET' && request.method !== 'HEAD') return null;
       if (request.url.length > MAX_URL || request.headers.authorization) return null;
@@ -150,10 +168,11 @@ export function createPageCache({
       entries.set(key, entry);
       return entry;
     },
-    store(key, { parts, contentType, tags, seq }) {
+    store(key, { parts, contentType, tags, seq }, forWaiting = false) {
       const bytes = parts.reduce((n, p) => n + p.length, 0);
       // A page that raced a write is not kept; nor is one too big to share the room.
-      if (bytes > maxBytes / 8 || !readCache.isFresh(tags, seq)) return;
+      if (bytes > maxBytes / 8 || !readCache.isFresh(tags, seq)) return null;
+      if (!keep && !forWaiting) return null;
       drop(key);
       const compressed = deflateParts(parts);
       // A body with no nonce in it is the same for every response: its gzip answer is made now.
@@ -162,7 +181,7 @@ export function createPageCache({
       const deflated = whole ? undefined : compressed;
       const size =
         bytes + (gzipped?.length ?? 0) + (deflated?.blocks ?? []).reduce((n, d) => n + d.length, 0);
-      entries.set(key, {
+      const entry: Entry = {
         parts,
         deflated,
         gzipped,
@@ -171,12 +190,15 @@ export function createPageCache({
         seq,
         bytes: size,
         expiresAt: clock() + ttlMs,
-      });
+      };
+      if (!keep) return entry;
+      entries.set(key, entry);
       held += size;
       for (const oldest of entries.keys()) {
         if (held <= maxBytes) break;
         drop(oldest);
       }
+      return entry;
     },
     bytes: () => held,
     size: () => entries.size,
@@ -258,8 +280,17 @@ interface Pending {
   key: string;
   seq: number;
   tags: string[];
-  /** Lets the requests that waited for this render go on (idempotent). */
-  release: () => void;
+  /** The render in progress that other guests may wait for. */
+  render: Render;
+}
+
+/** A page being rendered: the guests waiting for it get its entry when it is done. */
+interface Render {
+  done: Promise<Entry | null>;
+  /** Guests waiting for this render now. */
+  waiting: number;
+  /** Hands the rendered page (or null: none to share) to the waiting guests; idempotent. */
+  release: (entry: Entry | null) => void;
 }
 
 /** How long a request waits for another one's render of the same page before rendering itself. */
@@ -287,10 +318,15 @@ async function readAll(payload: unknown): Promise<string | null> {
  * security headers (the response's nonce must exist) and before the routes; compression runs after it.
  */
 export function registerPageCache(app: FastifyInstance, cache: PageCache) {
-  /** Pages being rendered now: concurrent misses of one page wait for the first render, not render it again. */
-  const rendering = new Map<string, Promise<void>>();
-  const serve = (reply: FastifyReply, hit: NonNullable<ReturnType<PageCache['lookup']>>) => {
-    reply.header('x-page-cache', 'hit').header('content-type', hit.contentType).status(200);
+  /**
+   * Pages being rendered now: concurrent misses of one page wait for the first render and are
+   * served from it, not rendered again. Without it, a rush of guests on one page that is not in
+   * the cache (just invalidated, or `PAGE_CACHE=off`) made as many renders as requests, all
+   * competing for the one thread (issue 37).
+   */
+  const rendering = new Map<string, Render>();
+  const serve = (reply: FastifyReply, hit: Entry, how: 'hit' | 'shared' = 'hit') => {
+    reply.header('x-page-cache', how).header('content-type', hit.contentType).status(200);
     // The response's nonce, for a page whose parts it joins (a `.data` answer has no nonce in it).
     const glue = () => Buffer.from(reply.cspNonce?.script ?? '');
     // A browser takes gzip: the parts were compressed once when stored, and only the nonce is new.
@@ -313,9 +349,18 @@ export function registerPageCache(app: FastifyInstance, cache: PageCache) {
     if (hit) return serve(reply, hit);
     const running = rendering.get(key);
     if (running) {
+      running.waiting += 1;
       let timer: NodeJS.Timeout | undefined;
-      await Promise.race([running, new Promise((r) => (timer = setTimeout(r, WAIT_FOR_RENDER_MS)))]);
+      const shared = await Promise.race([
+        running.done,
+        new Promise<null>((r) => (timer = setTimeout(() => r(null), WAIT_FOR_RENDER_MS))),
+      ]);
       clearTimeout(timer);
+      running.waiting -= 1;
+      // Served only when no write touched the page since its render began (so none since this
+      // request came either).
+      if (shared && cache.readCache.isFresh(shared.tags, shared.seq))
+        return serve(reply, shared, cache.keeps ? 'hit' : 'shared');
       const rendered = cache.lookup(key);
       if (rendered) return serve(reply, rendered);
     }
@@ -324,26 +369,30 @@ export function registerPageCache(app: FastifyInstance, cache: PageCache) {
     const [path = '', query = ''] = request.url.split('?', 2);
     const page = pagePath(path);
     if (!page) return;
-    let release = () => {};
-    const done = new Promise<void>((resolve) => {
-      release = () => {
-        if (rendering.get(key) === done) rendering.delete(key);
-        resolve();
-      };
-    });
-    rendering.set(key, done);
+    let release: (entry: Entry | null) => void = () => {};
+    const render: Render = {
+      done: new Promise<Entry | null>((resolve) => {
+        release = (entry) => {
+          if (rendering.get(key) === render) rendering.delete(key);
+          resolve(entry);
+        };
+      }),
+      waiting: 0,
+      release: (entry) => release(entry),
+    };
+    rendering.set(key, render);
     pending.set(request, {
       key,
       seq: cache.readCache.version(),
       tags: pageTags(page.path, new URLSearchParams(query)),
-      release,
+      render,
     });
   });
 
   // Whatever became of the render (an error, a closed connection), the waiting requests go on; they
   // also stop waiting after WAIT_FOR_RENDER_MS.
   app.addHook('onResponse', async (request) => {
-    pending.get(request)?.release();
+    pending.get(request)?.render.release(null);
     pending.delete(request);
   });
 
@@ -351,14 +400,22 @@ export function registerPageCache(app: FastifyInstance, cache: PageCache) {
     const miss = pending.get(request);
     if (!miss) return payload;
     pending.delete(request);
+    let entry: Entry | null = null;
     try {
-      return await keep(request, reply, payload, miss);
+      const kept = await keep(request, reply, payload, miss);
+      entry = kept.entry;
+      return kept.payload;
     } finally {
-      miss.release();
+      miss.render.release(entry);
     }
   });
 
-  async function keep(request: FastifyRequest, reply: FastifyReply, payload: unknown, miss: Pending) {
+  async function keep(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    payload: unknown,
+    miss: Pending,
+  ): Promise<{ payload: unknown; entry: Entry | null }> {
     const contentType = String(reply.getHeader('content-type') ?? '');
     const data = request.url.split('?', 1)[0]?.endsWith('.data') ?? false;
     if (
@@ -366,16 +423,22 @@ export function registerPageCache(app: FastifyInstance, cache: PageCache) {
       reply.hasHeader('set-cookie') ||
       !(data ? contentType.startsWith('text/x-script') : contentType.startsWith('text/html'))
     )
-      return payload;
+      return { payload, entry: null };
+    // Nothing kept and nobody waiting: the answer goes as it is.
+    if (!cache.keeps && miss.render.waiting === 0) return { payload, entry: null };
     const body = await readAll(payload);
-    if (body === null) return payload;
+    if (body === null) return { payload, entry: null };
     const nonce = reply.cspNonce?.script ?? '';
-    cache.store(miss.key, {
-      parts: (nonce ? body.split(nonce) : [body]).map((part) => Buffer.from(part)),
-      contentType,
-      tags: miss.tags,
-      seq: miss.seq,
-    });
-    return body;
+    const entry = cache.store(
+      miss.key,
+      {
+        parts: (nonce ? body.split(nonce) : [body]).map((part) => Buffer.from(part)),
+        contentType,
+        tags: miss.tags,
+        seq: miss.seq,
+      },
+      miss.render.waiting > 0,
+    );
+    return { payload: body, entry };
   }
 }

@@ -60,7 +60,11 @@ const app = await buildApp({
   storefront: 'build',
   logger,
   metrics,
-  pageCache: config.pageCache ? createPageCache({ readCache: runtime.readCache }) : undefined,
+  // Guests' pages: kept with PAGE_CACHE on; with it off, one render is still shared by the guests
+  // who ask for the same page while it runs (needs the read cache's invalidations, issue 37).
+  pageCache: config.readCache
+    ? createPageCache({ readCache: runtime.readCache, keep: config.pageCache })
+    : undefined,
   operatorKey,
 });
 
