@@ -8,14 +8,29 @@ const port = Number(process.env.E2E_PORT ?? 3107);
 // A fresh data folder per run: the server seeds the demo shop on its first start, as a new user's would.
 // E2E_DATA_DIR reuses a seeded folder when iterating locally.
 const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `shop-e2e-${Date.now()}`);
+// E2E_SHOPS (scripts/e2e.ts sets 2, one per core): that many workers, each with a shop of its own on
+// the ports from E2E_PORT up and a data folder of its own (shop-1, shop-2… under the data folder), so no
+// shop sees another's orders, stock or sign-in codes while the two workers take the next spec file as
+// they finish one, desktop or phone. Playwright names each worker process's slot in
+// TEST_PARALLEL_INDEX before it reads this file, so a worker's baseURL is its own shop's.
+const shops = Math.max(1, Number(process.env.E2E_SHOPS) || 1);
+const slot = Number(process.env.TEST_PARALLEL_INDEX ?? 0) % shops;
+const shopDataDir = (i: number) => (shops === 1 ? dataDir : path.join(dataDir, `shop-${i + 1}`));
+// Second shops a journey starts itself (tests/e2e/support/second-shop.ts) keep to 20 ports per worker.
+if (shops > 1 && process.env.TEST_PARALLEL_INDEX !== undefined)
+  process.env.E2E_SECOND_PORT_BASE = String(3160 + 20 * slot);
+// E2E_SEEDED: the shops' folders already hold the staff accounts, the order history and the demo
+// (tests/e2e/support/prepare-shop.ts, copied per shop by scripts/e2e.ts); otherwise each shop makes
+// them before it starts.
+const prepare = process.env.E2E_SEEDED
+  ? ''
+  : 'node tests/e2e/support/staff-setup.ts && node tests/e2e/support/order-history-setup.ts && ';
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  // scripts/e2e.ts runs the two projects side by side, each with its own results folder (a run
-  // empties its folder as it starts).
   outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   fullyParallel: false,
-  workers: 1,
+  workers: shops,
   retries: 0,
   reporter: [['list']],
   // On CI the journeys share two cores with the unit tests and each other (`npm test` runs them side
@@ -23,7 +38,7 @@ export default defineConfig({
   timeout: process.env.CI ? 120_000 : 30_000,
   expect: { timeout: process.env.CI ? 20_000 : 5_000 },
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
+    baseURL: `http://127.0.0.1:${port + slot}`,
     // Journeys run as a returning shopper who dismissed the timed popups; tests/e2e/engagement.spec.ts
     // starts without these cookies to test the timers.
     storageState: {
@@ -51,12 +66,11 @@ export default defineConfig({
       grepInvert: /@any-width/,
     },
   ],
-  webServer: {
-    // The back-office journeys' staff accounts first (tests/e2e/support/staff-setup.ts), the dashboard's
-    // 180 days of orders (order-history-setup.ts), then the shop.
-    command:
-      'node tests/e2e/support/staff-setup.ts && node tests/e2e/support/order-history-setup.ts && node server/main.ts',
-    url: `http://127.0.0.1:${port}/api/health`,
+  // The back-office journeys' staff accounts first (tests/e2e/support/staff-setup.ts), the dashboard's
+  // 180 days of orders (order-history-setup.ts), then the shop: one per worker.
+  webServer: Array.from({ length: shops }, (_, i) => ({
+    command: `${prepare}node server/main.ts`,
+    url: `http://127.0.0.1:${port + i}/api/health`,
     timeout: 180_000,
     reuseExistingServer: false,
     env: {
@@ -64,10 +78,10 @@ export default defineConfig({
       // The built shop in production mode, said to be a local development shop: the account journeys
       // read sign-in codes from the development outbox, which production mode never serves.
       SHOP_MODE: 'development',
-      PORT: String(port),
+      PORT: String(port + i),
       HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
+      DATA_DIR: shopDataDir(i),
       LOG_LEVEL: 'warn',
     },
-  },
+  })),
 });

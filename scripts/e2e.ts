@@ -1,60 +1,49 @@
-// The end-to-end journeys (`npm run test:e2e`): the desktop and phone projects run side by side, each
-// with its own built shop on its own port and fresh data folder, so the two cores of a CI machine
-// both work and neither run sees the other's orders, stock or sign-in codes. Arguments go to both
-// runs (a spec file, `-g pattern`); with `--project=…` or E2E_PORT set, one plain run instead.
+// The end-to-end journeys (`npm run test:e2e`): one Playwright run with two workers, one per core of
+// a CI machine, each with a shop of its own on its own port and data folder (playwright.config.ts,
+// E2E_SHOPS), so neither sees the other's orders, stock or sign-in codes. A worker takes the next spec
+// file, desktop or phone, as it finishes one, so the two cores stay busy to the end. The shops' data
+// folder is made once (staff accounts, order history, the demo: tests/e2e/support/prepare-shop.ts)
+// and copied per shop. Arguments go to the run (a spec file, `-g pattern`); with `--project=…` or
+// E2E_PORT set, one plain run on one shop instead.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import readline from 'node:readline';
 
 const args = process.argv.slice(2);
-const playwright = path.resolve(import.meta.dirname, '../node_modules/@playwright/test/cli.js');
-const projects = ['desktop', 'phone'] as const;
+const root = path.resolve(import.meta.dirname, '..');
+const playwright = path.join(root, 'node_modules/@playwright/test/cli.js');
+const shops = 2;
 
-function run(extraArgs: string[], env: NodeJS.ProcessEnv, label?: string): Promise<number> {
+function run(command: string[], env: NodeJS.ProcessEnv): Promise<number> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [playwright, 'test', ...args, ...extraArgs], {
+    const child = spawn(process.execPath, command, {
+      cwd: root,
       env: { ...process.env, ...env },
-      stdio: label ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      stdio: 'inherit',
     });
-    if (label) {
-      // Each line carries its project, so the two runs' output reads apart in one log.
-      for (const stream of [child.stdout, child.stderr]) {
-        if (!stream) continue;
-        readline
-          .createInterface({ input: stream })
-          .on('line', (line) =>
-            (stream === child.stderr ? process.stderr : process.stdout).write(`[${label}] ${line}\n`),
-          );
-      }
-    }
     child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
 }
 
 if (args.some((a) => a.startsWith('--project')) || process.env.E2E_PORT) {
-  process.exit(await run([], {}));
+  process.exit(await run([playwright, 'test', ...args], {}));
 }
 
 const started = Date.now();
-const codes = await Promise.all(
-  projects.map((project, i) =>
-    run(
-      [`--project=${project}`],
-      {
-        E2E_PORT: String(3107 + i),
-        // Second shops a journey starts itself (tests/e2e/tbank.spec.ts) keep to their own ports.
-        E2E_SECOND_PORT_BASE: String(3160 + 20 * i),
-        E2E_DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), `shop-e2e-${project}-`)),
-        E2E_OUTPUT_DIR: path.join('test-results', project),
-      },
-      project,
-    ),
-  ),
-);
-const minutes = ((Date.now() - started) / 60_000).toFixed(1);
-for (const [i, project] of projects.entries())
-  console.log(`${project}: ${codes[i] === 0 ? 'passed' : `failed (exit ${codes[i]})`}`);
-console.log(`end-to-end journeys took ${minutes} min`);
-process.exit(codes.some((c) => c !== 0) ? 1 : 0);
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-'));
+const seeded = path.join(dataDir, 'seeded');
+const shopEnv = { NODE_ENV: 'production', SHOP_MODE: 'development', DATA_DIR: seeded, LOG_LEVEL: 'warn' };
+const prepared = await run(['tests/e2e/support/prepare-shop.ts'], shopEnv);
+if (prepared !== 0) process.exit(prepared);
+for (let i = 1; i <= shops; i++) fs.cpSync(seeded, path.join(dataDir, `shop-${i}`), { recursive: true });
+console.log(`the shops' data folder made and copied in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+
+const code = await run([playwright, 'test', ...args], {
+  E2E_SHOPS: String(shops),
+  E2E_DATA_DIR: dataDir,
+  E2E_SEEDED: '1',
+});
+console.log(`end-to-end journeys took ${((Date.now() - started) / 60_000).toFixed(1)} min`);
+fs.rmSync(dataDir, { recursive: true, force: true });
+process.exit(code);
