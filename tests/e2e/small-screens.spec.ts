@@ -65,19 +65,39 @@ async function expectReachable(page: Page, selector: string, what: string, { atB
  * cover no text and no control: the page keeps room for them below its last line.
  */
 async function expectEndUncovered(page: Page, what: string) {
-  // Lazy sections grow the page as it scrolls: go to the end until it stops growing.
+  // Lazy images grow the page as it scrolls: go to the end until it stops growing, each time after
+  // the images in view have loaded (or failed) and two frames have been laid out.
   await page.evaluate(async () => {
+    const settled = async () => {
+      const inView = [...document.images].filter((img) => {
+        const r = img.getBoundingClientRect();
+        return !img.complete && r.bottom > 0 && r.top < window.innerHeight;
+      });
+      await Promise.all(
+        inView.map(
+          (img) =>
+            new Promise((done) => {
+              img.addEventListener('load', done, { once: true });
+              img.addEventListener('error', done, { once: true });
+            }),
+        ),
+      );
+      await document.fonts.ready;
+      for (let frame = 0; frame < 2; frame++) await new Promise((done) => requestAnimationFrame(done));
+    };
     let height = -1;
     while (height !== document.documentElement.scrollHeight) {
       height = document.documentElement.scrollHeight;
       window.scrollTo({ top: height, behavior: 'instant' });
-      await new Promise((r) => setTimeout(r, 150));
+      await settled();
     }
   });
   await expect(page.locator('.floating .to-top')).toBeVisible();
   await expect(page.locator('.floating .messenger:not(.messenger--waiting)')).toBeVisible();
-  // The buttons fade and slide in.
-  await page.waitForTimeout(300);
+  // The buttons fade and slide in: measure once their transitions have finished.
+  await page
+    .locator('.floating')
+    .evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
   const covered = await page.evaluate(() => {
     const buttons = [...document.querySelectorAll('.floating > *')]
       .filter((el) => getComputedStyle(el).visibility !== 'hidden')
