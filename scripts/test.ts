@@ -1,8 +1,8 @@
 // `npm test`: the whole suite. Builds the storefront once, then runs the unit and API tests (Vitest's
-// `unit` project, two workers), the end-to-end journeys (Playwright, the desktop and phone runs of
-// scripts/e2e.ts side by side) and the `reliability` project (real shop processes racing 200
-// checkouts, crashes, outages, backups), one after the other, each line labelled with its job and
-// each job timed. Tried here: the unit tests beside the journeys on two cores made both several
+// `unit` project, two workers), the end-to-end journeys (Playwright, two workers with a shop each:
+// scripts/e2e.ts) and the `reliability` project (real shop processes racing 200 checkouts, crashes,
+// outages, backups), one after the other, each line labelled with its job and each job timed
+// (docs/testing.md). Tried here: the unit tests beside the journeys on two cores made both several
 // times slower and pushed the reliability tests' real deadlines (TEST_JOBS=parallel still does that).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
