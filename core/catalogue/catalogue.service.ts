@@ -291,6 +291,7 @@ export function createCatalogueService({ db, cache = noReadCache }: { db: Db; ca
         left: photoTags.left,
         top: photoTags.top,
         name: photoTags.name,
+        nameEn: photoTags.nameEn,
         path: photoTags.path,
         link: photoTags.link,
         maxWidth: photoTags.maxWidth,

@@ -86,7 +86,10 @@ export interface PhotoTagView {
   id: number;
   left: number;
   top: number;
+  /** The Russian edition's text. */
   name: string;
+  /** The English edition's; '' until translated (core/catalogue/tag-names.rules.ts). */
+  nameEn: string;
   path: string;
   link: string;
   maxWidth: number;

@@ -166,6 +166,8 @@ export interface WirePhotoTag {
   left: number;
   top: number;
   name: string;
+  /** The English edition's text; '' until translated (`name` is shown then). */
+  nameEn: string;
   path: string;
   productID: string;
   maxWidth: number;
@@ -181,6 +183,7 @@ export function photoTagToWire(tag: PhotoTagView, productID: string, group: Wire
     left: tag.left,
     top: tag.top,
     name: tag.name,
+    nameEn: tag.nameEn,
     path: tag.path,
     productID,
     maxWidth: tag.maxWidth,

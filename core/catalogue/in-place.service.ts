@@ -42,6 +42,7 @@ export function createInPlaceService({
         left: photoTags.left,
         top: photoTags.top,
         name: photoTags.name,
+        nameEn: photoTags.nameEn,
         path: photoTags.path,
         link: photoTags.link,
         maxWidth: photoTags.maxWidth,
@@ -105,6 +106,7 @@ export function createInPlaceService({
           left: Math.round(tag.left),
           top: Math.round(tag.top),
           name: tag.name,
+          nameEn: tag.nameEn,
           // A tag with a product and no link of its own opens that product's page.
           path: tag.path || (tag.link ? `/products/${tag.link}` : ''),
           link: tag.link,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isMenuPath } from '../content/in-place-menus.ts';
 import { isShopPath, tagRefusal, tagsSaveSchema, tagsVersion } from './photo-tags.rules.ts';
 
-const tag = { id: 1, left: 10, top: 20, name: 'Пояс', path: '/catalog', link: '', maxWidth: 0 };
+const tag = { id: 1, left: 10, top: 20, name: 'Пояс', nameEn: '', path: '/catalog', link: '', maxWidth: 0 };
 
 describe('photo tags rules', () => {
   it('takes only links inside the shop', () => {
@@ -49,6 +49,7 @@ describe('photo tags rules', () => {
     expect(tagsVersion([tag, other])).toBe(tagsVersion([other, tag]));
     expect(tagsVersion([tag])).not.toBe(tagsVersion([{ ...tag, left: 11 }]));
     expect(tagsVersion([tag])).not.toBe(tagsVersion([{ ...tag, maxWidth: 10 }]));
+    expect(tagsVersion([tag])).not.toBe(tagsVersion([{ ...tag, nameEn: 'Belt' }]));
     expect(tagsVersion([])).not.toBe(tagsVersion([tag]));
   });
 });

@@ -50,6 +50,8 @@ export const tagInput = z.object({
   left: position,
   top: position,
   name: z.string().trim().min(1, 'name').max(120, 'name'),
+  /** The English edition's text; '' until translated (core/catalogue/tag-names.rules.ts). */
+  nameEn: z.string().trim().max(120, 'name').default(''),
   path: z
     .string()
     .trim()
@@ -93,6 +95,7 @@ export interface StoredTag {
   left: number;
   top: number;
   name: string;
+  nameEn: string;
   path: string;
   link: string;
   maxWidth: number;
@@ -102,6 +105,6 @@ export interface StoredTag {
 export function tagsVersion(tags: readonly StoredTag[]): string {
   const rows = [...tags]
     .sort((a, b) => a.id - b.id)
-    .map((tag) => [tag.id, tag.left, tag.top, tag.name, tag.path, tag.link, tag.maxWidth]);
+    .map((tag) => [tag.id, tag.left, tag.top, tag.name, tag.nameEn, tag.path, tag.link, tag.maxWidth]);
   return createHash('sha256').update(JSON.stringify(rows)).digest('base64url').slice(0, 22);
 }

@@ -54,6 +54,8 @@ export const lookTagSchema = z.object({
   left: z.number().min(0).max(100),
   top: z.number().min(0).max(100),
   name: z.string().trim().max(200).default(''),
+  /** The English edition's text; absent or '' until translated (core/catalogue/tag-names.rules.ts). */
+  nameEn: z.string().trim().max(200).optional(),
   productID: id,
   link: z
     .string()

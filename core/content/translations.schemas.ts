@@ -4,7 +4,7 @@ import { z } from 'zod';
  * What the English edition can lack (docs/product/translations.md): the kinds of record whose texts
  * are kept per edition, in the order the back office lists them.
  */
-export const translationKinds = ['product', 'category', 'collection', 'page'] as const;
+export const translationKinds = ['product', 'category', 'collection', 'page', 'photoTag', 'lookTag'] as const;
 export type TranslationKind = (typeof translationKinds)[number];
 
 /** The edition texts of each kind; a page's sections add `sections.<n>.title` and `sections.<n>.body`. */
@@ -13,7 +13,12 @@ export const translationFields = {
   category: ['name'],
   collection: ['name', 'description'],
   page: ['title'],
+  photoTag: ['name'],
+  lookTag: ['name'],
 } as const satisfies Record<TranslationKind, readonly string[]>;
+
+/** A look tag's id on the list: the look's id and the tag's place on its photo, `look-1:0`. */
+export const lookTagIdPattern = /^(.{1,190}):(\d{1,2})$/;
 
 /** A page's section text: `sections.2.body`. */
 export const sectionFieldPattern = /^sections\.(\d{1,3})\.(title|body)$/;

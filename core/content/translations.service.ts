@@ -1,20 +1,24 @@
-import { asc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Actor, AuditService } from '../audit/audit.service.ts';
 import { announcedWrite } from '../cache/announced-write.ts';
 import { cacheTags, noReadCache, type ReadCache } from '../cache/read-cache.ts';
+import { tagsVersion } from '../catalogue/photo-tags.rules.ts';
 import type { Db, Tx } from '../db/client.ts';
 import {
   categories,
   collections,
   customPages,
   type LocalizedText,
+  looks,
   type PageSection,
+  photoTags,
   productGroups,
 } from '../db/schema/index.ts';
 import { AppError, StaleError } from '../errors.ts';
 import type { Locale } from '../i18n.ts';
 import { contentTags } from './pages-admin.service.ts';
 import {
+  lookTagIdPattern,
   sectionFieldPattern,
   TRANSLATION_PAGE,
   type TranslationKind,
@@ -100,14 +104,77 @@ export function createTranslationsService({
     );
   }
 
+  /** Photo tags with a Russian name and no English one (core/catalogue/tag-names.rules.ts). */
+  const photoTagLacks = sql`(btrim(${photoTags.name}) <> '' and btrim(${photoTags.nameEn}) = '')`;
+
+  async function countPhotoTags(): Promise<number> {
+    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(photoTags).where(photoTagLacks);
+    return Number(row?.n ?? 0);
+  }
+
+  async function listPhotoTags(offset: number) {
+    const rows = await db
+      .select({ tag: photoTags, product: productGroups.name })
+      .from(photoTags)
+      .innerJoin(productGroups, eq(productGroups.id, photoTags.groupId))
+      .where(photoTagLacks)
+      .orderBy(asc(photoTags.id))
+      .limit(TRANSLATION_PAGE + 1)
+      .offset(offset);
+    const texts = rows.slice(0, TRANSLATION_PAGE).map(({ tag, product }) => ({
+      kind: 'photoTag' as const,
+      id: String(tag.id),
+      field: 'name',
+      title: product.ru,
+      ru: tag.name,
+      version: tagsVersion([tag]),
+      record: tag.groupId,
+    }));
+    return { texts, more: rows.length > TRANSLATION_PAGE };
+  }
+
+  /** Look tags lack English as a page's texts do: read whole, the looks are few. */
+  async function missingLookTags(): Promise<MissingText[]> {
+    const rows = await db.select().from(looks).orderBy(asc(looks.index), asc(looks.id));
+    const ids = [...new Set(rows.flatMap((look) => look.tags.map((tag) => tag.productID)))];
+    const products =
+      ids.length > 0
+        ? await db
+            .select({ id: productGroups.id, name: productGroups.name })
+            .from(productGroups)
+            .where(inArray(productGroups.id, ids))
+        : [];
+    const nameOf = new Map(products.map((p) => [p.id, p.name.ru]));
+    return rows.flatMap((look) =>
+      look.tags.flatMap((tag, i) =>
+        lacksEnglish({ ru: tag.name, en: tag.nameEn ?? '' })
+          ? [
+              {
+                kind: 'lookTag' as const,
+                id: `${look.id}:${i}`,
+                field: 'name',
+                // The product the tag names: what the text belongs to.
+                title: nameOf.get(tag.productID) ?? tag.productID,
+                ru: tag.name,
+                version: look.updatedAt.toISOString(),
+                record: look.id,
+              },
+            ]
+          : [],
+      ),
+    );
+  }
+
   async function counts(): Promise<Record<TranslationKind, number>> {
-    const [product, category, collection, pages] = await Promise.all([
+    const [product, category, collection, pages, photoTag, lookTags] = await Promise.all([
       countCatalogue('product'),
       countCatalogue('category'),
       countCatalogue('collection'),
       missingPages(),
+      countPhotoTags(),
+      missingLookTags(),
     ]);
-    return { product, category, collection, page: pages.length };
+    return { product, category, collection, page: pages.length, photoTag, lookTag: lookTags.length };
   }
 
   async function listCatalogue(kind: CatalogueKind, offset: number) {
@@ -147,12 +214,14 @@ export function createTranslationsService({
     const byKind = await counts();
     const shown = kind ?? translationKinds.find((k) => byKind[k] > 0) ?? translationKinds[0];
     let page: { texts: MissingText[]; more: boolean };
-    if (shown === 'page') {
-      const all = await missingPages();
+    if (shown === 'page' || shown === 'lookTag') {
+      const all = shown === 'page' ? await missingPages() : await missingLookTags();
       page = {
         texts: all.slice(offset, offset + TRANSLATION_PAGE),
         more: all.length > offset + TRANSLATION_PAGE,
       };
+    } else if (shown === 'photoTag') {
+      page = await listPhotoTags(offset);
     } else {
       page = await listCatalogue(shown, offset);
     }
@@ -265,15 +334,93 @@ export function createTranslationsService({
     return { version: stamp.toISOString(), en: input.en };
   }
 
+  /** A photo tag's English name, over the version of the tag the editor read. */
+  async function savePhotoTag(
+    tx: Tx,
+    tags: Set<string>,
+    input: TranslationSave,
+    actor: Actor,
+    locale: Locale,
+  ) {
+    const id = /^\d{1,9}$/.test(input.id) ? Number(input.id) : 0;
+    const [found] = await tx.select().from(photoTags).where(eq(photoTags.id, id));
+    if (!found) throw notFound(locale);
+    // The group's row lock, as the in-place editor's save takes it (core/catalogue/in-place.service.ts).
+    await tx
+      .select({ id: productGroups.id })
+      .from(productGroups)
+      .where(eq(productGroups.id, found.groupId))
+      .for('update');
+    const [before] = await tx.select().from(photoTags).where(eq(photoTags.id, id));
+    if (!before) throw notFound(locale);
+    const version = tagsVersion([before]);
+    if (version !== input.version) {
+      throw new StaleError(staleMessage(locale), { version, ru: before.name, en: before.nameEn });
+    }
+    const [after] = await tx
+      .update(photoTags)
+      .set({ nameEn: input.en })
+      .where(eq(photoTags.id, id))
+      .returning();
+    if (!after) throw notFound(locale);
+    await audit.record(tx, actor, {
+      action: 'product.tags.save',
+      entityType: 'product_group',
+      entityId: before.groupId,
+      before: { src: before.src, tags: [before] },
+      after: { src: after.src, tags: [after] },
+    });
+    tags.add(cacheTags.group(before.groupId));
+    return { version: tagsVersion([after]), en: input.en };
+  }
+
+  /** A look tag's English name, over the look's `updatedAt` the editor read. */
+  async function saveLookTag(tx: Tx, input: TranslationSave, actor: Actor, locale: Locale) {
+    const match = lookTagIdPattern.exec(input.id);
+    const [before] = match
+      ? await tx
+          .select()
+          .from(looks)
+          .where(eq(looks.id, match[1] ?? ''))
+          .for('update')
+      : [];
+    const index = Number(match?.[2] ?? -1);
+    const tag = before?.tags[index];
+    if (!before || !tag) throw notFound(locale);
+    if (before.updatedAt.toISOString() !== input.version) {
+      throw new StaleError(
+        staleMessage(locale),
+        { version: before.updatedAt.toISOString(), ru: tag.name, en: tag.nameEn ?? '' },
+        'updatedAt',
+      );
+    }
+    const lookTags = before.tags.map((t, i) => (i === index ? { ...t, nameEn: input.en } : t));
+    const stamp = new Date(Math.max(clock().getTime(), before.updatedAt.getTime() + 1));
+    await tx.update(looks).set({ tags: lookTags, updatedAt: stamp }).where(eq(looks.id, before.id));
+    await audit.record(tx, actor, {
+      action: 'look.update',
+      entityType: 'look',
+      entityId: before.id,
+      before: { [`tags.${index}.name`]: { ru: tag.name, en: tag.nameEn ?? '' } },
+      after: { [`tags.${index}.name`]: { ru: tag.name, en: input.en } },
+    });
+    return { version: stamp.toISOString(), en: input.en };
+  }
+
   /** Saves the English text of one field; the Russian stays as it is. */
   async function save(input: TranslationSave, actor: Actor, locale: Locale): Promise<TranslationSaved> {
     requireField(input.kind, input.field, locale);
-    const result = await announcedWrite<TranslationSaved>(db, cache, (tx, tags) =>
-      input.kind === 'page'
-        ? savePage(tx, tags, input, actor, locale)
-        : saveCatalogue(tx, tags, input, actor, locale),
-    );
-    if (input.kind !== 'page') onCatalogueChange?.();
+    const { kind } = input;
+    const result = await announcedWrite<TranslationSaved>(db, cache, (tx, tags) => {
+      if (kind === 'page') return savePage(tx, tags, input, actor, locale);
+      if (kind === 'photoTag') return savePhotoTag(tx, tags, input, actor, locale);
+      if (kind === 'lookTag') {
+        for (const tag of contentTags) tags.add(tag);
+        return saveLookTag(tx, input, actor, locale);
+      }
+      return saveCatalogue(tx, tags, input, actor, locale);
+    });
+    if (kind !== 'page' && kind !== 'lookTag') onCatalogueChange?.();
     return result;
   }
 

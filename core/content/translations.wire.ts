@@ -9,8 +9,13 @@ export interface MissingText {
   /** The record's Russian name (a product's, a page's title), to know what the text belongs to. */
   title: string;
   ru: string;
-  /** A number, or a page's `updatedAt` (DECISIONS 31). */
+  /**
+   * A number, a page's or a look's `updatedAt` (DECISIONS 31), or a photo tag's digest
+   * (core/catalogue/photo-tags.rules.ts `tagsVersion`).
+   */
   version: number | string;
+  /** The record a tag sits on, when it is not `id`: a photo tag's product, a look tag's look. */
+  record?: string;
 }
 
 /** `GET /api/admin/translations`: the counts of every kind and a page of one kind's texts. */

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Link, useRevalidator, useSearchParams } from 'react-router';
+import { tagName } from '../../../core/catalogue/tag-names.rules.ts';
 import type { Locale } from '../../../core/i18n.ts';
 import { useT } from '../../i18n/index.ts';
 import { useStaffMode } from '../../staff/edit-mode.ts';
@@ -88,7 +89,7 @@ export function LookCard({ look, locale, number }: { look: LookView; locale: Loc
             style={{ left: `${tag.left}%`, top: `${tag.top}%`, maxWidth: tag.maxWidth || undefined }}
           >
             <span className="photo-tag__dot" aria-hidden="true" />
-            <span className="photo-tag__name">{tag.name}</span>
+            <span className="photo-tag__name">{tagName(tag, locale)}</span>
           </a>
         ))}
       </div>

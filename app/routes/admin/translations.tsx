@@ -49,6 +49,10 @@ function kindName(kind: TranslationKind, tr: Tr): string {
       return tr('Коллекции', 'Collections');
     case 'page':
       return tr('Страницы', 'Pages');
+    case 'photoTag':
+      return tr('Теги на фото товаров', 'Product photo tags');
+    case 'lookTag':
+      return tr('Теги образов', 'Look tags');
   }
 }
 
@@ -83,6 +87,11 @@ function recordLink(text: MissingText): string {
       return '/admin/categories';
     case 'collection':
       return '/admin/collections';
+    case 'photoTag':
+      // Photo tags are edited in place, on the product's own page in the shop.
+      return `/products/${encodeURIComponent(text.record ?? '')}`;
+    case 'lookTag':
+      return '/admin/looks';
   }
 }
 
@@ -204,8 +213,11 @@ export default function TranslationsPage() {
   // The newest version known of each record: saving one text of a product raises the version its
   // other texts save over (numbers, or a page's ISO time of change; both order by comparison).
   const [versions, setVersions] = useState<Map<string, number | string>>(new Map());
+  // A look's tags share the look's version; a photo tag's digest is its own and has no order.
+  const recordKey = (t: MissingText) => `${t.kind}:${t.kind === 'lookTag' ? t.record : t.id}`;
   const versionOf = (t: MissingText) => {
-    const known = versions.get(`${t.kind}:${t.id}`);
+    const known = versions.get(recordKey(t));
+    if (t.kind === 'photoTag') return known ?? t.version;
     return known !== undefined && known > t.version ? known : t.version;
   };
   const shown = list.texts.filter((t) => !saved.has(`${t.kind}:${t.id}:${t.field}`));
@@ -249,7 +261,7 @@ export default function TranslationsPage() {
               key={`${t.kind}:${t.id}:${t.field}`}
               text={t}
               version={versionOf(t)}
-              onVersion={(v) => setVersions((m) => new Map(m).set(`${t.kind}:${t.id}`, v))}
+              onVersion={(v) => setVersions((m) => new Map(m).set(recordKey(t), v))}
               onSaved={() => {
                 setSaved((s) => new Set(s).add(`${t.kind}:${t.id}:${t.field}`));
                 revalidator.revalidate();

@@ -1,6 +1,8 @@
 import { type PointerEvent as ReactPointerEvent, useEffect, useRef, useState } from 'react';
 import type { PhotoTagView } from '../../../core/catalogue/catalogue.types.ts';
 import { TAG_MAX_WIDTH, TAG_WIDTH_STEP } from '../../../core/catalogue/tag-limits.ts';
+import { tagName } from '../../../core/catalogue/tag-names.rules.ts';
+import { useStaffConfirm } from './confirm.tsx';
 import { notify } from './notices.tsx';
 import { failureText, staffApi } from './staff-api.ts';
 import { st } from './texts.ts';
@@ -12,6 +14,7 @@ interface EditedTag {
   left: number;
   top: number;
   name: string;
+  nameEn: string;
   path: string;
   link: string;
   maxWidth: number;
@@ -22,6 +25,7 @@ interface WireTag {
   left: number;
   top: number;
   name: string;
+  nameEn?: string;
   path: string;
   link: string;
   maxWidth: number;
@@ -38,6 +42,7 @@ const fromWire = (tag: WireTag): EditedTag => ({
   left: tag.left,
   top: tag.top,
   name: tag.name,
+  nameEn: tag.nameEn ?? '',
   path: tag.path,
   link: tag.link,
   maxWidth: tag.maxWidth,
@@ -72,6 +77,7 @@ export function PhotoTagsEditor({
   const queue = useRef<Promise<void>>(Promise.resolve());
   const latest = useRef(tags);
   latest.current = tags;
+  const [ask, confirmDialog] = useStaffConfirm();
 
   // The version a save names, with the tags as stored now; saves wait for it (they queue behind).
   useEffect(() => {
@@ -199,7 +205,10 @@ export function PhotoTagsEditor({
         if (!at) return;
         localKeys += 1;
         const key = `new-${localKeys}`;
-        save([...latest.current, { key, ...at, name: st('tagNew'), path: '', link: '', maxWidth: 0 }]);
+        save([
+          ...latest.current,
+          { key, ...at, name: st('tagNew'), nameEn: '', path: '', link: '', maxWidth: 0 },
+        ]);
         setOpen(key);
       }}
     >
@@ -231,7 +240,7 @@ export function PhotoTagsEditor({
           }}
         >
           <span className="photo-tag__dot" aria-hidden="true" />
-          <span className="photo-tag__name">{tag.name}</span>
+          <span className="photo-tag__name">{tagName(tag, linkPrefix === '/en' ? 'en' : 'ru')}</span>
         </button>
       ))}
       {opened ? (
@@ -240,14 +249,20 @@ export function PhotoTagsEditor({
           tag={opened}
           linkPrefix={linkPrefix}
           onChange={(patch) => update(opened.key, patch)}
-          onDelete={() => {
-            if (!window.confirm(st('tagDeleteConfirm'))) return;
+          onDelete={async () => {
+            const sure = await ask({
+              title: st('tagDeleteConfirm'),
+              confirm: st('tagDelete'),
+              cancel: st('cancel'),
+            });
+            if (!sure) return;
             setOpen(null);
             save(latest.current.filter((tag) => tag.key !== opened.key));
           }}
           onClose={() => setOpen(null)}
         />
       ) : null}
+      {confirmDialog}
     </div>
   );
 }
@@ -274,6 +289,7 @@ function TagForm({
 }) {
   const [draft, setDraft] = useState({
     name: tag.name,
+    nameEn: tag.nameEn,
     path: tag.path,
     link: tag.link,
     maxWidth: String(tag.maxWidth),
@@ -282,6 +298,7 @@ function TagForm({
   const id = `staff-tag-${tag.key}`;
   // A field shows its stored value again when it changes (a save's answer, a refusal).
   useEffect(() => setDraft((d) => ({ ...d, name: tag.name })), [tag.name]);
+  useEffect(() => setDraft((d) => ({ ...d, nameEn: tag.nameEn })), [tag.nameEn]);
   useEffect(() => setDraft((d) => ({ ...d, path: tag.path })), [tag.path]);
   useEffect(() => setDraft((d) => ({ ...d, link: tag.link })), [tag.link]);
   useEffect(() => setDraft((d) => ({ ...d, maxWidth: String(tag.maxWidth) })), [tag.maxWidth]);
@@ -301,7 +318,7 @@ function TagForm({
     };
   }, [tag.link]);
 
-  const commit = (field: 'name' | 'path' | 'link' | 'maxWidth') => {
+  const commit = (field: 'name' | 'nameEn' | 'path' | 'link' | 'maxWidth') => {
     if (field === 'maxWidth') {
       const width = Number(draft.maxWidth);
       if (width !== tag.maxWidth) onChange({ maxWidth: Number.isFinite(width) ? width : tag.maxWidth });
@@ -341,6 +358,16 @@ function TagForm({
         onChange={(e) => setDraft((d) => ({ ...d, name: e.target.value }))}
         onBlur={() => commit('name')}
         onKeyDown={undoOnEscape('name')}
+      />
+      <label htmlFor={`${id}-name-en`}>{st('tagTextEn')}</label>
+      <input
+        id={`${id}-name-en`}
+        lang="en"
+        value={draft.nameEn}
+        maxLength={120}
+        onChange={(e) => setDraft((d) => ({ ...d, nameEn: e.target.value }))}
+        onBlur={() => commit('nameEn')}
+        onKeyDown={undoOnEscape('nameEn')}
       />
       <label htmlFor={`${id}-path`}>{st('tagLink')}</label>
       <input

@@ -1,17 +1,19 @@
 import { useRef, useState } from 'react';
 import { MAX_VIDEO_BYTES } from '../../../core/media/media.rules.ts';
+import { useStaffConfirm } from './confirm.tsx';
 import { notify } from './notices.tsx';
 import { failureText, staffApi } from './staff-api.ts';
 import { st } from './texts.ts';
 
 /**
  * The product's videos for an editor (catalogue.md §4, §5, §8): upload an mp4 of at most
- * 10,000,000 bytes, delete one after 'Удалить видео?'; after a change the page loads again with the
+ * 10,000,000 bytes, delete one after 'Удалить видео?' (a modal, app/staff/editing/confirm.tsx); after a change the page loads again with the
  * server's data. The server checks the file by its content whatever the browser says.
  */
 export function VideoTools({ groupId, videos }: { groupId: string; videos: string[] }) {
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
+  const [ask, confirmDialog] = useStaffConfirm();
 
   async function upload(file: File) {
     if (!/\.mp4$/i.test(file.name) && file.type !== 'video/mp4') {
@@ -36,7 +38,12 @@ export function VideoTools({ groupId, videos }: { groupId: string; videos: strin
   }
 
   async function remove(src: string) {
-    if (!window.confirm(st('videoDeleteConfirm'))) return;
+    const sure = await ask({
+      title: st('videoDeleteConfirm'),
+      confirm: st('videoDelete'),
+      cancel: st('cancel'),
+    });
+    if (!sure) return;
     setBusy(true);
     try {
       await staffApi(`/api/products/delete-video?video=${encodeURIComponent(src)}`);
@@ -76,6 +83,7 @@ export function VideoTools({ groupId, videos }: { groupId: string; videos: strin
           {videos.length > 1 ? ` ${i + 1}` : ''}
         </button>
       ))}
+      {confirmDialog}
     </div>
   );
 }

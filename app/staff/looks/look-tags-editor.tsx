@@ -1,7 +1,10 @@
 import './look-tags.css';
 import { type PointerEvent, useEffect, useRef, useState } from 'react';
+import { tagName } from '../../../core/catalogue/tag-names.rules.ts';
 import type { LookTagInput, LookWire } from '../../../core/content/custom-pages.schemas.ts';
+import { useStaffConfirm } from '../editing/confirm.tsx';
 import type { EditingKit } from '../editing/kit.tsx';
+import { pageLocale } from '../editing/staff-api.ts';
 import { lt } from './texts.ts';
 
 type Tag = LookTagInput;
@@ -13,7 +16,7 @@ const clampPercent = (n: number) => Math.round(Math.min(100, Math.max(0, n)) * 1
 /**
  * Tagging a look in place (catalogue.md §4 admin tag editing): Shift+click on the photo adds a tag,
  * tags are dragged, edited (text, link, width 0–300 step 10, product ID) and deleted after
- * 'Точно удалить тег?'; every change is saved at once through PUT /api/admin/looks/{id} with the
+ * 'Точно удалить тег?' (a modal, app/staff/editing/confirm.tsx); every change is saved at once through PUT /api/admin/looks/{id} with the
  * version read, and the page's data is reloaded. The server checks the staff session and every field.
  */
 export default function LookTagsEditor({
@@ -30,6 +33,7 @@ export default function LookTagsEditor({
   const [drag, setDrag] = useState<{ index: number; left: number; top: number } | null>(null);
   const [busy, setBusy] = useState(false);
   const area = useRef<HTMLDivElement>(null);
+  const [ask, confirmDialog] = useStaffConfirm();
 
   async function load() {
     const list = await kit.api<LookWire[]>('/api/custompages/instashop');
@@ -75,12 +79,15 @@ export default function LookTagsEditor({
   }
 
   if (!look) return null;
-  const tags = look.tags;
+  const tags: Tag[] = look.tags.map((tag) => ({ ...tag, nameEn: tag.nameEn ?? '' }));
 
   function onAreaClick(event: React.MouseEvent) {
     if (!event.shiftKey || busy || event.target !== area.current) return;
     event.preventDefault();
-    setForm({ index: -1, tag: { ...pointAt(event), name: '', productID: '', link: '', maxWidth: 0 } });
+    setForm({
+      index: -1,
+      tag: { ...pointAt(event), name: '', nameEn: '', productID: '', link: '', maxWidth: 0 },
+    });
   }
 
   function onTagDown(event: PointerEvent<HTMLButtonElement>, index: number) {
@@ -112,10 +119,12 @@ export default function LookTagsEditor({
     void save(next);
   }
 
-  function remove() {
+  async function remove() {
     if (!form || form.index < 0) return;
-    if (!window.confirm(lt('confirmRemove'))) return;
-    void save(tags.filter((_, i) => i !== form.index));
+    const index = form.index;
+    const sure = await ask({ title: lt('confirmRemove'), confirm: lt('remove'), cancel: lt('cancel') });
+    if (!sure) return;
+    void save(tags.filter((_, i) => i !== index));
   }
 
   const edit = (patch: Partial<Tag>) => setForm((f) => (f ? { ...f, tag: { ...f.tag, ...patch } } : f));
@@ -144,7 +153,7 @@ export default function LookTagsEditor({
             }}
           >
             <span className="photo-tag__dot" aria-hidden="true" />
-            <span className="photo-tag__name">{tag.name || tag.productID}</span>
+            <span className="photo-tag__name">{tagName(tag, pageLocale()) || tag.productID}</span>
           </button>
         );
       })}
@@ -168,6 +177,15 @@ export default function LookTagsEditor({
           <label>
             {lt('name')}
             <input value={form.tag.name} maxLength={200} onChange={(e) => edit({ name: e.target.value })} />
+          </label>
+          <label>
+            {lt('nameEn')}
+            <input
+              lang="en"
+              value={form.tag.nameEn ?? ''}
+              maxLength={200}
+              onChange={(e) => edit({ nameEn: e.target.value })}
+            />
           </label>
           <label>
             {lt('productId')}
@@ -200,13 +218,19 @@ export default function LookTagsEditor({
               {lt('cancel')}
             </button>
             {form.index >= 0 ? (
-              <button type="button" className="look-tags-editor__remove" disabled={busy} onClick={remove}>
+              <button
+                type="button"
+                className="look-tags-editor__remove"
+                disabled={busy}
+                onClick={() => void remove()}
+              >
                 {lt('remove')}
               </button>
             ) : null}
           </div>
         </form>
       ) : null}
+      {confirmDialog}
     </div>
   );
 }

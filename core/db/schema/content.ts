@@ -48,7 +48,10 @@ export const customPages = pgTable(
 export interface LookTag {
   left: number;
   top: number;
+  /** The Russian edition's text. */
   name: string;
+  /** The English edition's text; absent or '' until translated (core/catalogue/tag-names.rules.ts). */
+  nameEn?: string;
   /** The tagged product group: an item of the look that 'Купить образ' offers. */
   productID: string;
   link: string;

@@ -45,7 +45,14 @@ describe.each(engines)('the English edition’s missing texts on %s', (engine) =
   it('counts what the English edition lacks per kind and lists the texts of a kind', async () => {
     const res = await list();
     expect(res.statusCode).toBe(200);
-    expect(res.json().counts).toEqual({ product: 2, category: 1, collection: 0, page: 1 });
+    expect(res.json().counts).toEqual({
+      product: 2,
+      category: 1,
+      collection: 0,
+      page: 1,
+      photoTag: 0,
+      lookTag: 0,
+    });
     expect(res.json().total).toBe(4);
     expect(res.json().kind).toBe('product');
     expect(res.json().texts).toEqual([
