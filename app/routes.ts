@@ -51,6 +51,7 @@ function edition(prefix: '' | 'en') {
 const admin = [
   route('admin/sign-in', 'routes/admin/sign-in.tsx'),
   route('admin/invite/:token', 'routes/admin/invite.tsx'),
+  route('admin/setup', 'routes/admin/setup.tsx'),
   ...prefix('admin', [
     layout('routes/admin/layout.tsx', [
       // Back-office pages, one line each.
