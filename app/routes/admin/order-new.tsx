@@ -267,6 +267,7 @@ export default function PhoneOrderPage({
       key: 'sum',
       header: t('phone_order.sum'),
       numeric: true,
+      hideOnPhone: true,
       render: (l) => money((priced.get(l.variantId)?.price ?? l.price) * l.count),
     },
     {

@@ -221,7 +221,7 @@ export default function OrdersPage() {
           {t('orders.csv')}
         </a>
         {/* An order for a caller, its payment link sent by SMS or e-mail (docs/product/phone-orders.md). */}
-        <Link className="adm-btn adm-btn--primary" to="/admin/orders/new">
+        <Link className="adm-btn" to="/admin/orders/new">
           {t('phone_order.button')}
         </Link>
       </div>
