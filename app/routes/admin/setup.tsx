@@ -112,8 +112,8 @@ function Setup() {
               {t('setup.email')}
               <input name="email" type="email" autoComplete="email" required maxLength={254} />
             </label>
-            <fieldset className="adm-field">
-              <legend>{t('setup.send_to')}</legend>
+            <fieldset className="adm-field" style={{ border: 0, padding: 0, margin: 0 }}>
+              <legend style={{ padding: 0, marginBottom: 4 }}>{t('setup.send_to')}</legend>
               <label className="adm-row">
                 <input
                   type="radio"
