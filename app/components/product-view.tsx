@@ -3,6 +3,7 @@ import { Link, useLocation, useNavigation, useRevalidator, useSearchParams } fro
 import type { ProductPage } from '../../core/catalogue/catalogue.types.ts';
 import { photoSources } from '../../core/catalogue/media.rules.ts';
 import { canAddToCart, maxOrderable, sizeAvailability } from '../../core/catalogue/stock.rules.ts';
+import { tagName } from '../../core/catalogue/tag-names.rules.ts';
 import { type Locale, pick } from '../../core/i18n.ts';
 import { formatMoney, priceInCurrency } from '../../core/money.ts';
 import { type MessageKey, useT } from '../i18n/index.ts';
@@ -534,7 +535,7 @@ function Gallery({
                     }}
                   >
                     <span className="photo-tag__dot" aria-hidden="true" />
-                    <span className="photo-tag__name">{tag.name}</span>
+                    <span className="photo-tag__name">{tagName(tag, locale)}</span>
                   </a>
                 ))
               )}
