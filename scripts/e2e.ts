@@ -15,11 +15,14 @@ const root = path.resolve(import.meta.dirname, '..');
 const playwright = path.join(root, 'node_modules/@playwright/test/cli.js');
 const shops = 2;
 
+// The shops' `node` (playwright.config.ts webServer) is this Node, however the script was started.
+const PATH = `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH ?? ''}`;
+
 function run(command: string[], env: NodeJS.ProcessEnv): Promise<number> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, command, {
       cwd: root,
-      env: { ...process.env, ...env },
+      env: { ...process.env, PATH, ...env },
       stdio: 'inherit',
     });
     child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
