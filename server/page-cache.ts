@@ -387,6 +387,11 @@ export function registerPageCache(app: FastifyInstance, cache: PageCache) {
       tags: pageTags(page.path, new URLSearchParams(query)),
       render,
     });
+    // The render starts on the loop's next turn. A page whose data is in the read cache renders
+    // from start to end without letting the loop read another socket, so guests whose requests
+    // for it were already waiting in their sockets were each rendered one after another; now the
+    // loop first reads them all, and they wait for this render (they all came before it began).
+    await new Promise((resolve) => setImmediate(resolve));
   });
 
   // Whatever became of the render (an error, a closed connection), the waiting requests go on; they
