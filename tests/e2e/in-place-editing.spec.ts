@@ -48,13 +48,21 @@ test(
     await expect(tag).toBeVisible();
     const form = layer.getByRole('dialog');
     save = saved();
-    await form.getByLabel('Текст').fill('Пояс из кожи');
+    await form.getByLabel('Текст', { exact: true }).fill('Пояс из кожи');
     await form.getByLabel('Ширина, до 300').click();
     await save;
+    // Its English text, for the English edition.
+    save = saved();
+    await form.getByLabel('Текст по-английски').fill('Leather belt');
+    await form.getByLabel('Ширина, до 300').click();
+    const english = await (await save).json();
+    expect(english.data).toContainEqual(
+      expect.objectContaining({ name: 'Пояс из кожи', nameEn: 'Leather belt' }),
+    );
     // A width off the step is refused with the spec's rule and the tag keeps its width.
     save = page.waitForResponse((r) => r.url().includes('/api/tags-save'));
     await form.getByLabel('Ширина, до 300').fill('305');
-    await form.getByLabel('Текст').click();
+    await form.getByLabel('Текст', { exact: true }).click();
     expect((await save).status()).toBe(400);
     await expect(
       page.getByRole('alert').filter({ hasText: 'Ширина тега: от 0 до 300 с шагом 10' }),
@@ -116,15 +124,15 @@ test(
     await reloaded;
     await expect(page.locator('.staff-bar')).toBeVisible({ timeout: budget(20_000) });
     await expect(page.locator('video.gallery__video')).toHaveCount(videos + 1);
-    page.once('dialog', (dialog) => {
-      expect(dialog.message()).toBe('Удалить видео?');
-      void dialog.accept();
-    });
     const reloadedAgain = page.waitForEvent('load');
     await page
       .getByRole('button', { name: /^Удалить видео/ })
       .last()
       .click();
+    // The shop's own modal asks first (no window.confirm).
+    const sureVideo = page.getByRole('dialog', { name: 'Удалить видео?' });
+    await expect(sureVideo).toBeVisible();
+    await sureVideo.getByRole('button', { name: 'Удалить видео' }).click();
     await reloadedAgain;
     await expect(page.locator('.staff-bar')).toBeVisible({ timeout: budget(20_000) });
     await expect(page.locator('video.gallery__video')).toHaveCount(videos);
@@ -135,12 +143,15 @@ test(
       .first()
       .getByRole('button', { name: 'Тег «Пояс из кожи»' });
     await last.click();
-    page.once('dialog', (dialog) => {
-      expect(dialog.message()).toBe('Точно удалить тег?');
-      void dialog.accept();
-    });
-    save = saved();
     await page.getByRole('button', { name: 'Удалить тег' }).click();
+    const sureTag = page.getByRole('dialog', { name: 'Точно удалить тег?' });
+    await expect(sureTag).toBeVisible();
+    // «Отмена» keeps the tag; the modal's own «Удалить тег» removes it.
+    await sureTag.getByRole('button', { name: 'Отмена' }).click();
+    await expect(last).toHaveCount(1);
+    await page.getByRole('button', { name: 'Удалить тег' }).click();
+    save = saved();
+    await sureTag.getByRole('button', { name: 'Удалить тег' }).click();
     await save;
     await expect(last).toHaveCount(0);
 
