@@ -295,6 +295,8 @@ interface Render {
 
 /** How long a request waits for another one's render of the same page before rendering itself. */
 const WAIT_FOR_RENDER_MS = 10_000;
+/** How many renders of the same page a request waits for, one after another, before rendering alone. */
+const RENDER_ROUNDS = 3;
 
 const pending = new WeakMap<FastifyRequest, Pending>();
 
@@ -345,15 +347,31 @@ export function registerPageCache(app: FastifyInstance, cache: PageCache) {
       reply.header('x-page-cache', 'bypass');
       return;
     }
-    const hit = cache.lookup(key);
-    if (hit) return serve(reply, hit);
-    const running = rendering.get(key);
-    if (running) {
+    // A render this request waited for may not serve it (a write came meanwhile, the render failed):
+    // it then waits for the next render of the page, or makes it, rather than every waiting guest
+    // rendering the page at once. Up to RENDER_ROUNDS such rounds.
+    let alone = false;
+    for (let round = 0; ; round++) {
+      const hit = cache.lookup(key);
+      if (hit) return serve(reply, hit);
+      const running = rendering.get(key);
+      if (!running) break;
+      if (round === RENDER_ROUNDS) {
+        alone = true;
+        break;
+      }
       running.waiting += 1;
       let timer: NodeJS.Timeout | undefined;
+      let timedOut = false;
       const shared = await Promise.race([
         running.done,
-        new Promise<null>((r) => (timer = setTimeout(() => r(null), WAIT_FOR_RENDER_MS))),
+        new Promise<null>(
+          (r) =>
+            (timer = setTimeout(() => {
+              timedOut = true;
+              r(null);
+            }, WAIT_FOR_RENDER_MS)),
+        ),
       ]);
       clearTimeout(timer);
       running.waiting -= 1;
@@ -361,11 +379,13 @@ export function registerPageCache(app: FastifyInstance, cache: PageCache) {
       // request came either).
       if (shared && cache.readCache.isFresh(shared.tags, shared.seq))
         return serve(reply, shared, cache.keeps ? 'hit' : 'shared');
-      const rendered = cache.lookup(key);
-      if (rendered) return serve(reply, rendered);
+      if (timedOut) {
+        alone = true;
+        break;
+      }
     }
     reply.header('x-page-cache', 'miss');
-    if (request.method !== 'GET' || running) return;
+    if (request.method !== 'GET' || alone) return;
     const [path = '', query = ''] = request.url.split('?', 2);
     const page = pagePath(path);
     if (!page) return;
