@@ -5,7 +5,7 @@ import zlib from 'node:zlib';
 import { fastifyReactRouterDev } from '@mcansh/react-router-fastify/vite';
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig, type Plugin } from 'vite';
-import { firstPaintTexts } from './app/i18n/first-paint.ts';
+import { laterPaintTexts, shellTexts } from './app/i18n/first-paint.ts';
 
 /**
  * The modules the root route imports statically, directly or through others (relative imports;
@@ -55,17 +55,19 @@ function precompress(): Plugin {
 }
 
 /**
- * `import texts from './ru.ts?first-paint'`: the dictionary's first-paint texts alone
+ * `import texts from './ru.ts?first-paint'`: the texts the page's shell hydrates with alone, and
+ * `?later-paint` the other first-paint texts, for the parts hydrated after the shell
  * (app/i18n/first-paint.ts), so a page's first load carries those instead of every text of the shop
  * (docs/decisions/0049-first-load-split.md). The dictionary file stays the one place texts are written.
  */
 function firstPaintDictionary(): Plugin {
-  const suffix = '?first-paint';
+  const cuts = { '?first-paint': shellTexts, '?later-paint': laterPaintTexts } as const;
   return {
     name: 'shop-first-paint-texts',
     enforce: 'pre',
     async load(id) {
-      if (!id.endsWith(suffix)) return null;
+      const suffix = (Object.keys(cuts) as (keyof typeof cuts)[]).find((s) => id.endsWith(s));
+      if (!suffix) return null;
       const file = id.slice(0, -suffix.length);
       this.addWatchFile(file);
       // Node reads the TypeScript dictionary itself; the file's time makes an edited one a new module.
@@ -73,7 +75,7 @@ function firstPaintDictionary(): Plugin {
       const module = (await import(url)) as Record<string, unknown>;
       const dictionary = Object.values(module).find((v) => typeof v === 'object' && v !== null);
       if (!dictionary) throw new Error(`${file}: no dictionary exported`);
-      return `export default ${JSON.stringify(firstPaintTexts(dictionary as Record<string, string>))};`;
+      return `export default ${JSON.stringify(cuts[suffix](dictionary as Record<string, string>))};`;
     },
   };
 }

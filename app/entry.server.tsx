@@ -7,6 +7,7 @@ import { appContext } from '#app-context';
 import { en } from './i18n/en.ts';
 import { registerDictionary } from './i18n/index.ts';
 import { ru } from './i18n/ru.ts';
+import { islandsReady } from './lib/later-hydrated.tsx';
 import { NonceContext } from './nonce.ts';
 
 // The server renders both editions; a browser gets only its edition's texts (app/i18n/index.ts).
@@ -15,7 +16,7 @@ registerDictionary('en', en);
 
 export const streamTimeout = 5_000;
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -26,6 +27,8 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const nonce = loadContext.get(appContext).nonce;
+  // The parts hydrated later are drawn in the first pass, as the rest (app/lib/later-hydrated.tsx).
+  await islandsReady();
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get('user-agent');

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import {
   isRouteErrorResponse,
   Link,
@@ -9,7 +9,6 @@ import {
   ScrollRestoration,
   useLocation,
   useMatches,
-  useRevalidator,
   useRouteError,
   useRouteLoaderData,
 } from 'react-router';
@@ -25,27 +24,19 @@ import { catalogueMenuEntries, globalMenuRows } from '../core/content/menu.rules
 import { type Locale, type Localized, localeFromPath, pathInLocale, pick } from '../core/i18n.ts';
 import { type Currency, type ForeignCurrency, isCurrency } from '../core/money.ts';
 import type { Route } from './+types/root';
-import { AnalyticsScripts } from './components/analytics.tsx';
+import { counterScripts } from './components/analytics.tsx';
+import { AnalyticsScripts } from './components/analytics-scripts.tsx';
 import { CabinetContext } from './components/cabinet/cabinet-context.ts';
 import type { CabinetView } from './components/cabinet/cabinet-popup.tsx';
 import { QuickOrderContext } from './components/checkout/quick-order-context.ts';
 import { type ContactPopup, ContactPopupContext } from './components/contact-popup-context.ts';
-import {
-  AppBanner,
-  CookieNotice,
-  LoadingBar,
-  MarketingModal,
-  MessengerButton,
-  Preloader,
-  ScrollToTop,
-} from './components/engagement.tsx';
-import { Footer } from './components/footer.tsx';
 import { Header } from './components/header.tsx';
+import { Preloader } from './components/preloader.tsx';
 import { applyTextOverrides, LocaleContext, loadAllTexts, translate } from './i18n/index.ts';
+import { laterHydrated, markShellHydrated } from './lib/later-hydrated.tsx';
 import { laterPart } from './lib/later-part.ts';
 import { reloadForChunkError, useChunkReload } from './lib/network.ts';
 import { seoMeta } from './lib/seo.ts';
-import { useAccountSync } from './lib/use-account-sync.ts';
 import { useNonce } from './nonce.ts';
 import { ShopContext } from './shop-context.ts';
 import { useStaffModeLoader } from './staff/edit-mode.ts';
@@ -111,7 +102,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     texts: await services.texts.getOverrides(locale),
     // Legal requisites for the footer, the counters for every page (both optional in settings).
     seller: settings.main.seller ?? null,
-    analytics: settings.main.analytics ?? null,
+    analytics: counterScripts(settings.main.analytics),
     engagement: settings.ui.engagement,
     delivery: {
       freeDeliveryMin: settings.main.freeDeliveryMin,
@@ -154,9 +145,12 @@ function pickTexts(texts: { title: Localized; subtitle: Localized }, locale: Loc
  * DECISIONS 27: a tap on a main control marked `data-tap` (add to cart) made before the page has
  * hydrated is remembered here, and the control's component replays it once hydrated
  * (app/components/product-view.tsx). It runs before any module script, in the page's first bytes.
+ * The recorder stops once the whole page has hydrated, or once the control's component has taken the
+ * taps (it sets `__shopTaps` to null): parts hydrated after the shell (app/lib/later-hydrated.tsx)
+ * hydrate a moment later than the rest, and a tap on them in between is kept too.
  */
 const TAP_RECORDER =
-  "window.__shopTaps=[];document.addEventListener('click',function(e){if(document.documentElement.dataset.hydrated)return;var t=e.target instanceof Element&&e.target.closest('[data-tap]');if(t)window.__shopTaps.push(t.getAttribute('data-tap'))},true)";
+  "window.__shopTaps=[];document.addEventListener('click',function(e){var q=window.__shopTaps;if(!q||document.documentElement.dataset.hydrated)return;var t=e.target instanceof Element&&e.target.closest('[data-tap]');if(t)q.push(t.getAttribute('data-tap'))},true)";
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
@@ -186,7 +180,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: TAP_RECORDER }} />
         <Meta />
         <Links />
-        <AnalyticsScripts analytics={data?.analytics ?? null} nonce={nonce} />
+        <AnalyticsScripts scripts={data?.analytics ?? null} nonce={nonce} />
       </head>
       <body>
         <LocaleContext.Provider value={locale}>{children}</LocaleContext.Provider>
@@ -204,11 +198,12 @@ function useMountedOnce(wanted: boolean): boolean {
   return mounted || wanted;
 }
 
-/** Marks the document once React has hydrated it (end-to-end tests wait for it before clicking). */
+/**
+ * Marks the document once React has hydrated it, the parts hydrated later included (end-to-end tests
+ * wait for it before clicking; app/lib/later-hydrated.tsx).
+ */
 function useHydratedMarker() {
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true';
-  }, []);
+  useEffect(() => markShellHydrated(), []);
 }
 
 /** DECISIONS 34: a staging shop (`SANDBOX_ON_PUBLIC=allow`) says so on every storefront page. */
@@ -239,6 +234,17 @@ const ProductModal = lazy(() =>
     default: m.ProductModal,
   })),
 );
+// Drawn by the server, hydrated once their code arrives after the first load: the footer, the
+// timed notices and floating buttons, the loading bar, and (for a signed-in shopper) the cart kept
+// on the server (docs/decisions/0049-first-load-split.md).
+const Footer = laterHydrated(() => import('./components/footer.tsx').then((m) => m.Footer));
+const EngagementParts = laterHydrated(() =>
+  import('./components/engagement.tsx').then((m) => m.EngagementParts),
+);
+const LoadingBar = laterHydrated(() => import('./components/engagement.tsx').then((m) => m.LoadingBar));
+const AccountSync = laterHydrated(() => import('./lib/use-account-sync.ts').then((m) => m.AccountSync));
+// catalogue.md §4, §8: the city guess runs once on page load (Russian edition, idle, no `shi-city`).
+const CityGuess = laterHydrated(() => import('./lib/use-city-guess.ts').then((m) => m.CityGuess));
 const contactPopups = laterPart(() =>
   Promise.all([import('./components/contact-popups.tsx'), loadAllTexts()]).then(([m]) => m.ContactPopups),
 );
@@ -256,8 +262,9 @@ export default function App({ loaderData }: Route.ComponentProps) {
   });
   // checkout.md §4: the quick-order window, opened from a product for a signed-in shopper.
   const [quick, setQuick] = useState<CartCookie | null>(null);
-  const revalidator = useRevalidator();
-  useAccountSync(loaderData.user, loaderData.userCart, () => void revalidator.revalidate());
+  // Stable values: a context that changes reaches the parts hydrated later (app/lib/later-hydrated.tsx).
+  const openCabinet = useCallback((view?: CabinetView) => setCabinet({ open: true, view, loaded: true }), []);
+  const openQuickOrder = useCallback((variantId: string) => setQuick([{ _id: variantId, count: 1 }]), []);
   // The mobile app's web views (the pickup widgets, `handle.bare`) show the page without the shop's chrome.
   const matches = useMatches();
   const bare = matches.some((match) => (match.handle as { bare?: boolean } | undefined)?.bare);
@@ -278,8 +285,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
   }
   return (
     <ShopContext.Provider value={loaderData}>
-      <CabinetContext.Provider value={(view) => setCabinet({ open: true, view, loaded: true })}>
-        <QuickOrderContext.Provider value={(variantId) => setQuick([{ _id: variantId, count: 1 }])}>
+      <CabinetContext.Provider value={openCabinet}>
+        <QuickOrderContext.Provider value={openQuickOrder}>
           <ContactPopupContext.Provider value={setPopup}>
             <LoadingBar />
             <div className="page">
@@ -312,13 +319,9 @@ export default function App({ loaderData }: Route.ComponentProps) {
                 <CartPanel key={quick[0]?._id} open quick={quick} onClose={() => setQuick(null)} />
               </Suspense>
             ) : null}
-            <CookieNotice />
-            <MarketingModal />
-            <AppBanner />
-            <div className="floating">
-              <ScrollToTop />
-              <MessengerButton />
-            </div>
+            <EngagementParts />
+            <AccountSync user={loaderData.user} serverCart={loaderData.userCart} />
+            <CityGuess locale={loaderData.locale} />
             {staffMode ? <staffMode.kit.EditingBar staff={staffMode.staff} /> : null}
           </ContactPopupContext.Provider>
         </QuickOrderContext.Provider>
@@ -374,6 +377,7 @@ export function ErrorBoundary() {
         </main>
         <Footer />
       </div>
+      <CityGuess locale={data.locale} />
     </ShopContext.Provider>
   );
 }

@@ -1,38 +1,21 @@
 import { configuredCounters, gtmScript, metrikaScript } from '../../core/content/analytics.rules.ts';
 import type { MainSettings } from '../../core/content/settings.schemas.ts';
 
+/** The configured counters' start scripts, made on the server (the root loader): null when none is set. */
+export interface CounterScripts {
+  gtm: string | null;
+  metrika: string | null;
+}
+
 /**
- * The counters set in settings (Google Tag Manager, Yandex Metrica), started by inline scripts that
- * carry the page's CSP nonce; nothing when none is set. Both read the ecommerce events the shop
- * pushes to `window.dataLayer` (app/lib/analytics.ts).
+ * The start scripts of the counters set in settings, made on the server so that their code is not in
+ * every page's first load (docs/decisions/0049-first-load-split.md).
  */
-export function AnalyticsScripts({
-  analytics,
-  nonce,
-}: {
-  analytics: MainSettings['analytics'] | null;
-  nonce: string;
-}) {
-  const counters = configuredCounters(analytics ?? undefined);
+export function counterScripts(analytics: MainSettings['analytics'] | undefined): CounterScripts | null {
+  const counters = configuredCounters(analytics);
   if (!counters) return null;
-  return (
-    <>
-      {counters.gtmId ? (
-        <script
-          nonce={nonce}
-          data-counter="gtm"
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: the id is checked by its settings pattern and JSON-quoted
-          dangerouslySetInnerHTML={{ __html: gtmScript(counters.gtmId) }}
-        />
-      ) : null}
-      {counters.metrikaId ? (
-        <script
-          nonce={nonce}
-          data-counter="metrika"
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: the id is checked by its settings pattern (digits only)
-          dangerouslySetInnerHTML={{ __html: metrikaScript(counters.metrikaId) }}
-        />
-      ) : null}
-    </>
-  );
+  return {
+    gtm: counters.gtmId ? gtmScript(counters.gtmId) : null,
+    metrika: counters.metrikaId ? metrikaScript(counters.metrikaId) : null,
+  };
 }

@@ -248,14 +248,20 @@ export function LoadingBar() {
 }
 
 /**
- * The brand splash (DECISIONS 27, docs/decisions/0017-first-paint-and-first-start.md): only for a page that starts
- * without server-rendered content (a client-side start, React Router's `HydrateFallback`), never
- * over a server-rendered page. It goes when the app has rendered; CSS also fades it out by itself.
+ * The timed notices and the floating buttons, drawn after the page's first load
+ * (app/root.tsx, docs/decisions/0049-first-load-split.md): none shows at the first paint but the
+ * messenger button, which the server draws and this part hydrates once its code is there.
  */
-export function Preloader({ name }: { name: string }) {
+export function EngagementParts() {
   return (
-    <div className="preloader" aria-hidden="true">
-      <span className="preloader__logo">{name}</span>
-    </div>
+    <>
+      <CookieNotice />
+      <MarketingModal />
+      <AppBanner />
+      <div className="floating">
+        <ScrollToTop />
+        <MessengerButton />
+      </div>
+    </>
   );
 }

@@ -6,7 +6,6 @@ import { foreignCurrencies } from '../../core/money.ts';
 import { loadAllTexts, useT } from '../i18n/index.ts';
 import { DAY_S, setCookie } from '../lib/cookies.ts';
 import { laterPart } from '../lib/later-part.ts';
-import { useCityGuess } from '../lib/use-city-guess.ts';
 import { useShop } from '../shop-context.ts';
 import { useStaffMode } from '../staff/edit-mode.ts';
 import { useOpenCabinet } from './cabinet/cabinet-context.ts';
@@ -68,8 +67,6 @@ export function Header() {
       live = false;
     };
   }, []);
-  // catalogue.md §4, §8: the city guess runs once on page load (Russian edition, idle, no `shi-city`).
-  useCityGuess(shop.locale);
   const [searchParams, setSearchParams] = useSearchParams();
   const cartInQuery = searchParams.has('cart') || searchParams.has('success');
   useEffect(() => {

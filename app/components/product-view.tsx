@@ -102,15 +102,19 @@ export function ProductView({
     void revalidator.revalidate();
   }
 
-  // DECISIONS 27: a tap on «В корзину» made before the page hydrated (app/root.tsx TAP_RECORDER) is
-  // replayed once, unless React already handled it (the size is then in the cart).
+  // DECISIONS 27: a tap on «В корзину» made before this view hydrated (app/root.tsx TAP_RECORDER) is
+  // replayed once, unless React already handled it (the size is then in the cart). The view hydrates
+  // after the page's shell (app/lib/later-hydrated.tsx): from here on React takes the taps, and the
+  // recorder stops.
   const replayed = useRef(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, on the first render's product and size
   useEffect(() => {
-    const taps = (window as { __shopTaps?: string[] }).__shopTaps;
-    if (inModal || replayed.current || !taps?.includes('add-to-cart')) return;
+    if (inModal || replayed.current) return;
     replayed.current = true;
-    taps.splice(0, taps.length);
+    const recorder = window as { __shopTaps?: string[] | null };
+    const taps = recorder.__shopTaps;
+    recorder.__shopTaps = null;
+    if (!taps?.includes('add-to-cart')) return;
     if (variant && readCart().some((i) => i._id === variant.id)) return;
     if (variant ? canAddToCart(variant) : product.variants.some(canAddToCart)) add();
   }, []);

@@ -1,6 +1,6 @@
 import { useT } from '../i18n/index.ts';
 import { useShop } from '../shop-context.ts';
-import { SocialIcon } from './icons.tsx';
+import { SocialIcon } from './social-icon.tsx';
 
 const networks = ['vk', 'instagram', 'facebook', 'whatsapp', 'telegram', 'pinterest'] as const;
 

@@ -4,3 +4,8 @@ declare module '*?first-paint' {
   const texts: Partial<Record<import('./ru.ts').MessageKey, string>>;
   export default texts;
 }
+// `?later-paint`: the other first-paint texts, for the parts hydrated after the shell.
+declare module '*?later-paint' {
+  const texts: Partial<Record<import('./ru.ts').MessageKey, string>>;
+  export default texts;
+}

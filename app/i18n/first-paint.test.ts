@@ -4,7 +4,7 @@ import type { RouteConfigEntry } from '@react-router/dev/routes';
 import { describe, expect, it } from 'vitest';
 import routes from '../routes.ts';
 import { en } from './en.ts';
-import { firstPaintTexts, isFirstPaintKey } from './first-paint.ts';
+import { firstPaintTexts, isFirstPaintKey, isShellKey, laterPaintTexts, shellTexts } from './first-paint.ts';
 import { registerDictionary, translate } from './index.ts';
 import { ru } from './ru.ts';
 
@@ -23,6 +23,14 @@ function staticClosure(entry: string): Set<string> {
       pending.push(path.resolve(path.dirname(file), m[1] as string));
   }
   return seen;
+}
+
+/** The parts hydrated after the shell that a module names (`laterHydrated(() => import(…))`, app/lib/later-hydrated.tsx). */
+function laterHydratedIn(file: string): string[] {
+  const call = /laterHydrated\(\s*\(\)\s*=>\s*import\(\s*['"](\.{1,2}\/[^'"]+)['"]/g;
+  return [...fs.readFileSync(file, 'utf8').matchAll(call)].map((m) =>
+    path.resolve(path.dirname(file), m[1] as string),
+  );
 }
 
 const keys = Object.keys(ru);
@@ -58,17 +66,33 @@ describe('first-paint texts (docs/decisions/0049-first-load-split.md)', () => {
     expect(pages).not.toContain('routes/payment-result.tsx');
   });
 
-  it('has every text the shell and the first-paint pages show statically, and no whole dictionary', () => {
+  it('has every text the shell, the first-paint pages and their later-hydrated parts show, and no whole dictionary', () => {
     const missing: string[] = [];
+    const parts = new Set<string>();
+    const check = (entry: string, file: string, has: (key: string) => boolean) => {
+      expect(path.relative(appDir, file), `${entry} imports a whole dictionary`).not.toMatch(
+        /^i18n\/(ru|en)\.ts$/,
+      );
+      for (const key of keysNamedIn(file))
+        if (!has(key)) missing.push(`${path.relative(appDir, file)}: ${key}`);
+    };
+    // The shell (the root and each page's route module) hydrates with the shell's texts alone …
     for (const entry of ['root.tsx', ...firstPaintPages()]) {
       for (const file of staticClosure(path.join(appDir, entry))) {
-        expect(path.relative(appDir, file), `${entry} imports a whole dictionary`).not.toMatch(
-          /^i18n\/(ru|en)\.ts$/,
-        );
-        for (const key of keysNamedIn(file))
-          if (!isFirstPaintKey(key)) missing.push(`${path.relative(appDir, file)}: ${key}`);
+        check(entry, file, isShellKey);
+        for (const part of laterHydratedIn(file)) parts.add(part);
       }
     }
+    // … the parts hydrated after it with every first-paint text (their `?later-paint` comes with them).
+    expect([...parts].map((f) => path.relative(appDir, f))).toEqual(
+      expect.arrayContaining([
+        'components/footer.tsx',
+        'components/catalog-view.tsx',
+        'components/product-view.tsx',
+      ]),
+    );
+    for (const part of parts)
+      for (const file of staticClosure(part)) check(path.relative(appDir, part), file, isFirstPaintKey);
     expect(missing).toEqual([]);
   });
 
@@ -77,6 +101,14 @@ describe('first-paint texts (docs/decisions/0049-first-load-split.md)', () => {
     expect(first['header.cart']).toBe(ru['header.cart']);
     expect(first['checkout.title' as keyof typeof first]).toBeUndefined();
     expect(Object.keys(firstPaintTexts(en)).sort()).toEqual(Object.keys(first).sort());
+    // The shell's part and the later part together are the first-paint texts, apart.
+    const shell = shellTexts(ru);
+    const later = laterPaintTexts(ru);
+    expect(shell['header.cart']).toBe(ru['header.cart']);
+    expect(shell['catalog.count.one' as keyof typeof shell]).toBeUndefined();
+    expect(later['catalog.count.one' as keyof typeof later]).toBe(ru['catalog.count.one' as keyof typeof ru]);
+    expect(Object.keys(later).filter((k) => k in shell)).toEqual([]);
+    expect([...Object.keys(shell), ...Object.keys(later)].sort()).toEqual(Object.keys(first).sort());
     registerDictionary('ru', first);
     expect(translate('ru', 'cart.title')).toBe('cart.title');
     registerDictionary('ru', ru);

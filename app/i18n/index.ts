@@ -35,6 +35,26 @@ export function loadAllTexts(locale: Locale = documentLocale()): Promise<void> {
   return whole[locale];
 }
 
+const later: Partial<Record<Locale, Promise<void>>> = {};
+
+/**
+ * Brings the edition's first-paint texts that the shell leaves out (once): the parts of the page
+ * hydrated after the shell await this beside their code (app/lib/later-hydrated.tsx). On the server
+ * every text is there already.
+ */
+export function loadLaterPaintTexts(locale: Locale = documentLocale()): Promise<void> {
+  if (typeof document === 'undefined') return Promise.resolve();
+  later[locale] ??= (
+    locale === 'en'
+      ? import('./en.ts?later-paint').then((m) => registerDictionary('en', m.default))
+      : import('./ru.ts?later-paint').then((m) => registerDictionary('ru', m.default))
+  ).catch((error: unknown) => {
+    later[locale] = undefined;
+    throw error;
+  });
+  return later[locale];
+}
+
 function documentLocale(): Locale {
   return typeof document !== 'undefined' && document.documentElement.lang === 'en' ? 'en' : 'ru';
 }

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { useRevalidator } from 'react-router';
 import { isCartCookie } from '../../core/cart/cookies.rules.ts';
 import type { UserView } from './account.ts';
 import { pushUserData } from './account.ts';
@@ -65,4 +66,20 @@ export function useAccountSync(
       flush();
     };
   }, [userId]);
+}
+
+/**
+ * The sync as a part of the page that draws nothing: app/root.tsx loads it after the first load
+ * (docs/decisions/0049-first-load-split.md); a cart replaced from the server reloads the page's data.
+ */
+export function AccountSync({
+  user,
+  serverCart,
+}: {
+  user: UserView | null;
+  serverCart: { _id: string; count: number }[] | null;
+}) {
+  const revalidator = useRevalidator();
+  useAccountSync(user, serverCart, () => void revalidator.revalidate());
+  return null;
 }

@@ -36,3 +36,12 @@ export function useCityGuess(locale: 'ru' | 'en') {
     };
   }, [locale]);
 }
+
+/**
+ * The guess as a part of the page that draws nothing: app/root.tsx loads it after the page's first
+ * load (docs/decisions/0049-first-load-split.md).
+ */
+export function CityGuess({ locale }: { locale: 'ru' | 'en' }) {
+  useCityGuess(locale);
+  return null;
+}

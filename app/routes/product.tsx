@@ -4,8 +4,8 @@ import { descriptionText } from '../../core/catalogue/description.rules.ts';
 import { photoSources } from '../../core/catalogue/media.rules.ts';
 import { chosenVariant } from '../../core/catalogue/variant-choice.rules.ts';
 import { localeFromPath, pick } from '../../core/i18n.ts';
-import { ProductView } from '../components/product-view.tsx';
 import { translate } from '../i18n/index.ts';
+import { laterHydrated } from '../lib/later-hydrated.tsx';
 import { rootFromMatches, seoMeta, structuredPrice } from '../lib/seo.ts';
 import type { Route } from './+types/product';
 
@@ -18,7 +18,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // DECISIONS 25: `p` (or `product`) names the exact variant; with one variant there is nothing to choose.
   const selected = chosenVariant(product.variants, url.searchParams);
   const base = locale === 'en' ? '/en' : '';
-  return { product, selected, locale, canonical: `${publicUrl}${base}/products/${product.id}`, publicUrl };
+  return {
+    product,
+    selected,
+    locale,
+    canonical: `${publicUrl}${base}/products/${product.id}`,
+    publicUrl,
+    // The description as plain text for the meta tags, made here: its rules stay out of the page's
+    // first load (docs/decisions/0049-first-load-split.md).
+    descriptionText: descriptionText(pick(product.description, locale)),
+  };
 }
 
 export function meta({ loaderData: d, matches }: Route.MetaArgs) {
@@ -42,7 +51,7 @@ export function meta({ loaderData: d, matches }: Route.MetaArgs) {
       locale,
       title: `${name} | ${translate(locale, 'meta.title')}`,
       socialTitle: name,
-      description: descriptionText(pick(p.description, locale)),
+      description: d.descriptionText,
       path: `${base}/products/${p.id}`,
       canonical: d.canonical,
       image: images[0] ?? null,
@@ -83,7 +92,7 @@ export function meta({ loaderData: d, matches }: Route.MetaArgs) {
         url: d.canonical,
         color: pick(p.colorName, locale),
         image: images,
-        description: descriptionText(pick(p.description, locale)),
+        description: d.descriptionText,
         brand,
         ...(p.variants.length > 1 ? { variesBy: ['https://schema.org/size'] } : {}),
         hasVariant: p.variants.map((v) => ({
@@ -108,6 +117,10 @@ export function meta({ loaderData: d, matches }: Route.MetaArgs) {
     },
   ];
 }
+
+// The product's view hydrates once its code arrives after the first load; its sizes are links and a
+// tap on add to cart before is replayed (docs/decisions/0049-first-load-split.md, DECISIONS 27).
+const ProductView = laterHydrated(() => import('../components/product-view.tsx').then((m) => m.ProductView));
 
 export default function ProductRoute({ loaderData }: Route.ComponentProps) {
   return (

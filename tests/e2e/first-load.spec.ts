@@ -82,3 +82,66 @@ test('the first load carries the first-paint texts alone; the callback popup bri
   await expect(popup.getByLabel('Имя')).toBeVisible();
   expect(scripts.some((s) => /\/assets\/ru-[\w-]+\.js$/.test(s))).toBe(true);
 });
+
+test('the listing, the product view and the footer are not in the first load; the server drew them, and they hydrate after', async ({
+  page,
+}) => {
+  for (const path of ['/catalog', '/products/linen-shirt-dress-sand']) {
+    const html = await (await page.request.get(path)).text();
+    const preloads = [...html.matchAll(/rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
+    expect(preloads.length).toBeGreaterThan(2);
+    expect(preloads.filter((f) => /\/(catalog-view|product-view|footer|engagement)-/.test(f ?? ''))).toEqual(
+      [],
+    );
+    // The server's HTML has them all the same.
+    expect(html).toContain('class="footer"');
+    expect(html).toContain(path === '/catalog' ? 'class="grid grid--catalog"' : 'data-tap="add-to-cart"');
+  }
+  await gotoHydrated(page, '/catalog');
+  // Hydrated: a card's heart answers.
+  const heart = page.locator('.grid--catalog .card').first().getByRole('button', { name: 'В избранное' });
+  await heart.click();
+  await expect(page.getByRole('button', { name: 'Избранное: 1' })).toBeVisible();
+});
+
+test('a tap on «В корзину» after the page shell has hydrated, before the product view has, adds the size', async ({
+  page,
+  context,
+}) => {
+  await gotoHydrated(page, '/products/linen-shirt-dress-sand');
+  const size = await page.locator('.product__info .size--in_stock').first().getAttribute('href');
+  const variant = new URLSearchParams((size ?? '').split('?')[1]).get('p');
+  expect(variant).toBeTruthy();
+  const release = await hold(page, /\/assets\/product-view-[\w-]+\.js$/);
+  await page.goto(`/products/linen-shirt-dress-sand?p=${variant}`, { waitUntil: 'domcontentloaded' });
+  // The shell (header, menu) has hydrated once the menu opens; the product view waits for its code.
+  const menu = page.getByRole('dialog', { name: 'Меню' });
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Меню' }).click();
+    await expect(menu).toBeVisible({ timeout: 500 });
+  }).toPass();
+  await menu.getByRole('button', { name: 'Закрыть меню' }).click();
+  expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+  const add = isPhone(page)
+    ? page.locator('.sticky-bar button[data-tap="add-to-cart"]')
+    : page.locator('.product__info button[data-tap="add-to-cart"]');
+  await add.click();
+  release();
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  await expect(page.getByRole('button', { name: 'Корзина: 1' })).toBeVisible();
+  const cart = (await context.cookies()).find((c) => c.name === 'cart')?.value ?? '';
+  expect(JSON.parse(decodeURIComponent(cart))).toEqual([{ _id: variant, count: 1 }]);
+});
+
+test('a card tapped before the listing has hydrated opens its product, as a plain link', async ({ page }) => {
+  const release = await hold(page, /\/assets\/catalog-view-[\w-]+\.js$/);
+  await page.goto('/catalog', { waitUntil: 'domcontentloaded' });
+  const card = page.locator('.grid--catalog .card__link').first();
+  const href = await card.getAttribute('href');
+  expect(href).toMatch(/\/products\//);
+  await card.click();
+  await expect(page).toHaveURL(new RegExp(`${(href ?? '').split('?')[0]}`));
+  release();
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  await expect(page.locator('h1')).toBeVisible();
+});
