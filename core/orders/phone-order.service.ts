@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq, ilike, inArray, like, or, sql } from 'drizzle-orm';
 import type { Actor, AuditService } from '../audit/audit.service.ts';
 import type { ReadCache } from '../cache/read-cache.ts';
+import { sortSizes } from '../catalogue/size.rules.ts';
 import type { SettingsService } from '../content/settings.service.ts';
 import type { Db } from '../db/client.ts';
 import { jobs, orderEvents, orderLines, orders, productGroups, variantProducts } from '../db/schema/index.ts';
@@ -148,9 +149,10 @@ export function createPhoneOrdersService({
         colour: pick(g.colorName, locale),
         price: g.price,
         oldPrice: g.oldPrice,
-        sizes: variants
-          .filter((v) => v.groupId === g.id)
-          .map((v) => ({ variantId: v.id, size: v.size, stock: v.stock, preorder: v.preorder })),
+        sizes: sortSizes(
+          variants.filter((v) => v.groupId === g.id),
+          (v) => v.size,
+        ).map((v) => ({ variantId: v.id, size: v.size, stock: v.stock, preorder: v.preorder })),
       })),
     };
   }
