@@ -1,4 +1,5 @@
 import type { Locale, Localized } from './i18n.ts';
+import { catalogueStaffMessages, catalogueStaffPlurals } from './staff-messages-catalogue.ts';
 import { phoneOrderMessages } from './staff-messages-phone.ts';
 import { setupStaffMessages } from './staff-messages-setup.ts';
 
@@ -10,6 +11,9 @@ import { setupStaffMessages } from './staff-messages-setup.ts';
  * office's pages and the staff exports read it alike.
  */
 export const staffMessages = {
+  // The catalogue screens' own texts (core/staff-messages-catalogue.ts).
+  ...catalogueStaffMessages,
+
   // Orders taken by phone and their payment links (core/staff-messages-phone.ts).
   ...phoneOrderMessages,
 
@@ -829,6 +833,7 @@ export interface PluralForms {
 
 /** Counted nouns of the back office: `{count}` is the number. */
 export const staffPlurals = {
+  ...catalogueStaffPlurals,
   paidOrders: {
     ru: {
       one: '{count} оплаченный заказ',

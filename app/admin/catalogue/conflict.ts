@@ -1,46 +1,19 @@
-import { AdminApiError, storedAdminLocale } from '../api.ts';
+import { AdminApiError } from '../api.ts';
 
-/** A refusal of the catalogue API with its whole answer: the record now (stale save) or what uses it. */
-export class CatalogueConflict extends AdminApiError {
-  readonly usedBy:
-    | { count: number; products: { id: string; name: string }[]; categories?: string[] }
-    | undefined;
-  constructor(message: string, body: { current?: unknown; usedBy?: CatalogueConflict['usedBy'] }) {
-    super(409, message, undefined, body.current);
-    this.usedBy = body.usedBy;
-  }
+/** What keeps a catalogue record from being deleted (a 409's `usedBy`, DECISIONS 31). */
+export interface UsedBy {
+  count: number;
+  products: { id: string; name: string }[];
+  categories?: string[];
 }
 
 /**
- * A change whose 409 carries data (DECISIONS 31): the newer record or the products that use a
- * record. Other refusals throw as `adminApi` does (a 400 names the field; a 401 goes to sign-in).
+ * The records that use one whose deletion the catalogue API refused: a 409 answered through the
+ * typed client (app/admin/ui/api-client.ts) carries them beside its message; anything else gives
+ * undefined. A stale save's newer record comes as the error's `current` (app/admin/ui/use-action.ts).
  */
-export async function catalogueChange<T>(
-  path: string,
-  method: 'POST' | 'PUT' | 'DELETE',
-  body?: unknown,
-): Promise<T> {
-  const url = new URL(path, window.location.origin);
-  url.searchParams.set('lang', storedAdminLocale());
-  const response = await fetch(url, {
-    method,
-    credentials: 'same-origin',
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const data = (await response.json().catch(() => ({}))) as {
-    message?: string;
-    field?: string;
-    current?: unknown;
-    usedBy?: CatalogueConflict['usedBy'];
-  };
-  if (response.ok) return data as T;
-  if (response.status === 409 && (data.current !== undefined || data.usedBy !== undefined))
-    throw new CatalogueConflict(data.message ?? 'Conflict', data);
-  if (response.status === 401) {
-    window.location.assign(
-      `/admin/sign-in?next=${encodeURIComponent(window.location.pathname + window.location.search)}`,
-    );
-  }
-  throw new AdminApiError(response.status, data.message ?? response.statusText, data.field);
+export function usedByOf(error: unknown): UsedBy | undefined {
+  if (!(error instanceof AdminApiError) || error.status !== 409) return undefined;
+  const usedBy = error.body.usedBy as UsedBy | undefined;
+  return usedBy && typeof usedBy.count === 'number' ? usedBy : undefined;
 }

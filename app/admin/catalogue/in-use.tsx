@@ -1,25 +1,19 @@
 import { Link } from 'react-router';
-import type { CatalogueConflict } from './conflict.ts';
+import { staffMessage } from '../../../core/staff-messages.ts';
+import type { UsedBy } from './conflict.ts';
 
 /** What keeps a record from being deleted: the count, the first products, the subcategories. */
-export function InUseList({
-  usedBy,
-  locale,
-}: {
-  usedBy: NonNullable<CatalogueConflict['usedBy']>;
-  locale: 'ru' | 'en';
-}) {
-  const tr = (ru: string, en: string) => (locale === 'en' ? en : ru);
+export function InUseList({ usedBy, locale }: { usedBy: UsedBy; locale: 'ru' | 'en' }) {
   return (
     <div className="adm-cat__conflict">
       {usedBy.count > 0 && (
         <>
-          {tr(`Используют товары: ${usedBy.count}`, `Used by products: ${usedBy.count}`)}
+          {staffMessage('cat.used_by', locale, { count: usedBy.count })}
           <ul>
             {usedBy.products.map((p) => (
               <li key={p.id}>
                 <Link to={`/admin/products/${encodeURIComponent(p.id)}`}>{p.name}</Link>{' '}
-                <span className="adm-muted">({p.id})</span>
+                <span className="adm-muted adm-id">({p.id})</span>
               </li>
             ))}
             {usedBy.count > usedBy.products.length && <li>…</li>}
@@ -28,7 +22,7 @@ export function InUseList({
       )}
       {usedBy.categories && usedBy.categories.length > 0 && (
         <p>
-          {tr('Подкатегории:', 'Subcategories:')} {usedBy.categories.join(', ')}
+          {staffMessage('cat.subcategories', locale)} {usedBy.categories.join(', ')}
         </p>
       )}
     </div>

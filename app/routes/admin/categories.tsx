@@ -1,4 +1,5 @@
 import '../../admin/catalogue/catalogue.css';
+import '../../admin/ui/kit.css';
 import { useEffect, useState } from 'react';
 import { Link, useLoaderData, useRevalidator } from 'react-router';
 import {
@@ -8,9 +9,10 @@ import {
   type Gender,
 } from '../../../core/catalogue/audience.rules.ts';
 import { categoryChain, type VatRate } from '../../../core/orders/receipt-settings.rules.ts';
-import { adminApi, errorText } from '../../admin/api.ts';
+import { type StaffMessageKey, staffMessage, staffPlural } from '../../../core/staff-messages.ts';
 import { AudienceFields, audienceDraft } from '../../admin/catalogue/audience-fields.tsx';
-import { CatalogueConflict, catalogueChange } from '../../admin/catalogue/conflict.ts';
+import { catalogueApi } from '../../admin/catalogue/catalogue-api.ts';
+import { type UsedBy, usedByOf } from '../../admin/catalogue/conflict.ts';
 import {
   type CustomsDraft,
   CustomsFields,
@@ -27,8 +29,11 @@ import {
 import type { L10n } from '../../admin/catalogue/types.ts';
 import { VatRateSelect } from '../../admin/content/receipt-settings-form.tsx';
 import { AdminLoading } from '../../admin/frame.tsx';
-import { useAdminLocale, useTr } from '../../admin/i18n.ts';
+import { useAdminLocale } from '../../admin/i18n.ts';
 import { useStaff } from '../../admin/staff-context.ts';
+import { callApi, endpoint } from '../../admin/ui/api-client.ts';
+import { useConfirm } from '../../admin/ui/confirm-dialog.tsx';
+import { useAction } from '../../admin/ui/use-action.ts';
 
 interface CategoryRow {
   slug: string;
@@ -63,51 +68,46 @@ function inheritedAudience(all: CategoryRow[], parentSlug: string | null): Audie
   return effectiveAudience({ ageGroup: null, gender: null }, chain);
 }
 
+/** The categories with their own fields and product counts (server/routes/admin/catalogue.routes.ts). */
+const categoriesList = endpoint<{ rows: CategoryRow[] }>('GET', () => '/api/admin/catalogue/categories');
+
 export async function clientLoader() {
-  return adminApi<{ rows: CategoryRow[] }>('/api/admin/catalogue/categories');
+  return callApi(categoriesList);
 }
+
+type Ask = ReturnType<typeof useConfirm>[0];
+type Translate = (key: StaffMessageKey, params?: Record<string, string | number>) => string;
 
 export function HydrateFallback() {
   return <AdminLoading />;
 }
 
 export default function CategoriesPage() {
-  const tr = useTr();
+  const locale = useAdminLocale();
+  const t: Translate = (key, params) => staffMessage(key, locale, params);
   const staff = useStaff();
   const canEdit = staff.role === 'admin' || staff.role === 'editor';
   const { rows } = useLoaderData<typeof clientLoader>();
   const { revalidate } = useRevalidator();
+  const [ask, confirmDialog] = useConfirm();
   const [fresh, setFresh] = useState({ ru: '', en: '', parent: '' });
   const [freshAudience, setFreshAudience] = useState(audienceDraft({ ageGroup: null, gender: null }));
   const [freshVat, setFreshVat] = useState<VatRate | ''>('');
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [made, setMade] = useState('');
 
-  async function create(e: React.FormEvent) {
-    e.preventDefault();
-    setMessage(null);
-    try {
-      const res = await catalogueChange<{ category: CategoryRow }>(
-        '/api/admin/catalogue/categories',
-        'POST',
-        {
-          name: { ru: fresh.ru, en: fresh.en },
-          parentSlug: fresh.parent || null,
-          ...freshAudience,
-          vatRate: freshVat,
-        },
-      );
-      setMessage({
-        ok: true,
-        text: tr(`Категория создана: ${res.category.slug}`, `Category made: ${res.category.slug}`),
-      });
-      setFresh({ ru: '', en: '', parent: '' });
-      setFreshAudience(audienceDraft({ ageGroup: null, gender: null }));
-      setFreshVat('');
-      revalidate();
-    } catch (error) {
-      setMessage({ ok: false, text: errorText(error) });
-    }
-  }
+  const create = useAction(async () => {
+    await callApi(catalogueApi.categoryCreate, {
+      name: { ru: fresh.ru, en: fresh.en },
+      parentSlug: fresh.parent || null,
+      ...freshAudience,
+      vatRate: freshVat,
+    });
+    setMade(fresh.ru);
+    setFresh({ ru: '', en: '', parent: '' });
+    setFreshAudience(audienceDraft({ ageGroup: null, gender: null }));
+    setFreshVat('');
+    revalidate();
+  });
 
   const roots = rows.filter((r) => !r.parentSlug || !rows.some((p) => p.slug === r.parentSlug));
   const childrenOf = (slug: string) => rows.filter((r) => r.parentSlug === slug);
@@ -115,32 +115,40 @@ export default function CategoriesPage() {
   return (
     <div className="adm-page">
       <div className="adm-page__head">
-        <h1>{tr('Категории', 'Categories')}</h1>
-        <span className="adm-muted">{tr(`всего: ${rows.length}`, `in all: ${rows.length}`)}</span>
+        <h1>{t('cat.categories.title')}</h1>
+        <span className="adm-muted">{t('cat.categories.total', { count: rows.length })}</span>
       </div>
-      {message && (
-        <p className={message.ok ? 'adm-ok' : 'adm-error'} role={message.ok ? 'status' : 'alert'}>
-          {message.text}
+      {create.done && (
+        <p className="adm-ok" role="status">
+          {t('cat.categories.made', { name: made })}
+        </p>
+      )}
+      {create.error && (
+        <p className="adm-error" role="alert">
+          {create.error}
         </p>
       )}
       {canEdit && (
         <form
           className="adm-card adm-cat__row"
-          onSubmit={create}
-          aria-label={tr('Новая категория', 'New category')}
+          onSubmit={(e) => {
+            e.preventDefault();
+            void create.run();
+          }}
+          aria-label={t('cat.categories.new')}
         >
           <label className="adm-field">
-            {tr('Название (RU)', 'Name (RU)')}
+            {t('cat.name_in', { lang: 'RU' })}
             <input value={fresh.ru} required onChange={(e) => setFresh({ ...fresh, ru: e.target.value })} />
           </label>
           <label className="adm-field">
-            {tr('Название (EN)', 'Name (EN)')}
+            {t('cat.name_in', { lang: 'EN' })}
             <input value={fresh.en} onChange={(e) => setFresh({ ...fresh, en: e.target.value })} />
           </label>
           <label className="adm-field">
-            {tr('Внутри', 'Inside')}
+            {t('cat.categories.inside')}
             <select value={fresh.parent} onChange={(e) => setFresh({ ...fresh, parent: e.target.value })}>
-              <option value="">{tr('верхний уровень', 'top level')}</option>
+              <option value="">{t('cat.categories.top')}</option>
               {rows.map((r) => (
                 <option key={r.slug} value={r.slug}>
                   {r.name.ru}
@@ -151,19 +159,17 @@ export default function CategoriesPage() {
           <AudienceFields
             value={freshAudience}
             onChange={setFreshAudience}
-            empty={tr('Не задано', 'Not set')}
+            empty={t('cat.categories.not_set')}
             inherited={inheritedAudience(rows, fresh.parent || null)}
           />
           <VatRateSelect
             value={freshVat}
             onChange={setFreshVat}
-            empty={
-              fresh.parent ? tr('Как у родителя', 'As the parent') : tr('Как в настройках', 'As the settings')
-            }
+            empty={fresh.parent ? t('cat.categories.as_parent') : t('cat.categories.as_settings')}
             inherited={inheritedVat(rows, fresh.parent || null)}
           />
-          <button type="submit" className="adm-btn adm-btn--primary">
-            {tr('Добавить', 'Add')}
+          <button type="submit" className="adm-btn adm-btn--primary" disabled={create.busy}>
+            {t('cat.categories.add')}
           </button>
         </form>
       )}
@@ -176,9 +182,11 @@ export default function CategoriesPage() {
             childrenOf={childrenOf}
             canEdit={canEdit}
             onChanged={revalidate}
+            ask={ask}
           />
         ))}
       </ul>
+      {confirmDialog}
     </div>
   );
 }
@@ -189,15 +197,17 @@ function CategoryItem({
   childrenOf,
   canEdit,
   onChanged,
+  ask,
 }: {
   row: CategoryRow;
   all: CategoryRow[];
   childrenOf: (slug: string) => CategoryRow[];
   canEdit: boolean;
   onChanged: () => void;
+  ask: Ask;
 }) {
-  const tr = useTr();
   const locale = useAdminLocale();
+  const t: Translate = (key, params) => staffMessage(key, locale, params);
   const [draft, setDraft] = useState({
     ru: row.name.ru,
     en: row.name.en,
@@ -209,12 +219,7 @@ function CategoryItem({
   const [marked, setMarked] = useState<MarkedChoice>(markedChoice(row.marked));
   const [customs, setCustoms] = useState<CustomsDraft>(customsDraft(row));
   const [version, setVersion] = useState(row.version);
-  const [state, setState] = useState<{
-    ok: boolean;
-    text: string;
-    newer?: CategoryRow;
-    usedBy?: CatalogueConflict['usedBy'];
-  } | null>(null);
+  const [usedBy, setUsedBy] = useState<UsedBy | undefined>(undefined);
   useEffect(() => {
     setDraft({
       ru: row.name.ru,
@@ -229,50 +234,51 @@ function CategoryItem({
     setVersion(row.version);
   }, [row]);
 
-  async function save() {
-    setState(null);
+  const save = useAction<[], void, CategoryRow>(async () => {
+    remove.reset();
+    setUsedBy(undefined);
+    const res = await callApi(
+      catalogueApi.categoryUpdate,
+      { slug: row.slug },
+      {
+        version,
+        name: { ru: draft.ru, en: draft.en },
+        parentSlug: draft.parent || null,
+        position: Number.parseInt(draft.position, 10) || 0,
+        ...audience,
+        vatRate: vat,
+        marked,
+        ...customs,
+      },
+    );
+    setVersion((res.category as CategoryRow).version);
+    onChanged();
+  });
+
+  const remove = useAction<[], void, CategoryRow>(async () => {
+    save.reset();
+    setUsedBy(undefined);
     try {
-      const res = await catalogueChange<{ category: CategoryRow }>(
-        `/api/admin/catalogue/categories/${row.slug}`,
-        'PUT',
-        {
-          version,
-          name: { ru: draft.ru, en: draft.en },
-          parentSlug: draft.parent || null,
-          position: Number.parseInt(draft.position, 10) || 0,
-          ...audience,
-          vatRate: vat,
-          marked,
-          ...customs,
-        },
-      );
-      setVersion(res.category.version);
-      setState({ ok: true, text: tr('Сохранено', 'Saved') });
-      onChanged();
+      await callApi(catalogueApi.categoryDelete, { slug: row.slug, version });
     } catch (e) {
-      setState({
-        ok: false,
-        text: errorText(e),
-        newer: e instanceof CatalogueConflict ? (e.current as CategoryRow | undefined) : undefined,
-      });
+      setUsedBy(usedByOf(e));
+      throw e;
     }
+    onChanged();
+  });
+
+  async function askRemove() {
+    const yes = await ask({
+      title: t('cat.categories.delete_sure', { name: row.name[locale] || row.name.ru }),
+      confirm: t('cat.delete'),
+      danger: true,
+    });
+    if (yes) await remove.run();
   }
 
-  async function remove() {
-    if (!window.confirm(tr('Точно удалить?', 'Delete for sure?'))) return;
-    setState(null);
-    try {
-      await catalogueChange(`/api/admin/catalogue/categories/${row.slug}?version=${version}`, 'DELETE');
-      onChanged();
-    } catch (e) {
-      setState({
-        ok: false,
-        text: errorText(e),
-        newer: e instanceof CatalogueConflict ? (e.current as CategoryRow | undefined) : undefined,
-        usedBy: e instanceof CatalogueConflict ? e.usedBy : undefined,
-      });
-    }
-  }
+  const conflict = save.conflict ?? remove.conflict;
+  const newer = conflict?.current;
+  const failed = save.error ?? remove.error ?? conflict?.message ?? null;
 
   const kids = childrenOf(row.slug);
   return (
@@ -295,13 +301,13 @@ function CategoryItem({
           />
         </label>
         <label className="adm-field">
-          {tr('Внутри', 'Inside')}
+          {t('cat.categories.inside')}
           <select
             value={draft.parent}
             disabled={!canEdit}
             onChange={(e) => setDraft({ ...draft, parent: e.target.value })}
           >
-            <option value="">{tr('верхний уровень', 'top level')}</option>
+            <option value="">{t('cat.categories.top')}</option>
             {all
               .filter((c) => c.slug !== row.slug)
               .map((c) => (
@@ -312,7 +318,7 @@ function CategoryItem({
           </select>
         </label>
         <label className="adm-field" style={{ width: 90 }}>
-          {tr('Порядок', 'Order')}
+          {t('cat.position')}
           <input
             type="number"
             value={draft.position}
@@ -323,16 +329,14 @@ function CategoryItem({
         <AudienceFields
           value={audience}
           onChange={setAudience}
-          empty={tr('Не задано', 'Not set')}
+          empty={t('cat.categories.not_set')}
           inherited={inheritedAudience(all, draft.parent || null)}
           disabled={!canEdit}
         />
         <VatRateSelect
           value={vat}
           onChange={setVat}
-          empty={
-            draft.parent ? tr('Как у родителя', 'As the parent') : tr('Как в настройках', 'As the settings')
-          }
+          empty={draft.parent ? t('cat.categories.as_parent') : t('cat.categories.as_settings')}
           inherited={inheritedVat(all, draft.parent || null)}
           disabled={!canEdit}
         />
@@ -351,34 +355,53 @@ function CategoryItem({
           disabled={!canEdit}
         />
         <span className="adm-muted">
-          /{row.slug} ·{' '}
+          <span className="adm-id">/{row.slug}</span> ·{' '}
           <Link to={`/admin/products?category=${row.slug}`}>
-            {tr(`товаров: ${row.products}`, `products: ${row.products}`)}
+            {t('cat.categories.products', { products: staffPlural('products', row.products, locale) })}
           </Link>
         </span>
         {canEdit && (
           <>
-            <button type="button" className="adm-btn adm-btn--primary" onClick={save}>
-              {tr('Сохранить', 'Save')}
+            <button
+              type="button"
+              className="adm-btn adm-btn--primary"
+              disabled={save.busy}
+              onClick={() => save.run()}
+            >
+              {t('cat.save')}
             </button>
-            <button type="button" className="adm-btn adm-btn--danger" onClick={remove}>
-              {tr('Удалить', 'Delete')}
+            <button
+              type="button"
+              className="adm-btn adm-btn--danger"
+              disabled={remove.busy}
+              onClick={askRemove}
+            >
+              {t('cat.delete')}
             </button>
           </>
         )}
-        {state && (
-          <div style={{ flexBasis: '100%' }} role={state.ok ? 'status' : 'alert'}>
-            <span className={state.ok ? 'adm-ok' : 'adm-error'}>{state.text}</span>
-            {state.newer && (
+        {save.done && (
+          <div style={{ flexBasis: '100%' }} role="status">
+            <span className="adm-ok">{t('cat.saved')}</span>
+          </div>
+        )}
+        {failed && (
+          <div style={{ flexBasis: '100%' }} role="alert">
+            <span className="adm-error">{failed}</span>
+            {newer && (
               <div className="adm-cat__conflict">
-                {tr('Сейчас:', 'Now:')} {state.newer.name.ru} / {state.newer.name.en} ·{' '}
-                {state.newer.parentSlug ?? tr('верхний уровень', 'top level')} · {state.newer.position}{' '}
+                {t('cat.categories.newer', {
+                  name: `${newer.name.ru} / ${newer.name.en}`,
+                  parent: newer.parentSlug
+                    ? (all.find((c) => c.slug === newer.parentSlug)?.name.ru ?? newer.parentSlug)
+                    : t('cat.categories.top'),
+                  position: newer.position,
+                })}{' '}
                 <button
                   type="button"
                   className="adm-btn"
                   onClick={() => {
-                    const n = state.newer;
-                    if (!n) return;
+                    const n = newer;
                     setDraft({
                       ru: n.name.ru,
                       en: n.name.en,
@@ -388,14 +411,15 @@ function CategoryItem({
                     setAudience(audienceDraft(n));
                     setVat(n.vatRate ?? '');
                     setVersion(n.version);
-                    setState(null);
+                    save.reset();
+                    remove.reset();
                   }}
                 >
-                  {tr('Загрузить новые значения', 'Load the newer values')}
+                  {t('cat.load_newer')}
                 </button>
               </div>
             )}
-            {state.usedBy && <InUseList usedBy={state.usedBy} locale={locale} />}
+            {usedBy && <InUseList usedBy={usedBy} locale={locale} />}
           </div>
         )}
       </div>
@@ -409,6 +433,7 @@ function CategoryItem({
               childrenOf={childrenOf}
               canEdit={canEdit}
               onChanged={onChanged}
+              ask={ask}
             />
           ))}
         </ul>

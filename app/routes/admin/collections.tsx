@@ -1,38 +1,27 @@
 import '../../admin/catalogue/catalogue.css';
-import { useEffect, useState } from 'react';
+import '../../admin/ui/kit.css';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLoaderData, useRevalidator, useSearchParams } from 'react-router';
-import { adminApi, errorText } from '../../admin/api.ts';
-import { CatalogueConflict, catalogueChange } from '../../admin/catalogue/conflict.ts';
+import { type StaffMessageKey, staffMessage, staffPlural } from '../../../core/staff-messages.ts';
+import {
+  type CollectionRecord,
+  type CollectionRow,
+  catalogueApi,
+} from '../../admin/catalogue/catalogue-api.ts';
 import type { L10n, ProductRow } from '../../admin/catalogue/types.ts';
 import { AdminLoading } from '../../admin/frame.tsx';
-import { useAdminLocale, useTr } from '../../admin/i18n.ts';
+import { useAdminLocale } from '../../admin/i18n.ts';
 import { useStaff } from '../../admin/staff-context.ts';
-
-interface CollectionRow {
-  slug: string;
-  name: L10n;
-  position: number;
-  version: number;
-  products: number;
-}
-interface CollectionRecord {
-  slug: string;
-  name: L10n;
-  description: L10n;
-  position: number;
-  version: number;
-  members: { id: string; name: L10n; published: boolean }[];
-}
+import { callApi } from '../../admin/ui/api-client.ts';
+import { useConfirm } from '../../admin/ui/confirm-dialog.tsx';
+import { type Column, DataTable } from '../../admin/ui/data-table.tsx';
+import { useAction } from '../../admin/ui/use-action.ts';
 
 export async function clientLoader({ request }: { request: Request }) {
   const slug = new URL(request.url).searchParams.get('slug');
   const [list, open] = await Promise.all([
-    adminApi<{ rows: CollectionRow[] }>('/api/admin/catalogue/collections'),
-    slug
-      ? adminApi<{ collection: CollectionRecord }>(
-          `/api/admin/catalogue/collections/${encodeURIComponent(slug)}`,
-        )
-      : null,
+    callApi(catalogueApi.collections),
+    slug ? callApi(catalogueApi.collection, { slug }) : null,
   ]);
   return { rows: list.rows, open: open?.collection ?? null };
 }
@@ -51,77 +40,75 @@ const blank = (): CollectionRecord => ({
 });
 
 export default function CollectionsPage() {
-  const tr = useTr();
   const locale = useAdminLocale();
+  const t = (key: StaffMessageKey, params?: Record<string, string | number>) =>
+    staffMessage(key, locale, params);
   const staff = useStaff();
   const canEdit = staff.role === 'admin' || staff.role === 'editor';
   const { rows, open } = useLoaderData<typeof clientLoader>();
   const [, setParams] = useSearchParams();
-  const { revalidate } = useRevalidator();
+  const revalidator = useRevalidator();
   const [draft, setDraft] = useState<CollectionRecord | null>(open);
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  const [newer, setNewer] = useState<CollectionRecord | null>(null);
   const [q, setQ] = useState('');
   const [found, setFound] = useState<ProductRow[]>([]);
-  useEffect(() => {
-    setDraft(open);
-    setNewer(null);
-  }, [open]);
+  const [ask, confirmDialog] = useConfirm();
   const name = (l: L10n) => (locale === 'en' && l.en ? l.en : l.ru);
 
-  async function find() {
-    if (!q.trim()) return;
-    const res = await adminApi<{ rows: ProductRow[] }>(
-      `/api/admin/catalogue/products?q=${encodeURIComponent(q)}&limit=10`,
-    );
-    setFound(res.rows);
-  }
+  const created = useRef<string | null>(null);
 
-  async function save() {
+  const search = useAction(async () => {
+    if (!q.trim()) return;
+    const res = await callApi(catalogueApi.products, { q, limit: 10 });
+    setFound(res.rows);
+  });
+
+  const save = useAction<[], void, CollectionRecord>(async () => {
     if (!draft) return;
-    setMessage(null);
     const body = {
       name: draft.name,
       description: draft.description,
       position: draft.position,
       groupIds: draft.members.map((m) => m.id),
     };
-    try {
-      if (!draft.slug) {
-        const res = await catalogueChange<{ collection: CollectionRecord }>(
-          '/api/admin/catalogue/collections',
-          'POST',
-          body,
-        );
-        setParams({ slug: res.collection.slug });
-      } else {
-        const res = await catalogueChange<{ collection: CollectionRecord }>(
-          `/api/admin/catalogue/collections/${draft.slug}`,
-          'PUT',
-          { ...body, version: draft.version },
-        );
-        setDraft(res.collection);
-        revalidate();
-      }
-      setMessage({ ok: true, text: tr('Сохранено', 'Saved') });
-    } catch (e) {
-      setMessage({ ok: false, text: errorText(e) });
-      if (e instanceof CatalogueConflict) setNewer(e.current as CollectionRecord);
+    if (!draft.slug) {
+      const res = await callApi(catalogueApi.createCollection, body);
+      created.current = res.collection.slug;
+      setParams({ slug: res.collection.slug });
+      return;
     }
-  }
+    const res = await callApi(
+      catalogueApi.updateCollection,
+      { slug: draft.slug },
+      { ...body, version: draft.version },
+    );
+    setDraft(res.collection);
+    revalidator.revalidate();
+  });
 
-  async function remove() {
-    if (!draft?.slug || !window.confirm(tr('Точно удалить?', 'Delete for sure?'))) return;
-    try {
-      await catalogueChange(
-        `/api/admin/catalogue/collections/${draft.slug}?version=${draft.version}`,
-        'DELETE',
-      );
-      setParams({});
-    } catch (e) {
-      setMessage({ ok: false, text: errorText(e) });
-      if (e instanceof CatalogueConflict) setNewer(e.current as CollectionRecord);
-    }
+  const remove = useAction<[], void, CollectionRecord>(async () => {
+    if (!draft?.slug) return;
+    await callApi(catalogueApi.deleteCollection, { slug: draft.slug, version: draft.version });
+    setParams({});
+  });
+
+  // Another collection opened: the last one's messages go (a new one just made keeps its «Сохранено»).
+  const reset = save.reset;
+  const resetRemove = remove.reset;
+  useEffect(() => {
+    setDraft(open);
+    if (open?.slug !== created.current) reset();
+    created.current = null;
+    resetRemove();
+  }, [open, reset, resetRemove]);
+
+  async function askRemove() {
+    if (!draft?.slug) return;
+    const yes = await ask({
+      title: t('cat.collections.delete_sure', { name: name(draft.name) }),
+      confirm: t('cat.delete'),
+      danger: true,
+    });
+    if (yes) await remove.run();
   }
 
   const move = (i: number, by: number) => {
@@ -133,67 +120,79 @@ export default function CollectionsPage() {
     setDraft({ ...draft, members });
   };
 
+  const columns: Column<CollectionRow>[] = [
+    {
+      key: 'name',
+      header: t('cat.name'),
+      render: (r) => (
+        <>
+          <Link to={`/admin/collections?slug=${r.slug}`}>{name(r.name)}</Link>{' '}
+          <span className="adm-muted adm-id">/{r.slug}</span>
+        </>
+      ),
+    },
+    { key: 'position', header: t('cat.position'), numeric: true, render: (r) => r.position },
+    { key: 'products', header: t('cat.products_count'), numeric: true, render: (r) => r.products },
+  ];
+
+  const error = save.error ?? remove.error ?? search.error;
+  const newer = save.conflict?.current ?? remove.conflict?.current ?? null;
+  const conflictMessage = save.conflict?.message ?? remove.conflict?.message;
+
   return (
     <div className="adm-page">
       <div className="adm-page__head">
-        <h1>{tr('Коллекции', 'Collections')}</h1>
+        <h1>{t('cat.collections.title')}</h1>
         {canEdit && (
           <button type="button" className="adm-btn adm-btn--primary" onClick={() => setDraft(blank())}>
-            {tr('Новая коллекция', 'New collection')}
+            {t('cat.collections.new')}
           </button>
         )}
       </div>
-      <div className="adm-table-wrap">
-        <table className="adm-table">
-          <thead>
-            <tr>
-              <th>{tr('Название', 'Name')}</th>
-              <th className="adm-num">{tr('Порядок', 'Order')}</th>
-              <th className="adm-num">{tr('Товаров', 'Products')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={r.slug}>
-                <td>
-                  <Link to={`/admin/collections?slug=${r.slug}`}>{name(r.name)}</Link>{' '}
-                  <span className="adm-muted">/{r.slug}</span>
-                </td>
-                <td className="adm-num">{r.position}</td>
-                <td className="adm-num">{r.products}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {message && (
-        <p className={message.ok ? 'adm-ok' : 'adm-error'} role={message.ok ? 'status' : 'alert'}>
-          {message.text}
+      <DataTable
+        label={t('cat.collections.title')}
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r.slug}
+        empty={t('cat.collections.none')}
+      />
+      {save.done && (
+        <p className="adm-ok" role="status">
+          {t('cat.saved')}
+        </p>
+      )}
+      {error && (
+        <p className="adm-error" role="alert">
+          {error}
         </p>
       )}
       {newer && draft && (
         <div className="adm-cat__conflict" role="alert">
-          {tr('Сейчас:', 'Now:')} {newer.name.ru} / {newer.name.en} ·{' '}
-          {tr(`товаров: ${newer.members.length}`, `products: ${newer.members.length}`)}{' '}
+          {conflictMessage ? <p>{conflictMessage}</p> : null}
+          {t('cat.collections.newer', {
+            name: `${newer.name.ru} / ${newer.name.en}`,
+            products: staffPlural('products', newer.members.length, locale),
+          })}{' '}
           <button
             type="button"
             className="adm-btn"
             onClick={() => {
               setDraft(newer);
-              setNewer(null);
+              save.reset();
+              remove.reset();
             }}
           >
-            {tr('Загрузить новые значения', 'Load the newer values')}
+            {t('cat.load_newer')}
           </button>
         </div>
       )}
       {draft && (
-        <section className="adm-card" aria-label={tr('Коллекция', 'Collection')} style={{ marginTop: 16 }}>
-          <h2>{draft.slug ? name(draft.name) : tr('Новая коллекция', 'New collection')}</h2>
+        <section className="adm-card" aria-label={t('cat.collections.one')} style={{ marginTop: 16 }}>
+          <h2>{draft.slug ? name(draft.name) : t('cat.collections.new')}</h2>
           <div className="adm-cat__pair">
             {(['ru', 'en'] as const).map((lang) => (
               <label key={lang} className="adm-field">
-                {tr('Название', 'Name')} ({lang.toUpperCase()})
+                {t('cat.name_in', { lang: lang.toUpperCase() })}
                 <input
                   value={draft.name[lang]}
                   disabled={!canEdit}
@@ -203,7 +202,7 @@ export default function CollectionsPage() {
             ))}
             {(['ru', 'en'] as const).map((lang) => (
               <label key={lang} className="adm-field">
-                {tr('Описание', 'Description')} ({lang.toUpperCase()})
+                {t('cat.description_in', { lang: lang.toUpperCase() })}
                 <textarea
                   value={draft.description[lang]}
                   disabled={!canEdit}
@@ -215,7 +214,7 @@ export default function CollectionsPage() {
             ))}
           </div>
           <label className="adm-field" style={{ width: 120, marginTop: 12 }}>
-            {tr('Порядок', 'Order')}
+            {t('cat.position')}
             <input
               type="number"
               value={draft.position}
@@ -223,18 +222,18 @@ export default function CollectionsPage() {
               onChange={(e) => setDraft({ ...draft, position: Number.parseInt(e.target.value, 10) || 0 })}
             />
           </label>
-          <h3>{tr('Товары по порядку', 'Products in order')}</h3>
+          <h3>{t('cat.collections.members')}</h3>
           <ol>
             {draft.members.map((m, i) => (
               <li key={m.id} className="adm-cat__row" style={{ marginBottom: 4 }}>
                 <Link to={`/admin/products/${encodeURIComponent(m.id)}`}>{name(m.name)}</Link>
-                {!m.published && <span className="adm-badge adm-badge--muted">{tr('скрыт', 'hidden')}</span>}
+                {!m.published && <span className="adm-badge adm-badge--muted">{t('cat.flag.hidden')}</span>}
                 {canEdit && (
                   <>
                     <button
                       type="button"
                       className="adm-btn"
-                      aria-label={tr('Выше', 'Up')}
+                      aria-label={t('cat.up')}
                       onClick={() => move(i, -1)}
                     >
                       ↑
@@ -242,7 +241,7 @@ export default function CollectionsPage() {
                     <button
                       type="button"
                       className="adm-btn"
-                      aria-label={tr('Ниже', 'Down')}
+                      aria-label={t('cat.down')}
                       onClick={() => move(i, 1)}
                     >
                       ↓
@@ -254,7 +253,7 @@ export default function CollectionsPage() {
                         setDraft({ ...draft, members: draft.members.filter((x) => x.id !== m.id) })
                       }
                     >
-                      {tr('Убрать', 'Remove')}
+                      {t('cat.remove')}
                     </button>
                   </>
                 )}
@@ -264,22 +263,22 @@ export default function CollectionsPage() {
           {canEdit && (
             <div className="adm-cat__row">
               <label className="adm-field">
-                {tr('Добавить товар', 'Add a product')}
+                {t('cat.collections.add')}
                 <input
                   type="search"
                   value={q}
-                  placeholder={tr('название, артикул, штрихкод', 'name, article, barcode')}
+                  placeholder={t('cat.search_hint')}
                   onChange={(e) => setQ(e.target.value)}
                   onKeyDown={(e) => {
                     if (e.key === 'Enter') {
                       e.preventDefault();
-                      void find();
+                      void search.run();
                     }
                   }}
                 />
               </label>
-              <button type="button" className="adm-btn" onClick={find}>
-                {tr('Найти', 'Find')}
+              <button type="button" className="adm-btn" disabled={search.busy} onClick={() => search.run()}>
+                {t('cat.find')}
               </button>
               {found
                 .filter((p) => !draft.members.some((m) => m.id === p.id))
@@ -302,18 +301,29 @@ export default function CollectionsPage() {
           )}
           {canEdit && (
             <div className="adm-cat__savebar">
-              <button type="button" className="adm-btn adm-btn--primary" onClick={save}>
-                {tr('Сохранить', 'Save')}
+              <button
+                type="button"
+                className="adm-btn adm-btn--primary"
+                disabled={save.busy}
+                onClick={() => save.run()}
+              >
+                {t('cat.save')}
               </button>
               {draft.slug && (
-                <button type="button" className="adm-btn adm-btn--danger" onClick={remove}>
-                  {tr('Удалить коллекцию', 'Delete the collection')}
+                <button
+                  type="button"
+                  className="adm-btn adm-btn--danger"
+                  disabled={remove.busy}
+                  onClick={askRemove}
+                >
+                  {t('cat.collections.delete')}
                 </button>
               )}
             </div>
           )}
         </section>
       )}
+      {confirmDialog}
     </div>
   );
 }

@@ -1,35 +1,44 @@
 import '../../admin/catalogue/catalogue.css';
+import '../../admin/ui/kit.css';
 import { useEffect, useState } from 'react';
-import { Form, Link, useLoaderData, useRevalidator } from 'react-router';
-import { adminApi, errorText } from '../../admin/api.ts';
+import { Link, useLoaderData, useRevalidator } from 'react-router';
+import type { z } from 'zod';
+import { type bulkChange, productListQuery } from '../../../core/catalogue/catalogue-admin.schemas.ts';
+import { type StaffMessageKey, staffMessage, staffPlural } from '../../../core/staff-messages.ts';
+import { catalogueApi } from '../../admin/catalogue/catalogue-api.ts';
 import { parseRoubles } from '../../admin/catalogue/money.ts';
-import type { EditorOptions, ProductRow } from '../../admin/catalogue/types.ts';
+import type { L10n, ProductRow } from '../../admin/catalogue/types.ts';
 import { AdminLoading } from '../../admin/frame.tsx';
-import { formatMoney, useAdminLocale, useTr } from '../../admin/i18n.ts';
+import { formatMoney, useAdminLocale } from '../../admin/i18n.ts';
 import { useStaff } from '../../admin/staff-context.ts';
+import { callApi } from '../../admin/ui/api-client.ts';
+import { type Column, DataTable } from '../../admin/ui/data-table.tsx';
+import { FilterBar, useListAddress } from '../../admin/ui/filter-bar.tsx';
+import { Pager } from '../../admin/ui/pager.tsx';
+import { useAction } from '../../admin/ui/use-action.ts';
 
-interface ProductPage {
-  rows: ProductRow[];
-  total: number;
-  page: number;
-  limit: number;
+const FILTERS = ['q', 'category', 'collection', 'inStock', 'hidden', 'noPhoto'] as const;
+// The list comes in the server's own order; the address keeps the filters and the page.
+const NO_SORT = { column: '', dir: 'asc' } as const;
+
+/** The address's filters, checked against the server's schema: a value it would refuse is dropped. */
+function queryOf(url: URL): z.input<typeof productListQuery> {
+  const raw: Record<string, string> = {};
+  for (const key of [...FILTERS, 'page']) {
+    const value = url.searchParams.get(key)?.trim();
+    if (value) raw[key] = value;
+  }
+  const parsed = productListQuery.safeParse(raw);
+  if (!parsed.success) for (const issue of parsed.error.issues) delete raw[String(issue.path[0])];
+  return raw;
 }
 
-const FILTERS = ['q', 'category', 'collection', 'inStock', 'noPhoto', 'hidden', 'page'] as const;
-type Filters = Partial<Record<(typeof FILTERS)[number], string>>;
-
 export async function clientLoader({ request }: { request: Request }) {
-  const url = new URL(request.url);
-  const params = new URLSearchParams();
-  for (const key of FILTERS) {
-    const value = url.searchParams.get(key)?.trim();
-    if (value) params.set(key, value);
-  }
   const [page, options] = await Promise.all([
-    adminApi<ProductPage>(`/api/admin/catalogue/products?${params}`),
-    adminApi<EditorOptions>('/api/admin/catalogue/options'),
+    callApi(catalogueApi.products, queryOf(new URL(request.url))),
+    callApi(catalogueApi.options),
   ]);
-  return { ...page, options, filters: Object.fromEntries(params) as Filters, query: params.toString() };
+  return { ...page, options };
 }
 
 export function HydrateFallback() {
@@ -37,122 +46,168 @@ export function HydrateFallback() {
 }
 
 type BulkKind = 'price-set' | 'price-percent' | 'stock-set' | 'flags' | 'published';
+type BulkChange = z.input<typeof bulkChange>;
 
 export default function ProductsPage() {
-  const tr = useTr();
   const locale = useAdminLocale();
+  const t = (key: StaffMessageKey, params?: Record<string, string | number>) =>
+    staffMessage(key, locale, params);
   const data = useLoaderData<typeof clientLoader>();
+  const address = useListAddress(FILTERS, NO_SORT);
   const staff = useStaff();
   const canEdit = staff.role === 'admin' || staff.role === 'editor';
-  const { revalidate } = useRevalidator();
+  const revalidator = useRevalidator();
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [kind, setKind] = useState<BulkKind>('price-percent');
   const [value, setValue] = useState('');
   const [flag, setFlag] = useState('isNew:true');
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const [changed, setChanged] = useState<number | null>(null);
   useEffect(() => {
     setSelected((s) => new Set([...s].filter((id) => data.rows.some((r) => r.id === id))));
   }, [data]);
 
-  const f = data.filters;
-  const name = (l: { ru: string; en: string }) => (locale === 'en' && l.en ? l.en : l.ru);
-  const allOnPage = data.rows.length > 0 && data.rows.every((r) => selected.has(r.id));
-  const toggle = (id: string) =>
-    setSelected((s) => {
-      const next = new Set(s);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
+  const f = address.filters;
+  const name = (l: L10n) => (locale === 'en' && l.en ? l.en : l.ru);
 
-  function bulkChange(): object | string {
+  function changeOf(): BulkChange | string {
     switch (kind) {
       case 'price-set': {
         const price = parseRoubles(value);
-        return price === null ? tr('Введите цену в рублях', 'Enter a price in roubles') : { kind, price };
+        return price === null ? t('cat.bulk.enter_price') : { kind, price };
       }
       case 'price-percent': {
         const percent = Number.parseInt(value, 10);
-        return Number.isFinite(percent)
-          ? { kind, percent, sale: percent < 0 }
-          : tr('Введите процент, например −10', 'Enter a percentage, e.g. −10');
+        return Number.isFinite(percent) ? { kind, percent, sale: percent < 0 } : t('cat.bulk.enter_percent');
       }
       case 'stock-set': {
         const stock = Number.parseInt(value, 10);
-        return Number.isFinite(stock) && stock >= 0
-          ? { kind, stock }
-          : tr('Введите остаток от 0', 'Enter a stock of 0 or more');
+        return Number.isFinite(stock) && stock >= 0 ? { kind, stock } : t('cat.bulk.enter_stock');
       }
       case 'flags': {
         const [key, on] = flag.split(':');
         if (key === 'sale') return { kind, sale: false };
-        return { kind, [key ?? 'isNew']: on === 'true' };
+        return key === 'isBestseller'
+          ? { kind, isBestseller: on === 'true' }
+          : { kind, isNew: on === 'true' };
       }
       case 'published':
         return { kind, published: flag !== 'hide' };
     }
   }
 
-  async function applyBulk() {
-    const change = bulkChange();
+  const bulk = useAction(async (change: BulkChange) => {
+    const res = await callApi(catalogueApi.bulk, { ids: [...selected], change });
+    setChanged(res.changed);
+    setSelected(new Set());
+    revalidator.revalidate();
+    return res;
+  });
+
+  function applyBulk() {
+    const change = changeOf();
+    setChanged(null);
     if (typeof change === 'string') {
-      setMessage({ ok: false, text: change });
+      setInvalid(change);
       return;
     }
-    setBusy(true);
-    setMessage(null);
-    try {
-      const res = await adminApi<{ changed: number }>('/api/admin/catalogue/products/bulk', {
-        method: 'POST',
-        body: { ids: [...selected], change },
-      });
-      setMessage({
-        ok: true,
-        text: tr(`Изменено товаров: ${res.changed}`, `Products changed: ${res.changed}`),
-      });
-      setSelected(new Set());
-      revalidate();
-    } catch (e) {
-      setMessage({ ok: false, text: errorText(e) });
-    } finally {
-      setBusy(false);
-    }
+    setInvalid(null);
+    void bulk.run(change);
   }
 
-  const pages = Math.max(1, Math.ceil(data.total / data.limit));
-  const pageLink = (page: number) => {
-    const params = new URLSearchParams(data.query);
-    params.set('page', String(page));
-    return `/admin/products?${params}`;
-  };
+  const columns: Column<ProductRow>[] = [
+    {
+      key: 'photo',
+      header: t('cat.products.col.photo'),
+      hideOnPhone: true,
+      render: (r) =>
+        r.photo ? (
+          <img className="adm-cat__thumb" src={`/media/${r.photo}-480.webp`} alt="" loading="lazy" />
+        ) : (
+          <span className="adm-cat__thumb" aria-hidden="true" />
+        ),
+    },
+    {
+      key: 'product',
+      header: t('cat.products.col.product'),
+      render: (r) => (
+        <>
+          <Link to={`/admin/products/${encodeURIComponent(r.id)}`}>{name(r.name)}</Link>
+          <div className="adm-muted">
+            <span className="adm-cat__swatch" style={{ background: r.colorHex }} />
+            {name(r.colorName)} · <span className="adm-id">{r.art}</span>
+          </div>
+        </>
+      ),
+    },
+    {
+      key: 'price',
+      header: t('cat.products.col.price'),
+      numeric: true,
+      render: (r) => (
+        <>
+          {formatMoney(r.price, locale)}
+          {r.oldPrice !== null && (
+            <div className="adm-muted">
+              <s>{formatMoney(r.oldPrice, locale)}</s>
+            </div>
+          )}
+        </>
+      ),
+    },
+    {
+      key: 'stock',
+      header: t('cat.products.col.stock'),
+      numeric: true,
+      render: (r) => (
+        <>
+          {r.stock} <span className="adm-muted">/ {r.sizes}</span>
+        </>
+      ),
+    },
+    {
+      key: 'flags',
+      header: t('cat.products.col.flags'),
+      hideOnPhone: true,
+      render: (r) => (
+        <span className="adm-cat__flags">
+          {!r.published && <span className="adm-badge adm-badge--muted">{t('cat.flag.hidden')}</span>}
+          {r.isNew && <span className="adm-badge adm-badge--ok">{t('cat.flag.new')}</span>}
+          {r.oldPrice !== null && <span className="adm-badge adm-badge--bad">{t('cat.flag.sale')}</span>}
+          {r.isBestseller && <span className="adm-badge adm-badge--warn">{t('cat.flag.bestseller')}</span>}
+        </span>
+      ),
+    },
+  ];
+  const rowsById = new Map(data.rows.map((r) => [r.id, r]));
 
   return (
     <div className="adm-page">
       <div className="adm-page__head">
-        <h1>{tr('Товары', 'Products')}</h1>
-        <span className="adm-muted">{tr(`найдено: ${data.total}`, `found: ${data.total}`)}</span>
+        <h1>{t('cat.products.title')}</h1>
+        <span className="adm-muted">{t('kit.found', { count: data.total })}</span>
         {canEdit && (
           <Link to="/admin/products/new" className="adm-btn adm-btn--primary">
-            {tr('Новый товар', 'New product')}
+            {t('cat.products.new')}
           </Link>
         )}
       </div>
-      <Form method="get" className="adm-filters" aria-label={tr('Фильтры', 'Filters')}>
+      <FilterBar keys={FILTERS} onApply={address.setFilters} onReset={address.reset}>
         <label className="adm-field">
-          {tr('Поиск', 'Search')}
+          {t('cat.search')}
           <input
             name="q"
             type="search"
-            defaultValue={f.q ?? ''}
+            defaultValue={f.q}
+            key={`q-${f.q}`}
             maxLength={100}
-            placeholder={tr('название, артикул, штрихкод', 'name, article, barcode')}
+            placeholder={t('cat.search_hint')}
           />
         </label>
         <label className="adm-field">
-          {tr('Категория', 'Category')}
-          <select name="category" defaultValue={f.category ?? ''}>
-            <option value="">{tr('любая', 'any')}</option>
+          {t('cat.category')}
+          <select name="category" defaultValue={f.category} key={`category-${f.category}`}>
+            <option value="">{t('cat.any_f')}</option>
             {data.options.categories.map((c) => (
               <option key={c.slug} value={c.slug}>
                 {c.parentSlug ? '— ' : ''}
@@ -162,9 +217,9 @@ export default function ProductsPage() {
           </select>
         </label>
         <label className="adm-field">
-          {tr('Коллекция', 'Collection')}
-          <select name="collection" defaultValue={f.collection ?? ''}>
-            <option value="">{tr('любая', 'any')}</option>
+          {t('cat.collection')}
+          <select name="collection" defaultValue={f.collection} key={`collection-${f.collection}`}>
+            <option value="">{t('cat.any_f')}</option>
             {data.options.collections.map((c) => (
               <option key={c.slug} value={c.slug}>
                 {name(c.name)}
@@ -173,203 +228,115 @@ export default function ProductsPage() {
           </select>
         </label>
         <label className="adm-field">
-          {tr('Наличие', 'Stock')}
-          <select name="inStock" defaultValue={f.inStock ?? ''}>
-            <option value="">{tr('любое', 'any')}</option>
-            <option value="1">{tr('в наличии', 'in stock')}</option>
-            <option value="0">{tr('нет в наличии', 'out of stock')}</option>
+          {t('cat.products.stock')}
+          <select name="inStock" defaultValue={f.inStock} key={`inStock-${f.inStock}`}>
+            <option value="">{t('kit.any')}</option>
+            <option value="1">{t('cat.products.in_stock')}</option>
+            <option value="0">{t('cat.products.out_of_stock')}</option>
           </select>
         </label>
         <label className="adm-field">
-          {tr('Показ', 'Visibility')}
-          <select name="hidden" defaultValue={f.hidden ?? ''}>
-            <option value="">{tr('все', 'all')}</option>
-            <option value="0">{tr('на сайте', 'on the shop')}</option>
-            <option value="1">{tr('скрытые', 'hidden')}</option>
+          {t('cat.products.visibility')}
+          <select name="hidden" defaultValue={f.hidden} key={`hidden-${f.hidden}`}>
+            <option value="">{t('cat.products.all')}</option>
+            <option value="0">{t('cat.products.shown')}</option>
+            <option value="1">{t('cat.products.hidden')}</option>
           </select>
         </label>
         <label className="adm-cat__check">
-          <input type="checkbox" name="noPhoto" value="1" defaultChecked={f.noPhoto === '1'} />
-          {tr('без фото', 'no photo')}
+          <input
+            type="checkbox"
+            name="noPhoto"
+            value="1"
+            defaultChecked={f.noPhoto === '1'}
+            key={`noPhoto-${f.noPhoto}`}
+          />
+          {t('cat.products.no_photo')}
         </label>
-        <button type="submit" className="adm-btn adm-btn--primary">
-          {tr('Найти', 'Find')}
-        </button>
-        <Link to="/admin/products" className="adm-btn">
-          {tr('Сбросить', 'Reset')}
-        </Link>
-      </Form>
-      {message && (
-        <p className={message.ok ? 'adm-ok' : 'adm-error'} role={message.ok ? 'status' : 'alert'}>
-          {message.text}
+      </FilterBar>
+      {changed !== null && bulk.done && (
+        <p className="adm-ok" role="status">
+          {t('cat.bulk.done', { products: staffPlural('products', changed, locale) })}
         </p>
       )}
-      {data.rows.length === 0 ? (
-        <p className="adm-muted">{tr('Товаров не найдено', 'No products found')}</p>
-      ) : (
-        <div className="adm-table-wrap">
-          <table className="adm-table">
-            <thead>
-              <tr>
-                <th>
-                  <input
-                    type="checkbox"
-                    aria-label={tr('Выбрать все на странице', 'Select all on this page')}
-                    checked={allOnPage}
-                    onChange={() => setSelected(allOnPage ? new Set() : new Set(data.rows.map((r) => r.id)))}
-                  />
-                </th>
-                <th className="adm-cat__hide-phone">{tr('Фото', 'Photo')}</th>
-                <th>{tr('Товар', 'Product')}</th>
-                <th className="adm-num">{tr('Цена', 'Price')}</th>
-                <th className="adm-num">{tr('Остаток', 'Stock')}</th>
-                <th className="adm-cat__hide-phone">{tr('Метки', 'Flags')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.rows.map((r) => (
-                <tr key={r.id}>
-                  <td>
-                    <input
-                      type="checkbox"
-                      aria-label={tr(`Выбрать ${name(r.name)}`, `Select ${name(r.name)}`)}
-                      checked={selected.has(r.id)}
-                      onChange={() => toggle(r.id)}
-                    />
-                  </td>
-                  <td className="adm-cat__hide-phone">
-                    {r.photo ? (
-                      <img
-                        className="adm-cat__thumb"
-                        src={`/media/${r.photo}-480.webp`}
-                        alt=""
-                        loading="lazy"
-                      />
-                    ) : (
-                      <span className="adm-cat__thumb" aria-hidden="true" />
-                    )}
-                  </td>
-                  <td>
-                    <Link to={`/admin/products/${encodeURIComponent(r.id)}`}>{name(r.name)}</Link>
-                    <div className="adm-muted">
-                      <span className="adm-cat__swatch" style={{ background: r.colorHex }} />
-                      {name(r.colorName)} · {r.art}
-                    </div>
-                  </td>
-                  <td className="adm-num">
-                    {formatMoney(r.price, locale)}
-                    {r.oldPrice !== null && (
-                      <div className="adm-muted">
-                        <s>{formatMoney(r.oldPrice, locale)}</s>
-                      </div>
-                    )}
-                  </td>
-                  <td className="adm-num">
-                    {r.stock} <span className="adm-muted">/ {r.sizes}</span>
-                  </td>
-                  <td className="adm-cat__hide-phone">
-                    <span className="adm-cat__flags">
-                      {!r.published && (
-                        <span className="adm-badge adm-badge--muted">{tr('скрыт', 'hidden')}</span>
-                      )}
-                      {r.isNew && <span className="adm-badge adm-badge--ok">{tr('новинка', 'new')}</span>}
-                      {r.oldPrice !== null && (
-                        <span className="adm-badge adm-badge--bad">{tr('скидка', 'sale')}</span>
-                      )}
-                      {r.isBestseller && (
-                        <span className="adm-badge adm-badge--warn">{tr('хит', 'bestseller')}</span>
-                      )}
-                    </span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+      {(invalid ?? bulk.error) && (
+        <p className="adm-error" role="alert">
+          {invalid ?? bulk.error}
+        </p>
       )}
-      {pages > 1 && (
-        <nav className="adm-pager" aria-label={tr('Страницы', 'Pages')}>
-          {data.page > 1 && (
-            <Link className="adm-btn" to={pageLink(data.page - 1)}>
-              {tr('Назад', 'Previous')}
-            </Link>
-          )}
-          <span className="adm-muted">
-            {data.page} / {pages}
-          </span>
-          {data.page < pages && (
-            <Link className="adm-btn" to={pageLink(data.page + 1)}>
-              {tr('Дальше', 'Next')}
-            </Link>
-          )}
-        </nav>
-      )}
+      <DataTable
+        label={t('cat.products.title')}
+        columns={columns}
+        rows={data.rows}
+        rowKey={(r) => r.id}
+        loading={revalidator.state === 'loading'}
+        empty={t('cat.products.none')}
+        selection={{
+          selected,
+          onChange: setSelected,
+          label: (id) =>
+            t('cat.products.select', { name: name(rowsById.get(id)?.name ?? { ru: id, en: id }) }),
+        }}
+      />
+      <Pager
+        page={data.page}
+        pageSize={data.limit}
+        total={data.total}
+        href={(page) => address.hrefWith({ page })}
+      />
       {canEdit && selected.size > 0 && (
-        <section className="adm-cat__bulk" aria-label={tr('Изменить выбранные', 'Change the selected')}>
-          <strong>{tr(`Выбрано: ${selected.size}`, `Selected: ${selected.size}`)}</strong>
+        <section className="adm-cat__bulk" aria-label={t('cat.bulk.label')}>
+          <strong role="status">{t('kit.selected', { count: selected.size })}</strong>
           <label className="adm-field">
-            {tr('Изменение', 'Change')}
+            {t('cat.bulk.change')}
             <select value={kind} onChange={(e) => setKind(e.target.value as BulkKind)}>
-              <option value="price-percent">{tr('Цена, %', 'Price, %')}</option>
-              <option value="price-set">{tr('Цена, ₽', 'Price, ₽')}</option>
-              <option value="stock-set">{tr('Остаток каждого размера', 'Stock of every size')}</option>
-              <option value="flags">{tr('Метки', 'Flags')}</option>
-              <option value="published">{tr('Показ на сайте', 'Visibility')}</option>
+              <option value="price-percent">{t('cat.bulk.price_percent')}</option>
+              <option value="price-set">{t('cat.bulk.price_set')}</option>
+              <option value="stock-set">{t('cat.bulk.stock_set')}</option>
+              <option value="flags">{t('cat.bulk.flags')}</option>
+              <option value="published">{t('cat.bulk.published')}</option>
             </select>
           </label>
           {(kind === 'price-percent' || kind === 'price-set' || kind === 'stock-set') && (
             <label className="adm-field">
               {kind === 'price-percent'
-                ? tr('Процент (−10 — скидка)', 'Percent (−10 is a sale)')
+                ? t('cat.bulk.percent')
                 : kind === 'price-set'
-                  ? tr('Цена, ₽', 'Price, ₽')
-                  : tr('Остаток', 'Stock')}
+                  ? t('cat.bulk.price_set')
+                  : t('cat.bulk.stock')}
               <input value={value} onChange={(e) => setValue(e.target.value)} inputMode="decimal" size={8} />
             </label>
           )}
           {kind === 'flags' && (
             <label className="adm-field">
-              {tr('Метка', 'Flag')}
+              {t('cat.bulk.flag')}
               <select value={flag} onChange={(e) => setFlag(e.target.value)}>
-                <option value="isNew:true">{tr('Отметить новинкой', 'Mark as new')}</option>
-                <option value="isNew:false">{tr('Снять «новинку»', 'Unmark new')}</option>
-                <option value="isBestseller:true">{tr('Отметить хитом', 'Mark as bestseller')}</option>
-                <option value="isBestseller:false">{tr('Снять «хит»', 'Unmark bestseller')}</option>
-                <option value="sale:false">{tr('Закончить скидку', 'End the sale')}</option>
+                <option value="isNew:true">{t('cat.bulk.mark_new')}</option>
+                <option value="isNew:false">{t('cat.bulk.unmark_new')}</option>
+                <option value="isBestseller:true">{t('cat.bulk.mark_bestseller')}</option>
+                <option value="isBestseller:false">{t('cat.bulk.unmark_bestseller')}</option>
+                <option value="sale:false">{t('cat.bulk.end_sale')}</option>
               </select>
             </label>
           )}
           {kind === 'published' && (
             <label className="adm-field">
-              {tr('Показ', 'Visibility')}
+              {t('cat.products.visibility')}
               <select value={flag === 'hide' ? 'hide' : 'show'} onChange={(e) => setFlag(e.target.value)}>
-                <option value="show">{tr('Показать', 'Show')}</option>
-                <option value="hide">{tr('Скрыть', 'Hide')}</option>
+                <option value="show">{t('cat.bulk.show')}</option>
+                <option value="hide">{t('cat.bulk.hide')}</option>
               </select>
             </label>
           )}
-          <button type="button" className="adm-btn adm-btn--primary" disabled={busy} onClick={applyBulk}>
-            {tr('Применить ко всем', 'Apply to all')}
+          <button type="button" className="adm-btn adm-btn--primary" disabled={bulk.busy} onClick={applyBulk}>
+            {t('cat.bulk.apply')}
           </button>
           <button type="button" className="adm-btn" onClick={() => setSelected(new Set())}>
-            {tr('Снять выбор', 'Clear')}
+            {t('cat.bulk.clear')}
           </button>
         </section>
       )}
-      <StockHint />
+      <p className="adm-muted">{t('cat.products.stock_hint')}</p>
     </div>
-  );
-}
-
-/** Managers change stock from the product page; this list links there. */
-function StockHint() {
-  const tr = useTr();
-  return (
-    <p className="adm-muted">
-      {tr(
-        'Остаток по размерам меняется на странице товара.',
-        'Stock per size is changed on the product page.',
-      )}
-    </p>
   );
 }

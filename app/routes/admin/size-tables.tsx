@@ -1,24 +1,24 @@
 import '../../admin/catalogue/catalogue.css';
+import '../../admin/ui/kit.css';
 import { useEffect, useState } from 'react';
 import { useLoaderData, useRevalidator } from 'react-router';
-import { adminApi, errorText } from '../../admin/api.ts';
-import { CatalogueConflict, catalogueChange } from '../../admin/catalogue/conflict.ts';
+import { type StaffMessageKey, staffMessage } from '../../../core/staff-messages.ts';
+import { catalogueApi, type SizeTable } from '../../admin/catalogue/catalogue-api.ts';
+import { type UsedBy, usedByOf } from '../../admin/catalogue/conflict.ts';
 import { InUseList } from '../../admin/catalogue/in-use.tsx';
 import type { L10n, SizeTableItem } from '../../admin/catalogue/types.ts';
 import { AdminLoading } from '../../admin/frame.tsx';
-import { useAdminLocale, useTr } from '../../admin/i18n.ts';
+import { useAdminLocale } from '../../admin/i18n.ts';
 import { useStaff } from '../../admin/staff-context.ts';
+import { callApi } from '../../admin/ui/api-client.ts';
+import { useConfirm } from '../../admin/ui/confirm-dialog.tsx';
+import { type Column, DataTable } from '../../admin/ui/data-table.tsx';
+import { useAction } from '../../admin/ui/use-action.ts';
 
-interface SizeTable {
-  id: string;
-  title: L10n;
-  items: SizeTableItem[];
-  version: number;
-  products?: number;
-}
+type Draft = Omit<SizeTable, 'products'> & { products?: number };
 
 export async function clientLoader() {
-  return adminApi<{ rows: SizeTable[] }>('/api/admin/catalogue/size-tables');
+  return callApi(catalogueApi.sizeTables);
 }
 
 export function HydrateFallback() {
@@ -33,16 +33,16 @@ const blankItem = (): SizeTableItem => ({
 });
 
 export default function SizeTablesPage() {
-  const tr = useTr();
   const locale = useAdminLocale();
+  const t = (key: StaffMessageKey, params?: Record<string, string | number>) =>
+    staffMessage(key, locale, params);
   const staff = useStaff();
   const canEdit = staff.role === 'admin' || staff.role === 'editor';
   const { rows } = useLoaderData<typeof clientLoader>();
-  const { revalidate } = useRevalidator();
-  const [draft, setDraft] = useState<SizeTable | null>(null);
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  const [newer, setNewer] = useState<SizeTable | null>(null);
-  const [usedBy, setUsedBy] = useState<CatalogueConflict['usedBy']>(undefined);
+  const revalidator = useRevalidator();
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [usedBy, setUsedBy] = useState<UsedBy | undefined>(undefined);
+  const [ask, confirmDialog] = useConfirm();
   useEffect(() => {
     setDraft((d) => (d?.id ? (rows.find((r) => r.id === d.id) ?? null) : d));
   }, [rows]);
@@ -51,118 +51,116 @@ export default function SizeTablesPage() {
   const setItem = (i: number, patch: Partial<SizeTableItem>) =>
     draft && setDraft({ ...draft, items: draft.items.map((it, j) => (j === i ? { ...it, ...patch } : it)) });
 
-  async function save() {
+  const save = useAction<[], void, SizeTable>(async () => {
     if (!draft) return;
-    setMessage(null);
+    setUsedBy(undefined);
+    remove.reset();
+    const body = { title: draft.title, items: draft.items };
+    const res = draft.id
+      ? await callApi(catalogueApi.updateSizeTable, { id: draft.id }, { ...body, version: draft.version })
+      : await callApi(catalogueApi.createSizeTable, body);
+    setDraft(res.sizeTable);
+    revalidator.revalidate();
+  });
+
+  const remove = useAction<[], void, SizeTable>(async () => {
+    if (!draft?.id) return;
+    save.reset();
     setUsedBy(undefined);
     try {
-      const body = { title: draft.title, items: draft.items };
-      const res = draft.id
-        ? await catalogueChange<{ sizeTable: SizeTable }>(
-            `/api/admin/catalogue/size-tables/${draft.id}`,
-            'PUT',
-            {
-              ...body,
-              version: draft.version,
-            },
-          )
-        : await catalogueChange<{ sizeTable: SizeTable }>('/api/admin/catalogue/size-tables', 'POST', body);
-      setDraft(res.sizeTable);
-      setMessage({ ok: true, text: tr('Сохранено', 'Saved') });
-      revalidate();
+      await callApi(catalogueApi.deleteSizeTable, { id: draft.id, version: draft.version });
     } catch (e) {
-      setMessage({ ok: false, text: errorText(e) });
-      if (e instanceof CatalogueConflict) setNewer(e.current as SizeTable);
+      setUsedBy(usedByOf(e));
+      throw e;
     }
+    setDraft(null);
+    revalidator.revalidate();
+  });
+
+  async function askRemove() {
+    if (!draft?.id) return;
+    const yes = await ask({
+      title: t('cat.sizes.delete_sure', { name: name(draft.title) }),
+      confirm: t('cat.delete'),
+      danger: true,
+    });
+    if (yes) await remove.run();
   }
 
-  async function remove() {
-    if (!draft?.id || !window.confirm(tr('Точно удалить?', 'Delete for sure?'))) return;
-    setMessage(null);
-    try {
-      await catalogueChange(
-        `/api/admin/catalogue/size-tables/${draft.id}?version=${draft.version}`,
-        'DELETE',
-      );
-      setDraft(null);
-      revalidate();
-    } catch (e) {
-      setMessage({ ok: false, text: errorText(e) });
-      if (e instanceof CatalogueConflict) {
-        setUsedBy(e.usedBy);
-        if (e.current) setNewer(e.current as SizeTable);
-      }
-    }
+  function open(next: Draft | null) {
+    save.reset();
+    remove.reset();
+    setUsedBy(undefined);
+    setDraft(next);
   }
+
+  const columns: Column<SizeTable>[] = [
+    {
+      key: 'title',
+      header: t('cat.name'),
+      render: (r) => (
+        <>
+          <button type="button" className="adm-btn" onClick={() => open(r)}>
+            {name(r.title)}
+          </button>{' '}
+          <span className="adm-muted adm-id">{r.id}</span>
+        </>
+      ),
+    },
+    { key: 'products', header: t('cat.products_count'), numeric: true, render: (r) => r.products ?? 0 },
+  ];
+
+  const error = save.error ?? remove.error;
+  const conflict = save.conflict ?? remove.conflict;
+  const newer = conflict?.current ?? null;
 
   return (
     <div className="adm-page">
       <div className="adm-page__head">
-        <h1>{tr('Таблицы размеров', 'Size tables')}</h1>
+        <h1>{t('cat.sizes.title')}</h1>
         {canEdit && (
           <button
             type="button"
             className="adm-btn adm-btn--primary"
-            onClick={() => setDraft({ id: '', title: { ru: '', en: '' }, items: [blankItem()], version: 0 })}
+            onClick={() => open({ id: '', title: { ru: '', en: '' }, items: [blankItem()], version: 0 })}
           >
-            {tr('Новая таблица', 'New size table')}
+            {t('cat.sizes.new')}
           </button>
         )}
       </div>
-      <div className="adm-table-wrap">
-        <table className="adm-table">
-          <thead>
-            <tr>
-              <th>{tr('Название', 'Title')}</th>
-              <th className="adm-num">{tr('Товаров', 'Products')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={r.id}>
-                <td>
-                  <button type="button" className="adm-btn" onClick={() => setDraft(r)}>
-                    {name(r.title)}
-                  </button>{' '}
-                  <span className="adm-muted">{r.id}</span>
-                </td>
-                <td className="adm-num">{r.products ?? 0}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {message && (
-        <p className={message.ok ? 'adm-ok' : 'adm-error'} role={message.ok ? 'status' : 'alert'}>
-          {message.text}
+      <DataTable
+        label={t('cat.sizes.title')}
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r.id}
+        empty={t('cat.sizes.none')}
+      />
+      {save.done && (
+        <p className="adm-ok" role="status">
+          {t('cat.saved')}
+        </p>
+      )}
+      {error && (
+        <p className="adm-error" role="alert">
+          {error}
         </p>
       )}
       {usedBy && <InUseList usedBy={usedBy} locale={locale} />}
       {newer && (
         <div className="adm-cat__conflict" role="alert">
-          {tr('Сейчас:', 'Now:')} {newer.title.ru} / {newer.title.en}{' '}
-          <button
-            type="button"
-            className="adm-btn"
-            onClick={() => {
-              setDraft(newer);
-              setNewer(null);
-            }}
-          >
-            {tr('Загрузить новые значения', 'Load the newer values')}
+          {conflict?.message ? <p>{conflict.message}</p> : null}
+          {t('cat.sizes.newer', { name: `${newer.title.ru} / ${newer.title.en}` })}{' '}
+          <button type="button" className="adm-btn" onClick={() => open(newer)}>
+            {t('cat.load_newer')}
           </button>
         </div>
       )}
       {draft && (
-        <section
-          className="adm-card"
-          style={{ marginTop: 16 }}
-          aria-label={tr('Таблица размеров', 'Size table')}
-        >
+        <section className="adm-card" style={{ marginTop: 16 }} aria-label={t('cat.sizes.one')}>
           <div className="adm-cat__pair">
             {(['ru', 'en'] as const).map((lang) => (
               <label key={lang} className="adm-field">
-                {tr('Название', 'Title')} ({lang.toUpperCase()})
+                {t('cat.name_in', { lang: lang.toUpperCase() })}
                 <input
                   value={draft.title[lang]}
                   disabled={!canEdit}
@@ -177,7 +175,7 @@ export default function SizeTablesPage() {
               <div className="adm-cat__pair">
                 {(['ru', 'en'] as const).map((lang) => (
                   <label key={lang} className="adm-field">
-                    {tr('Подзаголовок', 'Heading')} ({lang.toUpperCase()})
+                    {t('cat.sizes.heading_in', { lang: lang.toUpperCase() })}
                     <input
                       value={item.name[lang]}
                       disabled={!canEdit}
@@ -187,6 +185,7 @@ export default function SizeTablesPage() {
                 ))}
               </div>
               <div className="adm-table-wrap" style={{ marginTop: 8 }}>
+                {/* The cells are the table's own content, typed in place: a grid of fields, not a list. */}
                 <table className="adm-table adm-cat__cells">
                   <thead>
                     <tr>
@@ -194,7 +193,7 @@ export default function SizeTablesPage() {
                         // biome-ignore lint/suspicious/noArrayIndexKey: columns are positions
                         <th key={ci}>
                           <input
-                            aria-label={tr(`Столбец ${ci + 1}`, `Column ${ci + 1}`)}
+                            aria-label={t('cat.sizes.column', { column: ci + 1 })}
                             value={c}
                             disabled={!canEdit}
                             onChange={(e) =>
@@ -215,10 +214,7 @@ export default function SizeTablesPage() {
                           // biome-ignore lint/suspicious/noArrayIndexKey: cells are positions
                           <td key={ci}>
                             <input
-                              aria-label={tr(
-                                `Строка ${ri + 1}, столбец ${ci + 1}`,
-                                `Row ${ri + 1}, column ${ci + 1}`,
-                              )}
+                              aria-label={t('cat.sizes.cell', { row: ri + 1, column: ci + 1 })}
                               value={cell}
                               disabled={!canEdit}
                               onChange={(e) =>
@@ -243,7 +239,7 @@ export default function SizeTablesPage() {
                     className="adm-btn"
                     onClick={() => setItem(i, { rows: [...item.rows, item.columns.map(() => '')] })}
                   >
-                    {tr('+ строка', '+ row')}
+                    {t('cat.sizes.add_row')}
                   </button>
                   <button
                     type="button"
@@ -251,7 +247,7 @@ export default function SizeTablesPage() {
                     onClick={() => setItem(i, { rows: item.rows.slice(0, -1) })}
                     disabled={item.rows.length === 0}
                   >
-                    {tr('− строка', '− row')}
+                    {t('cat.sizes.remove_row')}
                   </button>
                   <button
                     type="button"
@@ -260,7 +256,7 @@ export default function SizeTablesPage() {
                       setItem(i, { columns: [...item.columns, ''], rows: item.rows.map((r) => [...r, '']) })
                     }
                   >
-                    {tr('+ столбец', '+ column')}
+                    {t('cat.sizes.add_column')}
                   </button>
                   <button
                     type="button"
@@ -273,7 +269,7 @@ export default function SizeTablesPage() {
                       })
                     }
                   >
-                    {tr('− столбец', '− column')}
+                    {t('cat.sizes.remove_column')}
                   </button>
                   <button
                     type="button"
@@ -281,14 +277,14 @@ export default function SizeTablesPage() {
                     disabled={draft.items.length <= 1}
                     onClick={() => setDraft({ ...draft, items: draft.items.filter((_, k) => k !== i) })}
                   >
-                    {tr('Убрать таблицу', 'Remove the table')}
+                    {t('cat.sizes.remove_table')}
                   </button>
                 </p>
               )}
               <div className="adm-cat__pair">
                 {(['ru', 'en'] as const).map((lang) => (
                   <label key={lang} className="adm-field">
-                    {tr('Пояснение', 'Text')} ({lang.toUpperCase()})
+                    {t('cat.sizes.text_in', { lang: lang.toUpperCase() })}
                     <textarea
                       value={item.text[lang]}
                       disabled={!canEdit}
@@ -306,20 +302,31 @@ export default function SizeTablesPage() {
                 className="adm-btn"
                 onClick={() => setDraft({ ...draft, items: [...draft.items, blankItem()] })}
               >
-                {tr('Добавить таблицу', 'Add a table')}
+                {t('cat.sizes.add_table')}
               </button>
-              <button type="button" className="adm-btn adm-btn--primary" onClick={save}>
-                {tr('Сохранить', 'Save')}
+              <button
+                type="button"
+                className="adm-btn adm-btn--primary"
+                disabled={save.busy}
+                onClick={() => save.run()}
+              >
+                {t('cat.save')}
               </button>
               {draft.id && (
-                <button type="button" className="adm-btn adm-btn--danger" onClick={remove}>
-                  {tr('Удалить', 'Delete')}
+                <button
+                  type="button"
+                  className="adm-btn adm-btn--danger"
+                  disabled={remove.busy}
+                  onClick={askRemove}
+                >
+                  {t('cat.delete')}
                 </button>
               )}
             </div>
           )}
         </section>
       )}
+      {confirmDialog}
     </div>
   );
 }
