@@ -34,6 +34,6 @@ export function budget(ms: number): number {
 /**
  * A journey whose behaviour does not depend on the screen (a back-office task, a payment outcome, a
  * timer): the desktop run covers it and the phone run leaves it out (playwright.config.ts). Journeys
- * with a phone layout, touch or the app in them stay in both.
+ * with a phone layout, touch or the app in them stay in both. The rule in full: docs/testing.md.
  */
 export const anyWidth = { tag: '@any-width' };
