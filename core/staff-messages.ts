@@ -1,5 +1,6 @@
 import type { Locale, Localized } from './i18n.ts';
 import { catalogueStaffMessages, catalogueStaffPlurals } from './staff-messages-catalogue.ts';
+import { deskScreenMessages } from './staff-messages-desk.ts';
 import { phoneOrderMessages } from './staff-messages-phone.ts';
 import { setupStaffMessages } from './staff-messages-setup.ts';
 
@@ -11,6 +12,9 @@ import { setupStaffMessages } from './staff-messages-setup.ts';
  * office's pages and the staff exports read it alike.
  */
 export const staffMessages = {
+  // The order desk's screens' own texts (core/staff-messages-desk.ts).
+  ...deskScreenMessages,
+
   // The catalogue screens' own texts (core/staff-messages-catalogue.ts).
   ...catalogueStaffMessages,
 
@@ -528,6 +532,7 @@ export const staffMessages = {
   'kit.prev': { ru: '← назад', en: '← previous' },
   'kit.next': { ru: 'дальше →', en: 'next →' },
   'kit.page_of': { ru: 'Страница {page} из {pages}', en: 'Page {page} of {pages}' },
+  'kit.more': { ru: 'Показать ещё', en: 'Show more' },
   'kit.filters': { ru: 'Фильтры', en: 'Filters' },
   'kit.apply': { ru: 'Найти', en: 'Find' },
   'kit.reset': { ru: 'Сбросить', en: 'Reset' },

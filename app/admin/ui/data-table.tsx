@@ -19,6 +19,8 @@ export interface Column<Row> {
   /** Left out on a phone, where the row shows what matters most. */
   hideOnPhone?: boolean;
   className?: string;
+  /** The cell names its row (a `<th scope="row">`), e.g. a field in a list of changes. */
+  rowHeader?: boolean;
 }
 
 export interface Selection<K> {
@@ -157,11 +159,17 @@ export function DataTable<Row, K extends string | number>({
                     />
                   </td>
                 ) : null}
-                {columns.map((c) => (
-                  <td key={c.key} className={cellClass(c)}>
-                    {c.render(row)}
-                  </td>
-                ))}
+                {columns.map((c) =>
+                  c.rowHeader ? (
+                    <th key={c.key} scope="row" className={cellClass(c)}>
+                      {c.render(row)}
+                    </th>
+                  ) : (
+                    <td key={c.key} className={cellClass(c)}>
+                      {c.render(row)}
+                    </td>
+                  ),
+                )}
               </tr>
             );
           })}

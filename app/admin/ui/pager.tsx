@@ -25,3 +25,37 @@ export function Pager({
     </nav>
   );
 }
+
+/**
+ * A list read by a cursor, newest first (the audit log, instalment applications): the next page is
+ * added below the rows shown, so nothing read is lost; a refusal is said above the button.
+ */
+export function LoadMore({
+  hasMore,
+  busy,
+  error,
+  onMore,
+}: {
+  hasMore: boolean;
+  busy: boolean;
+  error?: string | null;
+  onMore: () => void;
+}) {
+  const locale = useAdminLocale();
+  return (
+    <>
+      {error ? (
+        <p className="adm-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {hasMore ? (
+        <div className="adm-pager">
+          <button type="button" className="adm-btn" onClick={onMore} disabled={busy}>
+            {staffMessage('kit.more', locale)}
+          </button>
+        </div>
+      ) : null}
+    </>
+  );
+}
