@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Actor, createAuditService } from '../audit/audit.service.ts';
-import { announcedWrite } from '../cache/announced-write.ts';
-import { noReadCache, type ReadCache } from '../cache/read-cache.ts';
+import type { Actor } from '../audit/audit.service.ts';
+import { noReadCache } from '../cache/read-cache.ts';
 import { slugOf, uniqueSlug } from '../catalogue/slug.rules.ts';
-import type { Db, Tx } from '../db/client.ts';
+import type { Tx } from '../db/client.ts';
 import { customPageCategories, looks, productGroups } from '../db/schema/index.ts';
 import { AppError, StaleError } from '../errors.ts';
 import type { Locale } from '../i18n.ts';
+import { type ContentServiceDeps, contentWrites } from './content-write.ts';
 import type {
   CategoryCreateInput,
   CategoryUpdateInput,
@@ -17,9 +17,7 @@ import type {
 } from './custom-pages.schemas.ts';
 import { lookItemIds } from './looks.rules.ts';
 import { namesEveryOnce } from './ordering.rules.ts';
-import { contentTags } from './pages-admin.service.ts';
 
-type Audit = Pick<ReturnType<typeof createAuditService>, 'record'>;
 type CategoryRow = typeof customPageCategories.$inferSelect;
 type LookRow = typeof looks.$inferSelect;
 const t = (locale: Locale, ru: string, en: string) => (locale === 'en' ? en : ru);
@@ -48,21 +46,8 @@ const lookWire = (row: LookRow): LookWire => ({
  * Custom-page categories and the looks of the 'instashop' page (catalogue.md §3, §7): public reads,
  * staff changes each in one transaction with its audit record, then the page caches are dropped.
  */
-export function createCustomPagesService({
-  db,
-  audit,
-  clock,
-  cache = noReadCache,
-}: {
-  db: Db;
-  audit: Audit;
-  clock: () => Date;
-  cache?: ReadCache;
-}) {
-  const write = <T>(work: (tx: Tx) => Promise<T>) => announcedWrite(db, cache, (tx) => work(tx), contentTags);
-
-  /** A version stamp strictly after the previous one, even when the clock stands still. */
-  const nextStamp = (previous: Date) => new Date(Math.max(clock().getTime(), previous.getTime() + 1));
+export function createCustomPagesService({ db, audit, clock, cache = noReadCache }: ContentServiceDeps) {
+  const { write, nextStamp } = contentWrites({ db, clock, cache });
 
   // --- categories -------------------------------------------------------------------------
 

@@ -1,16 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { asc, eq, inArray } from 'drizzle-orm';
-import type { Actor, createAuditService } from '../audit/audit.service.ts';
-import { announcedWrite } from '../cache/announced-write.ts';
-import { cacheTags, noReadCache, type ReadCache } from '../cache/read-cache.ts';
-import type { Db, Tx } from '../db/client.ts';
+import type { Actor } from '../audit/audit.service.ts';
+import { noReadCache } from '../cache/read-cache.ts';
+import type { Db } from '../db/client.ts';
 import { customPages, type PageSection } from '../db/schema/index.ts';
 import { AppError, StaleError } from '../errors.ts';
 import type { Locale } from '../i18n.ts';
+import { type ContentServiceDeps, contentWrites } from './content-write.ts';
 import { namesEveryOnce } from './ordering.rules.ts';
 import type { PageInput, PageUpdateInput } from './pages-admin.schemas.ts';
 
-type Audit = Pick<ReturnType<typeof createAuditService>, 'record'>;
 type PageRow = typeof customPages.$inferSelect;
 const t = (locale: Locale, ru: string, en: string) => (locale === 'en' ? en : ru);
 
@@ -18,7 +17,7 @@ const t = (locale: Locale, ru: string, en: string) => (locale === 'en' ? en : ru
  * Every cached storefront page depends on the `settings` tag (server/page-cache.ts), and so do the
  * menus that link the pages: a page's change rides that tag to every instance.
  */
-export const contentTags = [cacheTags.settings];
+export { contentTags } from './content-write.ts';
 
 export interface PageView {
   id: string;
@@ -39,17 +38,7 @@ const view = (row: PageRow): PageView => ({
 });
 
 /** The generic pages (policy, delivery, returns, offer, about ...) in the back office: editors. */
-export function createPagesAdminService({
-  db,
-  audit,
-  clock,
-  cache = noReadCache,
-}: {
-  db: Db;
-  audit: Audit;
-  clock: () => Date;
-  cache?: ReadCache;
-}) {
+export function createPagesAdminService({ db, audit, clock, cache = noReadCache }: ContentServiceDeps) {
   const sections = (input: PageInput): PageSection[] =>
     input.sections.map((s) =>
       s.kind === 'text'
@@ -64,7 +53,7 @@ export function createPagesAdminService({
       { field: 'slug' },
     );
 
-  const write = <T>(work: (tx: Tx) => Promise<T>) => announcedWrite(db, cache, (tx) => work(tx), contentTags);
+  const { write, nextStamp } = contentWrites({ db, clock, cache });
 
   async function list() {
     const rows = await db.select().from(customPages).orderBy(asc(customPages.index), asc(customPages.slug));
@@ -137,7 +126,7 @@ export function createPagesAdminService({
           .where(eq(customPages.slug, input.slug));
         if (other) throw slugTaken(input.slug, locale);
       }
-      const stamp = new Date(Math.max(clock().getTime(), before.updatedAt.getTime() + 1));
+      const stamp = nextStamp(before.updatedAt);
       const [row] = await tx
         .update(customPages)
         .set({ slug: input.slug, title: input.title, sections: sections(input), updatedAt: stamp })

@@ -1,11 +1,11 @@
 import { eq, inArray } from 'drizzle-orm';
-import type { Actor, createAuditService } from '../audit/audit.service.ts';
+import type { Actor } from '../audit/audit.service.ts';
 import { announcedWrite } from '../cache/announced-write.ts';
-import { cacheTags, noReadCache, type ReadCache } from '../cache/read-cache.ts';
-import type { Db } from '../db/client.ts';
+import { cacheTags, noReadCache } from '../cache/read-cache.ts';
 import { settings } from '../db/schema/index.ts';
 import { AppError, StaleError } from '../errors.ts';
 import type { Locale } from '../i18n.ts';
+import { type ContentServiceDeps, contentWrites } from './content-write.ts';
 import type { SettingsDocument } from './settings.schemas.ts';
 import {
   type SettingsId,
@@ -14,8 +14,6 @@ import {
   settingsIds,
   settingsSchemas,
 } from './settings-admin.schemas.ts';
-
-type Audit = Pick<ReturnType<typeof createAuditService>, 'record'>;
 
 /** What a settings refusal says in Russian (zod's own messages are English). */
 function russianIssue(issue: {
@@ -48,17 +46,8 @@ const t = (locale: Locale, ru: string, en: string) => (locale === 'en' ? en : ru
  * one group over the document's edit stamp; the storefront sees the change at once on every
  * instance (the read cache's `settings` tag, which every cached page depends on).
  */
-export function createSettingsAdminService({
-  db,
-  audit,
-  clock,
-  cache = noReadCache,
-}: {
-  db: Db;
-  audit: Audit;
-  clock: () => Date;
-  cache?: ReadCache;
-}) {
+export function createSettingsAdminService({ db, audit, clock, cache = noReadCache }: ContentServiceDeps) {
+  const { nextStamp } = contentWrites({ db, clock, cache });
   function record(row: typeof settings.$inferSelect): SettingsRecord {
     const id = row.id as SettingsId;
     // Stored documents were validated when saved; the schema fills defaults added since.
@@ -129,7 +118,7 @@ export function createSettingsAdminService({
           );
         }
         const { _id, ...data } = parsed.data;
-        const stamp = new Date(Math.max(clock().getTime(), before.updatedAt.getTime() + 1));
+        const stamp = nextStamp(before.updatedAt);
         const [row] = await tx
           .update(settings)
           .set({ data, updatedAt: stamp })

@@ -1,16 +1,14 @@
 import { and, eq } from 'drizzle-orm';
-import type { Actor, createAuditService } from '../audit/audit.service.ts';
-import { announcedWrite } from '../cache/announced-write.ts';
-import { noReadCache, type ReadCache } from '../cache/read-cache.ts';
-import type { Db, Tx } from '../db/client.ts';
+import type { Actor } from '../audit/audit.service.ts';
+import { noReadCache } from '../cache/read-cache.ts';
+import type { Db } from '../db/client.ts';
 import { textOverrides } from '../db/schema/index.ts';
 import { AppError, StaleError } from '../errors.ts';
 import type { Locale } from '../i18n.ts';
-import { contentTags } from './pages-admin.service.ts';
+import { type ContentServiceDeps, contentTags, contentWrites } from './content-write.ts';
 import { checkTextOverride, type TextOverrideRefusal } from './texts.rules.ts';
 import type { TextResetInput, TextSaveInput } from './texts.schemas.ts';
 
-type Audit = Pick<ReturnType<typeof createAuditService>, 'record'>;
 /** The built-in dictionaries (app/i18n), handed in by the caller: core does not import the app. */
 export type BuiltInTexts = Record<Locale, Readonly<Record<string, string>>>;
 
@@ -55,17 +53,7 @@ export function refusalMessage(
  * storefront reads one edition's overrides per render from the read cache; staff (editors) change
  * them, audited, and every instance drops its cached pages.
  */
-export function createTextsService({
-  db,
-  audit,
-  clock,
-  cache = noReadCache,
-}: {
-  db: Db;
-  audit: Audit;
-  clock: () => Date;
-  cache?: ReadCache;
-}) {
+export function createTextsService({ db, audit, clock, cache = noReadCache }: ContentServiceDeps) {
   /** An edition's overrides, key → text; usually empty. */
   function getOverrides(locale: Locale): Promise<Record<string, string>> {
     return cache.get(`texts:${locale}`, contentTags, async () => {
@@ -93,7 +81,7 @@ export function createTextsService({
     };
   }
 
-  const write = <T>(work: (tx: Tx) => Promise<T>) => announcedWrite(db, cache, (tx) => work(tx), contentTags);
+  const { write, nextStamp } = contentWrites({ db, clock, cache });
 
   async function lockCurrent(
     tx: Pick<Db, 'select'>,
@@ -128,7 +116,7 @@ export function createTextsService({
     }
     return write(async (tx) => {
       const before = await lockCurrent(tx, input);
-      const stamp = new Date(Math.max(clock().getTime(), (before?.updatedAt.getTime() ?? 0) + 1));
+      const stamp = nextStamp(before?.updatedAt);
       const [row] = await tx
         .insert(textOverrides)
         .values({ locale: input.locale, key: input.key, value: input.value, updatedAt: stamp })

@@ -78,15 +78,13 @@ export function createReturnDecisions({
     await db.transaction(async (tx) => {
       const before = await lockReturn(tx, number, input.version, locale);
       const now = clock();
-      await changes.move(tx, before, 'received', locale, now, { receivedAt: now });
-      await changes.record(
-        tx,
-        actor,
-        number,
-        'return.receive',
-        { status: before.status, version: before.version },
-        { status: 'received', version: before.version + 1 },
-      );
+      await changes.move(tx, actor, before, {
+        to: 'received',
+        action: 'return.receive',
+        locale,
+        at: now,
+        set: { receivedAt: now },
+      });
       await enqueueReturnMessages(tx, number, 'received', now);
     });
     return queries.get(number, locale);
@@ -236,7 +234,17 @@ export function createReturnDecisions({
         : hasProviderPayment(order)
           ? 'started'
           : 'manual';
-      const after = await changes.move(tx, before, 'closed', locale, now, { decidedAt: now });
+      await changes.move(tx, actor, before, {
+        to: 'closed',
+        action: 'return.decide',
+        locale,
+        at: now,
+        set: { decidedAt: now },
+        logged: {
+          lines: input.lines,
+          refund: { goods: plan.goods, delivery: plan.delivery, status: refundStatus },
+        },
+      });
       await tx.insert(orderEvents).values({
         orderNumber: order.number,
         fromStatus: order.status,
@@ -244,19 +252,6 @@ export function createReturnDecisions({
         cause: `return ${returnLabel(number)} decided by staff (${actor.email}): refund ${total} kopecks (${refundStatus})`,
         at: now,
       });
-      await changes.record(
-        tx,
-        actor,
-        number,
-        'return.decide',
-        { status: before.status, version: before.version },
-        {
-          status: 'closed',
-          version: after.version,
-          lines: input.lines,
-          refund: { goods: plan.goods, delivery: plan.delivery, status: refundStatus },
-        },
-      );
       return { refund };
     });
     if (outcome.refund) await refunds.send(outcome.refund.id, actor);
@@ -313,15 +308,13 @@ export function createReturnDecisions({
         changed.add(cacheTags.group(groupId));
         changed.add(cacheTags.listings);
       }
-      await changes.move(tx, before, 'cancelled', locale, clock());
-      await changes.record(
-        tx,
-        actor,
-        number,
-        'return.cancel',
-        { status: before.status, version: before.version },
-        { status: 'cancelled', version: before.version + 1, reason: input.reason },
-      );
+      await changes.move(tx, actor, before, {
+        to: 'cancelled',
+        action: 'return.cancel',
+        locale,
+        at: clock(),
+        logged: { reason: input.reason },
+      });
     });
     return queries.get(number, locale);
   }

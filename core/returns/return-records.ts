@@ -125,24 +125,38 @@ export function createReturnChanges({ audit, clock }: { audit: AuditService; clo
   }
 
   /**
-   * Moves the locked return to `to` at `at` if the table allows it, over the version read; `set`
-   * adds the step's own instant.
+   * Moves the locked return to `to` if the table allows it, over the version read, and logs the step
+   * as `action` (its state and version before and after, with `logged` added after); `at` is the
+   * step's instant, `set` its own column of it.
    */
   async function move(
     tx: Tx,
+    actor: Actor,
     before: ReturnRow,
-    to: ReturnStatus,
-    locale: Locale,
-    at: Date,
-    set: Partial<Pick<ReturnRow, 'receivedAt' | 'decidedAt'>> = {},
+    step: {
+      to: ReturnStatus;
+      action: string;
+      locale: Locale;
+      at: Date;
+      set?: Partial<Pick<ReturnRow, 'receivedAt' | 'decidedAt'>>;
+      logged?: Record<string, unknown>;
+    },
   ): Promise<ReturnRow> {
-    requireReturnTransition(before, to, locale);
+    requireReturnTransition(before, step.to, step.locale);
     const [after] = await tx
       .update(returns)
-      .set({ ...set, status: to, updatedAt: at, version: before.version + 1 })
+      .set({ ...step.set, status: step.to, updatedAt: step.at, version: before.version + 1 })
       .where(and(eq(returns.number, before.number), eq(returns.version, before.version)))
       .returning();
     if (!after) throw new Error(`return ${before.number} changed under its lock`);
+    await record(
+      tx,
+      actor,
+      before.number,
+      step.action,
+      { status: before.status, version: before.version },
+      { status: step.to, version: after.version, ...step.logged },
+    );
     return after;
   }
 

@@ -12,6 +12,7 @@ import {
   lookUpdateBody,
 } from '../../core/content/custom-pages.schemas.ts';
 import { parseInput, requestLocale } from '../request.ts';
+import { staffAction } from './admin/staff-action.ts';
 import { roles, type StaffRouteDeps, staffRoute } from './admin/staff-route.ts';
 
 /**
@@ -34,16 +35,18 @@ export function customPagesRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
     },
   });
 
-  staffRoute(app, deps, {
+  const editor = { roles: roles.editor };
+
+  staffAction(app, deps, {
+    ...editor,
     method: 'POST',
     url: '/api/custompages/categories/create',
-    roles: roles.editor,
-    async handler(request, reply, actor) {
-      const input = parseInput(categoryCreateBody, request.body ?? {}, request);
-      const data = await customPages.createCategory(input, actor, requestLocale(request));
-      reply.status(201);
-      return { result: true, data };
-    },
+    body: categoryCreateBody,
+    bodyMayBeAbsent: true,
+    status: 201,
+    act: async (_p, input, actor, locale) => ({
+      data: await customPages.createCategory(input, actor, locale),
+    }),
   });
 
   staffRoute(app, deps, {
@@ -60,67 +63,53 @@ export function customPagesRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
     },
   });
 
-  staffRoute(app, deps, {
+  staffAction(app, deps, {
+    ...editor,
     method: 'POST',
     url: '/api/custompages/categories/update/:id',
-    roles: roles.editor,
-    async handler(request, _reply, actor) {
-      const { id } = parseInput(categoryParams, request.params, request);
-      const input = parseInput(categoryUpdateBody, request.body, request);
-      return {
-        result: true,
-        data: await customPages.updateCategory(id, input, actor, requestLocale(request)),
-      };
-    },
+    params: categoryParams,
+    body: categoryUpdateBody,
+    act: async ({ id }, input, actor, locale) => ({
+      data: await customPages.updateCategory(id, input, actor, locale),
+    }),
   });
 
   // The back office's looks page (/admin/looks): add, tag, order and delete looks.
-  staffRoute(app, deps, {
+  staffAction(app, deps, {
+    ...editor,
     method: 'POST',
     url: '/api/admin/looks',
-    roles: roles.editor,
-    async handler(request, reply, actor) {
-      const { src } = parseInput(lookCreateBody, request.body, request);
-      reply.status(201);
-      return { result: true, data: await customPages.createLook(src, actor) };
-    },
+    body: lookCreateBody,
+    status: 201,
+    act: async (_p, { src }, actor) => ({ data: await customPages.createLook(src, actor) }),
   });
 
-  staffRoute(app, deps, {
+  staffAction(app, deps, {
+    ...editor,
     method: 'PUT',
     url: '/api/admin/looks/:id',
-    roles: roles.editor,
-    async handler(request, _reply, actor) {
-      const { id } = parseInput(lookParams, request.params, request);
-      const input = parseInput(lookUpdateBody, request.body, request);
-      return {
-        result: true,
-        data: await customPages.updateLook(id, input, actor, requestLocale(request)),
-      };
-    },
+    params: lookParams,
+    body: lookUpdateBody,
+    act: async ({ id }, input, actor, locale) => ({
+      data: await customPages.updateLook(id, input, actor, locale),
+    }),
   });
 
-  staffRoute(app, deps, {
+  staffAction(app, deps, {
+    ...editor,
     method: 'DELETE',
     url: '/api/admin/looks/:id',
-    roles: roles.editor,
-    async handler(request, _reply, actor) {
-      const { id } = parseInput(lookParams, request.params, request);
-      const { updatedAt } = parseInput(lookDeleteBody, request.body ?? {}, request);
-      return {
-        result: true,
-        ...(await customPages.removeLook(id, updatedAt, actor, requestLocale(request))),
-      };
-    },
+    params: lookParams,
+    body: lookDeleteBody,
+    bodyMayBeAbsent: true,
+    act: ({ id }, { updatedAt }, actor, locale) => customPages.removeLook(id, updatedAt, actor, locale),
   });
 
-  staffRoute(app, deps, {
+  staffAction(app, deps, {
+    ...editor,
     method: 'PUT',
     url: '/api/admin/looks-order',
-    roles: roles.editor,
-    async handler(request, _reply, actor) {
-      const { ids } = parseInput(lookOrderBody, request.body, request);
-      return { result: true, ...(await customPages.reorderLooks(ids, actor, requestLocale(request))) };
-    },
+    body: lookOrderBody,
+    act: (_p, { ids }, actor, locale) => customPages.reorderLooks(ids, actor, locale),
   });
 }

@@ -1,22 +1,8 @@
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../core/config/env.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { orderEvents, orders, promoCodes } from '../../core/db/schema/index.ts';
-import { createProviders } from '../../core/providers/index.ts';
-import { createDbOutbox } from '../../core/providers/outbox.ts';
-import { createServices } from '../../core/services.ts';
-import {
-  buildSettings,
-  insertCategory,
-  insertProductGroup,
-  insertSettings,
-} from '../../tests/factories/catalogue.ts';
-import { type InsertedStaff, insertStaff } from '../../tests/factories/staff.ts';
-import { startTbankFake, type TbankFake } from '../../tests/fakes/tbank-fake.ts';
-import { createTestDatabase, engines, type TestDatabase } from '../../tests/setup/test-database.ts';
-import { buildApp } from '../app.ts';
+import { engines } from '../../tests/setup/test-database.ts';
+import { useTbankShop } from '../../tests/support/payment-shop.ts';
 
 interface CancelBody {
   PaymentId: string;
@@ -33,63 +19,28 @@ interface CancelBody {
  * refund receipt of the returned lines, priced as the payment's receipt showed them.
  */
 describe.each(engines)('return refunds through T-Bank on %s', (engine) => {
-  let fake: TbankFake;
-  let database: TestDatabase;
-  let app: Awaited<ReturnType<typeof buildApp>>;
-  let manager: InsertedStaff;
-  let category: string;
-  const now = new Date('2026-11-20T09:00:00Z');
-
-  beforeAll(async () => {
-    fake = await startTbankFake();
-    database = await createTestDatabase(engine);
-    const config = loadConfig({
-      DATA_DIR: path.join(os.tmpdir(), 'shop-test-data'),
-      LOG_LEVEL: 'silent',
-      PUBLIC_URL: 'http://localhost:3000',
-      PAYMENTS_PROVIDER: 'tbank',
-      TBANK_TERMINAL_KEY: fake.terminalKey,
-      TBANK_PASSWORD: fake.password,
-      TBANK_API_URL: fake.apiUrl,
-    });
-    const providers = createProviders(
-      config,
-      { outbox: createDbOutbox(database.db), db: database.db },
-      { timeoutMs: 2_000 },
-    );
-    const services = createServices({ db: database.db, providers, clock: () => now });
-    app = await buildApp({ config, database, services, storefront: false, logger: false });
-    await app.ready();
-    const docs = buildSettings();
+  const shop = useTbankShop(engine, {
+    timeoutMs: 2_000,
     // The shop pays the way back: the delivery is refunded once everything has come back.
-    docs.main.returns = { windowDays: 14, deliveryPaidBy: 'shop', exchangeShips: 'on_receipt' };
-    await insertSettings(database.db, docs);
-    category = (await insertCategory(database.db)).slug;
-    manager = await insertStaff(database.db, { role: 'manager' });
-    await database.db.insert(promoCodes).values({ code: 'WELCOME10', percent: 10 });
+    settings: (docs) => {
+      docs.main.returns = { windowDays: 14, deliveryPaidBy: 'shop', exchangeShips: 'on_receipt' };
+    },
   });
-  afterAll(async () => {
-    await app.close();
-    await database.destroy();
-    await fake.close();
+  beforeAll(async () => {
+    await shop.db.insert(promoCodes).values({ code: 'WELCOME10', percent: 10 });
   });
 
-  const variant = async (price: number, oldPrice?: number) => {
-    const g = await insertProductGroup(database.db, { categorySlug: category, price, oldPrice }, [
-      { size: 'S', stock: 10 },
-    ]);
-    return `${g.id}-S`;
-  };
+  const variant = (price: number, oldPrice?: number) => shop.variant(price, oldPrice);
   const staff = (method: 'GET' | 'POST', url: string, payload?: object) =>
-    app.inject({ method, url, headers: manager.headers, ...(payload ? { payload } : {}) });
+    shop.app.inject({ method, url, headers: shop.manager.headers, ...(payload ? { payload } : {}) });
   const cancels = () =>
-    fake.calls.filter((c) => c.method === 'Cancel').map((c) => c.body as unknown as CancelBody);
+    shop.fake.calls.filter((c) => c.method === 'Cancel').map((c) => c.body as unknown as CancelBody);
 
   /** Paid by card through the bank, then received by the buyer (the carrier's step, recorded here). */
   const deliveredOrder = async () => {
     const shirt = await variant(1_000_00);
     const coat = await variant(2_000_00, 2_500_00);
-    const res = await app.inject({
+    const res = await shop.app.inject({
       method: 'POST',
       url: '/api/payment',
       remoteAddress: '10.66.0.1',
@@ -112,25 +63,25 @@ describe.each(engines)('return refunds through T-Bank on %s', (engine) => {
     });
     expect(res.statusCode).toBe(200);
     const number = res.json().order.orderID as number;
-    const [order] = await database.db.select().from(orders).where(eq(orders.number, number));
+    const [order] = await shop.database.db.select().from(orders).where(eq(orders.number, number));
     const bankId = String(order?.paymentId).replace('tbank-', '');
-    const payment = fake.payments.get(bankId);
+    const payment = shop.fake.payments.get(bankId);
     if (payment) payment.status = 'CONFIRMED';
-    const notice = await app.inject({
+    const notice = await shop.app.inject({
       method: 'POST',
       url: '/api/payment/notify/tbank',
-      payload: fake.notification(bankId, 'CONFIRMED'),
+      payload: shop.fake.notification(bankId, 'CONFIRMED'),
     });
     expect(notice.body).toBe('OK');
-    await database.db.update(orders).set({ status: 'delivered' }).where(eq(orders.number, number));
-    await database.db.insert(orderEvents).values({
+    await shop.database.db.update(orders).set({ status: 'delivered' }).where(eq(orders.number, number));
+    await shop.database.db.insert(orderEvents).values({
       orderNumber: number,
       fromStatus: 'paid',
       toStatus: 'delivered',
       cause: 'delivered (test)',
-      at: now,
+      at: shop.now,
     });
-    const options = await app.inject({
+    const options = await shop.app.inject({
       method: 'POST',
       url: '/api/returns/options',
       remoteAddress: '10.66.0.2',
@@ -140,7 +91,7 @@ describe.each(engines)('return refunds through T-Bank on %s', (engine) => {
     return { number, bankId, order, lines: options.json().data.lines as { lineId: number; name: string }[] };
   };
   const returnOf = async (orderID: number, lines: { lineId: number; quantity: number }[]) => {
-    const res = await app.inject({
+    const res = await shop.app.inject({
       method: 'POST',
       url: '/api/returns',
       remoteAddress: '10.66.0.3',
@@ -176,18 +127,18 @@ describe.each(engines)('return refunds through T-Bank on %s', (engine) => {
       [2_000_00, 1, 2_000_00, 'commodity'],
     ]);
     expect(cancel?.Receipt.Taxation).toBe('usn_income');
-    expect(fake.payments.get(bankId)?.status).toBe('PARTIAL_REFUNDED');
+    expect(shop.fake.payments.get(bankId)?.status).toBe('PARTIAL_REFUNDED');
 
     // The bank fails once: the refund stays for a retry, which sends the same request once.
     const second = await returnOf(number, [{ lineId: shirts?.lineId ?? 0, quantity: 2 }]);
-    fake.failure = 'error';
+    shop.fake.failure = 'error';
     const failed = await staff('POST', `/api/admin/returns/${second.number}/decide`, {
       version: 1,
       lines: second.lines.map((l) => ({ id: l.id, decision: 'accepted' })),
     });
     expect(failed.statusCode).toBe(200);
     expect(failed.json().return.refundStatus).toBe('failed');
-    fake.failure = null;
+    shop.fake.failure = null;
     const retried = await staff('POST', `/api/admin/returns/${second.number}/refund-retry`, {
       version: failed.json().return.version,
     });
@@ -199,7 +150,7 @@ describe.each(engines)('return refunds through T-Bank on %s', (engine) => {
     expect(last?.Receipt.Items.at(-1)).toMatchObject({ Name: 'Доставка', PaymentObject: 'service' });
     expect(last?.Receipt.Items.reduce((a, i) => a + i.Amount, 0)).toBe(last?.Amount);
     // Everything paid came back, to the kopeck, and the bank holds nothing more to refund.
-    const payment = fake.payments.get(bankId);
+    const payment = shop.fake.payments.get(bankId);
     expect(payment?.refunded).toBe(order?.total);
     expect(payment?.status).toBe('REFUNDED');
     const again = await staff('POST', `/api/admin/returns/${second.number}/refund-retry`, {

@@ -6,41 +6,35 @@ import {
   guestCustomerParams,
 } from '../../../core/accounts/customers-admin.schemas.ts';
 import { parseInput, requestLocale } from '../../request.ts';
+import { staffAction, staffRead } from './staff-action.ts';
 import { roles, type StaffRouteDeps, staffRoute } from './staff-route.ts';
 
 /** Customers in the back office (DECISIONS 20, 30): managers and admins. */
 export function customersRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
   const { customersAdmin, customersList } = deps.services;
 
-  staffRoute(app, deps, {
-    method: 'GET',
+  const manager = { roles: roles.manager };
+
+  staffRead(app, deps, {
+    ...manager,
     url: '/api/admin/customers',
-    roles: roles.manager,
-    async handler(request) {
-      const query = parseInput(customersListQuery, request.query, request);
-      return { result: true, ...(await customersList.list(query)) };
-    },
+    query: customersListQuery,
+    get: (query) => customersList.list(query),
   });
 
   // A guest buyer (issue 34): orders placed without an account, kept together by their phone.
-  staffRoute(app, deps, {
-    method: 'GET',
+  staffRead(app, deps, {
+    ...manager,
     url: '/api/admin/customers/guest/:phone',
-    roles: roles.manager,
-    async handler(request) {
-      const { phone } = parseInput(guestCustomerParams, request.params, request);
-      return { result: true, ...(await customersList.guest(phone, requestLocale(request))) };
-    },
+    params: guestCustomerParams,
+    get: ({ phone }, locale) => customersList.guest(phone, locale),
   });
 
-  staffRoute(app, deps, {
-    method: 'GET',
+  staffRead(app, deps, {
+    ...manager,
     url: '/api/admin/customers/:id',
-    roles: roles.manager,
-    async handler(request) {
-      const { id } = parseInput(customerParamsSchema, request.params, request);
-      return { result: true, ...(await customersAdmin.get(id, requestLocale(request))) };
-    },
+    params: customerParamsSchema,
+    get: ({ id }, locale) => customersAdmin.get(id, locale),
   });
 
   // A POST, not a GET: the export is recorded in the audit log, and changes need the shop's Origin.
@@ -56,14 +50,13 @@ export function customersRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
     },
   });
 
-  staffRoute(app, deps, {
+  staffAction(app, deps, {
+    ...manager,
     method: 'DELETE',
     url: '/api/admin/customers/:id',
-    roles: roles.manager,
-    async handler(request, _reply, actor) {
-      const { id } = parseInput(customerParamsSchema, request.params, request);
-      const { confirm } = parseInput(customerDeleteSchema, request.body ?? {}, request);
-      return { result: true, ...(await customersAdmin.remove(id, confirm, actor, requestLocale(request))) };
-    },
+    params: customerParamsSchema,
+    body: customerDeleteSchema,
+    bodyMayBeAbsent: true,
+    act: ({ id }, { confirm }, actor, locale) => customersAdmin.remove(id, confirm, actor, locale),
   });
 }

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { textResetBody, textSaveBody } from '../../../core/content/texts.schemas.ts';
 import { locales } from '../../../core/i18n.ts';
 import { messagePreviewKinds } from '../../../core/messages/message-texts.ts';
-import { parseInput, requestLocale } from '../../request.ts';
+import { parseInput } from '../../request.ts';
+import { staffAction } from './staff-action.ts';
 import { roles, type StaffRouteDeps, staffRoute } from './staff-route.ts';
 
 const previewQuery = z.object({ kind: z.enum(messagePreviewKinds), locale: z.enum(locales) });
@@ -21,30 +22,20 @@ export function messageTextsRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
     },
   });
 
-  staffRoute(app, deps, {
+  staffAction(app, deps, {
     method: 'PUT',
     url: '/api/admin/message-texts',
     roles: roles.editor,
-    async handler(request, _reply, actor) {
-      const input = parseInput(textSaveBody, request.body, request);
-      return {
-        result: true,
-        text: await messageTextsAdmin.save(input, actor, requestLocale(request)),
-      };
-    },
+    body: textSaveBody,
+    act: async (_p, input, actor, locale) => ({ text: await messageTextsAdmin.save(input, actor, locale) }),
   });
 
-  staffRoute(app, deps, {
+  staffAction(app, deps, {
     method: 'POST',
     url: '/api/admin/message-texts/reset',
     roles: roles.editor,
-    async handler(request, _reply, actor) {
-      const input = parseInput(textResetBody, request.body, request);
-      return {
-        result: true,
-        text: await messageTextsAdmin.reset(input, actor),
-      };
-    },
+    body: textResetBody,
+    act: async (_p, input, actor) => ({ text: await messageTextsAdmin.reset(input, actor) }),
   });
 
   staffRoute(app, deps, {

@@ -8,20 +8,18 @@ import {
   orderTagsBody,
 } from '../../../core/orders/orders-list.schemas.ts';
 import { parseInput, requestLocale } from '../../request.ts';
+import { staffRead } from './staff-action.ts';
 import { roles, type StaffRouteDeps, staffRoute } from './staff-route.ts';
 
 /** The orders list (issue 34): sort, filters, tags, notes and actions on a selection; managers and admins. */
 export function adminOrdersListRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
   const { ordersList } = deps.services;
 
-  staffRoute(app, deps, {
-    method: 'GET',
+  staffRead(app, deps, {
     url: '/api/admin/orders/list',
     roles: roles.manager,
-    async handler(request) {
-      const query = parseInput(ordersListQuery, request.query, request);
-      return { result: true, ...(await ordersList.list(query)) };
-    },
+    query: ordersListQuery,
+    get: (query) => ordersList.list(query),
   });
 
   staffRoute(app, deps, {

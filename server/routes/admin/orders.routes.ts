@@ -12,6 +12,7 @@ import {
 } from '../../../core/orders/orders-admin.schemas.ts';
 import { handOverBody } from '../../../core/orders/shipments.schemas.ts';
 import { parseInput, requestLocale } from '../../request.ts';
+import { staffAction, staffRead } from './staff-action.ts';
 import { roles, type StaffRouteDeps, staffRoute } from './staff-route.ts';
 
 const instalmentsQuery = z.object({
@@ -23,15 +24,13 @@ const instalmentsQuery = z.object({
 /** The back office's orders (docs/decisions/0012-back-office-orders.md): managers and admins. */
 export function adminOrdersRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
   const { services } = deps;
+  const orderAction = { roles: roles.manager, params: orderNumberParams };
 
-  staffRoute(app, deps, {
-    method: 'GET',
+  staffRead(app, deps, {
     url: '/api/admin/orders',
     roles: roles.manager,
-    async handler(request) {
-      const query = parseInput(orderListQuery, request.query, request);
-      return { result: true, ...(await services.ordersAdmin.list(query)) };
-    },
+    query: orderListQuery,
+    get: (query) => services.ordersAdmin.list(query),
   });
 
   staffRoute(app, deps, {
@@ -68,94 +67,57 @@ export function adminOrdersRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
     },
   });
 
-  staffRoute(app, deps, {
+  staffAction(app, deps, {
+    ...orderAction,
     method: 'POST',
     url: '/api/admin/orders/:number/keep-try-on',
-    roles: roles.manager,
-    async handler(request, _reply, actor) {
-      const { number } = parseInput(orderNumberParams, request.params, request);
-      const body = parseInput(orderKeepTryOnBody, request.body, request);
-      return {
-        result: true,
-        ...(await services.ordersAdmin.keepTryOn(number, body, actor, requestLocale(request))),
-      };
-    },
+    body: orderKeepTryOnBody,
+    act: ({ number }, body, actor, locale) => services.ordersAdmin.keepTryOn(number, body, actor, locale),
   });
 
-  staffRoute(app, deps, {
-    method: 'GET',
+  staffRead(app, deps, {
     url: '/api/admin/orders/instalments',
     roles: roles.manager,
-    async handler(request) {
-      const query = parseInput(instalmentsQuery, request.query, request);
-      return { result: true, ...(await services.ordersAdmin.listInstalments(query)) };
-    },
+    query: instalmentsQuery,
+    get: (query) => services.ordersAdmin.listInstalments(query),
   });
 
-  staffRoute(app, deps, {
-    method: 'GET',
+  staffRead(app, deps, {
+    ...orderAction,
     url: '/api/admin/orders/:number',
-    roles: roles.manager,
-    async handler(request) {
-      const { number } = parseInput(orderNumberParams, request.params, request);
-      return { result: true, ...(await services.ordersAdmin.get(number, requestLocale(request))) };
-    },
+    get: ({ number }, locale) => services.ordersAdmin.get(number, locale),
   });
 
-  staffRoute(app, deps, {
+  staffAction(app, deps, {
+    ...orderAction,
     method: 'POST',
     url: '/api/admin/orders/:number/steps',
-    roles: roles.manager,
-    async handler(request, _reply, actor) {
-      const { number } = parseInput(orderNumberParams, request.params, request);
-      const body = parseInput(orderStepBody, request.body, request);
-      return {
-        result: true,
-        ...(await services.ordersAdmin.takeStep(number, body, actor, requestLocale(request))),
-      };
-    },
+    body: orderStepBody,
+    act: ({ number }, body, actor, locale) => services.ordersAdmin.takeStep(number, body, actor, locale),
   });
 
   // Hand to the carrier: the parcel registered with CDEK, Boxberry or DHL, then the shipped step.
-  staffRoute(app, deps, {
+  staffAction(app, deps, {
+    ...orderAction,
     method: 'POST',
     url: '/api/admin/orders/:number/hand-over',
-    roles: roles.manager,
-    async handler(request, _reply, actor) {
-      const { number } = parseInput(orderNumberParams, request.params, request);
-      const body = parseInput(handOverBody, request.body, request);
-      return {
-        result: true,
-        ...(await services.ordersAdmin.handOver(number, body, actor, requestLocale(request))),
-      };
-    },
+    body: handOverBody,
+    act: ({ number }, body, actor, locale) => services.ordersAdmin.handOver(number, body, actor, locale),
   });
 
-  staffRoute(app, deps, {
+  staffAction(app, deps, {
+    ...orderAction,
     method: 'PUT',
     url: '/api/admin/orders/:number/comment',
-    roles: roles.manager,
-    async handler(request, _reply, actor) {
-      const { number } = parseInput(orderNumberParams, request.params, request);
-      const body = parseInput(orderCommentBody, request.body, request);
-      return {
-        result: true,
-        ...(await services.ordersAdmin.saveComment(number, body, actor, requestLocale(request))),
-      };
-    },
+    body: orderCommentBody,
+    act: ({ number }, body, actor, locale) => services.ordersAdmin.saveComment(number, body, actor, locale),
   });
 
-  staffRoute(app, deps, {
+  staffAction(app, deps, {
+    ...orderAction,
     method: 'POST',
     url: '/api/admin/orders/:number/refund',
-    roles: roles.manager,
-    async handler(request, _reply, actor) {
-      const { number } = parseInput(orderNumberParams, request.params, request);
-      const body = parseInput(orderRefundBody, request.body, request);
-      return {
-        result: true,
-        ...(await services.ordersAdmin.startRefund(number, body, actor, requestLocale(request))),
-      };
-    },
+    body: orderRefundBody,
+    act: ({ number }, body, actor, locale) => services.ordersAdmin.startRefund(number, body, actor, locale),
   });
 }

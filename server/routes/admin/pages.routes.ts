@@ -6,79 +6,65 @@ import {
   pageParams,
   pageUpdateBody,
 } from '../../../core/content/pages-admin.schemas.ts';
-import { parseInput, requestLocale } from '../../request.ts';
+import { staffAction, staffRead } from './staff-action.ts';
 import { roles, type StaffRouteDeps, staffRoute } from './staff-route.ts';
 
 /** The generic pages: editors (DECISIONS 30). */
 export function pagesRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
   const { pagesAdmin } = deps.services;
+  const editor = { roles: roles.editor };
 
   staffRoute(app, deps, {
+    ...editor,
     method: 'GET',
     url: '/api/admin/pages',
-    roles: roles.editor,
     async handler() {
       return { result: true, ...(await pagesAdmin.list()) };
     },
   });
 
-  staffRoute(app, deps, {
-    method: 'GET',
+  staffRead(app, deps, {
+    ...editor,
     url: '/api/admin/pages/:id',
-    roles: roles.editor,
-    async handler(request) {
-      const { id } = parseInput(pageParams, request.params, request);
-      return { result: true, page: await pagesAdmin.get(id, requestLocale(request)) };
-    },
+    params: pageParams,
+    get: async ({ id }, locale) => ({ page: await pagesAdmin.get(id, locale) }),
   });
 
-  staffRoute(app, deps, {
+  staffAction(app, deps, {
+    ...editor,
     method: 'POST',
     url: '/api/admin/pages',
-    roles: roles.editor,
-    async handler(request, reply, actor) {
-      const input = parseInput(pageBody, request.body, request);
-      const page = await pagesAdmin.create(input, actor, requestLocale(request));
-      reply.status(201);
-      return { result: true, page };
-    },
+    body: pageBody,
+    status: 201,
+    act: async (_p, input, actor, locale) => ({ page: await pagesAdmin.create(input, actor, locale) }),
   });
 
-  staffRoute(app, deps, {
+  staffAction(app, deps, {
+    ...editor,
     method: 'PUT',
     url: '/api/admin/pages/:id',
-    roles: roles.editor,
-    async handler(request, _reply, actor) {
-      const { id } = parseInput(pageParams, request.params, request);
-      const input = parseInput(pageUpdateBody, request.body, request);
-      return {
-        result: true,
-        page: await pagesAdmin.update(id, input, actor, requestLocale(request)),
-      };
-    },
+    params: pageParams,
+    body: pageUpdateBody,
+    act: async ({ id }, input, actor, locale) => ({
+      page: await pagesAdmin.update(id, input, actor, locale),
+    }),
   });
 
-  staffRoute(app, deps, {
+  staffAction(app, deps, {
+    ...editor,
     method: 'DELETE',
     url: '/api/admin/pages/:id',
-    roles: roles.editor,
-    async handler(request, _reply, actor) {
-      const { id } = parseInput(pageParams, request.params, request);
-      const { updatedAt } = parseInput(pageDeleteBody, request.body ?? {}, request);
-      return {
-        result: true,
-        ...(await pagesAdmin.remove(id, updatedAt, actor, requestLocale(request))),
-      };
-    },
+    params: pageParams,
+    body: pageDeleteBody,
+    bodyMayBeAbsent: true,
+    act: ({ id }, { updatedAt }, actor, locale) => pagesAdmin.remove(id, updatedAt, actor, locale),
   });
 
-  staffRoute(app, deps, {
+  staffAction(app, deps, {
+    ...editor,
     method: 'PUT',
     url: '/api/admin/pages-order',
-    roles: roles.editor,
-    async handler(request, _reply, actor) {
-      const { ids } = parseInput(pageOrderBody, request.body, request);
-      return { result: true, ...(await pagesAdmin.reorder(ids, actor, requestLocale(request))) };
-    },
+    body: pageOrderBody,
+    act: (_p, { ids }, actor, locale) => pagesAdmin.reorder(ids, actor, locale),
   });
 }

@@ -8,6 +8,7 @@ import {
   promoUpdateBody,
 } from '../../../core/orders/promo-admin.schemas.ts';
 import { parseInput, requestLocale } from '../../request.ts';
+import { staffAction, staffRead } from './staff-action.ts';
 import { roles, type StaffRouteDeps, staffRoute } from './staff-route.ts';
 
 /** Promo codes: pricing, so admins and managers (docs/product/promo-codes.md, DECISIONS 30). */
@@ -23,52 +24,42 @@ export function promoRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
     },
   });
 
-  staffRoute(app, deps, {
-    method: 'GET',
+  const manager = { roles: roles.manager };
+
+  staffRead(app, deps, {
+    ...manager,
     url: '/api/admin/promo-codes/:code',
-    roles: roles.manager,
-    async handler(request) {
-      const { code } = parseInput(promoParams, request.params, request);
-      return { result: true, promo: await promoAdmin.get(code, requestLocale(request)) };
-    },
+    params: promoParams,
+    get: async ({ code }, locale) => ({ promo: await promoAdmin.get(code, locale) }),
   });
 
-  staffRoute(app, deps, {
+  staffAction(app, deps, {
+    ...manager,
     method: 'POST',
     url: '/api/admin/promo-codes',
-    roles: roles.manager,
-    async handler(request, reply, actor) {
-      const input = parseInput(promoCreateBody, request.body, request);
-      const promo = await promoAdmin.create(input, actor, requestLocale(request));
-      reply.status(201);
-      return { result: true, promo };
-    },
+    body: promoCreateBody,
+    status: 201,
+    act: async (_p, input, actor, locale) => ({ promo: await promoAdmin.create(input, actor, locale) }),
   });
 
-  staffRoute(app, deps, {
+  staffAction(app, deps, {
+    ...manager,
     method: 'PUT',
     url: '/api/admin/promo-codes/:code',
-    roles: roles.manager,
-    async handler(request, _reply, actor) {
-      const { code } = parseInput(promoParams, request.params, request);
-      const input = parseInput(promoUpdateBody, request.body, request);
-      return {
-        result: true,
-        promo: await promoAdmin.update(code, input, actor, requestLocale(request)),
-      };
-    },
+    params: promoParams,
+    body: promoUpdateBody,
+    act: async ({ code }, input, actor, locale) => ({
+      promo: await promoAdmin.update(code, input, actor, locale),
+    }),
   });
 
-  staffRoute(app, deps, {
+  staffAction(app, deps, {
+    ...manager,
     method: 'POST',
     url: '/api/admin/promo-batches',
-    roles: roles.manager,
-    async handler(request, reply, actor) {
-      const input = parseInput(promoBatchBody, request.body, request);
-      const batch = await promoAdmin.createBatch(input, actor, requestLocale(request));
-      reply.status(201);
-      return { result: true, batch };
-    },
+    body: promoBatchBody,
+    status: 201,
+    act: async (_p, input, actor, locale) => ({ batch: await promoAdmin.createBatch(input, actor, locale) }),
   });
 
   staffRoute(app, deps, {

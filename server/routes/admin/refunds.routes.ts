@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import type { Actor } from '../../../core/audit/audit.service.ts';
+import type { Locale } from '../../../core/i18n.ts';
 import { orderNumberParams } from '../../../core/orders/orders-admin.schemas.ts';
 import {
   partialRefundInput,
@@ -7,7 +9,8 @@ import {
   refundRetryInput,
   removeLineInput,
 } from '../../../core/refunds/refunds.schemas.ts';
-import { parseInput, requestLocale } from '../../request.ts';
+import { parseInput } from '../../request.ts';
+import { staffAction } from './staff-action.ts';
 import { roles, type StaffRouteDeps, staffRoute } from './staff-route.ts';
 
 const refundParams = orderNumberParams.extend({
@@ -45,51 +48,53 @@ export function adminRefundsRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
     },
   });
 
-  staffRoute(app, deps, {
-    method: 'POST',
+  /**
+   * A manager's action on an order's refunds: the order (and refund) from the address, the body
+   * checked by its schema (an absent body read as `{}` where every field is optional), the service's
+   * change, then the order's refunds as they now stand.
+   */
+  function refundAction<P extends { number: number }, B>(action: {
+    url: string;
+    params: z.ZodType<P>;
+    body: z.ZodType<B>;
+    bodyMayBeAbsent?: boolean;
+    act: (params: P, body: B, actor: Actor, locale: Locale) => Promise<unknown>;
+  }) {
+    staffAction(app, deps, {
+      ...action,
+      method: 'POST',
+      roles: roles.manager,
+      act: async (params, body, actor, locale) => {
+        await action.act(params, body, actor, locale);
+        return answer(params.number);
+      },
+    });
+  }
+
+  refundAction({
     url: '/api/admin/orders/:number/refunds',
-    roles: roles.manager,
-    async handler(request, _reply, actor) {
-      const { number } = parseInput(orderNumberParams, request.params, request);
-      const body = parseInput(partialRefundInput, request.body, request);
-      await services.staffRefunds.partialRefund(number, body, actor, requestLocale(request));
-      return answer(number);
-    },
+    params: orderNumberParams,
+    body: partialRefundInput,
+    act: (p, body, actor, locale) => services.staffRefunds.partialRefund(p.number, body, actor, locale),
   });
-
-  staffRoute(app, deps, {
-    method: 'POST',
+  refundAction({
     url: '/api/admin/orders/:number/remove-line',
-    roles: roles.manager,
-    async handler(request, _reply, actor) {
-      const { number } = parseInput(orderNumberParams, request.params, request);
-      const body = parseInput(removeLineInput, request.body, request);
-      await services.staffRefunds.removeLine(number, body, actor, requestLocale(request));
-      return answer(number);
-    },
+    params: orderNumberParams,
+    body: removeLineInput,
+    act: (p, body, actor, locale) => services.staffRefunds.removeLine(p.number, body, actor, locale),
   });
-
-  staffRoute(app, deps, {
-    method: 'POST',
+  refundAction({
     url: '/api/admin/orders/:number/refunds/:id/retry',
-    roles: roles.manager,
-    async handler(request, _reply, actor) {
-      const { number, id } = parseInput(refundParams, request.params, request);
-      parseInput(refundRetryInput, request.body ?? {}, request);
-      await services.refunds.retry(number, id, actor, requestLocale(request));
-      return answer(number);
-    },
+    params: refundParams,
+    body: refundRetryInput,
+    bodyMayBeAbsent: true,
+    act: (p, _body, actor, locale) => services.refunds.retry(p.number, p.id, actor, locale),
   });
-
-  staffRoute(app, deps, {
-    method: 'POST',
+  refundAction({
     url: '/api/admin/orders/:number/refunds/:id/manual',
-    roles: roles.manager,
-    async handler(request, _reply, actor) {
-      const { number, id } = parseInput(refundParams, request.params, request);
-      const { note } = parseInput(refundManualInput, request.body ?? {}, request);
-      await services.refunds.markManual(number, id, note, actor, requestLocale(request));
-      return answer(number);
-    },
+    params: refundParams,
+    body: refundManualInput,
+    bodyMayBeAbsent: true,
+    act: (p, { note }, actor, locale) => services.refunds.markManual(p.number, p.id, note, actor, locale),
   });
 }

@@ -10,30 +10,25 @@ import {
   staffReturnBody,
 } from '../../../core/returns/returns.schemas.ts';
 import { parseInput, requestLocale } from '../../request.ts';
+import { staffAction, staffRead } from './staff-action.ts';
 import { roles, type StaffRouteDeps, staffRoute } from './staff-route.ts';
 
 /** The returns queue and its steps (docs/decisions/0033-returns-and-exchanges.md): managers and admins. */
 export function adminReturnsRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
   const { services } = deps;
 
-  staffRoute(app, deps, {
-    method: 'GET',
+  staffRead(app, deps, {
     url: '/api/admin/returns',
     roles: roles.manager,
-    async handler(request) {
-      const query = parseInput(returnListQuery, request.query, request);
-      return { result: true, ...(await services.returns.list(query)) };
-    },
+    query: returnListQuery,
+    get: (query) => services.returns.list(query),
   });
 
-  staffRoute(app, deps, {
-    method: 'GET',
+  staffRead(app, deps, {
     url: '/api/admin/returns/:number',
     roles: roles.manager,
-    async handler(request) {
-      const { number } = parseInput(returnNumberParams, request.params, request);
-      return { result: true, ...(await services.returns.get(number, requestLocale(request))) };
-    },
+    params: returnNumberParams,
+    get: ({ number }, locale) => services.returns.get(number, locale),
   });
 
   // A return staff open for a buyer who phones or comes to the showroom, with the buyer's rules.
@@ -51,68 +46,38 @@ export function adminReturnsRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
   });
 
   // The steps: the parcel received, the lines decided (refund started), a refund or parcel retried,
-  // an exchange's new size sent. Each checks the version the screen showed.
+  // an exchange's new size sent, the return cancelled. Each checks the version the screen showed.
   // Looked up per request: the routes are registered before anything calls the service.
-  const steps = {
+  const step = <B>(name: string, body: B) => ({
+    method: 'POST' as const,
+    url: `/api/admin/returns/:number/${name}`,
+    roles: roles.manager,
+    params: returnNumberParams,
+    body,
+  });
+  const versionSteps = {
     receive: 'receive',
     'refund-retry': 'retryRefund',
     'parcel-retry': 'retryParcel',
     // The exchange's new sizes handed to the order's carrier (docs/product/returns.md).
     'exchange-hand-over': 'exchangeHandOver',
   } as const;
-  for (const [step, method] of Object.entries(steps)) {
-    staffRoute(app, deps, {
-      method: 'POST',
-      url: `/api/admin/returns/:number/${step}`,
-      roles: roles.manager,
-      async handler(request, _reply, actor) {
-        const { number } = parseInput(returnNumberParams, request.params, request);
-        const body = parseInput(returnVersionBody, request.body, request);
-        const run = services.returns[method];
-        return { result: true, ...(await run(number, body, actor, requestLocale(request))) };
-      },
+  for (const [name, method] of Object.entries(versionSteps)) {
+    staffAction(app, deps, {
+      ...step(name, returnVersionBody),
+      act: ({ number }, body, actor, locale) => services.returns[method](number, body, actor, locale),
     });
   }
-
-  staffRoute(app, deps, {
-    method: 'POST',
-    url: '/api/admin/returns/:number/decide',
-    roles: roles.manager,
-    async handler(request, _reply, actor) {
-      const { number } = parseInput(returnNumberParams, request.params, request);
-      const body = parseInput(returnDecisionBody, request.body, request);
-      return {
-        result: true,
-        ...(await services.returns.decide(number, body, actor, requestLocale(request))),
-      };
-    },
+  staffAction(app, deps, {
+    ...step('decide', returnDecisionBody),
+    act: ({ number }, body, actor, locale) => services.returns.decide(number, body, actor, locale),
   });
-
-  staffRoute(app, deps, {
-    method: 'POST',
-    url: '/api/admin/returns/:number/cancel',
-    roles: roles.manager,
-    async handler(request, _reply, actor) {
-      const { number } = parseInput(returnNumberParams, request.params, request);
-      const body = parseInput(returnCancelBody, request.body, request);
-      return {
-        result: true,
-        ...(await services.returns.cancel(number, body, actor, requestLocale(request))),
-      };
-    },
+  staffAction(app, deps, {
+    ...step('cancel', returnCancelBody),
+    act: ({ number }, body, actor, locale) => services.returns.cancel(number, body, actor, locale),
   });
-
-  staffRoute(app, deps, {
-    method: 'POST',
-    url: '/api/admin/returns/:number/exchange-shipped',
-    roles: roles.manager,
-    async handler(request, _reply, actor) {
-      const { number } = parseInput(returnNumberParams, request.params, request);
-      const body = parseInput(exchangeShippedBody, request.body, request);
-      return {
-        result: true,
-        ...(await services.returns.exchangeShipped(number, body, actor, requestLocale(request))),
-      };
-    },
+  staffAction(app, deps, {
+    ...step('exchange-shipped', exchangeShippedBody),
+    act: ({ number }, body, actor, locale) => services.returns.exchangeShipped(number, body, actor, locale),
   });
 }

@@ -5,7 +5,7 @@ import {
   synonymParams,
   synonymUpdateBody,
 } from '../../../core/search/synonyms.schemas.ts';
-import { parseInput, requestLocale } from '../../request.ts';
+import { staffAction } from './staff-action.ts';
 import { roles, type StaffRouteDeps, staffRoute } from './staff-route.ts';
 
 /** Search synonyms and colour families: catalogue wording, so editors (DECISIONS 30). */
@@ -21,41 +21,37 @@ export function searchSynonymsRoutes(app: FastifyInstance, deps: StaffRouteDeps)
     },
   });
 
-  staffRoute(app, deps, {
+  const editor = { roles: roles.editor };
+
+  staffAction(app, deps, {
+    ...editor,
     method: 'POST',
     url: '/api/admin/search-synonyms',
-    roles: roles.editor,
-    async handler(request, reply, actor) {
-      const input = parseInput(synonymCreateBody, request.body, request);
-      const synonym = await searchSynonyms.create(input, actor, requestLocale(request));
-      reply.status(201);
-      return { result: true, synonym };
-    },
+    body: synonymCreateBody,
+    status: 201,
+    act: async (_p, input, actor, locale) => ({ synonym: await searchSynonyms.create(input, actor, locale) }),
   });
 
-  staffRoute(app, deps, {
+  staffAction(app, deps, {
+    ...editor,
     method: 'PUT',
     url: '/api/admin/search-synonyms/:id',
-    roles: roles.editor,
-    async handler(request, _reply, actor) {
-      const { id } = parseInput(synonymParams, request.params, request);
-      const input = parseInput(synonymUpdateBody, request.body, request);
-      return {
-        result: true,
-        synonym: await searchSynonyms.update(id, input, actor, requestLocale(request)),
-      };
-    },
+    params: synonymParams,
+    body: synonymUpdateBody,
+    act: async ({ id }, input, actor, locale) => ({
+      synonym: await searchSynonyms.update(id, input, actor, locale),
+    }),
   });
 
-  staffRoute(app, deps, {
+  staffAction(app, deps, {
+    ...editor,
     method: 'DELETE',
     url: '/api/admin/search-synonyms/:id',
-    roles: roles.editor,
-    async handler(request, _reply, actor) {
-      const { id } = parseInput(synonymParams, request.params, request);
-      const { version } = parseInput(synonymDeleteBody, request.body, request);
-      await searchSynonyms.remove(id, version, actor, requestLocale(request));
-      return { result: true };
+    params: synonymParams,
+    body: synonymDeleteBody,
+    act: async ({ id }, { version }, actor, locale) => {
+      await searchSynonyms.remove(id, version, actor, locale);
+      return {};
     },
   });
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { settingsParams, settingsSaveBody } from '../../../core/content/settings-admin.schemas.ts';
-import { parseInput, requestLocale } from '../../request.ts';
+import { staffAction } from './staff-action.ts';
 import { roles, type StaffRouteDeps, staffRoute } from './staff-route.ts';
 
 /** The shop's settings: admins only (DECISIONS 30). */
@@ -16,17 +16,14 @@ export function settingsRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
     },
   });
 
-  staffRoute(app, deps, {
+  staffAction(app, deps, {
     method: 'PUT',
     url: '/api/admin/settings/:id',
     roles: roles.admin,
-    async handler(request, _reply, actor) {
-      const { id } = parseInput(settingsParams, request.params, request);
-      const input = parseInput(settingsSaveBody, request.body, request);
-      return {
-        result: true,
-        record: await settingsAdmin.save(id, input, actor, requestLocale(request)),
-      };
-    },
+    params: settingsParams,
+    body: settingsSaveBody,
+    act: async ({ id }, input, actor, locale) => ({
+      record: await settingsAdmin.save(id, input, actor, locale),
+    }),
   });
 }

@@ -5,7 +5,7 @@ import {
   staffRemoveSchema,
   staffRoleChangeSchema,
 } from '../../../core/accounts/staff.schemas.ts';
-import { parseInput, requestLocale } from '../../request.ts';
+import { staffAction } from './staff-action.ts';
 import { roles, type StaffRouteDeps, staffRoute } from './staff-route.ts';
 
 const staffId = z.object({ id: z.uuid({ error: 'is not a staff member id' }) });
@@ -24,38 +24,40 @@ export function staffRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
     },
   });
 
-  staffRoute(app, deps, {
+  const admin = { roles: roles.admin };
+
+  staffAction(app, deps, {
+    ...admin,
     method: 'POST',
     url: '/api/admin/staff/invite',
-    roles: roles.admin,
-    async handler(request, _reply, actor) {
-      const input = parseInput(staffInviteSchema, request.body, request);
+    body: staffInviteSchema,
+    act: async (_p, input, actor) => {
       const { id } = await services.staff.invite(input, actor, publicUrl);
-      return { result: true, id };
+      return { id };
     },
   });
 
-  staffRoute(app, deps, {
+  staffAction(app, deps, {
+    ...admin,
     method: 'PATCH',
     url: '/api/admin/staff/:id',
-    roles: roles.admin,
-    async handler(request, _reply, actor) {
-      const { id } = parseInput(staffId, request.params, request);
-      const { role, version } = parseInput(staffRoleChangeSchema, request.body, request);
-      await services.staff.setRole(id, role, version, actor, requestLocale(request));
-      return { result: true };
+    params: staffId,
+    body: staffRoleChangeSchema,
+    act: async ({ id }, { role, version }, actor, locale) => {
+      await services.staff.setRole(id, role, version, actor, locale);
+      return {};
     },
   });
 
-  staffRoute(app, deps, {
+  staffAction(app, deps, {
+    ...admin,
     method: 'POST',
     url: '/api/admin/staff/:id/remove',
-    roles: roles.admin,
-    async handler(request, _reply, actor) {
-      const { id } = parseInput(staffId, request.params, request);
-      const { version } = parseInput(staffRemoveSchema, request.body, request);
-      await services.staff.setRole(id, 'customer', version, actor, requestLocale(request));
-      return { result: true };
+    params: staffId,
+    body: staffRemoveSchema,
+    act: async ({ id }, { version }, actor, locale) => {
+      await services.staff.setRole(id, 'customer', version, actor, locale);
+      return {};
     },
   });
 }

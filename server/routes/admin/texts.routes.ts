@@ -3,7 +3,7 @@ import { en } from '../../../app/i18n/en.ts';
 import { ru } from '../../../app/i18n/ru.ts';
 import { textResetBody, textSaveBody } from '../../../core/content/texts.schemas.ts';
 import type { BuiltInTexts } from '../../../core/content/texts.service.ts';
-import { parseInput, requestLocale } from '../../request.ts';
+import { staffAction } from './staff-action.ts';
 import { roles, type StaffRouteDeps, staffRoute } from './staff-route.ts';
 
 /** The storefront's built-in texts, which overrides may replace key by key. */
@@ -22,29 +22,19 @@ export function textsRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
     },
   });
 
-  staffRoute(app, deps, {
+  staffAction(app, deps, {
     method: 'PUT',
     url: '/api/admin/texts',
     roles: roles.editor,
-    async handler(request, _reply, actor) {
-      const input = parseInput(textSaveBody, request.body, request);
-      return {
-        result: true,
-        text: await texts.save(input, builtIn, actor, requestLocale(request)),
-      };
-    },
+    body: textSaveBody,
+    act: async (_p, input, actor, locale) => ({ text: await texts.save(input, builtIn, actor, locale) }),
   });
 
-  staffRoute(app, deps, {
+  staffAction(app, deps, {
     method: 'POST',
     url: '/api/admin/texts/reset',
     roles: roles.editor,
-    async handler(request, _reply, actor) {
-      const input = parseInput(textResetBody, request.body, request);
-      return {
-        result: true,
-        text: await texts.reset(input, builtIn, actor),
-      };
-    },
+    body: textResetBody,
+    act: async (_p, input, actor) => ({ text: await texts.reset(input, builtIn, actor) }),
   });
 }

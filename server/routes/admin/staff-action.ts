@@ -1,0 +1,70 @@
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import type { Actor } from '../../../core/audit/audit.service.ts';
+import type { StaffRole } from '../../../core/db/schema/staff.ts';
+import type { Locale } from '../../../core/i18n.ts';
+import { parseInput, requestLocale } from '../../request.ts';
+import { type StaffRouteDeclaration, type StaffRouteDeps, staffRoute } from './staff-route.ts';
+
+/**
+ * The common shape of a staff change, a thin route: the record named in the address and the body,
+ * each checked by its schema when the route has one, one service call, and its answer under
+ * `result: true`.
+ */
+export function staffAction<P = Record<string, never>, B = undefined, R extends object = object>(
+  app: FastifyInstance,
+  deps: StaffRouteDeps,
+  action: {
+    method: Exclude<StaffRouteDeclaration['method'], 'GET'>;
+    url: string;
+    roles: readonly StaffRole[];
+    params?: z.ZodType<P>;
+    body?: z.ZodType<B>;
+    /** An absent body is read as `{}`: every field of the body's schema is optional. */
+    bodyMayBeAbsent?: boolean;
+    /** The answer's status when not 200: 201 for a record created. */
+    status?: number;
+    act: (params: P, body: B, actor: Actor, locale: Locale) => Promise<R>;
+  },
+): void {
+  staffRoute(app, deps, {
+    method: action.method,
+    url: action.url,
+    roles: action.roles,
+    async handler(request, reply, actor) {
+      const params = action.params ? parseInput(action.params, request.params, request) : ({} as P);
+      const input = action.bodyMayBeAbsent ? (request.body ?? {}) : request.body;
+      const body = action.body ? parseInput(action.body, input, request) : (undefined as B);
+      const answer = await action.act(params, body, actor, requestLocale(request));
+      if (action.status) reply.status(action.status);
+      return { result: true, ...answer };
+    },
+  });
+}
+
+/**
+ * A staff read: the record named in the address and the list's filters, each checked by its schema
+ * when the route has one, one service call, and its answer under `result: true`.
+ */
+export function staffRead<P = object, Q = object, R extends object = object>(
+  app: FastifyInstance,
+  deps: StaffRouteDeps,
+  read: {
+    url: string;
+    roles: readonly StaffRole[];
+    params?: z.ZodType<P>;
+    query?: z.ZodType<Q>;
+    get: (input: P & Q, locale: Locale) => Promise<R>;
+  },
+): void {
+  staffRoute(app, deps, {
+    method: 'GET',
+    url: read.url,
+    roles: read.roles,
+    async handler(request) {
+      const params = read.params ? parseInput(read.params, request.params, request) : ({} as P);
+      const query = read.query ? parseInput(read.query, request.query, request) : ({} as Q);
+      return { result: true, ...(await read.get({ ...params, ...query }, requestLocale(request))) };
+    },
+  });
+}
