@@ -166,6 +166,8 @@ describe.each(engines)('the demo seed on %s', (engine) => {
       for (const tag of look.tags) {
         expect(published.has(tag.productID), tag.productID).toBe(true);
         expect(tag.left >= 0 && tag.left <= 100 && tag.top >= 0 && tag.top <= 100, tag.productID).toBe(true);
+        // Named in both editions: the English one shows the English name.
+        expect(tag.name && tag.nameEn, tag.productID).toBeTruthy();
       }
     }
     const settings = await createSettingsService({

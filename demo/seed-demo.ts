@@ -363,6 +363,7 @@ export async function seedDemo(
           left: 64,
           top: 38,
           name: second.article.name.ru,
+          nameEn: second.article.name.en,
           path: `/products/${second.id}`,
           link: second.id,
           maxWidth: 180,
@@ -379,7 +380,7 @@ export async function seedDemo(
         tags: look.pieces.map((p) => {
           const g = groupById.get(p.groupId);
           if (!g) throw new Error(`demo look ${look.id}: no group ${p.groupId}`);
-          return { ...p.tag, name: g.article.name.ru, productID: g.id, link: '' };
+          return { ...p.tag, name: g.article.name.ru, nameEn: g.article.name.en, productID: g.id, link: '' };
         }),
         index,
       })),
