@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { parseInput, requestLocale } from '../../request.ts';
+import { staffAction } from './staff-action.ts';
 import { roles, type StaffRouteDeps, staffRoute } from './staff-route.ts';
 
 const jobParams = z.object({ id: z.coerce.number().int().positive().max(2_000_000_000) });
@@ -16,13 +16,11 @@ export function jobsRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
     },
   });
 
-  staffRoute(app, deps, {
+  staffAction(app, deps, {
     method: 'POST',
     url: '/api/admin/jobs/:id/retry',
     roles: roles.manager,
-    async handler(request, _reply, actor) {
-      const { id } = parseInput(jobParams, request.params, request);
-      return { result: true, ...(await deps.services.jobsAdmin.retry(id, actor, requestLocale(request))) };
-    },
+    params: jobParams,
+    act: ({ id }, _body, actor, locale) => deps.services.jobsAdmin.retry(id, actor, locale),
   });
 }

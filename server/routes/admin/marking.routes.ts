@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { markCodeBody, markCodeParams } from '../../../core/marking/marking.schemas.ts';
 import { orderNumberParams } from '../../../core/orders/orders-admin.schemas.ts';
-import { parseInput, requestLocale } from '../../request.ts';
+import { staffAction, staffRead } from './staff-action.ts';
 import { roles, type StaffRouteDeps, staffRoute } from './staff-route.ts';
 
 /**
@@ -19,36 +19,36 @@ export function adminMarkingRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
     };
   }
 
-  staffRoute(app, deps, {
-    method: 'GET',
-    url: '/api/admin/orders/:number/marking',
-    roles: roles.manager,
-    async handler(request) {
-      const { number } = parseInput(orderNumberParams, request.params, request);
-      return { result: true, ...(await marking(number)) };
-    },
+  const url = '/api/admin/orders/:number/marking';
+  const manager = { roles: roles.manager };
+
+  staffRead(app, deps, {
+    ...manager,
+    url,
+    params: orderNumberParams,
+    get: ({ number }) => marking(number),
   });
 
-  staffRoute(app, deps, {
+  staffAction(app, deps, {
+    ...manager,
     method: 'POST',
-    url: '/api/admin/orders/:number/marking',
-    roles: roles.manager,
-    async handler(request, _reply, actor) {
-      const { number } = parseInput(orderNumberParams, request.params, request);
-      const { code } = parseInput(markCodeBody, request.body, request);
-      await services.marking.scan(number, code, actor, requestLocale(request));
-      return { result: true, ...(await marking(number)) };
+    url,
+    params: orderNumberParams,
+    body: markCodeBody,
+    act: async ({ number }, { code }, actor, locale) => {
+      await services.marking.scan(number, code, actor, locale);
+      return marking(number);
     },
   });
 
-  staffRoute(app, deps, {
+  staffAction(app, deps, {
+    ...manager,
     method: 'DELETE',
-    url: '/api/admin/orders/:number/marking/:id',
-    roles: roles.manager,
-    async handler(request) {
-      const { number, id } = parseInput(markCodeParams, request.params, request);
-      await services.marking.remove(number, id, requestLocale(request));
-      return { result: true, ...(await marking(number)) };
+    url: `${url}/:id`,
+    params: markCodeParams,
+    act: async ({ number, id }, _body, _actor, locale) => {
+      await services.marking.remove(number, id, locale);
+      return marking(number);
     },
   });
 

@@ -8,6 +8,7 @@ import { PACKING_SLIPS_MAX } from '../../../core/orders/shipping-documents.servi
 import { staffMessage } from '../../../core/staff-messages.ts';
 import { packingSlipsPage } from '../../packing-slips.html.ts';
 import { parseInput, requestLocale } from '../../request.ts';
+import { staffAction, staffRead } from './staff-action.ts';
 import { roles, type StaffRouteDeps, staffRoute } from './staff-route.ts';
 
 const documentParams = orderNumberParams.extend({ kind: z.enum(['label', 'invoice', 'waybill']) });
@@ -31,41 +32,34 @@ export function adminShippingDeskRoutes(app: FastifyInstance, deps: StaffRouteDe
   const { services } = deps;
 
   // Hands a selection to the carriers, one after another; each order's result comes back.
-  staffRoute(app, deps, {
+  staffAction(app, deps, {
     method: 'POST',
     url: '/api/admin/orders/hand-over',
     roles: roles.manager,
-    async handler(request, _reply, actor) {
-      const { orders } = parseInput(handOverManyBody, request.body, request);
-      const results = await handOverMany(services.ordersAdmin, orders, actor, requestLocale(request));
-      return { result: true, results };
-    },
+    body: handOverManyBody,
+    act: async (_p, { orders }, actor, locale) => ({
+      results: await handOverMany(services.ordersAdmin, orders, actor, locale),
+    }),
   });
 
   // A CDEK courier to collect the day's parcels from the shop.
-  staffRoute(app, deps, {
+  staffAction(app, deps, {
     method: 'POST',
     url: '/api/admin/carriers/sdek/pickup',
     roles: roles.manager,
-    async handler(request, _reply, actor) {
-      const input = parseInput(courierPickupBody, request.body, request);
-      const booked = await services.courierPickup.book(input, actor, requestLocale(request));
-      return {
-        result: true,
-        pickup: { number: booked.number, date: input.date, from: input.from, to: input.to },
-      };
+    body: courierPickupBody,
+    act: async (_p, input, actor, locale) => {
+      const booked = await services.courierPickup.book(input, actor, locale);
+      return { pickup: { number: booked.number, date: input.date, from: input.from, to: input.to } };
     },
   });
 
   // Which documents the carrier made for the parcel, for the order page's links.
-  staffRoute(app, deps, {
-    method: 'GET',
+  staffRead(app, deps, {
     url: '/api/admin/orders/:number/documents',
     roles: roles.manager,
-    async handler(request) {
-      const { number } = parseInput(orderNumberParams, request.params, request);
-      return { result: true, kinds: await services.shippingDocuments.documentKinds(number) };
-    },
+    params: orderNumberParams,
+    get: async ({ number }) => ({ kinds: await services.shippingDocuments.documentKinds(number) }),
   });
 
   // A document the carrier made for the parcel (DHL's label, its customs invoice), as PDF.
