@@ -81,7 +81,6 @@ test('a manager refunds one unit with the delivery, then takes the other off the
   await expect(page.getByRole('heading', { name: `Заказ ${number}`, level: 1 })).toBeVisible();
   const panel = page.getByRole('region', { name: 'Возвраты денег' });
   await expect(panel.getByText('Возвратов денег по заказу нет')).toBeVisible();
-  page.on('dialog', (dialog) => void dialog.accept());
 
   const form = panel.locator('form').filter({ hasText: 'Вернуть часть денег' });
   await form.getByLabel(/Сколько вернуть, шт\. \(из 2\)/).fill('1');
@@ -91,6 +90,7 @@ test('a manager refunds one unit with the delivery, then takes the other off the
   if (paidDelivery) await delivery.check();
   await form.getByLabel('Причина').fill('Брак шва');
   await form.getByRole('button', { name: 'Вернуть деньги' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Вернуть деньги' }).click();
   await expect(panel.getByRole('status')).toHaveText('Готово');
   const row = panel.locator('tbody tr').first();
   await expect(row).toContainText('Возврат сотрудником');
@@ -104,6 +104,7 @@ test('a manager refunds one unit with the delivery, then takes the other off the
   const remove = panel.locator('form').filter({ hasText: 'Убрать товар из заказа' });
   await remove.getByLabel(/Сколько вернуть, шт\. \(из 1\)/).fill('1');
   await remove.getByRole('button', { name: 'Убрать и вернуть деньги' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Убрать и вернуть деньги' }).click();
   await expect(panel.locator('tbody tr')).toHaveCount(2);
   await expect(panel.locator('tbody tr').nth(1)).toContainText('Проведён');
   // Nothing is left of the goods to refund or take off.

@@ -218,11 +218,11 @@ test.describe('marking at packing and the settlement receipt', () => {
     // A unit comes back: the manager refunds one from the refunds panel, and the bank's refund
     // (Cancel) carries its receipt with that unit's code, the one scanned last.
     const refunds = page.getByRole('region', { name: 'Возвраты денег' });
-    page.on('dialog', (dialog) => void dialog.accept());
     const form = refunds.locator('form').filter({ hasText: 'Вернуть часть денег' });
     await form.getByLabel(/Сколько вернуть, шт\. \(из 2\)/).fill('1');
     await form.getByLabel('Причина').fill('Возврат одной вещи');
     await form.getByRole('button', { name: 'Вернуть деньги' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Вернуть деньги' }).click();
     await expect(refunds.getByRole('status')).toHaveText('Готово');
     await expect(refunds.locator('tbody tr').first()).toContainText('Проведён');
     type RefundBody = {

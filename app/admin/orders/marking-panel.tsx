@@ -2,31 +2,10 @@ import './marking.css';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { displayMarkCode } from '../../../core/marking/mark-code.rules.ts';
 import { type StaffMessageKey, staffMessage } from '../../../core/staff-messages.ts';
-import { adminApi, errorText } from '../api.ts';
 import { formatDateTime, formatMoney, useAdminLocale } from '../i18n.ts';
-
-/** GET/POST /api/admin/orders/:number/marking (server/routes/admin/marking.routes.ts). */
-interface MarkingAnswer {
-  marking: {
-    lines: {
-      id: number;
-      name: string;
-      size: string;
-      count: number;
-      codes: { id: number; code: string; form: string }[];
-    }[];
-    total: number;
-    done: number;
-    /** Codes may be scanned or removed now (paid, not yet handed over). */
-    open: boolean;
-  };
-  settlement: {
-    status: 'pending' | 'sent' | 'failed' | 'unsupported';
-    amount: number;
-    sentAt: string | null;
-    receipt: { items: { name: string; amount: number; quantity: number; markCode?: string }[] } | null;
-  } | null;
-}
+import { callApi, errorText } from '../ui/api-client.ts';
+import { useAction } from '../ui/use-action.ts';
+import { deskApi, type MarkingAnswer } from './desk-api.ts';
 
 /** The browser's barcode reader (Chrome on Android, Safari 17+ behind no flag), where present. */
 interface BarcodeReader {
@@ -52,8 +31,7 @@ export function MarkingPanel({ number, version }: { number: number; version: num
     staffMessage(key, locale, params);
   const [data, setData] = useState<MarkingAnswer | null>(null);
   const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [camera, setCamera] = useState<'off' | 'on' | 'none'>('off');
   const field = useRef<HTMLInputElement>(null);
@@ -63,45 +41,48 @@ export function MarkingPanel({ number, version }: { number: number; version: num
   // biome-ignore lint/correctness/useExhaustiveDependencies: the version is the reason to reload.
   useEffect(() => {
     let live = true;
-    adminApi<MarkingAnswer>(`/api/admin/orders/${number}/marking`)
+    callApi(deskApi.marking, { number })
       .then((answer) => {
         if (live) setData(answer);
       })
       .catch((e) => {
-        if (live) setError(errorText(e));
+        if (live) setLoadError(errorText(e));
       });
     return () => {
       live = false;
     };
   }, [number, version]);
 
-  const submit = useCallback(
-    async (raw: string) => {
-      if (busy) return;
-      setBusy(true);
-      setError(null);
+  // A scan or a removal at a time (a second waits); the field takes the next code either way.
+  const action = useAction(
+    async (call: () => Promise<MarkingAnswer>, said: (a: MarkingAnswer) => string | null) => {
       setDone(null);
       try {
-        const before = data?.marking.done ?? 0;
-        const answer = await adminApi<MarkingAnswer>(`/api/admin/orders/${number}/marking`, {
-          method: 'POST',
-          body: { code: raw },
-        });
+        const answer = await call();
         setData(answer);
-        setCode('');
-        const added = answer.marking.lines.find((l) => l.codes.length > 0 && answer.marking.done > before);
-        setDone(staffMessage('marking.added', locale, { name: added ? `${added.name}, ${added.size}` : '' }));
-      } catch (e) {
-        setError(errorText(e));
+        setDone(said(answer));
       } finally {
-        setBusy(false);
         field.current?.focus();
       }
     },
-    [busy, data, number, locale],
+  );
+  const busy = action.busy;
+  const error = action.error ?? loadError;
+  const { run } = action;
+  const before = data?.marking.done ?? 0;
+  const submit = useCallback(
+    (raw: string) =>
+      run(
+        () => callApi(deskApi.markingAdd, { number }, { code: raw }),
+        (answer) => {
+          setCode('');
+          const added = answer.marking.lines.find((l) => l.codes.length > 0 && answer.marking.done > before);
+          return staffMessage('marking.added', locale, { name: added ? `${added.name}, ${added.size}` : '' });
+        },
+      ),
+    [run, number, locale, before],
   );
 
-  // The camera: frames go to the browser's reader until a DataMatrix is read.
   useEffect(() => {
     if (camera !== 'on') return;
     const Reader = barcodeReaderClass();
@@ -138,19 +119,11 @@ export function MarkingPanel({ number, version }: { number: number; version: num
     };
   }, [camera, submit]);
 
-  async function remove(id: number) {
-    setBusy(true);
-    setError(null);
-    setDone(null);
-    try {
-      setData(
-        await adminApi<MarkingAnswer>(`/api/admin/orders/${number}/marking/${id}`, { method: 'DELETE' }),
-      );
-    } catch (e) {
-      setError(errorText(e));
-    } finally {
-      setBusy(false);
-    }
+  function remove(id: number) {
+    void run(
+      () => callApi(deskApi.markingRemove, { number, id }),
+      () => null,
+    );
   }
 
   if (!data) return error ? <p role="alert">{error}</p> : null;

@@ -1,9 +1,8 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import type { OrderNotesAnswer } from '../../../core/orders/orders-list.wire.ts';
 import { staffMessage } from '../../../core/staff-messages.ts';
-import { errorText } from '../api.ts';
 import { formatDateTime, useAdminLocale } from '../i18n.ts';
-import { callApi } from '../ui/api-client.ts';
+import { callApi, errorText } from '../ui/api-client.ts';
 import { Drawer } from '../ui/confirm-dialog.tsx';
 import { useAction } from '../ui/use-action.ts';
 import { ordersListApi } from './orders-api.ts';

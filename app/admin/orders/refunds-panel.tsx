@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
+import type { z } from 'zod';
 import { displayMarkCode } from '../../../core/marking/mark-code.rules.ts';
+import type { partialRefundInput, removeLineInput } from '../../../core/refunds/refunds.schemas.ts';
 import {
   refundSourceName,
   refundStateName,
@@ -7,26 +9,15 @@ import {
   type StaffMessageParams,
   staffMessage,
 } from '../../../core/staff-messages.ts';
-import { AdminApiError, adminApi, errorText } from '../api.ts';
 import { formatDateTime, formatMoney, useAdminLocale } from '../i18n.ts';
+import { AdminApiError, callApi, errorText } from '../ui/api-client.ts';
+import { useConfirm } from '../ui/confirm-dialog.tsx';
+import { type Column, DataTable } from '../ui/data-table.tsx';
+import { useAction } from '../ui/use-action.ts';
+import { deskApi, type OrderRefund } from './desk-api.ts';
+import { useManualRefund } from './manual-refund.tsx';
 
-/** One refund of the order as GET /api/admin/orders/:number/refunds gives it (core/refunds/). */
-export interface OrderRefund {
-  id: number;
-  state: string;
-  source: string;
-  amount: number;
-  deliveryAmount: number;
-  reason: string;
-  providerRefundId: string | null;
-  receipt: {
-    items: { name: string; price: number; quantity: number; amount: number; markCode?: string }[];
-  } | null;
-  attempts: number;
-  lastError: string | null;
-  createdAt: string;
-  lines: { orderLineId: number; quantity: number; amount: number; name: string; size: string }[];
-}
+export type { OrderRefund } from './desk-api.ts';
 
 interface PanelOrder {
   number: number;
@@ -43,6 +34,9 @@ interface PanelLine {
   size: string;
   count: number;
 }
+
+type PartialBody = z.input<typeof partialRefundInput>;
+type RemoveBody = z.input<typeof removeLineInput>;
 
 /** A paid order whose goods have not left the shop (core/refunds/refund.rules.ts `lineRemovalRefusal`). */
 const removable = (status: string) => status === 'paid' || status === 'confirmed';
@@ -68,51 +62,50 @@ export function RefundsPanel({
   const say = (key: StaffMessageKey, params?: StaffMessageParams) => staffMessage(key, locale, params);
   const money = (k: number) => formatMoney(k, locale);
   const [refunds, setRefunds] = useState<OrderRefund[] | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState(false);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [ask, confirmDialog] = useConfirm();
+  const askNote = useManualRefund(ask);
 
   const { number, version } = order;
   // Read again whenever the order changes (its version), as the page is.
   useEffect(() => {
     let live = true;
-    adminApi<{ refunds: OrderRefund[] }>(`/api/admin/orders/${number}/refunds?v=${version}`)
+    callApi(deskApi.orderRefunds, { number }, { v: version })
       .then((answer) => {
         if (live) setRefunds(answer.refunds);
       })
       .catch((e: unknown) => {
-        if (live) setError(errorText(e));
+        if (live) setLoadError(errorText(e));
       });
     return () => {
       live = false;
     };
   }, [number, version]);
 
-  async function act(call: () => Promise<{ refunds: OrderRefund[] }>, confirmText?: string) {
-    if (confirmText && !window.confirm(confirmText)) return false;
-    setBusy(true);
-    setError(null);
-    setDone(false);
+  // One step on the order's refunds; a refusal over a stale order reloads the page (DECISIONS 31).
+  const action = useAction(async (call: () => Promise<{ refunds: OrderRefund[] }>) => {
     try {
       const answer = await call();
       setRefunds(answer.refunds);
-      setDone(true);
       onChanged();
       return true;
     } catch (e) {
-      setError(errorText(e));
       if (e instanceof AdminApiError && e.status === 409) onChanged();
-      return false;
-    } finally {
-      setBusy(false);
+      throw e;
     }
+  });
+  const busy = action.busy;
+
+  async function confirmed(title: string, confirm: string, call: () => Promise<{ refunds: OrderRefund[] }>) {
+    if (!(await ask({ title, confirm, danger: true }))) return false;
+    return (await action.run(call)) === true;
   }
 
-  const post = (path: string, body: object) => () =>
-    adminApi<{ refunds: OrderRefund[] }>(`/api/admin/orders/${order.number}/${path}`, {
-      method: 'POST',
-      body,
-    });
+  async function manual(id: number) {
+    const note = await askNote();
+    if (note !== null)
+      await action.run(() => callApi(deskApi.refundAct, { number, id, what: 'manual' }, { note }));
+  }
 
   const taken = new Map<number, number>();
   let deliveryTaken = 0;
@@ -125,113 +118,113 @@ export function RefundsPanel({
   }
   const hasPayment = order.paymentId !== null && !order.paymentId.startsWith('claim-');
   const deliveryLeft = Math.max(0, order.deliveryPrice - deliveryTaken);
+  const error = action.error ?? action.conflict?.message ?? loadError;
+
+  const columns: Column<OrderRefund>[] = [
+    { key: 'date', header: say('refunds.col.date'), render: (r) => formatDateTime(r.createdAt, locale) },
+    {
+      key: 'source',
+      header: say('refunds.col.source'),
+      render: (r) => (
+        <>
+          {refundSourceName(r.source, locale)}
+          <div className="adm-muted">{r.reason}</div>
+        </>
+      ),
+    },
+    {
+      key: 'state',
+      header: say('refunds.col.state'),
+      render: (r) => (
+        <>
+          {refundStateName(r.state, locale)}
+          {r.state === 'failed' && r.lastError ? (
+            <div className="adm-muted">{say('refunds.last_error', { error: r.lastError })}</div>
+          ) : null}
+          {r.state === 'failed' || r.state === 'started' || r.state === 'needed' ? (
+            <div className="adm-row">
+              {r.state !== 'needed' || hasPayment ? (
+                <button
+                  type="button"
+                  className="adm-btn"
+                  disabled={busy}
+                  onClick={() =>
+                    action.run(() => callApi(deskApi.refundAct, { number, id: r.id, what: 'retry' }, {}))
+                  }
+                >
+                  {say('refunds.retry')}
+                </button>
+              ) : null}
+              {r.state !== 'started' ? (
+                <button type="button" className="adm-btn" disabled={busy} onClick={() => manual(r.id)}>
+                  {say('refunds.manual')}
+                </button>
+              ) : null}
+            </div>
+          ) : null}
+        </>
+      ),
+    },
+    { key: 'amount', header: say('refunds.col.amount'), numeric: true, render: (r) => money(r.amount) },
+    {
+      key: 'lines',
+      header: say('refunds.col.lines'),
+      render: (r) => (
+        <>
+          {r.lines.map((l) => (
+            <div key={l.orderLineId}>
+              {l.name} {l.size} × {l.quantity} · {money(l.amount)}
+            </div>
+          ))}
+          {r.deliveryAmount > 0 ? (
+            <div>{say('refunds.delivery', { amount: money(r.deliveryAmount) })}</div>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      key: 'receipt',
+      header: say('refunds.receipt'),
+      render: (r) =>
+        r.receipt ? (
+          <details>
+            <summary>{say('refunds.receipt')}</summary>
+            {r.receipt.items.map((i, n) => (
+              // Receipt items have no ids of their own: their place is theirs.
+              // biome-ignore lint/suspicious/noArrayIndexKey: a receipt's items never reorder
+              <div key={n} className="adm-muted">
+                {say('refunds.receipt_item', {
+                  name: i.name,
+                  quantity: String(i.quantity),
+                  price: money(i.price),
+                  amount: money(i.amount),
+                })}
+                {i.markCode ? (
+                  <>
+                    {' '}
+                    <code className="marking-code">{displayMarkCode(i.markCode)}</code>
+                  </>
+                ) : null}
+              </div>
+            ))}
+          </details>
+        ) : (
+          <span className="adm-muted">{say('refunds.receipt_none')}</span>
+        ),
+    },
+  ];
 
   return (
     <section className="adm-card adm-refunds" aria-label={say('refunds.title')}>
       <h2>{say('refunds.title')}</h2>
-      {refunds === null ? null : refunds.length === 0 ? (
-        <p className="adm-muted">{say('refunds.none')}</p>
-      ) : (
-        <div className="adm-table-wrap">
-          <table className="adm-table">
-            <thead>
-              <tr>
-                <th>{say('refunds.col.date')}</th>
-                <th>{say('refunds.col.source')}</th>
-                <th>{say('refunds.col.state')}</th>
-                <th className="adm-num">{say('refunds.col.amount')}</th>
-                <th>{say('refunds.col.lines')}</th>
-                <th>{say('refunds.receipt')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {refunds.map((r) => (
-                <tr key={r.id}>
-                  <td>{formatDateTime(r.createdAt, locale)}</td>
-                  <td>
-                    {refundSourceName(r.source, locale)}
-                    <div className="adm-muted">{r.reason}</div>
-                  </td>
-                  <td>
-                    {refundStateName(r.state, locale)}
-                    {r.state === 'failed' && r.lastError ? (
-                      <div className="adm-muted">{say('refunds.last_error', { error: r.lastError })}</div>
-                    ) : null}
-                    {r.state === 'failed' || r.state === 'started' || r.state === 'needed' ? (
-                      <div className="adm-row">
-                        {r.state !== 'needed' || hasPayment ? (
-                          <button
-                            type="button"
-                            className="adm-btn"
-                            disabled={busy}
-                            onClick={() => act(post(`refunds/${r.id}/retry`, {}))}
-                          >
-                            {say('refunds.retry')}
-                          </button>
-                        ) : null}
-                        {r.state !== 'started' ? (
-                          <button
-                            type="button"
-                            className="adm-btn"
-                            disabled={busy}
-                            onClick={() => {
-                              const note = window.prompt(say('refunds.manual_note')) ?? null;
-                              if (note === null) return;
-                              void act(
-                                post(`refunds/${r.id}/manual`, { note }),
-                                say('refunds.manual_confirm'),
-                              );
-                            }}
-                          >
-                            {say('refunds.manual')}
-                          </button>
-                        ) : null}
-                      </div>
-                    ) : null}
-                  </td>
-                  <td className="adm-num">{money(r.amount)}</td>
-                  <td>
-                    {r.lines.map((l) => (
-                      <div key={l.orderLineId}>
-                        {l.name} {l.size} × {l.quantity} · {money(l.amount)}
-                      </div>
-                    ))}
-                    {r.deliveryAmount > 0 ? (
-                      <div>{say('refunds.delivery', { amount: money(r.deliveryAmount) })}</div>
-                    ) : null}
-                  </td>
-                  <td>
-                    {r.receipt ? (
-                      <details>
-                        <summary>{say('refunds.receipt')}</summary>
-                        {r.receipt.items.map((i, n) => (
-                          // Receipt items have no ids of their own: their place is theirs.
-                          // biome-ignore lint/suspicious/noArrayIndexKey: a receipt's items never reorder
-                          <div key={n} className="adm-muted">
-                            {say('refunds.receipt_item', {
-                              name: i.name,
-                              quantity: String(i.quantity),
-                              price: money(i.price),
-                              amount: money(i.amount),
-                            })}
-                            {i.markCode ? (
-                              <>
-                                {' '}
-                                <code className="marking-code">{displayMarkCode(i.markCode)}</code>
-                              </>
-                            ) : null}
-                          </div>
-                        ))}
-                      </details>
-                    ) : (
-                      <span className="adm-muted">{say('refunds.receipt_none')}</span>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+      {refunds === null ? null : (
+        <DataTable
+          label={say('refunds.title')}
+          columns={columns}
+          rows={refunds}
+          rowKey={(r) => r.id}
+          empty={say('refunds.none')}
+        />
       )}
       {hasPayment && refundable(order.status) && refunds !== null ? (
         <>
@@ -244,7 +237,11 @@ export function RefundsPanel({
             taken={taken}
             deliveryLeft={deliveryLeft}
             busy={busy}
-            onSubmit={(body) => act(post('refunds', body), say('refunds.partial.confirm'))}
+            onSubmit={(body) =>
+              confirmed(say('refunds.partial.confirm'), say('refunds.partial.submit'), () =>
+                callApi(deskApi.partialRefund, { number }, body),
+              )
+            }
           />
           {removable(order.status) ? (
             <RemoveLineForm
@@ -252,7 +249,11 @@ export function RefundsPanel({
               lines={lines}
               taken={taken}
               busy={busy}
-              onSubmit={(body) => act(post('remove-line', body), say('refunds.remove.confirm'))}
+              onSubmit={(body) =>
+                confirmed(say('refunds.remove.confirm'), say('refunds.remove.submit'), () =>
+                  callApi(deskApi.removeLine, { number }, body),
+                )
+              }
             />
           ) : null}
         </>
@@ -262,11 +263,12 @@ export function RefundsPanel({
           {error}
         </p>
       ) : null}
-      {done ? (
+      {action.done ? (
         <p className="adm-ok" role="status">
           {say('refunds.done')}
         </p>
       ) : null}
+      {confirmDialog}
     </section>
   );
 }
@@ -284,7 +286,7 @@ function PartialRefundForm({
   taken: Map<number, number>;
   deliveryLeft: number;
   busy: boolean;
-  onSubmit: (body: object) => Promise<boolean>;
+  onSubmit: (body: PartialBody) => Promise<boolean>;
 }) {
   const locale = useAdminLocale();
   const say = (key: StaffMessageKey, params?: StaffMessageParams) => staffMessage(key, locale, params);
@@ -296,7 +298,7 @@ function PartialRefundForm({
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
-    const body =
+    const body: PartialBody =
       mode === 'amount'
         ? {
             version: order.version,
@@ -397,7 +399,7 @@ function RemoveLineForm({
   lines: PanelLine[];
   taken: Map<number, number>;
   busy: boolean;
-  onSubmit: (body: object) => Promise<boolean>;
+  onSubmit: (body: RemoveBody) => Promise<boolean>;
 }) {
   const locale = useAdminLocale();
   const say = (key: StaffMessageKey, params?: StaffMessageParams) => staffMessage(key, locale, params);

@@ -1,39 +1,24 @@
 import '../../admin/ui/kit.css';
 import { useEffect, useState } from 'react';
-import { Form, Link, useLoaderData } from 'react-router';
+import { Link, useLoaderData } from 'react-router';
 import { orderStatuses } from '../../../core/orders/order.rules.ts';
 import { paymentProviderName } from '../../../core/staff-messages.ts';
-import { adminApi, errorText } from '../../admin/api.ts';
 import { AdminLoading } from '../../admin/frame.tsx';
-import { formatDateTime, formatMoney, useAdminLocale, useTr } from '../../admin/i18n.ts';
+import { formatDateTime, formatMoney, useAdminLocale } from '../../admin/i18n.ts';
+import { deskApi, type InstalmentRow } from '../../admin/orders/desk-api.ts';
 import { paymentLabel, StatusBadge, statusLabel } from '../../admin/orders/labels.tsx';
+import { callApi } from '../../admin/ui/api-client.ts';
 import { type Column, DataTable } from '../../admin/ui/data-table.tsx';
+import { FilterBar, useListAddress } from '../../admin/ui/filter-bar.tsx';
+import { LoadMore } from '../../admin/ui/pager.tsx';
+import { useStaffText } from '../../admin/ui/staff-text.ts';
+import { useAction } from '../../admin/ui/use-action.ts';
 
-interface InstalmentRow {
-  number: number;
-  createdAt: string;
-  status: string;
-  payment: string;
-  instalmentMonths: number | null;
-  fullName: string;
-  phone: string;
-  total: number;
-  paymentProvider: string | null;
-  paymentId: string | null;
-  lastNoticeAt: string | null;
-  decision: 'approved' | 'declined' | 'awaiting' | 'not_started' | 'expired';
-}
-interface InstalmentPage {
-  rows: InstalmentRow[];
-  next: number | null;
-}
+const FILTERS = ['status'] as const;
 
 export async function clientLoader({ request }: { request: Request }) {
   const status = new URL(request.url).searchParams.get('status') ?? '';
-  const page = await adminApi<InstalmentPage>(
-    `/api/admin/orders/instalments${status ? `?status=${encodeURIComponent(status)}` : ''}`,
-  );
-  return { ...page, status };
+  return { ...(await callApi(deskApi.instalments, { status })), status };
 }
 
 export function HydrateFallback() {
@@ -42,48 +27,46 @@ export function HydrateFallback() {
 
 /** Orders paid by instalment, BNPL or split, with the lender's or provider's decision. */
 export default function Instalments() {
-  const tr = useTr();
+  const t = useStaffText();
   const locale = useAdminLocale();
   const first = useLoaderData<typeof clientLoader>();
   const [rows, setRows] = useState(first.rows);
   const [next, setNext] = useState(first.next);
-  const [error, setError] = useState<string | null>(null);
+  const address = useListAddress(FILTERS, { column: 'number', dir: 'desc' });
   useEffect(() => {
     setRows(first.rows);
     setNext(first.next);
   }, [first]);
   const decision = (d: InstalmentRow['decision']) =>
     ({
-      approved: [tr('Одобрено', 'Approved'), 'ok'],
-      declined: [tr('Отказ', 'Declined'), 'bad'],
-      awaiting: [tr('Ждём решения', 'Awaiting decision'), 'warn'],
-      not_started: [tr('Не начата', 'Not started'), 'muted'],
-      expired: [tr('Время вышло', 'Timed out'), 'muted'],
+      approved: [t('instalments.approved'), 'ok'],
+      declined: [t('instalments.declined'), 'bad'],
+      awaiting: [t('instalments.awaiting_decision'), 'warn'],
+      not_started: [t('instalments.not_started'), 'muted'],
+      expired: [t('instalments.timed_out'), 'muted'],
     })[d];
 
-  async function loadMore() {
+  const more = useAction(async () => {
     if (next === null) return;
-    try {
-      const params = new URLSearchParams({ before: String(next) });
-      if (first.status) params.set('status', first.status);
-      const page = await adminApi<InstalmentPage>(`/api/admin/orders/instalments?${params}`);
-      setRows((r) => [...r, ...page.rows]);
-      setNext(page.next);
-    } catch (e) {
-      setError(errorText(e));
-    }
-  }
+    const page = await callApi(deskApi.instalments, { status: first.status, before: next });
+    setRows((r) => [...r, ...page.rows]);
+    setNext(page.next);
+  });
 
   const columns: Column<InstalmentRow>[] = [
-    { key: 'number', header: '№', render: (r) => <Link to={`/admin/orders/${r.number}`}>{r.number}</Link> },
-    { key: 'date', header: tr('Дата', 'Date'), render: (r) => formatDateTime(r.createdAt, locale) },
+    {
+      key: 'number',
+      header: t('entity.order'),
+      render: (r) => <Link to={`/admin/orders/${r.number}`}>{r.number}</Link>,
+    },
+    { key: 'date', header: t('orders.col.date'), render: (r) => formatDateTime(r.createdAt, locale) },
     {
       key: 'method',
-      header: tr('Способ', 'Method'),
+      header: t('order_page.method'),
       render: (r) => (
         <>
           {paymentLabel(r.payment, locale)}
-          {r.instalmentMonths ? ` · ${r.instalmentMonths} ${tr('мес.', 'mo.')}` : ''}
+          {r.instalmentMonths ? ` · ${r.instalmentMonths} ${t('instalments.mo')}` : ''}
           <div className="adm-muted">
             {r.paymentProvider ? paymentProviderName(r.paymentProvider, locale) : '—'} {r.paymentId ?? ''}
           </div>
@@ -92,7 +75,7 @@ export default function Instalments() {
     },
     {
       key: 'decision',
-      header: tr('Решение', 'Decision'),
+      header: t('return_page.decision'),
       render: (r) => {
         const [text, tone] = decision(r.decision);
         return (
@@ -107,12 +90,12 @@ export default function Instalments() {
     },
     {
       key: 'status',
-      header: tr('Состояние', 'State'),
+      header: t('orders.col.status'),
       render: (r) => <StatusBadge status={r.status} locale={locale} />,
     },
     {
       key: 'customer',
-      header: tr('Покупатель', 'Customer'),
+      header: t('customers.col.customer'),
       render: (r) => (
         <>
           {r.fullName}
@@ -122,7 +105,7 @@ export default function Instalments() {
     },
     {
       key: 'total',
-      header: tr('Сумма', 'Total'),
+      header: t('orders.col.total'),
       numeric: true,
       render: (r) => formatMoney(r.total, locale),
     },
@@ -131,13 +114,13 @@ export default function Instalments() {
   return (
     <div className="adm-page">
       <div className="adm-page__head">
-        <h1>{tr('Рассрочка, «Долями» и сплит', 'Instalment, BNPL and split')}</h1>
+        <h1>{t('instalments.instalment_bnpl_and_split')}</h1>
       </div>
-      <Form method="get" className="adm-filters">
+      <FilterBar key={first.status} keys={FILTERS} onApply={address.setFilters} onReset={address.reset}>
         <label className="adm-field">
-          {tr('Состояние', 'State')}
+          {t('orders.col.status')}
           <select name="status" defaultValue={first.status}>
-            <option value="">{tr('любое', 'any')}</option>
+            <option value="">{t('kit.any')}</option>
             {orderStatuses.map((s) => (
               <option key={s} value={s}>
                 {statusLabel(s, locale)}
@@ -145,29 +128,15 @@ export default function Instalments() {
             ))}
           </select>
         </label>
-        <button type="submit" className="adm-btn adm-btn--primary">
-          {tr('Показать', 'Show')}
-        </button>
-      </Form>
+      </FilterBar>
       <DataTable
-        label={tr('Рассрочка, «Долями» и сплит', 'Instalment, BNPL and split')}
+        label={t('instalments.instalment_bnpl_and_split')}
         columns={columns}
         rows={rows}
         rowKey={(r) => r.number}
-        empty={tr('Заказов нет', 'No orders')}
+        empty={t('customer_page.no_orders')}
       />
-      {error ? (
-        <p className="adm-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      {next !== null ? (
-        <div className="adm-pager">
-          <button type="button" className="adm-btn" onClick={loadMore}>
-            {tr('Показать ещё', 'Load more')}
-          </button>
-        </div>
-      ) : null}
+      <LoadMore hasMore={next !== null} busy={more.busy} error={more.error} onMore={() => void more.run()} />
     </div>
   );
 }

@@ -1,22 +1,15 @@
+import '../../admin/ui/kit.css';
 import { Link, useLoaderData } from 'react-router';
-import { adminApi } from '../../admin/api.ts';
 import { AdminLoading } from '../../admin/frame.tsx';
-import { formatDateTime, formatMoney, useAdminLocale, useTr } from '../../admin/i18n.ts';
+import { formatDateTime, formatMoney } from '../../admin/i18n.ts';
+import { deskApi, type RefundDueRow } from '../../admin/orders/desk-api.ts';
 import { paymentLabel, StatusBadge } from '../../admin/orders/labels.tsx';
-
-interface DueRow {
-  number: number;
-  status: string;
-  fullName: string;
-  phone: string;
-  total: number;
-  payment: string;
-  paymentId: string | null;
-  paidAt: string | null;
-}
+import { callApi } from '../../admin/ui/api-client.ts';
+import { type Column, DataTable } from '../../admin/ui/data-table.tsx';
+import { useStaffText } from '../../admin/ui/staff-text.ts';
 
 export async function clientLoader() {
-  return adminApi<{ rows: DueRow[] }>('/api/admin/orders/refunds-due');
+  return callApi(deskApi.refundsDue);
 }
 
 export function HydrateFallback() {
@@ -25,57 +18,67 @@ export function HydrateFallback() {
 
 /** Orders whose money came after they closed: each stays here until its refund is started. */
 export default function RefundsDue() {
-  const tr = useTr();
-  const locale = useAdminLocale();
+  const t = useStaffText();
+  const { locale } = t;
   const { rows } = useLoaderData<typeof clientLoader>();
+  const columns: Column<RefundDueRow>[] = [
+    {
+      key: 'number',
+      header: t('entity.order'),
+      render: (r) => <Link to={`/admin/orders/${r.number}`}>{r.number}</Link>,
+    },
+    {
+      key: 'paidAt',
+      header: t('refunds_due.paid_at'),
+      render: (r) => (r.paidAt ? formatDateTime(r.paidAt, locale) : '—'),
+    },
+    {
+      key: 'status',
+      header: t('orders.col.status'),
+      hideOnPhone: true,
+      render: (r) => <StatusBadge status={r.status} locale={locale} />,
+    },
+    {
+      key: 'customer',
+      header: t('customers.col.customer'),
+      render: (r) => (
+        <>
+          {r.fullName}
+          <div className="adm-muted">+{r.phone}</div>
+        </>
+      ),
+    },
+    {
+      key: 'payment',
+      header: t('orders.col.payment'),
+      hideOnPhone: true,
+      render: (r) => (
+        <>
+          {paymentLabel(r.payment, locale)}
+          <div className="adm-muted">{r.paymentId}</div>
+        </>
+      ),
+    },
+    {
+      key: 'total',
+      header: t('orders.col.total'),
+      numeric: true,
+      render: (r) => formatMoney(r.total, locale),
+    },
+  ];
   return (
     <div className="adm-page">
       <div className="adm-page__head">
-        <h1>{tr('Оплачены после срока', 'Paid after expiry')}</h1>
-        <span className="adm-muted">
-          {tr('деньги пришли за закрытый заказ: нужен возврат', 'money came for a closed order: refund it')}
-        </span>
+        <h1>{t('refunds_due.paid_after_expiry')}</h1>
+        <span className="adm-muted">{t('refunds_due.money_came_for_a')}</span>
       </div>
-      {rows.length === 0 ? (
-        <p className="adm-muted">{tr('Возвращать нечего', 'Nothing to refund')}</p>
-      ) : (
-        <div className="adm-table-wrap">
-          <table className="adm-table">
-            <thead>
-              <tr>
-                <th>№</th>
-                <th>{tr('Оплачен', 'Paid at')}</th>
-                <th>{tr('Состояние', 'State')}</th>
-                <th>{tr('Покупатель', 'Customer')}</th>
-                <th>{tr('Оплата', 'Payment')}</th>
-                <th className="adm-num">{tr('Сумма', 'Amount')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr key={r.number}>
-                  <td>
-                    <Link to={`/admin/orders/${r.number}`}>{r.number}</Link>
-                  </td>
-                  <td>{r.paidAt ? formatDateTime(r.paidAt, locale) : '—'}</td>
-                  <td>
-                    <StatusBadge status={r.status} locale={locale} />
-                  </td>
-                  <td>
-                    {r.fullName}
-                    <div className="adm-muted">+{r.phone}</div>
-                  </td>
-                  <td>
-                    {paymentLabel(r.payment, locale)}
-                    <div className="adm-muted">{r.paymentId}</div>
-                  </td>
-                  <td className="adm-num">{formatMoney(r.total, locale)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        label={t('refunds_due.paid_after_expiry')}
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r.number}
+        empty={t('refund.nothing')}
+      />
     </div>
   );
 }

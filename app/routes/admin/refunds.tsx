@@ -1,32 +1,18 @@
-import { useState } from 'react';
+import '../../admin/ui/kit.css';
 import { Link, useLoaderData, useRevalidator } from 'react-router';
-import {
-  refundSourceName,
-  refundStateName,
-  type StaffMessageKey,
-  type StaffMessageParams,
-  staffMessage,
-} from '../../../core/staff-messages.ts';
-import { adminApi, errorText } from '../../admin/api.ts';
+import { refundSourceName, refundStateName } from '../../../core/staff-messages.ts';
 import { AdminLoading } from '../../admin/frame.tsx';
-import { formatDateTime, formatMoney, useAdminLocale } from '../../admin/i18n.ts';
-
-interface AttentionRow {
-  id: number;
-  orderNumber: number;
-  state: string;
-  source: string;
-  amount: number;
-  reason: string;
-  lastError: string | null;
-  attempts: number;
-  updatedAt: string;
-  fullName: string;
-  phone: string;
-}
+import { formatDateTime, formatMoney } from '../../admin/i18n.ts';
+import { deskApi, type RefundAttentionRow } from '../../admin/orders/desk-api.ts';
+import { useManualRefund } from '../../admin/orders/manual-refund.tsx';
+import { callApi } from '../../admin/ui/api-client.ts';
+import { useConfirm } from '../../admin/ui/confirm-dialog.tsx';
+import { type Column, DataTable } from '../../admin/ui/data-table.tsx';
+import { useStaffText } from '../../admin/ui/staff-text.ts';
+import { useAction } from '../../admin/ui/use-action.ts';
 
 export async function clientLoader() {
-  return adminApi<{ rows: AttentionRow[] }>('/api/admin/refunds/attention');
+  return callApi(deskApi.refundsAttention);
 }
 
 export function HydrateFallback() {
@@ -38,112 +24,118 @@ export function HydrateFallback() {
  * waiting longer than half an hour, each sent again or recorded as done by hand from here.
  */
 export default function RefundsAttention() {
-  const locale = useAdminLocale();
-  const say = (key: StaffMessageKey, params?: StaffMessageParams) => staffMessage(key, locale, params);
+  const t = useStaffText();
+  const { locale } = t;
   const { rows } = useLoaderData<typeof clientLoader>();
   const { revalidate } = useRevalidator();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  async function act(row: AttentionRow, what: 'retry' | 'manual') {
-    let body: object = {};
-    if (what === 'manual') {
-      const note = window.prompt(say('refunds.manual_note'));
-      if (note === null || !window.confirm(say('refunds.manual_confirm'))) return;
-      body = { note };
-    }
-    setBusy(true);
-    setError(null);
+  const [ask, confirmDialog] = useConfirm();
+  const askNote = useManualRefund(ask);
+  const action = useAction(async (row: RefundAttentionRow, what: 'retry' | 'manual', note?: string) => {
     try {
-      await adminApi(`/api/admin/orders/${row.orderNumber}/refunds/${row.id}/${what}`, {
-        method: 'POST',
-        body,
-      });
-    } catch (e) {
-      setError(errorText(e));
+      return await callApi(
+        deskApi.refundAct,
+        { number: row.orderNumber, id: row.id, what },
+        what === 'manual' ? { note: note ?? '' } : {},
+      );
     } finally {
-      setBusy(false);
-      revalidate();
+      await revalidate();
     }
+  });
+
+  async function manual(row: RefundAttentionRow) {
+    const note = await askNote();
+    if (note !== null) await action.run(row, 'manual', note);
   }
+
+  const columns: Column<RefundAttentionRow>[] = [
+    {
+      key: 'order',
+      header: t('refunds.attention.order'),
+      render: (r) => <Link to={`/admin/orders/${r.orderNumber}`}>{r.orderNumber}</Link>,
+    },
+    { key: 'date', header: t('refunds.col.date'), render: (r) => formatDateTime(r.updatedAt, locale) },
+    {
+      key: 'customer',
+      header: t('refunds.attention.customer'),
+      hideOnPhone: true,
+      render: (r) => (
+        <>
+          {r.fullName}
+          <div className="adm-muted">+{r.phone}</div>
+        </>
+      ),
+    },
+    {
+      key: 'source',
+      header: t('refunds.col.source'),
+      hideOnPhone: true,
+      render: (r) => (
+        <>
+          {refundSourceName(r.source, locale)}
+          <div className="adm-muted">{r.reason}</div>
+        </>
+      ),
+    },
+    {
+      key: 'state',
+      header: t('refunds.col.state'),
+      render: (r) => (
+        <>
+          {refundStateName(r.state, locale)}
+          {r.lastError ? (
+            <div className="adm-muted">{t('refunds.last_error', { error: r.lastError })}</div>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      key: 'amount',
+      header: t('refunds.col.amount'),
+      numeric: true,
+      render: (r) => formatMoney(r.amount, locale),
+    },
+    {
+      key: 'actions',
+      header: t('order_page.actions'),
+      render: (r) => (
+        <div className="adm-row">
+          <button
+            type="button"
+            className="adm-btn"
+            disabled={action.busy}
+            onClick={() => action.run(r, 'retry')}
+          >
+            {t('refunds.retry')}
+          </button>
+          {r.state !== 'started' ? (
+            <button type="button" className="adm-btn" disabled={action.busy} onClick={() => manual(r)}>
+              {t('refunds.manual')}
+            </button>
+          ) : null}
+        </div>
+      ),
+    },
+  ];
 
   return (
     <div className="adm-page">
       <div className="adm-page__head">
-        <h1>{say('refunds.attention.title')}</h1>
-        <span className="adm-muted">{say('refunds.attention.hint')}</span>
+        <h1>{t('refunds.attention.title')}</h1>
+        <span className="adm-muted">{t('refunds.attention.hint')}</span>
       </div>
-      {error ? (
+      {action.error ? (
         <p className="adm-error" role="alert">
-          {error}
+          {action.error}
         </p>
       ) : null}
-      {rows.length === 0 ? (
-        <p className="adm-muted">{say('refunds.attention.empty')}</p>
-      ) : (
-        <div className="adm-table-wrap">
-          <table className="adm-table">
-            <thead>
-              <tr>
-                <th>{say('refunds.attention.order')}</th>
-                <th>{say('refunds.col.date')}</th>
-                <th>{say('refunds.attention.customer')}</th>
-                <th>{say('refunds.col.source')}</th>
-                <th>{say('refunds.col.state')}</th>
-                <th className="adm-num">{say('refunds.col.amount')}</th>
-                <th />
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr key={r.id}>
-                  <td>
-                    <Link to={`/admin/orders/${r.orderNumber}`}>{r.orderNumber}</Link>
-                  </td>
-                  <td>{formatDateTime(r.updatedAt, locale)}</td>
-                  <td>
-                    {r.fullName}
-                    <div className="adm-muted">+{r.phone}</div>
-                  </td>
-                  <td>
-                    {refundSourceName(r.source, locale)}
-                    <div className="adm-muted">{r.reason}</div>
-                  </td>
-                  <td>
-                    {refundStateName(r.state, locale)}
-                    {r.lastError ? (
-                      <div className="adm-muted">{say('refunds.last_error', { error: r.lastError })}</div>
-                    ) : null}
-                  </td>
-                  <td className="adm-num">{formatMoney(r.amount, locale)}</td>
-                  <td>
-                    <div className="adm-row">
-                      <button
-                        type="button"
-                        className="adm-btn"
-                        disabled={busy}
-                        onClick={() => act(r, 'retry')}
-                      >
-                        {say('refunds.retry')}
-                      </button>
-                      {r.state !== 'started' ? (
-                        <button
-                          type="button"
-                          className="adm-btn"
-                          disabled={busy}
-                          onClick={() => act(r, 'manual')}
-                        >
-                          {say('refunds.manual')}
-                        </button>
-                      ) : null}
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        label={t('refunds.attention.title')}
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r.id}
+        empty={t('refunds.attention.empty')}
+      />
+      {confirmDialog}
     </div>
   );
 }

@@ -1,18 +1,15 @@
+import '../../admin/ui/kit.css';
 import { Link, useLoaderData } from 'react-router';
-import { paymentProviderName, staffMessage } from '../../../core/staff-messages.ts';
-import { adminApi } from '../../admin/api.ts';
+import { paymentProviderName } from '../../../core/staff-messages.ts';
 import { AdminLoading } from '../../admin/frame.tsx';
-import { formatDateTime, formatMoney, useAdminLocale, useTr } from '../../admin/i18n.ts';
-
-interface ByHandRow {
-  orderNumber: number;
-  amount: number;
-  provider: string;
-  createdAt: string;
-}
+import { formatDateTime, formatMoney } from '../../admin/i18n.ts';
+import { deskApi, type SettlementByHandRow } from '../../admin/orders/desk-api.ts';
+import { callApi } from '../../admin/ui/api-client.ts';
+import { type Column, DataTable } from '../../admin/ui/data-table.tsx';
+import { useStaffText } from '../../admin/ui/staff-text.ts';
 
 export async function clientLoader() {
-  return adminApi<{ rows: ByHandRow[] }>('/api/admin/receipts/settlement-by-hand');
+  return callApi(deskApi.settlementByHand);
 }
 
 export function HydrateFallback() {
@@ -24,43 +21,45 @@ export function HydrateFallback() {
  * staff issue those receipts by other means.
  */
 export default function SettlementReceipts() {
-  const tr = useTr();
-  const locale = useAdminLocale();
+  const t = useStaffText();
+  const { locale } = t;
   const { rows } = useLoaderData<typeof clientLoader>();
+  const columns: Column<SettlementByHandRow>[] = [
+    {
+      key: 'order',
+      header: t('entity.order'),
+      render: (r) => <Link to={`/admin/orders/${r.orderNumber}`}>{r.orderNumber}</Link>,
+    },
+    {
+      key: 'createdAt',
+      header: t('settlement.handed_over'),
+      render: (r) => formatDateTime(r.createdAt, locale),
+    },
+    {
+      key: 'provider',
+      header: t('orders.col.payment'),
+      render: (r) => paymentProviderName(r.provider, locale),
+    },
+    {
+      key: 'amount',
+      header: t('settlement.receipt_amount'),
+      numeric: true,
+      render: (r) => formatMoney(r.amount, locale),
+    },
+  ];
   return (
     <div className="adm-page">
       <div className="adm-page__head">
-        <h1>{staffMessage('settlement.list_title', locale)}</h1>
-        <span className="adm-muted">{staffMessage('settlement.list_hint', locale)}</span>
+        <h1>{t('settlement.list_title')}</h1>
+        <span className="adm-muted">{t('settlement.list_hint')}</span>
       </div>
-      {rows.length === 0 ? (
-        <p className="adm-muted">{tr('Таких заказов нет', 'No such orders')}</p>
-      ) : (
-        <div className="adm-table-wrap">
-          <table className="adm-table">
-            <thead>
-              <tr>
-                <th>№</th>
-                <th>{tr('Передан', 'Handed over')}</th>
-                <th>{tr('Оплата', 'Payment')}</th>
-                <th className="adm-num">{tr('Сумма чека', 'Receipt amount')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr key={r.orderNumber}>
-                  <td>
-                    <Link to={`/admin/orders/${r.orderNumber}`}>{r.orderNumber}</Link>
-                  </td>
-                  <td>{formatDateTime(r.createdAt, locale)}</td>
-                  <td>{paymentProviderName(r.provider, locale)}</td>
-                  <td className="adm-num">{formatMoney(r.amount, locale)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        label={t('settlement.list_title')}
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r.orderNumber}
+        empty={t('settlement.no_such_orders')}
+      />
     </div>
   );
 }
