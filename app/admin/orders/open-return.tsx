@@ -4,9 +4,11 @@ import type { z } from 'zod';
 import { returnMethods, returnReasons } from '../../../core/returns/returns.rules.ts';
 import type { staffReturnBody } from '../../../core/returns/returns.schemas.ts';
 import { staffMessage } from '../../../core/staff-messages.ts';
-import { useAdminLocale, useTr } from '../i18n.ts';
+import { useAdminLocale } from '../i18n.ts';
 import { returnMethodLabel, returnReasonLabel } from '../returns/labels.ts';
 import { callApi, endpoint } from '../ui/api-client.ts';
+import { type Column, DataTable } from '../ui/data-table.tsx';
+import { useStaffText } from '../ui/staff-text.ts';
 import { useAction } from '../ui/use-action.ts';
 
 /** POST /api/admin/orders/:number/returns (server/routes/admin/returns.routes.ts). */
@@ -31,7 +33,7 @@ export function OpenReturn({
   onOpened(): void;
 }) {
   const locale = useAdminLocale();
-  const tr = useTr();
+  const t = useStaffText();
   const [counts, setCounts] = useState<Record<number, string>>({});
   const [method, setMethod] = useState<(typeof returnMethods)[number]>('showroom');
   const [reason, setReason] = useState<(typeof returnReasons)[number]>('size');
@@ -46,6 +48,25 @@ export function OpenReturn({
     setCounts({});
     onOpened();
   });
+  const columns: Column<(typeof lines)[number]>[] = [
+    { key: 'name', header: t('refunds.remove.line'), render: (l) => l.name },
+    { key: 'size', header: t('slip.size'), render: (l) => l.size },
+    {
+      key: 'count',
+      header: t('order_page.return_pcs'),
+      render: (l) => (
+        <input
+          type="number"
+          min={0}
+          max={l.count}
+          value={counts[l.id] ?? ''}
+          placeholder="0"
+          aria-label={staffMessage('returns.open_count', locale, { name: l.name, size: l.size })}
+          onChange={(e) => setCounts((c) => ({ ...c, [l.id]: e.target.value }))}
+        />
+      ),
+    },
+  ];
   function submit(e: FormEvent) {
     e.preventDefault();
     setOpened(null);
@@ -55,57 +76,35 @@ export function OpenReturn({
     <details className="adm-card adm-open-return">
       <summary>{staffMessage('returns.open_for_buyer', locale)}</summary>
       <form onSubmit={submit}>
-        <table className="adm-table">
-          <thead>
-            <tr>
-              <th>{tr('Товар', 'Item')}</th>
-              <th>{tr('Размер', 'Size')}</th>
-              <th>{tr('Вернуть, шт.', 'Return, pcs')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {lines.map((l) => (
-              <tr key={l.id}>
-                <td>{l.name}</td>
-                <td>{l.size}</td>
-                <td>
-                  <input
-                    type="number"
-                    min={0}
-                    max={l.count}
-                    value={counts[l.id] ?? ''}
-                    placeholder="0"
-                    aria-label={staffMessage('returns.open_count', locale, { name: l.name, size: l.size })}
-                    onChange={(e) => setCounts((c) => ({ ...c, [l.id]: e.target.value }))}
-                  />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          label={staffMessage('returns.open_for_buyer', locale)}
+          columns={columns}
+          rows={lines}
+          rowKey={(l) => l.id}
+        />
         <div className="adm-open-return__fields">
           <label className="adm-field">
-            {tr('Как вернёт', 'How it comes back')}
+            {t('order_page.how_it_comes_back')}
             <select value={method} onChange={(e) => setMethod(e.target.value as typeof method)}>
               {returnMethods.map((m) => (
                 <option key={m} value={m}>
-                  {returnMethodLabel(m, tr)}
+                  {returnMethodLabel(m, t)}
                 </option>
               ))}
             </select>
           </label>
           <label className="adm-field">
-            {tr('Причина', 'Reason')}
+            {t('refunds.partial.reason')}
             <select value={reason} onChange={(e) => setReason(e.target.value as typeof reason)}>
               {returnReasons.map((r) => (
                 <option key={r} value={r}>
-                  {returnReasonLabel(r, tr)}
+                  {returnReasonLabel(r, t)}
                 </option>
               ))}
             </select>
           </label>
           <label className="adm-field">
-            {tr('Комментарий', 'Comment')}
+            {t('return_page.comment')}
             <input value={comment} maxLength={1000} onChange={(e) => setComment(e.target.value)} />
           </label>
           <button type="submit" className="adm-btn adm-btn--primary" disabled={action.busy}>

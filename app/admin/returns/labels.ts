@@ -1,83 +1,84 @@
 import { returnStatusName } from '../../../core/staff-messages.ts';
+import type { StaffText } from '../ui/staff-text.ts';
 
-/** Names of the returns' states, methods, reasons and decisions in the back office (ru/en). */
-type Tr = (ru: string, en: string) => string;
-
-/** A return's state by name, from the staff catalogue (core/staff-messages.ts). */
-export function returnStatusLabel(status: string, tr: Tr): string {
-  return returnStatusName(status, tr('ru', 'en') === 'en' ? 'en' : 'ru');
+/**
+ * Names of the returns' states, methods, reasons and decisions in the back office, from the staff
+ * catalogue (core/staff-messages.ts) in the staff member's language (`t` is ../ui/staff-text.ts).
+ */
+export function returnStatusLabel(status: string, t: StaffText): string {
+  return returnStatusName(status, t.locale);
 }
 
-export function returnMethodLabel(method: string, tr: Tr): string {
+export function returnMethodLabel(method: string, t: StaffText): string {
   switch (method) {
     case 'pickup_point':
-      return tr('Пункт выдачи', 'Pickup point');
+      return t('slip.pickup_point');
     case 'courier':
-      return tr('Курьер', 'Courier');
+      return t('return_label.courier');
     case 'showroom':
-      return tr('Шоурум', 'Showroom');
+      return t('return_label.showroom');
     default:
       return method;
   }
 }
 
-export function returnReasonLabel(reason: string, tr: Tr): string {
+export function returnReasonLabel(reason: string, t: StaffText): string {
   switch (reason) {
     case 'size':
-      return tr('Не подошёл размер', 'Wrong size');
+      return t('return_label.wrong_size');
     case 'not_as_described':
-      return tr('Не соответствует описанию', 'Not as described');
+      return t('return_label.not_as_described');
     case 'defect':
-      return tr('Брак', 'Defect');
+      return t('return_label.defect');
     case 'changed_mind':
-      return tr('Передумал', 'Changed mind');
+      return t('return_label.changed_mind');
     default:
-      return tr('Другое', 'Other');
+      return t('return_label.other');
   }
 }
 
-export function refundStatusLabel(status: string, tr: Tr): string {
+export function refundStatusLabel(status: string, t: StaffText): string {
   switch (status) {
     case 'none':
-      return tr('Ещё не решено', 'Not decided yet');
+      return t('refund.none');
     case 'started':
-      return tr('Отправлен в банк', 'Sent to the bank');
+      return t('refund.started');
     case 'succeeded':
-      return tr('Деньги возвращены', 'Refunded');
+      return t('buyout.refunded');
     case 'failed':
-      return tr('Банк не принял — повторите', 'The bank refused — retry');
+      return t('refund.failed');
     case 'manual':
-      return tr('Вернуть вручную (без онлайн-оплаты)', 'Refund by hand (no online payment)');
+      return t('return_label.refund_by_hand_no');
     case 'nothing':
-      return tr('Возвращать нечего', 'Nothing to refund');
+      return t('refund.nothing');
     default:
       return status;
   }
 }
 
-export function decisionLabel(decision: string, tr: Tr): string {
+export function decisionLabel(decision: string, t: StaffText): string {
   switch (decision) {
     case 'accepted':
-      return tr('Принят, на склад', 'Accepted, to stock');
+      return t('return_label.accepted_to_stock');
     case 'defective':
-      return tr('Принят, брак', 'Accepted, defective');
+      return t('return_label.accepted_defective');
     case 'refused':
-      return tr('Отказано', 'Refused');
+      return t('return_label.refused');
     default:
-      return tr('Не решено', 'Pending');
+      return t('return_label.pending');
   }
 }
 
-export function exchangeStatusLabel(status: string, tr: Tr): string {
+export function exchangeStatusLabel(status: string, t: StaffText): string {
   switch (status) {
     case 'reserved':
-      return tr('размер отложен', 'size reserved');
+      return t('return_label.size_reserved');
     case 'to_ship':
-      return tr('отправить', 'to send');
+      return t('return_label.to_send');
     case 'shipped':
-      return tr('отправлен', 'sent');
+      return t('return_label.sent');
     case 'released':
-      return tr('размер вернулся на склад', 'size back in stock');
+      return t('return_label.size_back_in_stock');
     default:
       return '';
   }

@@ -1,11 +1,11 @@
 import '../../admin/content/content.css';
 import '../../admin/returns/returns.css';
+import '../../admin/ui/kit.css';
 import { useState } from 'react';
 import { Link, useLoaderData, useRevalidator } from 'react-router';
 import { auditActionName, auditActorText, carrierName } from '../../../core/staff-messages.ts';
-import { AdminApiError, adminApi, errorText } from '../../admin/api.ts';
 import { AdminLoading } from '../../admin/frame.tsx';
-import { formatDateTime, formatMoney, useAdminLocale, useTr } from '../../admin/i18n.ts';
+import { formatDateTime, formatMoney, useAdminLocale } from '../../admin/i18n.ts';
 import {
   decisionLabel,
   exchangeStatusLabel,
@@ -14,68 +14,14 @@ import {
   returnReasonLabel,
   returnStatusLabel,
 } from '../../admin/returns/labels.ts';
-
-interface ReturnPage {
-  return: {
-    number: number;
-    label: string;
-    orderNumber: number;
-    status: string;
-    method: string;
-    reason: string;
-    comment: string;
-    carrier: string | null;
-    carrierCode: string | null;
-    /** The carrier's point the buyer chose to bring the parcel to; null: the order's own. */
-    pickupPoint: string | null;
-    createdAt: string;
-    receivedAt: string | null;
-    decidedAt: string | null;
-    refundGoods: number;
-    refundDelivery: number;
-    refundStatus: string;
-    providerRefundId: string | null;
-    version: number;
-  };
-  lines: {
-    id: number;
-    quantity: number;
-    name: string;
-    size: string;
-    barcode: string;
-    price: number;
-    count: number;
-    exchangeSize: string | null;
-    exchangeStatus: string;
-    exchangeTracking: string | null;
-    exchangeCarrierId: string | null;
-    decision: string;
-    decisionReason: string;
-    refundAmount: number;
-  }[];
-  order: {
-    number: number;
-    status: string;
-    fullName: string;
-    phone: string;
-    email: string;
-    goodsTotal: number;
-    promoDiscount: number;
-    deliveryPrice: number;
-    total: number;
-    refunded: number;
-  };
-  orderReturns: { number: number; label: string; status: string; refund: number; refundStatus: string }[];
-  audit: { id: number; at: string; actorLabel: string; action: string }[];
-  canRetryRefund: boolean;
-  canRegisterParcel: boolean;
-  canCancel: boolean;
-  canHandOverExchange: boolean;
-  exchangeCarrierName: string | null;
-}
+import { type ReturnPage, type ReturnStep, returnsApi } from '../../admin/returns/returns-api.ts';
+import { AdminApiError, callApi } from '../../admin/ui/api-client.ts';
+import { type Column, DataTable } from '../../admin/ui/data-table.tsx';
+import { useStaffText } from '../../admin/ui/staff-text.ts';
+import { useAction } from '../../admin/ui/use-action.ts';
 
 export async function clientLoader({ params }: { params: { number?: string } }) {
-  return adminApi<ReturnPage>(`/api/admin/returns/${encodeURIComponent(params.number ?? '')}`);
+  return callApi(returnsApi.get, { number: params.number ?? '' });
 }
 
 export function HydrateFallback() {
@@ -89,7 +35,7 @@ type Decision = 'accepted' | 'defective' | 'refused';
  * refused with a reason), see the refund go to the bank and retry it, send an exchange's new size.
  */
 export default function ReturnDetail() {
-  const tr = useTr();
+  const t = useStaffText();
   const locale = useAdminLocale();
   const page = useLoaderData<typeof clientLoader>();
   const { revalidate } = useRevalidator();
@@ -100,45 +46,160 @@ export default function ReturnDetail() {
   );
   const [tracking, setTracking] = useState<Record<number, string>>({});
   const [cancelReason, setCancelReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
-
-  async function run(what: string, call: () => Promise<unknown>) {
-    setBusy(true);
-    setError(null);
-    setDone(null);
+  // One step on the return, said when done; someone else's change (409) shows the return as it is now.
+  const action = useAction(async (what: string, call: () => Promise<unknown>) => {
     try {
       await call();
-      setDone(what);
       revalidate();
+      return what;
     } catch (e) {
-      setError(errorText(e));
       if (e instanceof AdminApiError && e.status === 409) revalidate();
-    } finally {
-      setBusy(false);
+      throw e;
     }
+  });
+  const busy = action.busy;
+  const error = action.error ?? action.conflict?.message ?? null;
+  async function run(what: string, call: () => Promise<unknown>) {
+    setDone(null);
+    const result = await action.run(what, call);
+    if (result !== undefined) setDone(result);
   }
-  const post = (step: string, body: object) =>
-    adminApi(`/api/admin/returns/${r.number}/${step}`, {
-      method: 'POST',
-      body: { version: r.version, ...body },
-    });
+  const post = (step: ReturnStep, body: Record<string, unknown>) =>
+    callApi(returnsApi.step, { number: r.number, step }, { version: r.version, ...body });
+
+  function exchangeCell(l: ReturnPage['lines'][number]) {
+    return l.exchangeSize ? (
+      <>
+        → {l.exchangeSize}
+        <div className="adm-muted">{exchangeStatusLabel(l.exchangeStatus, t)}</div>
+        {l.exchangeTracking ? <div className="adm-muted">{l.exchangeTracking}</div> : null}
+        {l.exchangeStatus === 'to_ship' && page.canHandOverExchange ? (
+          <button
+            type="button"
+            className="adm-btn adm-btn--primary"
+            disabled={busy}
+            onClick={() => run(t('return_page.exchange_handed_to_the'), () => post('exchange-hand-over', {}))}
+          >
+            {t('return_page.hand_to_the_carrier')}
+            {page.exchangeCarrierName ? ` (${page.exchangeCarrierName})` : ''}
+          </button>
+        ) : null}
+        {l.exchangeStatus === 'to_ship' && !l.exchangeCarrierId ? (
+          <div className="adm-row">
+            <label className="adm-field">
+              <span>{t('slip.tracking')}</span>
+              <input
+                value={tracking[l.id] ?? ''}
+                onChange={(e) => setTracking({ ...tracking, [l.id]: e.target.value })}
+              />
+            </label>
+            <button
+              type="button"
+              className="adm-btn"
+              disabled={busy || (tracking[l.id] ?? '').trim().length < 3}
+              onClick={() =>
+                run(t('return_page.exchange_sent'), () =>
+                  post('exchange-shipped', {
+                    lineId: l.id,
+                    tracking: (tracking[l.id] ?? '').trim(),
+                  }),
+                )
+              }
+            >
+              {t('return_page.sent')}
+            </button>
+          </div>
+        ) : null}
+      </>
+    ) : (
+      '—'
+    );
+  }
+
+  function decisionCell(l: ReturnPage['lines'][number]) {
+    const d = decisions[l.id] ?? { decision: 'accepted' as Decision, reason: '' };
+    return r.status === 'received' ? (
+      <fieldset className="adm-ret__decision">
+        <legend className="adm-muted">{`${l.name}, ${l.size}`}</legend>
+        {(['accepted', 'defective', 'refused'] as const).map((k) => (
+          <label key={k} className="adm-cnt__check">
+            <input
+              type="radio"
+              name={`decision-${l.id}`}
+              value={k}
+              checked={d.decision === k}
+              onChange={() => setDecisions({ ...decisions, [l.id]: { ...d, decision: k } })}
+            />
+            {decisionLabel(k, t)}
+          </label>
+        ))}
+        {d.decision === 'refused' ? (
+          <label className="adm-field">
+            <span>{t('return_page.reason_for_refusal')}</span>
+            <input
+              value={d.reason}
+              required
+              onChange={(e) => setDecisions({ ...decisions, [l.id]: { ...d, reason: e.target.value } })}
+            />
+          </label>
+        ) : null}
+      </fieldset>
+    ) : (
+      <>
+        {decisionLabel(l.decision, t)}
+        {l.decisionReason ? <div className="adm-muted">{l.decisionReason}</div> : null}
+      </>
+    );
+  }
+
+  const lineColumns: Column<ReturnPage['lines'][number]>[] = [
+    {
+      key: 'line',
+      header: t('refunds.remove.line'),
+      render: (l) => (
+        <>
+          {l.name}, {l.size}
+          <div className="adm-muted">
+            {l.barcode} · {money(l.price)}
+          </div>
+        </>
+      ),
+    },
+    {
+      key: 'units',
+      header: t('return_page.units'),
+      numeric: true,
+      render: (l) => (
+        <>
+          {l.quantity} / {l.count}
+        </>
+      ),
+    },
+    { key: 'exchange', header: t('refund.source.exchange'), render: (l) => exchangeCell(l) },
+    { key: 'decision', header: t('return_page.decision'), render: (l) => decisionCell(l) },
+    {
+      key: 'refund',
+      header: t('return_page.refund'),
+      numeric: true,
+      render: (l) => (r.status === 'closed' ? money(l.refundAmount) : '—'),
+    },
+  ];
 
   return (
     <div className="adm-page adm-ord">
       <div className="adm-page__head">
         <h1>
-          {tr('Возврат', 'Return')} {r.label}
+          {t('entity.return')} {r.label}
         </h1>
         <span className="adm-muted">{formatDateTime(r.createdAt, locale)}</span>
         <Link className="adm-btn" to={`/admin/orders/${r.orderNumber}`}>
-          {tr('Заказ', 'Order')} {r.orderNumber}
+          {t('entity.order')} {r.orderNumber}
         </Link>
       </div>
-      <section className="adm-card" aria-label={tr('Действия', 'Actions')}>
+      <section className="adm-card" aria-label={t('order_page.actions')}>
         <p>
-          <strong>{returnStatusLabel(r.status, tr)}</strong>
+          <strong>{returnStatusLabel(r.status, t)}</strong>
         </p>
         {r.status === 'requested' ? (
           <div className="adm-row adm-ord__actions">
@@ -146,20 +207,18 @@ export default function ReturnDetail() {
               type="button"
               className="adm-btn adm-btn--primary"
               disabled={busy}
-              onClick={() => run(tr('Посылка получена', 'Parcel received'), () => post('receive', {}))}
+              onClick={() => run(t('return_page.parcel_received'), () => post('receive', {}))}
             >
-              {tr('Посылка получена', 'Parcel received')}
+              {t('return_page.parcel_received')}
             </button>
             {page.canRegisterParcel ? (
               <button
                 type="button"
                 className="adm-btn"
                 disabled={busy}
-                onClick={() =>
-                  run(tr('Код возврата получен', 'Return code registered'), () => post('parcel-retry', {}))
-                }
+                onClick={() => run(t('return_page.return_code_registered'), () => post('parcel-retry', {}))}
               >
-                {tr('Запросить код возврата у перевозчика', 'Register the return with the carrier')}
+                {t('return_page.register_the_return_with')}
               </button>
             ) : null}
           </div>
@@ -167,7 +226,7 @@ export default function ReturnDetail() {
         {page.canCancel ? (
           <div className="adm-row adm-ord__actions">
             <label className="adm-field">
-              <span>{tr('Причина отмены возврата', 'Why the return is cancelled')}</span>
+              <span>{t('return_page.why_the_return_is')}</span>
               <input value={cancelReason} onChange={(e) => setCancelReason(e.target.value)} />
             </label>
             <button
@@ -175,12 +234,10 @@ export default function ReturnDetail() {
               className="adm-btn adm-btn--danger"
               disabled={busy || cancelReason.trim().length < 3}
               onClick={() =>
-                run(tr('Возврат отменён', 'Return cancelled'), () =>
-                  post('cancel', { reason: cancelReason.trim() }),
-                )
+                run(t('action.return.cancel'), () => post('cancel', { reason: cancelReason.trim() }))
               }
             >
-              {tr('Отменить возврат', 'Cancel the return')}
+              {t('return_page.cancel_the_return')}
             </button>
           </div>
         ) : null}
@@ -190,11 +247,9 @@ export default function ReturnDetail() {
               type="button"
               className="adm-btn adm-btn--primary"
               disabled={busy}
-              onClick={() =>
-                run(tr('Возврат денег отправлен', 'Refund sent'), () => post('refund-retry', {}))
-              }
+              onClick={() => run(t('return_page.refund_sent'), () => post('refund-retry', {}))}
             >
-              {tr('Повторить возврат денег', 'Retry the refund')}
+              {t('return_page.retry_the_refund')}
             </button>
           </div>
         ) : null}
@@ -203,135 +258,21 @@ export default function ReturnDetail() {
             {error}
           </p>
         ) : null}
-        {done ? (
+        {done && !error ? (
           <p className="adm-ok" role="status">
-            {tr('Готово', 'Done')}: {done}
+            {t('refunds.done')}: {done}
           </p>
         ) : null}
       </section>
 
       <section className="adm-card">
-        <h2>{tr('Вещи', 'Items')}</h2>
-        <div className="adm-table-wrap">
-          <table className="adm-table">
-            <thead>
-              <tr>
-                <th>{tr('Товар', 'Item')}</th>
-                <th className="adm-num">{tr('Штук', 'Units')}</th>
-                <th>{tr('Обмен', 'Exchange')}</th>
-                <th>{tr('Решение', 'Decision')}</th>
-                <th className="adm-num">{tr('К возврату', 'Refund')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.lines.map((l) => {
-                const d = decisions[l.id] ?? { decision: 'accepted' as Decision, reason: '' };
-                return (
-                  <tr key={l.id}>
-                    <td>
-                      {l.name}, {l.size}
-                      <div className="adm-muted">
-                        {l.barcode} · {money(l.price)}
-                      </div>
-                    </td>
-                    <td className="adm-num">
-                      {l.quantity} / {l.count}
-                    </td>
-                    <td>
-                      {l.exchangeSize ? (
-                        <>
-                          → {l.exchangeSize}
-                          <div className="adm-muted">{exchangeStatusLabel(l.exchangeStatus, tr)}</div>
-                          {l.exchangeTracking ? <div className="adm-muted">{l.exchangeTracking}</div> : null}
-                          {l.exchangeStatus === 'to_ship' && page.canHandOverExchange ? (
-                            <button
-                              type="button"
-                              className="adm-btn adm-btn--primary"
-                              disabled={busy}
-                              onClick={() =>
-                                run(tr('Обмен передан перевозчику', 'Exchange handed to the carrier'), () =>
-                                  post('exchange-hand-over', {}),
-                                )
-                              }
-                            >
-                              {tr('Передать перевозчику', 'Hand to the carrier')}
-                              {page.exchangeCarrierName ? ` (${page.exchangeCarrierName})` : ''}
-                            </button>
-                          ) : null}
-                          {l.exchangeStatus === 'to_ship' && !l.exchangeCarrierId ? (
-                            <div className="adm-row">
-                              <label className="adm-field">
-                                <span>{tr('Трек-номер', 'Tracking number')}</span>
-                                <input
-                                  value={tracking[l.id] ?? ''}
-                                  onChange={(e) => setTracking({ ...tracking, [l.id]: e.target.value })}
-                                />
-                              </label>
-                              <button
-                                type="button"
-                                className="adm-btn"
-                                disabled={busy || (tracking[l.id] ?? '').trim().length < 3}
-                                onClick={() =>
-                                  run(tr('Обмен отправлен', 'Exchange sent'), () =>
-                                    post('exchange-shipped', {
-                                      lineId: l.id,
-                                      tracking: (tracking[l.id] ?? '').trim(),
-                                    }),
-                                  )
-                                }
-                              >
-                                {tr('Отправлен', 'Sent')}
-                              </button>
-                            </div>
-                          ) : null}
-                        </>
-                      ) : (
-                        '—'
-                      )}
-                    </td>
-                    <td>
-                      {r.status === 'received' ? (
-                        <fieldset className="adm-ret__decision">
-                          <legend className="adm-muted">{`${l.name}, ${l.size}`}</legend>
-                          {(['accepted', 'defective', 'refused'] as const).map((k) => (
-                            <label key={k} className="adm-cnt__check">
-                              <input
-                                type="radio"
-                                name={`decision-${l.id}`}
-                                value={k}
-                                checked={d.decision === k}
-                                onChange={() => setDecisions({ ...decisions, [l.id]: { ...d, decision: k } })}
-                              />
-                              {decisionLabel(k, tr)}
-                            </label>
-                          ))}
-                          {d.decision === 'refused' ? (
-                            <label className="adm-field">
-                              <span>{tr('Причина отказа', 'Reason for refusal')}</span>
-                              <input
-                                value={d.reason}
-                                required
-                                onChange={(e) =>
-                                  setDecisions({ ...decisions, [l.id]: { ...d, reason: e.target.value } })
-                                }
-                              />
-                            </label>
-                          ) : null}
-                        </fieldset>
-                      ) : (
-                        <>
-                          {decisionLabel(l.decision, tr)}
-                          {l.decisionReason ? <div className="adm-muted">{l.decisionReason}</div> : null}
-                        </>
-                      )}
-                    </td>
-                    <td className="adm-num">{r.status === 'closed' ? money(l.refundAmount) : '—'}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+        <h2>{t('return_page.items')}</h2>
+        <DataTable
+          label={t('return_page.items')}
+          columns={lineColumns}
+          rows={page.lines}
+          rowKey={(l) => l.id}
+        />
         {r.status === 'received' ? (
           <div className="adm-row adm-ord__actions">
             <button
@@ -339,7 +280,7 @@ export default function ReturnDetail() {
               className="adm-btn adm-btn--primary"
               disabled={busy}
               onClick={() =>
-                run(tr('Решение сохранено', 'Decision saved'), () =>
+                run(t('return_page.decision_saved'), () =>
                   post('decide', {
                     lines: page.lines.map((l) => ({
                       id: l.id,
@@ -354,8 +295,8 @@ export default function ReturnDetail() {
                 (l) => l.exchangeSize !== null || (decisions[l.id]?.decision ?? 'accepted') === 'refused',
               )
                 ? // An exchange refunds nothing: the button says what it does (issue 32).
-                  tr('Сохранить решение и оформить обмен', 'Save the decision and make the exchange')
-                : tr('Сохранить решение и вернуть деньги', 'Save the decision and refund')}
+                  t('return_page.save_and_exchange')
+                : t('return_page.save_and_refund')}
             </button>
           </div>
         ) : null}
@@ -363,37 +304,37 @@ export default function ReturnDetail() {
 
       <div className="adm-grid">
         <section className="adm-card">
-          <h2>{tr('Возврат', 'Return')}</h2>
+          <h2>{t('entity.return')}</h2>
           <dl className="adm-dl">
-            <dt>{tr('Как вернут', 'Way back')}</dt>
+            <dt>{t('return_page.way_back')}</dt>
             <dd>
-              {returnMethodLabel(r.method, tr)}
+              {returnMethodLabel(r.method, t)}
               {r.carrier ? ` · ${carrierName(r.carrier, locale)}` : ''}
             </dd>
-            <dt>{tr('Код перевозчика', 'Carrier code')}</dt>
+            <dt>{t('return_page.carrier_code')}</dt>
             <dd className="adm-ord__mono">{r.carrierCode ?? '—'}</dd>
             {r.pickupPoint ? (
               <>
-                <dt>{tr('Пункт приёма, выбранный покупателем', 'Drop-off point the buyer chose')}</dt>
+                <dt>{t('return_page.drop_off_point_the')}</dt>
                 <dd className="adm-ord__mono">{r.pickupPoint}</dd>
               </>
             ) : null}
-            <dt>{tr('Причина', 'Reason')}</dt>
-            <dd>{returnReasonLabel(r.reason, tr)}</dd>
+            <dt>{t('refunds.partial.reason')}</dt>
+            <dd>{returnReasonLabel(r.reason, t)}</dd>
             {r.comment ? (
               <>
-                <dt>{tr('Комментарий', 'Comment')}</dt>
+                <dt>{t('return_page.comment')}</dt>
                 <dd>{r.comment}</dd>
               </>
             ) : null}
-            <dt>{tr('Получен', 'Received')}</dt>
+            <dt>{t('return_page.received')}</dt>
             <dd>{r.receivedAt ? formatDateTime(r.receivedAt, locale) : '—'}</dd>
-            <dt>{tr('Деньги', 'Refund')}</dt>
+            <dt>{t('return_page.money')}</dt>
             <dd>
               {r.status === 'closed'
-                ? `${money(r.refundGoods)}${r.refundDelivery > 0 ? ` + ${tr('доставка', 'delivery')} ${money(r.refundDelivery)}` : ''}`
+                ? `${money(r.refundGoods)}${r.refundDelivery > 0 ? ` + ${t('return_page.delivery')} ${money(r.refundDelivery)}` : ''}`
                 : '—'}
-              <div className="adm-muted">{refundStatusLabel(r.refundStatus, tr)}</div>
+              <div className="adm-muted">{refundStatusLabel(r.refundStatus, t)}</div>
               {r.providerRefundId ? (
                 <div className="adm-muted adm-ord__mono">{r.providerRefundId}</div>
               ) : null}
@@ -401,24 +342,24 @@ export default function ReturnDetail() {
           </dl>
         </section>
         <section className="adm-card">
-          <h2>{tr('Заказ', 'Order')}</h2>
+          <h2>{t('entity.order')}</h2>
           <dl className="adm-dl">
-            <dt>{tr('Покупатель', 'Customer')}</dt>
+            <dt>{t('customers.col.customer')}</dt>
             <dd>
               {page.order.fullName}
               <div className="adm-muted">
                 +{page.order.phone} · {page.order.email}
               </div>
             </dd>
-            <dt>{tr('Итого', 'Total')}</dt>
+            <dt>{t('order_page.total')}</dt>
             <dd>{money(page.order.total)}</dd>
-            <dt>{tr('Возвращено по заказу', 'Refunded on the order')}</dt>
+            <dt>{t('return_page.refunded_on_the_order')}</dt>
             <dd>{money(page.order.refunded)}</dd>
-            <dt>{tr('Возвраты заказа', 'The order’s returns')}</dt>
+            <dt>{t('return_page.the_order_s_returns')}</dt>
             <dd>
               {page.orderReturns.map((o) => (
                 <div key={o.number}>
-                  <Link to={`/admin/returns/${o.number}`}>{o.label}</Link> · {returnStatusLabel(o.status, tr)}
+                  <Link to={`/admin/returns/${o.number}`}>{o.label}</Link> · {returnStatusLabel(o.status, t)}
                   {o.status === 'closed' ? ` · ${money(o.refund)}` : ''}
                 </div>
               ))}
@@ -428,7 +369,7 @@ export default function ReturnDetail() {
       </div>
 
       <section className="adm-card">
-        <h2>{tr('Журнал', 'Log')}</h2>
+        <h2>{t('return_page.log')}</h2>
         <ul className="adm-ret__log">
           {page.audit.map((a) => (
             <li key={a.id}>

@@ -1,33 +1,20 @@
 import '../../admin/content/content.css';
-import { Form, Link, useLoaderData, useSearchParams } from 'react-router';
+import '../../admin/ui/kit.css';
+import { Link, useLoaderData, useSearchParams } from 'react-router';
 import { returnNumberFromSearch } from '../../../core/returns/returns.schemas.ts';
-import { adminApi } from '../../admin/api.ts';
 import { AdminLoading } from '../../admin/frame.tsx';
-import { formatDateTime, formatMoney, useAdminLocale, useTr } from '../../admin/i18n.ts';
+import { formatDateTime, formatMoney, useAdminLocale } from '../../admin/i18n.ts';
 import {
   refundStatusLabel,
   returnMethodLabel,
   returnReasonLabel,
   returnStatusLabel,
 } from '../../admin/returns/labels.ts';
-
-interface ReturnRow {
-  number: number;
-  label: string;
-  orderNumber: number;
-  status: string;
-  method: string;
-  reason: string;
-  carrier: string | null;
-  carrierCode: string | null;
-  createdAt: string;
-  refundStatus: string;
-  refund: number;
-  fullName: string;
-  phone: string;
-  units: number;
-  exchanges: number;
-}
+import { type ReturnRow, returnsApi } from '../../admin/returns/returns-api.ts';
+import { callApi } from '../../admin/ui/api-client.ts';
+import { type Column, DataTable } from '../../admin/ui/data-table.tsx';
+import { FilterBar } from '../../admin/ui/filter-bar.tsx';
+import { useStaffText } from '../../admin/ui/staff-text.ts';
 
 const statuses = ['requested', 'received', 'closed'] as const;
 
@@ -38,15 +25,11 @@ export async function clientLoader({ request }: { request: Request }) {
   const q = url.searchParams.get('q')?.trim() ?? '';
   const label = returnNumberFromSearch(q);
   // A search looks in every state: the label names one return, a number its order.
-  const query = new URLSearchParams(status === 'all' || q ? {} : { status });
-  if (order && /^\d{1,10}$/.test(order)) query.set('order', order);
-  if (label) query.set('number', String(label));
-  else if (/^\d{1,10}$/.test(q)) query.set('order', q);
-  return {
-    status: q ? 'all' : status,
-    q,
-    ...(await adminApi<{ rows: ReturnRow[]; next: number | null }>(`/api/admin/returns?${query}`)),
-  };
+  const query: { status?: string; order?: string; number?: string } = status === 'all' || q ? {} : { status };
+  if (order && /^\d{1,10}$/.test(order)) query.order = order;
+  if (label) query.number = String(label);
+  else if (/^\d{1,10}$/.test(q)) query.order = q;
+  return { status: q ? 'all' : status, q, ...(await callApi(returnsApi.list, query)) };
 }
 
 export function HydrateFallback() {
@@ -55,16 +38,84 @@ export function HydrateFallback() {
 
 /** The returns queue (docs/product/returns.md): parcels to receive, returns to decide, closed ones. */
 export default function ReturnsQueue() {
-  const tr = useTr();
+  const t = useStaffText();
   const locale = useAdminLocale();
   const { rows, status, q } = useLoaderData<typeof clientLoader>();
   const [, setParams] = useSearchParams();
+  const columns: Column<ReturnRow>[] = [
+    {
+      key: 'return',
+      header: t('entity.return'),
+      render: (r) => <Link to={`/admin/returns/${r.number}`}>{r.label}</Link>,
+    },
+    {
+      key: 'order',
+      header: t('entity.order'),
+      render: (r) => <Link to={`/admin/orders/${r.orderNumber}`}>{r.orderNumber}</Link>,
+    },
+    {
+      key: 'asked',
+      header: t('returns_list.asked'),
+      hideOnPhone: true,
+      render: (r) => formatDateTime(r.createdAt, locale),
+    },
+    { key: 'status', header: t('orders.col.status'), render: (r) => returnStatusLabel(r.status, t) },
+    {
+      key: 'customer',
+      header: t('customers.col.customer'),
+      hideOnPhone: true,
+      render: (r) => (
+        <>
+          {r.fullName}
+          <div className="adm-muted">+{r.phone}</div>
+        </>
+      ),
+    },
+    {
+      key: 'method',
+      header: t('return_page.way_back'),
+      hideOnPhone: true,
+      render: (r) => (
+        <>
+          {returnMethodLabel(r.method, t)}
+          {r.carrierCode ? <div className="adm-muted">{r.carrierCode}</div> : null}
+          <div className="adm-muted">{returnReasonLabel(r.reason, t)}</div>
+        </>
+      ),
+    },
+    {
+      key: 'units',
+      header: t('return_page.units'),
+      numeric: true,
+      render: (r) => (
+        <>
+          {r.units}
+          {r.exchanges > 0 ? (
+            <div className="adm-muted">{t('returns_list.exchange', { exchanges: r.exchanges })}</div>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      key: 'refund',
+      header: t('return_page.refund'),
+      numeric: true,
+      render: (r) => (
+        <>
+          {r.status === 'closed' ? formatMoney(r.refund, locale) : '—'}
+          {r.status === 'closed' ? (
+            <div className="adm-muted">{refundStatusLabel(r.refundStatus, t)}</div>
+          ) : null}
+        </>
+      ),
+    },
+  ];
   return (
     <div className="adm-page">
       <div className="adm-page__head">
-        <h1>{tr('Возвраты и обмен', 'Returns and exchanges')}</h1>
+        <h1>{t('returns_list.returns_and_exchanges')}</h1>
       </div>
-      <nav className="adm-cnt__tabs" aria-label={tr('Состояние возвратов', 'Return states')}>
+      <nav className="adm-cnt__tabs" aria-label={t('returns_list.return_states')}>
         {[...statuses, 'all'].map((s) => (
           <Link
             key={s}
@@ -75,76 +126,27 @@ export default function ReturnsQueue() {
               setParams({ status: s });
             }}
           >
-            {s === 'all' ? tr('Все', 'All') : returnStatusLabel(s, tr)}
+            {s === 'all' ? t('returns_list.all') : returnStatusLabel(s, t)}
           </Link>
         ))}
       </nav>
-      <Form method="get" className="adm-filters" role="search">
+      <FilterBar
+        keys={['q'] as const}
+        onApply={({ q: text }) => setParams(text ? { q: text } : { status })}
+        onReset={() => setParams({})}
+      >
         <label className="adm-field">
-          {tr('Номер возврата или заказа', 'Return or order number')}
-          <input name="q" defaultValue={q} placeholder="R5001" maxLength={20} />
+          {t('returns_list.return_or_order_number')}
+          <input name="q" type="search" defaultValue={q} key={q} placeholder="R5001" maxLength={20} />
         </label>
-        <button type="submit" className="adm-btn">
-          {tr('Найти', 'Search')}
-        </button>
-      </Form>
-      {rows.length === 0 ? (
-        <p className="adm-muted">{tr('Возвратов нет', 'No returns')}</p>
-      ) : (
-        <div className="adm-table-wrap">
-          <table className="adm-table">
-            <thead>
-              <tr>
-                <th>{tr('Возврат', 'Return')}</th>
-                <th>{tr('Заказ', 'Order')}</th>
-                <th>{tr('Создан', 'Asked')}</th>
-                <th>{tr('Состояние', 'State')}</th>
-                <th>{tr('Покупатель', 'Customer')}</th>
-                <th>{tr('Как вернут', 'Way back')}</th>
-                <th className="adm-num">{tr('Штук', 'Units')}</th>
-                <th className="adm-num">{tr('К возврату', 'Refund')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr key={r.number}>
-                  <td>
-                    <Link to={`/admin/returns/${r.number}`}>{r.label}</Link>
-                  </td>
-                  <td>
-                    <Link to={`/admin/orders/${r.orderNumber}`}>{r.orderNumber}</Link>
-                  </td>
-                  <td>{formatDateTime(r.createdAt, locale)}</td>
-                  <td>{returnStatusLabel(r.status, tr)}</td>
-                  <td>
-                    {r.fullName}
-                    <div className="adm-muted">+{r.phone}</div>
-                  </td>
-                  <td>
-                    {returnMethodLabel(r.method, tr)}
-                    {r.carrierCode ? <div className="adm-muted">{r.carrierCode}</div> : null}
-                    <div className="adm-muted">{returnReasonLabel(r.reason, tr)}</div>
-                  </td>
-                  <td className="adm-num">
-                    {r.units}
-                    {r.exchanges > 0 ? (
-                      <div className="adm-muted">
-                        {tr(`обмен: ${r.exchanges}`, `exchange: ${r.exchanges}`)}
-                      </div>
-                    ) : null}
-                  </td>
-                  <td className="adm-num">
-                    {r.status === 'closed' ? formatMoney(r.refund, locale) : '—'}
-                    {r.status === 'closed' ? (
-                      <div className="adm-muted">{refundStatusLabel(r.refundStatus, tr)}</div>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      </FilterBar>
+      <DataTable
+        label={t('returns_list.returns_and_exchanges')}
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r.number}
+        empty={t('returns_list.no_returns')}
+      />
     </div>
   );
 }
