@@ -135,8 +135,8 @@ test(
     await page.goto(`/admin/orders/${toCancel}`);
     await expect(page.getByRole('heading', { name: `Заказ ${toCancel}`, level: 1 })).toBeVisible();
     await page.getByLabel('Причина отмены').fill('покупатель передумал');
-    page.once('dialog', (dialog) => dialog.accept());
     await page.getByRole('button', { name: 'Отменить заказ' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Отменить заказ' }).click();
     await expect(page.locator('.adm-page__head .adm-badge')).toHaveText('Отменён');
     await expect(page.getByText(/Возврат денег .+₽: Проведён/)).toBeVisible();
 

@@ -1,7 +1,6 @@
 import type { Locale } from '../../../core/i18n.ts';
 import { deliveryWayName, orderStatusName, paymentMethodName } from '../../../core/staff-messages.ts';
-
-type Tr = (ru: string, en: string) => string;
+import type { StaffText } from '../ui/staff-text.ts';
 
 /** An order's state as staff read it (core/staff-messages.ts). */
 export function statusLabel(status: string, locale: Locale): string {
@@ -21,18 +20,18 @@ export function StatusBadge({ status, locale }: { status: string; locale: Locale
 }
 
 /** A step's button text. */
-export function stepLabel(step: string, tr: Tr): string {
+export function stepLabel(step: string, t: StaffText): string {
   switch (step) {
     case 'confirmed':
-      return tr('Подтвердить', 'Confirm');
+      return t('kit.confirm');
     case 'shipped':
-      return tr('Передать перевозчику', 'Hand to the carrier');
+      return t('return_page.hand_to_the_carrier');
     case 'ready_for_pickup':
-      return tr('Готов к выдаче', 'Ready for pickup');
+      return t('order.status.ready_for_pickup');
     case 'delivered':
-      return tr('Доставлен', 'Delivered');
+      return t('order.status.delivered');
     case 'cancelled':
-      return tr('Отменить заказ', 'Cancel the order');
+      return t('order_page.cancel_the_order');
     default:
       return step;
   }

@@ -2,77 +2,39 @@ import '../../admin/orders/buyout.css';
 import { useEffect, useState } from 'react';
 import { Link, useLoaderData, useRevalidator } from 'react-router';
 import { settleBuyout } from '../../../core/buyout/buyout.rules.ts';
-import { AdminApiError, adminApi, errorText } from '../../admin/api.ts';
 import { AdminLoading } from '../../admin/frame.tsx';
-import { formatMoney, useAdminLocale, useTr } from '../../admin/i18n.ts';
+import { formatMoney, useAdminLocale } from '../../admin/i18n.ts';
+import { type AdminBuyoutPage, buyoutApi } from '../../admin/orders/buyout-api.ts';
 import { StatusBadge } from '../../admin/orders/labels.tsx';
+import { AdminApiError, callApi } from '../../admin/ui/api-client.ts';
+import { type StaffText, useStaffText } from '../../admin/ui/staff-text.ts';
+import { useAction } from '../../admin/ui/use-action.ts';
 
 /** `GET /api/admin/orders/:number/buyout` (server/routes/admin/buyout.routes.ts). */
-export interface AdminBuyoutPage {
-  order: {
-    number: number;
-    status: string;
-    version: number;
-    getWay: string;
-    fullName: string;
-    phone: string;
-    goodsTotal: number;
-    goodsPayable: number;
-    promoDiscount: number;
-    deliveryPrice: number;
-    prepaid: boolean;
-  };
-  lines: {
-    id: number;
-    name: string;
-    size: string;
-    barcode: string;
-    price: number;
-    oldPrice: number | null;
-    count: number;
-  }[];
-  canRecord: boolean;
-  refusal: string | null;
-  buyout: {
-    mode: 'pay' | 'refund' | 'none';
-    status: 'awaiting_payment' | 'paid' | 'refund_started' | 'refunded' | 'refund_failed' | 'closed';
-    kept: { lineId: number; count: number }[];
-    keptAmount: number;
-    returnedAmount: number;
-    amount: number;
-    paymentState: 'none' | 'pending' | 'declined' | 'paid';
-    paymentUrl: string | null;
-    qrSvg: string | null;
-    version: number;
-    createdAt: string;
-    paidAt: string | null;
-  } | null;
-}
+export type { AdminBuyoutPage } from '../../admin/orders/buyout-api.ts';
 
 export async function clientLoader({ params }: { params: { number?: string } }) {
-  return adminApi<AdminBuyoutPage>(`/api/admin/orders/${encodeURIComponent(params.number ?? '')}/buyout`);
+  return callApi(buyoutApi.get, { number: params.number ?? '' });
 }
 
 export function HydrateFallback() {
   return <AdminLoading />;
 }
 
-type Tr = (ru: string, en: string) => string;
-
-function buyoutStatusLabel(status: NonNullable<AdminBuyoutPage['buyout']>['status'], tr: Tr): string {
+function buyoutStatusLabel(status: NonNullable<AdminBuyoutPage['buyout']>['status'], t: StaffText): string {
   switch (status) {
     case 'awaiting_payment':
-      return tr('Ждёт оплаты', 'Awaiting payment');
+      return t('order.status.awaiting_payment');
     case 'paid':
-      return tr('Оплачен', 'Paid');
+      return t('order.status.paid');
     case 'refund_started':
-      return tr('Возврат отправлен', 'Refund sent');
+      return t('buyout.refund_sent');
     case 'refunded':
-      return tr('Деньги возвращены', 'Refunded');
+      return t('buyout.refunded');
     case 'refund_failed':
-      return tr('Возврат не прошёл', 'Refund failed');
+      return t('buyout.refund_failed');
     case 'closed':
-      return tr('Закрыт', 'Closed');
+      return t('return.status.closed');
   }
 }
 
@@ -88,7 +50,7 @@ function tone(status: NonNullable<AdminBuyoutPage['buyout']>['status']): string 
  * The amounts shown before recording are a preview; the server computes its own.
  */
 export default function BuyoutPageView() {
-  const tr = useTr();
+  const t = useStaffText();
   const locale = useAdminLocale();
   const loaded = useLoaderData<typeof clientLoader>();
   const { revalidate, state } = useRevalidator();
@@ -102,8 +64,6 @@ export default function BuyoutPageView() {
     );
   const [kept, setKept] = useState<Record<number, number>>(initial);
   const [editing, setEditing] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
   const money = (k: number) => formatMoney(k, locale);
 
@@ -131,59 +91,49 @@ export default function BuyoutPageView() {
   );
   const unitsBack = preview.lines.reduce((a, l) => a + l.returned, 0);
 
-  async function send(call: () => Promise<AdminBuyoutPage>) {
-    setBusy(true);
-    setError(null);
+  // Each step answers with the buyout as it is now; someone else's change (409) reloads the page.
+  const action = useAction(async (call: () => Promise<AdminBuyoutPage>) => {
     try {
-      const next = await call();
-      setPage(next);
+      setPage(await call());
       setEditing(false);
     } catch (e) {
-      setError(errorText(e));
       if (e instanceof AdminApiError && e.status === 409) revalidate();
-    } finally {
-      setBusy(false);
+      throw e;
     }
-  }
+  });
+  const busy = action.busy;
+  const error = action.error ?? action.conflict?.message ?? null;
+  const send = (call: () => Promise<AdminBuyoutPage>) => action.run(call);
 
   const record = () =>
-    send(() =>
-      adminApi<AdminBuyoutPage>(`/api/admin/orders/${o.number}/buyout`, {
-        method: 'POST',
-        body: { orderVersion: o.version, kept: keptList },
-      }),
-    );
+    send(() => callApi(buyoutApi.record, { number: o.number }, { orderVersion: o.version, kept: keptList }));
   const change = () =>
-    send(() =>
-      adminApi<AdminBuyoutPage>(`/api/admin/orders/${o.number}/buyout`, {
-        method: 'PUT',
-        body: { version: b?.version ?? 0, kept: keptList },
-      }),
-    );
+    send(() => callApi(buyoutApi.change, { number: o.number }, { version: b?.version ?? 0, kept: keptList }));
   const post = (what: 'link' | 'refund' | 'check') =>
     send(() =>
-      adminApi<AdminBuyoutPage>(`/api/admin/orders/${o.number}/buyout/${what}`, {
-        method: 'POST',
-        body: what === 'check' ? {} : { version: b?.version ?? 0 },
-      }),
+      callApi(
+        buyoutApi.step,
+        { number: o.number, what },
+        what === 'check' ? {} : { version: b?.version ?? 0 },
+      ),
     );
 
   const setLine = (id: number, count: number, max: number) =>
     setKept((k) => ({ ...k, [id]: Math.max(0, Math.min(max, count)) }));
 
   const showEditor = (page.canRecord && !b) || editing;
-  const amountLabel = o.prepaid ? tr('К возврату', 'To refund') : tr('К оплате', 'To pay');
+  const amountLabel = o.prepaid ? t('buyout.to_refund') : t('buyout.to_pay');
   const previewAmount = o.prepaid ? preview.returnedAmount : preview.keptAmount;
 
   return (
     <div className="adm-page buyout">
       <div className="adm-page__head">
         <h1>
-          {tr('Выкуп', 'Buyout')} · {tr('заказ', 'order')} {o.number}
+          {t('buyout.buyout')} · {t('customer_page.order')} {o.number}
         </h1>
         <StatusBadge status={o.status} locale={locale} />
         <Link className="adm-btn" to={`/admin/orders/${o.number}`}>
-          {tr('К заказу', 'Back to the order')}
+          {t('slip.back_to_the_order')}
         </Link>
       </div>
       <p className="adm-muted buyout__who">
@@ -197,24 +147,22 @@ export default function BuyoutPageView() {
       ) : null}
 
       {b && !editing ? (
-        <section className="adm-card buyout__state" aria-label={tr('Выкуп', 'Buyout')}>
+        <section className="adm-card buyout__state" aria-label={t('buyout.buyout')}>
           <div className="buyout__state-head">
-            <span className={`adm-badge adm-badge--${tone(b.status)}`}>
-              {buyoutStatusLabel(b.status, tr)}
-            </span>
+            <span className={`adm-badge adm-badge--${tone(b.status)}`}>{buyoutStatusLabel(b.status, t)}</span>
             {b.mode !== 'none' ? (
               <strong className="buyout__amount">
                 {b.status === 'paid'
-                  ? tr('Оплачено', 'Paid')
+                  ? t('customers.col.amount')
                   : b.status === 'refunded'
-                    ? tr('Возвращено', 'Refunded')
+                    ? t('buyout.refunded_amount')
                     : b.mode === 'refund'
-                      ? tr('К возврату', 'To refund')
-                      : tr('К оплате', 'To pay')}
+                      ? t('buyout.to_refund')
+                      : t('buyout.to_pay')}
                 : {money(b.amount)}
               </strong>
             ) : (
-              <strong className="buyout__amount">{tr('Нечего оплачивать', 'Nothing to pay')}</strong>
+              <strong className="buyout__amount">{t('buyout.nothing_to_pay')}</strong>
             )}
           </div>
           {b.status === 'awaiting_payment' && b.paymentState === 'pending' && b.paymentUrl ? (
@@ -223,18 +171,13 @@ export default function BuyoutPageView() {
                 <div
                   className="buyout__qr"
                   role="img"
-                  aria-label={tr('QR-код оплаты', 'Payment QR code')}
+                  aria-label={t('buyout.payment_qr_code')}
                   // The server draws it with uqr from the payment link: markup of our own.
                   // biome-ignore lint/security/noDangerouslySetInnerHtml: server-drawn SVG of our own link
                   dangerouslySetInnerHTML={{ __html: b.qrSvg }}
                 />
               ) : null}
-              <p className="adm-muted">
-                {tr(
-                  'Покупатель сканирует код или открывает ссылку из SMS и письма.',
-                  'The buyer scans the code or opens the link from the SMS and e-mail.',
-                )}
-              </p>
+              <p className="adm-muted">{t('buyout.the_buyer_scans_the')}</p>
               <div className="buyout__row">
                 <a
                   className="adm-btn adm-btn--primary buyout__link"
@@ -242,7 +185,7 @@ export default function BuyoutPageView() {
                   target="_blank"
                   rel="noreferrer"
                 >
-                  {tr('Ссылка на оплату', 'Payment link')}
+                  {t('buyout.payment_link')}
                 </a>
                 <button
                   type="button"
@@ -254,11 +197,11 @@ export default function BuyoutPageView() {
                       .catch(() => setCopied(false))
                   }
                 >
-                  {copied ? tr('Скопировано', 'Copied') : tr('Скопировать', 'Copy')}
+                  {copied ? t('buyout.copied') : t('buyout.copy')}
                 </button>
               </div>
               <p className="buyout__waiting" role="status">
-                {tr('Ждём оплату…', 'Waiting for the payment…')}
+                {t('buyout.waiting_for_the_payment')}
               </p>
               <button
                 type="button"
@@ -266,26 +209,26 @@ export default function BuyoutPageView() {
                 disabled={busy || state === 'loading'}
                 onClick={() => post('check')}
               >
-                {tr('Проверить оплату', 'Check the payment')}
+                {t('buyout.check_the_payment')}
               </button>
             </div>
           ) : null}
           {b.status === 'paid' ? (
             <p className="adm-ok" role="status">
-              {tr('Оплата получена', 'Payment received')}: {money(b.amount)}
+              {t('buyout.payment_received')}: {money(b.amount)}
             </p>
           ) : null}
           {b.status === 'refunded' ? (
             <p className="adm-ok" role="status">
-              {tr('Деньги возвращены', 'Refunded')}: {money(b.amount)}
+              {t('buyout.refunded')}: {money(b.amount)}
             </p>
           ) : null}
           {b.status === 'awaiting_payment' && b.paymentState !== 'pending' ? (
             <div className="buyout__row">
               <p className="adm-error" role="alert">
                 {b.paymentState === 'declined'
-                  ? tr('Оплата не прошла', 'The payment was declined')
-                  : tr('Ссылку на оплату создать не удалось', 'The payment link could not be made')}
+                  ? t('buyout.the_payment_was_declined')
+                  : t('buyout.the_payment_link_could')}
               </p>
               <button
                 type="button"
@@ -293,7 +236,7 @@ export default function BuyoutPageView() {
                 disabled={busy}
                 onClick={() => post('link')}
               >
-                {tr('Новая ссылка на оплату', 'New payment link')}
+                {t('buyout.new_payment_link')}
               </button>
             </div>
           ) : null}
@@ -304,7 +247,7 @@ export default function BuyoutPageView() {
               disabled={busy}
               onClick={() => post('refund')}
             >
-              {tr('Повторить возврат', 'Try the refund again')}
+              {t('buyout.try_the_refund_again')}
             </button>
           ) : null}
           <ul className="buyout__summary">
@@ -316,7 +259,7 @@ export default function BuyoutPageView() {
                     {l.name}, {l.size}
                   </span>
                   <span className="adm-muted">
-                    {tr('оставил', 'kept')} {k} {tr('из', 'of')} {l.count}
+                    {t('buyout.kept')} {k} {t('buyout.of')} {l.count}
                   </span>
                 </li>
               );
@@ -332,25 +275,25 @@ export default function BuyoutPageView() {
                 setEditing(true);
               }}
             >
-              {tr('Изменить выкуп', 'Change the buyout')}
+              {t('buyout.change_the_buyout')}
             </button>
           ) : null}
         </section>
       ) : null}
 
       {showEditor ? (
-        <section className="buyout__editor" aria-label={tr('Что оставил покупатель', 'What the buyer kept')}>
-          <h2>{tr('Что оставил покупатель', 'What the buyer kept')}</h2>
+        <section className="buyout__editor" aria-label={t('buyout.what_the_buyer_kept')}>
+          <h2>{t('buyout.what_the_buyer_kept')}</h2>
           <div className="buyout__row">
             <button
               type="button"
               className="adm-btn"
               onClick={() => setKept(Object.fromEntries(page.lines.map((l) => [l.id, l.count])))}
             >
-              {tr('Оставил всё', 'Kept everything')}
+              {t('buyout.kept_everything')}
             </button>
             <button type="button" className="adm-btn" onClick={() => setKept({})}>
-              {tr('Ничего не оставил', 'Kept nothing')}
+              {t('buyout.kept_nothing')}
             </button>
           </div>
           <ul className="buyout__lines">
@@ -363,7 +306,7 @@ export default function BuyoutPageView() {
                     <strong>{name}</strong>
                     <span className="adm-muted">
                       {money(l.price)} × {l.count}
-                      {l.oldPrice !== null ? ` · ${tr('со скидкой', 'discounted')}` : ''}
+                      {l.oldPrice !== null ? ` · ${t('buyout.discounted')}` : ''}
                     </span>
                   </div>
                   {l.count === 1 ? (
@@ -372,16 +315,16 @@ export default function BuyoutPageView() {
                         type="checkbox"
                         checked={k === 1}
                         onChange={(e) => setLine(l.id, e.target.checked ? 1 : 0, 1)}
-                        aria-label={`${tr('Оставил', 'Kept')}: ${name}`}
+                        aria-label={`${t('buyout.kept_label')}: ${name}`}
                       />
-                      <span>{tr('Оставил', 'Kept')}</span>
+                      <span>{t('buyout.kept_label')}</span>
                     </label>
                   ) : (
-                    <fieldset className="buyout__stepper" aria-label={`${tr('Оставил', 'Kept')}: ${name}`}>
+                    <fieldset className="buyout__stepper" aria-label={`${t('buyout.kept_label')}: ${name}`}>
                       <button
                         type="button"
                         className="adm-btn"
-                        aria-label={tr('Меньше', 'Fewer')}
+                        aria-label={t('buyout.fewer')}
                         disabled={k === 0}
                         onClick={() => setLine(l.id, k - 1, l.count)}
                       >
@@ -393,7 +336,7 @@ export default function BuyoutPageView() {
                       <button
                         type="button"
                         className="adm-btn"
-                        aria-label={tr('Больше', 'More')}
+                        aria-label={t('buyout.more')}
                         disabled={k === l.count}
                         onClick={() => setLine(l.id, k + 1, l.count)}
                       >
@@ -411,14 +354,14 @@ export default function BuyoutPageView() {
                 {amountLabel}: <strong>{money(previewAmount)}</strong>
               </div>
               <div className="adm-muted">
-                {tr('Вернётся на склад', 'Back to stock')}: {unitsBack} {tr('шт.', 'pcs')}
-                {o.prepaid ? '' : ` · ${tr('доставка оплачена при заказе', 'delivery paid at checkout')}`}
+                {t('buyout.back_to_stock')}: {unitsBack} {t('buyout.pcs')}
+                {o.prepaid ? '' : ` · ${t('buyout.delivery_paid_at_checkout')}`}
               </div>
             </div>
             <div className="buyout__row">
               {editing ? (
                 <button type="button" className="adm-btn" disabled={busy} onClick={() => setEditing(false)}>
-                  {tr('Отмена', 'Cancel')}
+                  {t('kit.cancel')}
                 </button>
               ) : null}
               <button
@@ -427,9 +370,7 @@ export default function BuyoutPageView() {
                 disabled={busy}
                 onClick={editing ? change : record}
               >
-                {editing
-                  ? tr('Сохранить выкуп', 'Save the buyout')
-                  : tr('Записать выкуп', 'Record the buyout')}
+                {editing ? t('buyout.save_the_buyout') : t('buyout.record_the_buyout')}
               </button>
             </div>
           </div>

@@ -1,89 +1,42 @@
-import { useState } from 'react';
+import '../../admin/ui/kit.css';
+import { useRef, useState } from 'react';
 import { Link, useLoaderData, useRevalidator } from 'react-router';
+import type { z } from 'zod';
 import { needsTrackingNumber } from '../../../core/orders/orders-admin.rules.ts';
+import type { orderStepBody } from '../../../core/orders/orders-admin.schemas.ts';
 import { shipmentCarrierOf } from '../../../core/orders/shipments.rules.ts';
 import {
   auditActionName,
   auditActorText,
   carrierName,
+  editionName,
   eventCauseText,
   orderStatusName,
   paymentNoticeName,
   paymentProviderName,
 } from '../../../core/staff-messages.ts';
-import { AdminApiError, adminApi, errorText } from '../../admin/api.ts';
 import { AdminLoading } from '../../admin/frame.tsx';
-import { formatDateTime, formatMoney, useAdminLocale, useTr } from '../../admin/i18n.ts';
+import { formatDateTime, formatMoney, useAdminLocale } from '../../admin/i18n.ts';
 import { getWayLabel, paymentLabel, StatusBadge, stepLabel } from '../../admin/orders/labels.tsx';
 import { MarkingPanel } from '../../admin/orders/marking-panel.tsx';
 import { OpenReturn } from '../../admin/orders/open-return.tsx';
+import { type AdminOrderPage, orderApi } from '../../admin/orders/order-api.ts';
 import { RefundsPanel } from '../../admin/orders/refunds-panel.tsx';
 import { ShippingDocuments } from '../../admin/orders/shipping-documents.tsx';
+import { AdminApiError, callApi } from '../../admin/ui/api-client.ts';
+import { useConfirm } from '../../admin/ui/confirm-dialog.tsx';
+import { type Column, DataTable } from '../../admin/ui/data-table.tsx';
+import { useStaffText } from '../../admin/ui/staff-text.ts';
+import { useAction } from '../../admin/ui/use-action.ts';
 
 /** The shop's own deliveries, where a buyer may try on and pay on delivery (docs/product/try-on-buyout.md). */
 const isBuyoutCandidate = (getWay: string) =>
   getWay === 'moscow-try' || getWay === 'moscow' || getWay === 'self';
 
-export interface AdminOrderPage {
-  order: {
-    number: number;
-    status: string;
-    version: number;
-    createdAt: string;
-    locale: string;
-    displayCurrency: string;
-    displayTotal: number | null;
-    getWay: string;
-    payment: string;
-    fullName: string;
-    phone: string;
-    email: string;
-    comment: string;
-    staffComment: string;
-    trackingNumber: string | null;
-    delivery: {
-      city: string;
-      countryCode?: string;
-      address: string;
-      room: string;
-      postal: string;
-      pvzID: string | null;
-      pvz: string | null;
-      deliveryDate: string | null;
-      deliveryTime: string | null;
-      outMKAD: boolean | null;
-    };
-    goodsTotal: number;
-    goodsPayable: number;
-    deliveryPrice: number;
-    promoCode: string | null;
-    promoDiscount: number;
-    total: number;
-    instalmentMonths: number | null;
-    paymentProvider: string | null;
-    paymentId: string | null;
-    payerPhone: string | null;
-  };
-  lines: {
-    id: number;
-    name: string;
-    size: string;
-    barcode: string;
-    price: number;
-    count: number;
-    variantId: string;
-  }[];
-  events: { id: number; fromStatus: string | null; toStatus: string; cause: string; at: string }[];
-  notices: { id: string; provider: string; outcome: string; receivedAt: string }[];
-  audit: { id: number; at: string; actorLabel: string; action: string }[];
-  steps: string[];
-  canRefund: boolean;
-  /** A paid try-on order not handed over in time: cancelled after its grace period unless kept. */
-  canKeepTryOn: boolean;
-}
+export type { AdminOrderPage } from '../../admin/orders/order-api.ts';
 
 export async function clientLoader({ params }: { params: { number?: string } }) {
-  return adminApi<AdminOrderPage>(`/api/admin/orders/${encodeURIComponent(params.number ?? '')}`);
+  return callApi(orderApi.get, { number: params.number ?? '' });
 }
 
 export function HydrateFallback() {
@@ -91,7 +44,7 @@ export function HydrateFallback() {
 }
 
 export default function OrderPageView() {
-  const tr = useTr();
+  const t = useStaffText();
   const locale = useAdminLocale();
   const page = useLoaderData<typeof clientLoader>();
   const { revalidate } = useRevalidator();
@@ -99,110 +52,139 @@ export default function OrderPageView() {
   const [tracking, setTracking] = useState(o.trackingNumber ?? '');
   const [reason, setReason] = useState('');
   const [comment, setComment] = useState(o.staffComment);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<{ text: string; field?: string } | null>(null);
-  const [done, setDone] = useState<string | null>(null);
+  const fieldAtFault = useRef<string | undefined>(undefined);
   const money = (k: number) => formatMoney(k, locale);
+  const [ask, confirmDialog] = useConfirm();
 
-  async function run(what: string, call: () => Promise<unknown>, confirmText?: string) {
-    if (confirmText && !window.confirm(confirmText)) return;
-    setBusy(true);
-    setError(null);
-    setDone(null);
+  // One step on the order; what it did is said when it is done. Someone else's change (409) shows the
+  // order as it is now: what was typed stays.
+  const action = useAction(async (what: string, call: () => Promise<unknown>) => {
     try {
       await call();
-      setDone(what);
       revalidate();
+      return what;
     } catch (e) {
-      setError({ text: errorText(e), field: e instanceof AdminApiError ? e.field : undefined });
-      // Someone else changed the order: show its current state (the typed texts stay).
       if (e instanceof AdminApiError && e.status === 409) revalidate();
-    } finally {
-      setBusy(false);
+      throw e;
     }
+  });
+  const [done, setDone] = useState<string | null>(null);
+  const busy = action.busy;
+  const error = action.error ?? action.conflict?.message ?? null;
+  const errorField = action.error ? fieldAtFault.current : undefined;
+  async function run(what: string, call: () => Promise<unknown>) {
+    setDone(null);
+    fieldAtFault.current = undefined;
+    const result = await action.run(what, async () => {
+      try {
+        return await call();
+      } catch (e) {
+        if (e instanceof AdminApiError) fieldAtFault.current = e.field;
+        throw e;
+      }
+    });
+    if (result !== undefined) setDone(result);
   }
 
-  const step = (to: string) =>
-    run(
-      stepLabel(to, tr),
-      () =>
-        adminApi(`/api/admin/orders/${o.number}/steps`, {
-          method: 'POST',
-          body: {
-            version: o.version,
-            from: o.status,
-            to,
-            trackingNumber: to === 'shipped' && tracking.trim() ? tracking.trim() : undefined,
-            reason: to === 'cancelled' && reason.trim() ? reason.trim() : undefined,
-          },
-        }),
-      to === 'cancelled'
-        ? tr(
-            `Отменить заказ ${o.number}? Товары вернутся на склад.`,
-            `Cancel order ${o.number}? Its items go back to stock.`,
-          )
-        : undefined,
+  async function step(to: string) {
+    if (
+      to === 'cancelled' &&
+      !(await ask({
+        title: t('order_page.cancel_order_its_items', { number: o.number }),
+        confirm: stepLabel('cancelled', t),
+        danger: true,
+      }))
+    )
+      return;
+    await run(stepLabel(to, t), () =>
+      callApi(
+        orderApi.step,
+        { number: o.number },
+        {
+          version: o.version,
+          from: o.status as z.input<typeof orderStepBody>['from'],
+          to: to as z.input<typeof orderStepBody>['to'],
+          trackingNumber: to === 'shipped' && tracking.trim() ? tracking.trim() : undefined,
+          reason: to === 'cancelled' && reason.trim() ? reason.trim() : undefined,
+        },
+      ),
     );
+  }
 
   // Hand to the carrier: the parcel is registered with the order's carrier, which gives the number.
   const carrier = page.steps.includes('shipped') ? shipmentCarrierOf(o) : null;
   const handOver = () =>
-    run(tr('Передано перевозчику', 'Handed to the carrier'), () =>
-      adminApi(`/api/admin/orders/${o.number}/hand-over`, { method: 'POST', body: { version: o.version } }),
+    run(t('order_page.handed_to_the_carrier'), () =>
+      callApi(orderApi.handOver, { number: o.number }, { version: o.version }),
     );
 
   const d = o.delivery;
+  const lineColumns: Column<AdminOrderPage['lines'][number]>[] = [
+    { key: 'name', header: t('refunds.remove.line'), render: (l) => l.name },
+    { key: 'size', header: t('slip.size'), render: (l) => l.size },
+    {
+      key: 'barcode',
+      header: t('slip.barcode'),
+      hideOnPhone: true,
+      className: 'adm-ord__mono',
+      render: (l) => l.barcode,
+    },
+    { key: 'count', header: t('slip.count'), numeric: true, render: (l) => l.count },
+    {
+      key: 'price',
+      header: t('field.price'),
+      numeric: true,
+      hideOnPhone: true,
+      render: (l) => money(l.price),
+    },
+    { key: 'sum', header: t('order_page.sum'), numeric: true, render: (l) => money(l.price * l.count) },
+  ];
   return (
     <div className="adm-page adm-ord">
       <div className="adm-page__head">
         <h1>
-          {tr('Заказ', 'Order')} {o.number}
+          {t('entity.order')} {o.number}
         </h1>
         <StatusBadge status={o.status} locale={locale} />
         <span className="adm-muted">{formatDateTime(o.createdAt, locale)}</span>
         <Link className="adm-btn" to={`/admin/orders/${o.number}/packing-slip`}>
-          {tr('Упаковочный лист', 'Packing slip')}
+          {t('slip.title')}
         </Link>
         {o.status === 'delivered' ? (
           <Link className="adm-btn" to={`/admin/returns?status=all&order=${o.number}`}>
-            {tr('Возвраты', 'Returns')}
+            {t('customers.col.returns')}
           </Link>
         ) : null}
         {isBuyoutCandidate(o.getWay) ? (
           <Link className="adm-btn adm-btn--primary" to={`/admin/orders/${o.number}/buyout`}>
-            {tr('Выкуп после примерки', 'Try-on buyout')}
+            {t('refund.source.buyout')}
           </Link>
         ) : null}
       </div>
 
-      <section className="adm-card" aria-label={tr('Действия', 'Actions')}>
-        <h2>{tr('Действия', 'Actions')}</h2>
+      <section className="adm-card" aria-label={t('order_page.actions')}>
+        <h2>{t('order_page.actions')}</h2>
         {page.steps.length === 0 && !page.canRefund ? (
-          <p className="adm-muted">{tr('Заказ закрыт', 'The order is closed')}</p>
+          <p className="adm-muted">{t('order_page.the_order_is_closed')}</p>
         ) : null}
         {carrier ? (
           <div className="adm-row adm-ord__actions">
             <button type="button" className="adm-btn adm-btn--primary" disabled={busy} onClick={handOver}>
-              {tr('Передать в', 'Hand to')} {carrierName(carrier, locale)}
+              {t('order_page.hand_to')} {carrierName(carrier, locale)}
             </button>
-            <span className="adm-muted">
-              {tr(
-                'создаст отправление у перевозчика и сохранит его трек-номер',
-                'registers the parcel with the carrier and keeps its tracking number',
-              )}
-            </span>
+            <span className="adm-muted">{t('order_page.registers_the_parcel_with')}</span>
           </div>
         ) : null}
         <div className="adm-row adm-ord__actions">
           {page.steps.includes('shipped') ? (
             <label className="adm-field">
-              {tr('Трек-номер', 'Tracking number')}
+              {t('slip.tracking')}
               {needsTrackingNumber(o.getWay) ? ' *' : ''}
               <input
                 value={tracking}
                 onChange={(e) => setTracking(e.target.value)}
                 maxLength={40}
-                aria-invalid={error?.field === 'trackingNumber' || undefined}
+                aria-invalid={errorField === 'trackingNumber' || undefined}
               />
             </label>
           ) : null}
@@ -216,14 +198,14 @@ export default function OrderPageView() {
                 disabled={busy}
                 onClick={() => step(s)}
               >
-                {stepLabel(s, tr)}
+                {stepLabel(s, t)}
               </button>
             ))}
         </div>
         {page.steps.includes('cancelled') ? (
           <div className="adm-row adm-ord__actions">
             <label className="adm-field">
-              {tr('Причина отмены', 'Reason for cancelling')}
+              {t('order_page.reason_for_cancelling')}
               <input value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} />
             </label>
             <button
@@ -232,32 +214,24 @@ export default function OrderPageView() {
               disabled={busy}
               onClick={() => step('cancelled')}
             >
-              {stepLabel('cancelled', tr)}
+              {stepLabel('cancelled', t)}
             </button>
           </div>
         ) : null}
         {page.canKeepTryOn ? (
           <div className="adm-row adm-ord__actions">
-            <p className="adm-muted">
-              {tr(
-                'Примерка не передана курьеру вовремя: заказ будет отменён с возвратом доставки, если его не оставить.',
-                'The try-on was not handed to the courier in time: the order is cancelled with its delivery refunded unless kept.',
-              )}
-            </p>
+            <p className="adm-muted">{t('order_page.the_try_on_was')}</p>
             <button
               type="button"
               className="adm-btn adm-btn--primary"
               disabled={busy}
               onClick={() =>
-                run(tr('Заказ оставлен', 'Order kept'), () =>
-                  adminApi(`/api/admin/orders/${o.number}/keep-try-on`, {
-                    method: 'POST',
-                    body: { version: o.version },
-                  }),
+                run(t('order_page.order_kept'), () =>
+                  callApi(orderApi.keepTryOn, { number: o.number }, { version: o.version }),
                 )
               }
             >
-              {tr('Оставить заказ', 'Keep this order')}
+              {t('order_page.keep_this_order')}
             </button>
           </div>
         ) : null}
@@ -267,27 +241,25 @@ export default function OrderPageView() {
             className="adm-btn adm-btn--danger"
             disabled={busy}
             onClick={() =>
-              run(tr('Возврат', 'Refund'), () =>
-                adminApi(`/api/admin/orders/${o.number}/refund`, {
-                  method: 'POST',
-                  body: { version: o.version },
-                }),
+              run(t('order_page.refund'), () =>
+                callApi(orderApi.refund, { number: o.number }, { version: o.version }),
               )
             }
           >
-            {tr(`Вернуть ${money(o.total)}`, `Refund ${money(o.total)}`)}
+            {t('order_page.refund_amount', { amount: money(o.total) })}
           </button>
         ) : null}
         {error ? (
           <p className="adm-error" role="alert">
-            {error.text}
+            {error}
           </p>
         ) : null}
-        {done ? (
+        {done && !error ? (
           <p className="adm-ok" role="status">
-            {tr('Готово', 'Done')}: {done}
+            {t('refunds.done')}: {done}
           </p>
         ) : null}
+        {confirmDialog}
       </section>
       <ShippingDocuments number={o.number} version={o.version} slip={false} />
       <MarkingPanel number={o.number} version={o.version} />
@@ -298,84 +270,84 @@ export default function OrderPageView() {
 
       <div className="adm-grid">
         <section className="adm-card">
-          <h2>{tr('Покупатель', 'Customer')}</h2>
+          <h2>{t('customers.col.customer')}</h2>
           <dl className="adm-dl">
-            <dt>{tr('Имя', 'Name')}</dt>
+            <dt>{t('order_page.name')}</dt>
             <dd>{o.fullName}</dd>
-            <dt>{tr('Телефон', 'Phone')}</dt>
+            <dt>{t('customers.phone')}</dt>
             <dd>
               <a href={`tel:+${o.phone}`}>+{o.phone}</a>
             </dd>
             <dt>E-mail</dt>
             <dd>{o.email}</dd>
-            <dt>{tr('Издание', 'Edition')}</dt>
+            <dt>{t('order_page.edition')}</dt>
             <dd>
-              {o.locale.toUpperCase()} · {o.displayCurrency}
+              {editionName(o.locale, locale)} · {o.displayCurrency}
             </dd>
             {o.comment ? (
               <>
-                <dt>{tr('Комментарий покупателя', 'Customer’s comment')}</dt>
+                <dt>{t('order_page.customer_s_comment')}</dt>
                 <dd>{o.comment}</dd>
               </>
             ) : null}
           </dl>
         </section>
         <section className="adm-card">
-          <h2>{tr('Доставка', 'Delivery')}</h2>
+          <h2>{t('slip.delivery')}</h2>
           <dl className="adm-dl">
-            <dt>{tr('Способ', 'Method')}</dt>
+            <dt>{t('order_page.method')}</dt>
             <dd>{getWayLabel(o.getWay, locale)}</dd>
             {d.pvz ? (
               <>
-                <dt>{tr('Пункт выдачи', 'Pickup point')}</dt>
+                <dt>{t('slip.pickup_point')}</dt>
                 <dd>
                   {d.pvz} {d.pvzID ? <span className="adm-muted">({d.pvzID})</span> : null}
                 </dd>
               </>
             ) : null}
-            <dt>{tr('Адрес', 'Address')}</dt>
+            <dt>{t('order_page.address')}</dt>
             <dd>
-              {[d.postal, d.city, d.address, d.room ? `${tr('кв.', 'apt')} ${d.room}` : '']
+              {[d.postal, d.city, d.address, d.room ? `${t('order_page.apt')} ${d.room}` : '']
                 .filter(Boolean)
                 .join(', ')}
             </dd>
             {d.outMKAD !== null ? (
               <>
-                <dt>{tr('Зона Москвы', 'Moscow zone')}</dt>
-                <dd>{d.outMKAD ? tr('за МКАД', 'outside MKAD') : tr('в пределах МКАД', 'inside MKAD')}</dd>
+                <dt>{t('order_page.moscow_zone')}</dt>
+                <dd>{d.outMKAD ? t('order_page.outside_mkad') : t('order_page.inside_mkad')}</dd>
               </>
             ) : null}
             {d.deliveryDate ? (
               <>
-                <dt>{tr('Дата и время', 'Date and time')}</dt>
+                <dt>{t('order_page.date_and_time')}</dt>
                 <dd>
                   {d.deliveryDate} {d.deliveryTime ?? ''}
                 </dd>
               </>
             ) : null}
-            <dt>{tr('Трек-номер', 'Tracking number')}</dt>
+            <dt>{t('slip.tracking')}</dt>
             <dd>{o.trackingNumber ?? '—'}</dd>
           </dl>
         </section>
         <section className="adm-card">
-          <h2>{tr('Оплата', 'Payment')}</h2>
+          <h2>{t('orders.col.payment')}</h2>
           <dl className="adm-dl">
-            <dt>{tr('Способ', 'Method')}</dt>
+            <dt>{t('order_page.method')}</dt>
             <dd>
               {paymentLabel(o.payment, locale)}
-              {o.instalmentMonths ? ` · ${o.instalmentMonths} ${tr('мес.', 'months')}` : ''}
+              {o.instalmentMonths ? ` · ${o.instalmentMonths} ${t('order_page.months')}` : ''}
             </dd>
-            <dt>{tr('Провайдер', 'Provider')}</dt>
+            <dt>{t('order_page.provider')}</dt>
             <dd>{o.paymentProvider ? paymentProviderName(o.paymentProvider, locale) : '—'}</dd>
-            <dt>{tr('Платёж', 'Payment id')}</dt>
+            <dt>{t('order_page.payment_id')}</dt>
             <dd className="adm-ord__mono">{o.paymentId ?? '—'}</dd>
             {o.payerPhone ? (
               <>
-                <dt>{tr('Плательщик', 'Payer')}</dt>
+                <dt>{t('order_page.payer')}</dt>
                 <dd>+{o.payerPhone}</dd>
               </>
             ) : null}
-            <dt>{tr('Уведомления', 'Notices')}</dt>
+            <dt>{t('order_page.notices')}</dt>
             <dd>
               {page.notices.length === 0
                 ? '—'
@@ -391,47 +363,27 @@ export default function OrderPageView() {
       </div>
 
       <section className="adm-card">
-        <h2>{tr('Товары', 'Items')}</h2>
-        <div className="adm-table-wrap">
-          <table className="adm-table">
-            <thead>
-              <tr>
-                <th>{tr('Товар', 'Item')}</th>
-                <th>{tr('Размер', 'Size')}</th>
-                <th>{tr('Штрихкод', 'Barcode')}</th>
-                <th className="adm-num">{tr('Кол-во', 'Qty')}</th>
-                <th className="adm-num">{tr('Цена', 'Price')}</th>
-                <th className="adm-num">{tr('Сумма', 'Sum')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.lines.map((l) => (
-                <tr key={l.id}>
-                  <td>{l.name}</td>
-                  <td>{l.size}</td>
-                  <td className="adm-ord__mono">{l.barcode}</td>
-                  <td className="adm-num">{l.count}</td>
-                  <td className="adm-num">{money(l.price)}</td>
-                  <td className="adm-num">{money(l.price * l.count)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <h2>{t('order_page.items')}</h2>
+        <DataTable
+          label={t('order_page.items')}
+          columns={lineColumns}
+          rows={page.lines}
+          rowKey={(l) => l.id}
+        />
         <dl className="adm-dl adm-ord__totals">
-          <dt>{tr('Товары', 'Goods')}</dt>
+          <dt>{t('order_page.goods')}</dt>
           <dd>{money(o.goodsTotal)}</dd>
           {o.promoCode ? (
             <>
               <dt>
-                {tr('Промокод', 'Promo code')} {o.promoCode}
+                {t('promo.csv.code')} {o.promoCode}
               </dt>
               <dd>−{money(o.promoDiscount)}</dd>
             </>
           ) : null}
-          <dt>{tr('Доставка', 'Delivery')}</dt>
+          <dt>{t('slip.delivery')}</dt>
           <dd>{money(o.deliveryPrice)}</dd>
-          <dt>{tr('Итого', 'Total')}</dt>
+          <dt>{t('order_page.total')}</dt>
           <dd>
             <strong>{money(o.total)}</strong>
             {o.displayTotal !== null && o.displayCurrency !== 'RUB'
@@ -442,10 +394,10 @@ export default function OrderPageView() {
       </section>
 
       <section className="adm-card">
-        <h2>{tr('Комментарий сотрудников', 'Staff comment')}</h2>
+        <h2>{t('order_page.staff_comment')}</h2>
         <textarea
           className="adm-ord__comment"
-          aria-label={tr('Комментарий сотрудников', 'Staff comment')}
+          aria-label={t('order_page.staff_comment')}
           value={comment}
           onChange={(e) => setComment(e.target.value)}
           maxLength={2000}
@@ -456,21 +408,18 @@ export default function OrderPageView() {
           className="adm-btn"
           disabled={busy || comment === o.staffComment}
           onClick={() =>
-            run(tr('Комментарий сохранён', 'Comment saved'), () =>
-              adminApi(`/api/admin/orders/${o.number}/comment`, {
-                method: 'PUT',
-                body: { version: o.version, staffComment: comment },
-              }),
+            run(t('order_page.comment_saved'), () =>
+              callApi(orderApi.comment, { number: o.number }, { version: o.version, staffComment: comment }),
             )
           }
         >
-          {tr('Сохранить комментарий', 'Save the comment')}
+          {t('order_page.save_the_comment')}
         </button>
       </section>
 
       <div className="adm-grid">
         <section className="adm-card">
-          <h2>{tr('История', 'History')}</h2>
+          <h2>{t('order_page.history')}</h2>
           <ol className="adm-ord__events">
             {page.events.map((e) => (
               <li key={e.id}>
@@ -484,7 +433,7 @@ export default function OrderPageView() {
           </ol>
         </section>
         <section className="adm-card">
-          <h2>{tr('Изменения сотрудников', 'Staff changes')}</h2>
+          <h2>{t('order_page.staff_changes')}</h2>
           <ol className="adm-ord__events">
             {page.audit.map((a) => (
               <li key={a.id}>
@@ -495,7 +444,7 @@ export default function OrderPageView() {
             ))}
           </ol>
           <Link to={`/admin/audit?entityType=order&entityId=${o.number}`}>
-            {tr('Все записи журнала', 'All audit entries')}
+            {t('order_page.all_audit_entries')}
           </Link>
         </section>
       </div>

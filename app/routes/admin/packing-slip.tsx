@@ -1,12 +1,13 @@
 import { Link, useLoaderData } from 'react-router';
-import { adminApi } from '../../admin/api.ts';
 import { AdminLoading } from '../../admin/frame.tsx';
-import { formatDateTime, useAdminLocale, useTr } from '../../admin/i18n.ts';
+import { formatDateTime, useAdminLocale } from '../../admin/i18n.ts';
 import { getWayLabel } from '../../admin/orders/labels.tsx';
-import type { AdminOrderPage } from './order.tsx';
+import { orderApi } from '../../admin/orders/order-api.ts';
+import { callApi } from '../../admin/ui/api-client.ts';
+import { useStaffText } from '../../admin/ui/staff-text.ts';
 
 export async function clientLoader({ params }: { params: { number?: string } }) {
-  return adminApi<AdminOrderPage>(`/api/admin/orders/${encodeURIComponent(params.number ?? '')}`);
+  return callApi(orderApi.get, { number: params.number ?? '' });
 }
 
 export function HydrateFallback() {
@@ -18,7 +19,7 @@ export function HydrateFallback() {
  * prices (the parcel may be opened by the recipient or the carrier; money is on the order page).
  */
 export default function PackingSlip() {
-  const tr = useTr();
+  const t = useStaffText();
   const locale = useAdminLocale();
   const { order: o, lines } = useLoaderData<typeof clientLoader>();
   const d = o.delivery;
@@ -27,15 +28,15 @@ export default function PackingSlip() {
     <div className="adm-page">
       <div className="adm-page__head adm-slip__tools">
         <Link className="adm-btn" to={`/admin/orders/${o.number}`}>
-          ← {tr('К заказу', 'Back to the order')}
+          ← {t('slip.back_to_the_order')}
         </Link>
         <button type="button" className="adm-btn adm-btn--primary" onClick={() => window.print()}>
-          {tr('Печать', 'Print')}
+          {t('slip.print_button')}
         </button>
       </div>
       <article className="adm-slip">
         <h1>
-          {tr('Упаковочный лист · заказ', 'Packing slip · order')} {o.number}
+          {t('slip.packing_slip_order')} {o.number}
         </h1>
         <p>
           {formatDateTime(o.createdAt, locale)} · {getWayLabel(o.getWay, locale)}
@@ -43,10 +44,10 @@ export default function PackingSlip() {
         <table className="adm-slip__table">
           <thead>
             <tr>
-              <th>{tr('Штрихкод', 'Barcode')}</th>
-              <th>{tr('Товар', 'Item')}</th>
-              <th>{tr('Размер', 'Size')}</th>
-              <th>{tr('Кол-во', 'Qty')}</th>
+              <th>{t('slip.barcode')}</th>
+              <th>{t('refunds.remove.line')}</th>
+              <th>{t('slip.size')}</th>
+              <th>{t('slip.count')}</th>
               <th>✓</th>
             </tr>
           </thead>
@@ -63,36 +64,36 @@ export default function PackingSlip() {
           </tbody>
           <tfoot>
             <tr>
-              <td colSpan={3}>{tr('Всего предметов', 'Items in total')}</td>
+              <td colSpan={3}>{t('slip.units')}</td>
               <td>{items}</td>
               <td />
             </tr>
           </tfoot>
         </table>
-        <h2>{tr('Получатель', 'Recipient')}</h2>
+        <h2>{t('slip.recipient')}</h2>
         <p>
           {o.fullName} · +{o.phone}
         </p>
         <p>
           {d.pvz
-            ? `${tr('Пункт выдачи', 'Pickup point')}: ${d.pvz}${d.pvzID ? ` (${d.pvzID})` : ''}`
-            : [d.postal, d.city, d.address, d.room ? `${tr('кв.', 'apt')} ${d.room}` : '']
+            ? `${t('slip.pickup_point')}: ${d.pvz}${d.pvzID ? ` (${d.pvzID})` : ''}`
+            : [d.postal, d.city, d.address, d.room ? `${t('order_page.apt')} ${d.room}` : '']
                 .filter(Boolean)
                 .join(', ')}
         </p>
         {d.deliveryDate ? (
           <p>
-            {tr('Доставить', 'Deliver on')}: {d.deliveryDate} {d.deliveryTime ?? ''}
+            {t('slip.deliver_on')}: {d.deliveryDate} {d.deliveryTime ?? ''}
           </p>
         ) : null}
         {o.trackingNumber ? (
           <p>
-            {tr('Трек-номер', 'Tracking number')}: {o.trackingNumber}
+            {t('slip.tracking')}: {o.trackingNumber}
           </p>
         ) : null}
         {o.comment ? (
           <p>
-            {tr('Комментарий покупателя', 'Customer’s comment')}: {o.comment}
+            {t('order_page.customer_s_comment')}: {o.comment}
           </p>
         ) : null}
       </article>
