@@ -1,5 +1,7 @@
 import { auditFieldNamed, auditValue } from '../../../core/staff-messages.ts';
-import { useAdminLocale, useTr } from '../i18n.ts';
+import { useAdminLocale } from '../i18n.ts';
+import { type Column, DataTable } from '../ui/data-table.tsx';
+import { useStaffText } from '../ui/staff-text.ts';
 
 type Flat = Map<string, unknown>;
 
@@ -40,7 +42,7 @@ export function diffRows(before: unknown, after: unknown) {
 }
 
 export function AuditDiff({ before, after }: { before: unknown; after: unknown }) {
-  const tr = useTr();
+  const t = useStaffText();
   const locale = useAdminLocale();
   const rows = diffRows(before, after).map((r) => ({ ...r, name: auditFieldNamed(r.field, locale) }));
   if (rows.length === 0) return <span className="adm-muted">—</span>;
@@ -50,44 +52,43 @@ export function AuditDiff({ before, after }: { before: unknown; after: unknown }
   const technical = rows.filter((r) => r.name === null);
   const value = (field: string, shown: string | null, raw: unknown) =>
     shown === null ? <span className="adm-muted">—</span> : auditValue(field, raw, locale);
+  type Row = (typeof rows)[number];
+  const columns = (name: (r: Row) => string): Column<Row>[] => [
+    { key: 'field', header: t('customer_page.field'), rowHeader: true, render: name },
+    {
+      key: 'before',
+      header: t('customer_page.before'),
+      className: 'adm-diff__before',
+      render: (r) => value(r.field, r.before, r.beforeValue),
+    },
+    {
+      key: 'after',
+      header: t('customer_page.after'),
+      className: 'adm-diff__after',
+      render: (r) => value(r.field, r.after, r.afterValue),
+    },
+  ];
   return (
     <>
       {named.length > 0 && (
-        <table className="adm-diff">
-          <thead>
-            <tr>
-              <th scope="col">{tr('Поле', 'Field')}</th>
-              <th scope="col">{tr('Было', 'Before')}</th>
-              <th scope="col">{tr('Стало', 'After')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {named.map((r) => (
-              <tr key={r.field}>
-                <th scope="row">{r.name}</th>
-                <td className="adm-diff__before">{value(r.field, r.before, r.beforeValue)}</td>
-                <td className="adm-diff__after">{value(r.field, r.after, r.afterValue)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          label={t('customer_page.audit_log')}
+          className="adm-diff"
+          columns={columns((r) => r.name ?? r.field)}
+          rows={named}
+          rowKey={(r) => r.field}
+        />
       )}
       {technical.length > 0 && (
         <details className="adm-diff__technical">
-          <summary>
-            {tr(`Технические подробности (${technical.length})`, `Technical details (${technical.length})`)}
-          </summary>
-          <table className="adm-diff">
-            <tbody>
-              {technical.map((r) => (
-                <tr key={r.field}>
-                  <th scope="row">{r.field}</th>
-                  <td className="adm-diff__before">{value(r.field, r.before, r.beforeValue)}</td>
-                  <td className="adm-diff__after">{value(r.field, r.after, r.afterValue)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <summary>{t('customer_page.technical_details', { length: technical.length })}</summary>
+          <DataTable
+            label={t('customer_page.technical_details', { length: technical.length })}
+            className="adm-diff"
+            columns={columns((r) => r.field)}
+            rows={technical}
+            rowKey={(r) => r.field}
+          />
         </details>
       )}
     </>

@@ -1,4 +1,4 @@
-import { useTr } from '../i18n.ts';
+import { useStaffText } from '../ui/staff-text.ts';
 
 /** `79001234567` as `+7 900 123-45-67`; other lengths as `+digits`. */
 export function formatPhone(phone: string | null): string {
@@ -9,11 +9,11 @@ export function formatPhone(phone: string | null): string {
 
 /** Whether a contact was proven by a code or a mailed password, or only typed in. */
 export function ProvenBadge({ proven }: { proven: boolean }) {
-  const tr = useTr();
+  const t = useStaffText();
   return proven ? (
-    <span className="adm-badge adm-badge--ok">{tr('подтверждён', 'proven')}</span>
+    <span className="adm-badge adm-badge--ok">{t('customer_page.proven')}</span>
   ) : (
-    <span className="adm-badge adm-badge--muted">{tr('не подтверждён', 'not proven')}</span>
+    <span className="adm-badge adm-badge--muted">{t('customer_page.not_proven')}</span>
   );
 }
 

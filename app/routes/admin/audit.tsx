@@ -1,5 +1,6 @@
+import '../../admin/ui/kit.css';
 import { useEffect, useState } from 'react';
-import { Form, Link, useLoaderData } from 'react-router';
+import { Link, useLoaderData } from 'react-router';
 import type { Locale } from '../../../core/i18n.ts';
 import {
   auditActionCodes,
@@ -7,27 +8,15 @@ import {
   auditActorText,
   auditEntityName,
 } from '../../../core/staff-messages.ts';
-import { adminApi, errorText } from '../../admin/api.ts';
+import { type AuditQuery, type AuditRow, auditApi } from '../../admin/audit/audit-api.ts';
 import { AuditDiff } from '../../admin/customers/audit-diff.tsx';
 import { AdminLoading } from '../../admin/frame.tsx';
-import { formatDateTime, useAdminLocale, useTr } from '../../admin/i18n.ts';
-
-interface AuditRow {
-  id: number;
-  at: string;
-  actorId: string | null;
-  actorLabel: string;
-  action: string;
-  entityType: string;
-  entityId: string;
-  before: unknown;
-  after: unknown;
-  ip: string;
-}
-interface AuditPage {
-  rows: AuditRow[];
-  next: number | null;
-}
+import { formatDateTime, useAdminLocale } from '../../admin/i18n.ts';
+import { callApi } from '../../admin/ui/api-client.ts';
+import { FilterBar, useListAddress } from '../../admin/ui/filter-bar.tsx';
+import { LoadMore } from '../../admin/ui/pager.tsx';
+import { useStaffText } from '../../admin/ui/staff-text.ts';
+import { useAction } from '../../admin/ui/use-action.ts';
 
 const KNOWN_TYPES = [
   'order',
@@ -50,22 +39,18 @@ function actionOptions(locale: Locale, chosen: string | undefined): [string, str
 }
 const FILTERS = ['entityType', 'entityId', 'actorId', 'action', 'from', 'to'] as const;
 
-function filtersOf(url: URL): URLSearchParams {
-  const params = new URLSearchParams();
+function filtersOf(url: URL): AuditQuery {
+  const filters: Record<string, string> = {};
   for (const key of FILTERS) {
     const value = url.searchParams.get(key)?.trim();
-    if (value) params.set(key, value);
+    if (value) filters[key] = value;
   }
-  return params;
+  return filters;
 }
 
 export async function clientLoader({ request }: { request: Request }) {
-  const params = filtersOf(new URL(request.url));
-  const page = await adminApi<AuditPage>(`/api/admin/audit?${params}`);
-  return {
-    ...page,
-    filters: Object.fromEntries(params) as Partial<Record<(typeof FILTERS)[number], string>>,
-  };
+  const filters = filtersOf(new URL(request.url));
+  return { ...(await callApi(auditApi.list, filters)), filters };
 }
 
 export function HydrateFallback() {
@@ -80,48 +65,37 @@ function entityLink(type: string, id: string): string | null {
 }
 
 export default function AuditPageView() {
-  const tr = useTr();
+  const t = useStaffText();
   const locale = useAdminLocale();
   const first = useLoaderData<typeof clientLoader>();
-  const [rows, setRows] = useState<AuditRow[]>(first.rows as AuditRow[]);
+  const [rows, setRows] = useState<AuditRow[]>(first.rows);
   const [next, setNext] = useState(first.next);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const address = useListAddress(FILTERS, { column: 'at', dir: 'desc' });
   // A new filter is a new first page.
   useEffect(() => {
-    setRows(first.rows as AuditRow[]);
+    setRows(first.rows);
     setNext(first.next);
   }, [first]);
 
-  async function loadMore() {
+  const more = useAction(async () => {
     if (next === null) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const params = new URLSearchParams(first.filters as Record<string, string>);
-      params.set('before', String(next));
-      const page = await adminApi<AuditPage>(`/api/admin/audit?${params}`);
-      setRows((r) => [...r, ...page.rows]);
-      setNext(page.next);
-    } catch (e) {
-      setError(errorText(e));
-    } finally {
-      setBusy(false);
-    }
-  }
+    const page = await callApi(auditApi.list, { ...first.filters, before: next });
+    setRows((r) => [...r, ...page.rows]);
+    setNext(page.next);
+  });
 
   const f = first.filters;
   return (
     <div className="adm-page">
       <div className="adm-page__head">
-        <h1>{tr('Журнал изменений', 'Audit log')}</h1>
-        <span className="adm-muted">{tr('новые сверху', 'newest first')}</span>
+        <h1>{t('customer_page.audit_log')}</h1>
+        <span className="adm-muted">{t('audit_log.newest_first')}</span>
       </div>
-      <Form method="get" className="adm-filters" aria-label={tr('Фильтры', 'Filters')}>
+      <FilterBar key={JSON.stringify(f)} keys={FILTERS} onApply={address.setFilters} onReset={address.reset}>
         <label className="adm-field">
-          {tr('Объект', 'Entity')}
+          {t('audit_log.entity')}
           <select name="entityType" defaultValue={f.entityType ?? ''}>
-            <option value="">{tr('любой', 'any')}</option>
+            <option value="">{t('audit_log.any')}</option>
             {KNOWN_TYPES.map((type) => (
               <option key={type} value={type}>
                 {auditEntityName(type, locale)}
@@ -133,13 +107,13 @@ export default function AuditPageView() {
           </select>
         </label>
         <label className="adm-field">
-          {tr('Номер / id', 'Number / id')}
+          {t('audit_log.number_id')}
           <input name="entityId" defaultValue={f.entityId ?? ''} maxLength={100} />
         </label>
         <label className="adm-field">
-          {tr('Действие', 'Action')}
+          {t('audit_log.action')}
           <select name="action" defaultValue={f.action ?? ''}>
-            <option value="">{tr('любое', 'any')}</option>
+            <option value="">{t('kit.any')}</option>
             {actionOptions(locale, f.action).map(([code, name]) => (
               <option key={code} value={code}>
                 {name}
@@ -148,23 +122,17 @@ export default function AuditPageView() {
           </select>
         </label>
         <label className="adm-field">
-          {tr('С', 'From')}
+          {t('pickup.from')}
           <input name="from" type="date" defaultValue={f.from ?? ''} />
         </label>
         <label className="adm-field">
-          {tr('По', 'To')}
+          {t('audit_log.to')}
           <input name="to" type="date" defaultValue={f.to ?? ''} />
         </label>
         {f.actorId ? <input type="hidden" name="actorId" value={f.actorId} /> : null}
-        <button type="submit" className="adm-btn adm-btn--primary">
-          {tr('Показать', 'Show')}
-        </button>
-        <Link to="/admin/audit" className="adm-btn">
-          {tr('Сбросить', 'Reset')}
-        </Link>
-      </Form>
+      </FilterBar>
       {rows.length === 0 ? (
-        <p className="adm-muted">{tr('Записей нет', 'No records')}</p>
+        <p className="adm-muted">{t('audit_log.no_records')}</p>
       ) : (
         <ol className="adm-audit">
           {rows.map((r) => {
@@ -196,26 +164,13 @@ export default function AuditPageView() {
                     {r.ip ? ` · ${r.ip}` : ''}
                   </span>
                 </div>
-                <div className="adm-table-wrap">
-                  <AuditDiff before={r.before} after={r.after} />
-                </div>
+                <AuditDiff before={r.before} after={r.after} />
               </li>
             );
           })}
         </ol>
       )}
-      {error ? (
-        <p className="adm-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      {next !== null ? (
-        <div className="adm-pager">
-          <button type="button" className="adm-btn" onClick={loadMore} disabled={busy}>
-            {tr('Показать ещё', 'Load more')}
-          </button>
-        </div>
-      ) : null}
+      <LoadMore hasMore={next !== null} busy={more.busy} error={more.error} onMore={() => void more.run()} />
     </div>
   );
 }

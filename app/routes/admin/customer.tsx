@@ -1,56 +1,19 @@
+import '../../admin/ui/kit.css';
 import { useState } from 'react';
 import { Link, useLoaderData, useNavigate } from 'react-router';
 import type { CustomerConsent } from '../../../core/accounts/customers-list.wire.ts';
-import { roleName, staffMessage } from '../../../core/staff-messages.ts';
-import { AdminApiError, adminApi, errorText } from '../../admin/api.ts';
+import { orderStatusName, roleName, staffMessage } from '../../../core/staff-messages.ts';
 import { formatPhone, fullName, ProvenBadge } from '../../admin/customers/contacts.tsx';
+import { type CustomerOrderRow, customersApi } from '../../admin/customers/customers-api.ts';
 import { AdminLoading } from '../../admin/frame.tsx';
-import { formatDateTime, formatMoney, useAdminLocale, useTr } from '../../admin/i18n.ts';
-
-interface Customer {
-  id: string;
-  name: string;
-  secondName: string;
-  email: string | null;
-  emailVerified: boolean;
-  phone: string | null;
-  phoneVerified: boolean;
-  birthDate: string | null;
-  role: string;
-  notificationChannel: string;
-  createdAt: string;
-}
-interface Address {
-  id: number;
-  country: string;
-  postcode: string;
-  city: string;
-  street: string;
-  house: string;
-  entrance: string;
-  floor: string;
-  room: string;
-}
-interface OrderRow {
-  number: number;
-  status: string;
-  locale: string;
-  createdAt: string;
-  total: number;
-  displayCurrency: string;
-  displayTotal: number | null;
-  byAccount: boolean;
-}
-type Consent = CustomerConsent;
-interface CustomerPage {
-  customer: Customer;
-  addresses: Address[];
-  orders: OrderRow[];
-  consents: Consent[];
-}
+import { formatDateTime, formatMoney, useAdminLocale } from '../../admin/i18n.ts';
+import { AdminApiError, callApi } from '../../admin/ui/api-client.ts';
+import { type Column, DataTable } from '../../admin/ui/data-table.tsx';
+import { type StaffText, useStaffText } from '../../admin/ui/staff-text.ts';
+import { useAction } from '../../admin/ui/use-action.ts';
 
 export async function clientLoader({ params }: { params: { id?: string } }) {
-  return adminApi<CustomerPage>(`/api/admin/customers/${encodeURIComponent(params.id ?? '')}`);
+  return callApi(customersApi.get, { id: params.id ?? '' });
 }
 
 export function HydrateFallback() {
@@ -58,36 +21,18 @@ export function HydrateFallback() {
 }
 
 export function ErrorBoundary() {
+  const t = useStaffText();
   return (
     <div className="adm-page">
       <p className="adm-error" role="alert">
-        Покупатель не найден / Customer not found
+        {t('customer_page.not_found')}
       </p>
-      <Link to="/admin/customers">← Покупатели / Customers</Link>
+      <Link to="/admin/customers">← {t('customers.title')}</Link>
     </div>
   );
 }
 
-function useStatusLabel() {
-  const tr = useTr();
-  const labels: Record<string, [string, string]> = {
-    new: ['новый', 'new'],
-    awaiting_payment: ['ждёт оплаты', 'awaiting payment'],
-    paid: ['оплачен', 'paid'],
-    confirmed: ['подтверждён', 'confirmed'],
-    ready_for_pickup: ['ждёт в пункте выдачи', 'ready for pickup'],
-    shipped: ['отправлен', 'shipped'],
-    delivered: ['доставлен', 'delivered'],
-    cancelled: ['отменён', 'cancelled'],
-    payment_failed: ['не оплачен', 'payment failed'],
-  };
-  return (status: string) => {
-    const l = labels[status];
-    return l ? tr(l[0], l[1]) : status;
-  };
-}
-
-function channelLabel(channel: string, tr: (ru: string, en: string) => string) {
+function channelLabel(channel: string, t: StaffText) {
   switch (channel) {
     case 'sms':
       return 'SMS';
@@ -96,7 +41,7 @@ function channelLabel(channel: string, tr: (ru: string, en: string) => string) {
     case 'sms-email':
       return 'SMS + e-mail';
     default:
-      return tr('не уведомлять', 'none');
+      return t('customer_page.no_notifications');
   }
 }
 
@@ -113,94 +58,139 @@ function download(name: string, data: unknown) {
 }
 
 export default function CustomerPageView() {
-  const tr = useTr();
+  const t = useStaffText();
   const locale = useAdminLocale();
-  const statusLabel = useStatusLabel();
   const navigate = useNavigate();
   const { customer: c, addresses, orders, consents } = useLoaderData<typeof clientLoader>();
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [confirm, setConfirm] = useState('');
   const [confirmError, setConfirmError] = useState<string | null>(null);
   const isStaff = c.role !== 'customer';
 
-  async function exportData() {
-    setBusy(true);
-    setMessage(null);
-    try {
-      const data = await adminApi<unknown>(`/api/admin/customers/${c.id}/export`, { method: 'POST' });
-      download(`customer-${c.id}.json`, data);
-      setMessage({ ok: true, text: tr('Выгрузка сохранена', 'The export was downloaded') });
-    } catch (e) {
-      setMessage({ ok: false, text: errorText(e) });
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function remove(event: React.FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    setMessage(null);
+  const exporting = useAction(async () => {
+    download(`customer-${c.id}.json`, await callApi(customersApi.export, { id: c.id }));
+  });
+  // A contact that does not match is said at the field; any other refusal above the page.
+  const removing = useAction(async () => {
     setConfirmError(null);
     try {
-      const result = await adminApi<{ orders: number[] }>(`/api/admin/customers/${c.id}`, {
-        method: 'DELETE',
-        body: { confirm },
-      });
+      const result = await callApi(customersApi.remove, { id: c.id }, { confirm });
       navigate('/admin/customers', {
-        state: {
-          deleted: tr(
-            `Данные покупателя удалены; обезличено заказов: ${result.orders.length}`,
-            `The customer's data was deleted; orders anonymised: ${result.orders.length}`,
-          ),
-        },
+        state: { deleted: t('customer_page.the_customer_s_data', { length: result.orders.length }) },
       });
     } catch (e) {
       if (e instanceof AdminApiError && e.field === 'confirm') setConfirmError(e.message);
-      else setMessage({ ok: false, text: errorText(e) });
-      setBusy(false);
+      else throw e;
     }
+  });
+  const busy = exporting.busy || removing.busy;
+  const error = exporting.error ?? removing.error;
+
+  function remove(event: React.FormEvent) {
+    event.preventDefault();
+    exporting.reset();
+    void removing.run();
   }
+
+  const orderColumns: Column<CustomerOrderRow>[] = [
+    {
+      key: 'number',
+      header: t('entity.order'),
+      render: (o) => <Link to={`/admin/orders/${o.number}`}>{o.number}</Link>,
+    },
+    { key: 'date', header: t('orders.col.date'), render: (o) => formatDateTime(o.createdAt, locale) },
+    { key: 'status', header: t('field.status'), render: (o) => orderStatusName(o.status, locale) },
+    {
+      key: 'total',
+      header: t('orders.col.total'),
+      numeric: true,
+      render: (o) => (
+        <>
+          {formatMoney(o.total, locale)}
+          {o.displayCurrency !== 'RUB' && o.displayTotal !== null ? (
+            <span className="adm-muted"> · {formatMoney(o.displayTotal, locale, o.displayCurrency)}</span>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      key: 'linked',
+      header: t('customer_page.linked_by'),
+      hideOnPhone: true,
+      className: 'adm-muted',
+      render: (o) => (o.byAccount ? t('customer_page.signed_in') : t('customer_page.guest_same_contact')),
+    },
+  ];
+  const consentColumns: Column<CustomerConsent>[] = [
+    {
+      key: 'where',
+      header: t('customer_page.where'),
+      render: (k) => (
+        <>
+          {k.source === 'registration'
+            ? t('customer_page.registration')
+            : k.source === 'marketing'
+              ? t('customer_page.marketing_messages_38_fz')
+              : k.source.replace('order', t('customer_page.order'))}
+          {k.channel ? (
+            <span className="adm-muted"> · {staffMessage(`consent.channel.${k.channel}`, locale)}</span>
+          ) : null}
+        </>
+      ),
+    },
+    { key: 'version', header: t('customers.consent.version'), render: (k) => k.version ?? '—' },
+    { key: 'at', header: t('refunds.col.date'), render: (k) => formatDateTime(k.at, locale) },
+    { key: 'ip', header: t('order_page.address'), hideOnPhone: true, render: (k) => k.ip ?? '—' },
+  ];
 
   return (
     <div className="adm-page">
       <p>
-        <Link to="/admin/customers">← {tr('Покупатели', 'Customers')}</Link>
+        <Link to="/admin/customers">← {t('customers.title')}</Link>
       </p>
       <div className="adm-page__head">
-        <h1>{fullName(c) || tr('Покупатель без имени', 'Customer without a name')}</h1>
+        <h1>{fullName(c) || t('customer_page.customer_without_a_name')}</h1>
         <div className="adm-row">
-          <Link to={`/admin/audit?entityType=customer&entityId=${c.id}`}>
-            {tr('Журнал изменений', 'Audit log')}
-          </Link>
-          <button type="button" className="adm-btn" onClick={exportData} disabled={busy}>
-            {tr('Выгрузить данные (JSON)', 'Export data (JSON)')}
+          <Link to={`/admin/audit?entityType=customer&entityId=${c.id}`}>{t('customer_page.audit_log')}</Link>
+          <button
+            type="button"
+            className="adm-btn"
+            onClick={() => {
+              removing.reset();
+              void exporting.run();
+            }}
+            disabled={busy}
+          >
+            {t('customer_page.export_data_json')}
           </button>
         </div>
       </div>
-      {message ? (
-        <p className={message.ok ? 'adm-ok' : 'adm-error'} role={message.ok ? 'status' : 'alert'}>
-          {message.text}
+      {error ? (
+        <p className="adm-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {exporting.done ? (
+        <p className="adm-ok" role="status">
+          {t('customer_page.the_export_was_downloaded')}
         </p>
       ) : null}
       <div className="adm-grid">
         <section className="adm-card" aria-labelledby="profile-title">
-          <h2 id="profile-title">{tr('Профиль', 'Profile')}</h2>
+          <h2 id="profile-title">{t('customer_page.profile')}</h2>
           <dl className="adm-dl">
-            <dt>{tr('Имя', 'First name')}</dt>
+            <dt>{t('customer_page.first_name')}</dt>
             <dd>{c.name || '—'}</dd>
-            <dt>{tr('Фамилия', 'Last name')}</dt>
+            <dt>{t('customer_page.last_name')}</dt>
             <dd>{c.secondName || '—'}</dd>
-            <dt>{tr('Дата рождения', 'Birth date')}</dt>
+            <dt>{t('customer_page.birth_date')}</dt>
             <dd>{c.birthDate || '—'}</dd>
-            <dt>{tr('Уведомления', 'Notifications')}</dt>
-            <dd>{channelLabel(c.notificationChannel, tr)}</dd>
-            <dt>{tr('Регистрация', 'Registered')}</dt>
+            <dt>{t('customer_page.notifications')}</dt>
+            <dd>{channelLabel(c.notificationChannel, t)}</dd>
+            <dt>{t('customer_page.registered')}</dt>
             <dd>{formatDateTime(c.createdAt, locale)}</dd>
             {isStaff ? (
               <>
-                <dt>{tr('Роль', 'Role')}</dt>
+                <dt>{t('field.role')}</dt>
                 <dd>
                   <span className="adm-badge adm-badge--warn">{roleName(c.role, locale)}</span>
                 </dd>
@@ -209,9 +199,9 @@ export default function CustomerPageView() {
           </dl>
         </section>
         <section className="adm-card" aria-labelledby="contacts-title">
-          <h2 id="contacts-title">{tr('Контакты', 'Contacts')}</h2>
+          <h2 id="contacts-title">{t('customers.col.contacts')}</h2>
           <dl className="adm-dl">
-            <dt>{tr('Телефон', 'Phone')}</dt>
+            <dt>{t('customers.phone')}</dt>
             <dd>
               {c.phone ? (
                 <>
@@ -236,17 +226,17 @@ export default function CustomerPageView() {
       </div>
 
       <section className="adm-card" aria-labelledby="addresses-title">
-        <h2 id="addresses-title">{tr('Сохранённые адреса', 'Saved addresses')}</h2>
+        <h2 id="addresses-title">{t('customer_page.saved_addresses')}</h2>
         {addresses.length === 0 ? (
-          <p className="adm-muted">{tr('Нет', 'None')}</p>
+          <p className="adm-muted">{t('customer_page.none')}</p>
         ) : (
           <ul className="adm-cust__list">
             {addresses.map((a) => (
               <li key={a.id}>
                 {[a.postcode, a.country, a.city, a.street, a.house].filter(Boolean).join(', ')}
-                {a.room ? `, ${tr('кв.', 'apt')} ${a.room}` : ''}
-                {a.entrance ? `, ${tr('подъезд', 'entrance')} ${a.entrance}` : ''}
-                {a.floor ? `, ${tr('этаж', 'floor')} ${a.floor}` : ''}
+                {a.room ? `, ${t('order_page.apt')} ${a.room}` : ''}
+                {a.entrance ? `, ${t('customer_page.entrance')} ${a.entrance}` : ''}
+                {a.floor ? `, ${t('customer_page.floor')} ${a.floor}` : ''}
               </li>
             ))}
           </ul>
@@ -254,119 +244,36 @@ export default function CustomerPageView() {
       </section>
 
       <section className="adm-card" aria-labelledby="orders-title">
-        <h2 id="orders-title">{tr('Заказы', 'Orders')}</h2>
-        {orders.length === 0 ? (
-          <p className="adm-muted">{tr('Заказов нет', 'No orders')}</p>
-        ) : (
-          <div className="adm-table-wrap">
-            <table className="adm-table">
-              <thead>
-                <tr>
-                  <th scope="col">№</th>
-                  <th scope="col">{tr('Дата', 'Date')}</th>
-                  <th scope="col">{tr('Статус', 'Status')}</th>
-                  <th scope="col" className="adm-num">
-                    {tr('Сумма', 'Total')}
-                  </th>
-                  <th scope="col">{tr('Как связан', 'Linked by')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {orders.map((o) => (
-                  <tr key={o.number}>
-                    <td>
-                      <Link to={`/admin/orders/${o.number}`}>{o.number}</Link>
-                    </td>
-                    <td>{formatDateTime(o.createdAt, locale)}</td>
-                    <td>{statusLabel(o.status)}</td>
-                    <td className="adm-num">
-                      {formatMoney(o.total, locale)}
-                      {o.displayCurrency !== 'RUB' && o.displayTotal !== null ? (
-                        <span className="adm-muted">
-                          {' '}
-                          · {formatMoney(o.displayTotal, locale, o.displayCurrency)}
-                        </span>
-                      ) : null}
-                    </td>
-                    <td className="adm-muted">
-                      {o.byAccount
-                        ? tr('из кабинета', 'signed in')
-                        : tr('гость, тот же контакт', 'guest, same contact')}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <h2 id="orders-title">{t('customers.orders')}</h2>
+        <DataTable
+          label={t('customers.orders')}
+          columns={orderColumns}
+          rows={orders}
+          rowKey={(o) => o.number}
+          empty={t('customer_page.no_orders')}
+        />
       </section>
 
       <section className="adm-card" aria-labelledby="consents-title">
-        <h2 id="consents-title">{tr('Согласия', 'Consents')}</h2>
-        {consents.length === 0 ? (
-          <p className="adm-muted">{tr('Нет записей', 'No records')}</p>
-        ) : (
-          // Scrolls sideways on a phone: focusable, so a keyboard can scroll it too.
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus
-          <div className="adm-table-wrap" tabIndex={0}>
-            <table className="adm-table">
-              <thead>
-                <tr>
-                  <th scope="col">{tr('Где', 'Where')}</th>
-                  <th scope="col">{tr('Версия текста', 'Text version')}</th>
-                  <th scope="col">{tr('Когда', 'When')}</th>
-                  <th scope="col">{tr('Адрес', 'Address')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {consents.map((k) => (
-                  <tr key={`${k.source}-${k.at}`}>
-                    <td>
-                      {k.source === 'registration'
-                        ? tr('регистрация', 'registration')
-                        : k.source === 'marketing'
-                          ? tr('рассылки и напоминания (38-ФЗ)', 'marketing messages (38-FZ)')
-                          : k.source.replace('order', tr('заказ', 'order'))}
-                      {k.channel ? (
-                        <span className="adm-muted">
-                          {' '}
-                          · {staffMessage(`consent.channel.${k.channel}`, locale)}
-                        </span>
-                      ) : null}
-                    </td>
-                    <td>{k.version ?? '—'}</td>
-                    <td>{formatDateTime(k.at, locale)}</td>
-                    <td>{k.ip ?? '—'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <h2 id="consents-title">{t('customers.consents')}</h2>
+        <DataTable
+          label={t('customers.consents')}
+          columns={consentColumns}
+          rows={consents}
+          rowKey={(k) => `${k.source}-${k.at}`}
+          empty={t('customer_page.no_records')}
+        />
       </section>
 
       <section className="adm-card adm-cust__danger" aria-labelledby="delete-title">
-        <h2 id="delete-title">{tr('Удаление по запросу', 'Deletion on request')}</h2>
+        <h2 id="delete-title">{t('customer_page.deletion_on_request')}</h2>
         {isStaff ? (
-          <p className="adm-muted">
-            {tr(
-              'Это сотрудник. Сначала снимите роль в разделе «Сотрудники».',
-              'This is a staff member. Remove their role on the Staff page first.',
-            )}
-          </p>
+          <p className="adm-muted">{t('customer_page.this_is_a_staff')}</p>
         ) : (
           <form onSubmit={remove} className="adm-stack">
-            <p className="adm-muted">
-              {tr(
-                'Профиль, адреса, корзина, сессии, подписки и напоминания удаляются; заказы остаются для учёта без имени, телефона, e-mail и адреса. Отменить нельзя.',
-                'The profile, addresses, cart, sessions, sign-ups and reminders are deleted; orders stay for accounting without the name, phone, e-mail and address. This cannot be undone.',
-              )}
-            </p>
+            <p className="adm-muted">{t('customer_page.the_profile_addresses_cart')}</p>
             <label className="adm-field" data-invalid={confirmError ? 'true' : undefined}>
-              {tr(
-                'Для подтверждения введите e-mail или телефон покупателя',
-                "To confirm, type the customer's e-mail or phone",
-              )}
+              {t('customer_page.to_confirm_type_the')}
               <input
                 name="confirm"
                 value={confirm}
@@ -387,7 +294,7 @@ export default function CustomerPageView() {
                 className="adm-btn adm-btn--danger"
                 disabled={busy || confirm.trim() === ''}
               >
-                {tr('Удалить данные покупателя', "Delete the customer's data")}
+                {t('customer_page.delete_the_customer_s')}
               </button>
             </div>
           </form>

@@ -1,19 +1,22 @@
 import '../../admin/content/content.css';
-import { Form, Link, useLoaderData, useRevalidator, useSearchParams } from 'react-router';
-import { adminApi } from '../../admin/api.ts';
+import '../../admin/ui/kit.css';
+import { Link, useLoaderData, useRevalidator, useSearchParams } from 'react-router';
 import { offerText, PromoBatchForm, PromoForm, type ScopeOptions } from '../../admin/content/promo-form.tsx';
 import type { PromoBatchView, PromoCode } from '../../admin/content/types.ts';
 import { AdminLoading } from '../../admin/frame.tsx';
-import { type AdminLocale, formatDateTime, formatMoney, useAdminLocale, useTr } from '../../admin/i18n.ts';
+import { type AdminLocale, formatDateTime, formatMoney, useAdminLocale } from '../../admin/i18n.ts';
+import { promoCodesApi } from '../../admin/orders/promo-codes-api.ts';
+import { callApi } from '../../admin/ui/api-client.ts';
+import { type Column, DataTable } from '../../admin/ui/data-table.tsx';
+import { FilterBar } from '../../admin/ui/filter-bar.tsx';
+import { type StaffText, useStaffText } from '../../admin/ui/staff-text.ts';
 
 export async function clientLoader({ request }: { request: Request }) {
   const url = new URL(request.url);
   const q = url.searchParams.get('q')?.trim() ?? '';
   const [{ rows, batches }, options] = await Promise.all([
-    adminApi<{ rows: PromoCode[]; batches: PromoBatchView[] }>(
-      `/api/admin/promo-codes${q ? `?${new URLSearchParams({ q })}` : ''}`,
-    ),
-    adminApi<ScopeOptions>('/api/admin/catalogue/options'),
+    callApi(promoCodesApi.list, { q }),
+    callApi(promoCodesApi.scopeOptions),
   ]);
   return { rows, batches, q, options };
 }
@@ -23,12 +26,7 @@ export function HydrateFallback() {
 }
 
 /** A code's conditions in words: the minimum, what it is limited to, the limits per customer. */
-function conditions(
-  r: PromoCode,
-  options: ScopeOptions,
-  locale: AdminLocale,
-  tr: (ru: string, en: string) => string,
-): string {
+function conditions(r: PromoCode, options: ScopeOptions, locale: AdminLocale, t: StaffText): string {
   const name = (list: { slug: string; name: { ru: string; en: string } }[], slug: string) => {
     const found = list.find((x) => x.slug === slug);
     return found ? found.name[locale] || found.name.ru : slug;
@@ -36,19 +34,15 @@ function conditions(
   const scope = [
     ...r.limitTo.categories.map((s) => name(options.categories, s)),
     ...r.limitTo.collections.map((s) => name(options.collections, s)),
-    ...(r.limitTo.products.length
-      ? [tr(`товаров: ${r.limitTo.products.length}`, `${r.limitTo.products.length} products`)]
-      : []),
+    ...(r.limitTo.products.length ? [t('promo_codes.products', { length: r.limitTo.products.length })] : []),
   ];
   return [
-    r.minOrder !== null
-      ? tr(`заказ от ${formatMoney(r.minOrder, locale)}`, `order from ${formatMoney(r.minOrder, locale)}`)
-      : null,
-    scope.length ? tr(`только: ${scope.join(', ')}`, `only: ${scope.join(', ')}`) : null,
+    r.minOrder !== null ? t('promo_codes.order_from', { amount: formatMoney(r.minOrder, locale) }) : null,
+    scope.length ? t('promo_codes.only', { list: scope.join(', ') }) : null,
     r.perCustomerLimit !== null
-      ? tr(`до ${r.perCustomerLimit} на покупателя`, `${r.perCustomerLimit} per customer`)
+      ? t('promo_codes.per_customer', { perCustomerLimit: r.perCustomerLimit })
       : null,
-    r.firstOrderOnly ? tr('первый заказ', 'first order') : null,
+    r.firstOrderOnly ? t('promo_codes.first_order') : null,
     r.phone ? `+${r.phone}` : null,
   ]
     .filter(Boolean)
@@ -60,7 +54,7 @@ function conditions(
  * edit one, and campaign batches of single-use codes with their CSV.
  */
 export default function PromoCodesPage() {
-  const tr = useTr();
+  const t = useStaffText();
   const locale = useAdminLocale();
   const { rows, batches, q, options } = useLoaderData<typeof clientLoader>();
   const [params, setParams] = useSearchParams();
@@ -71,32 +65,97 @@ export default function PromoCodesPage() {
   const current = editing ? (rows.find((r) => r.code === editing) ?? null) : null;
   const validity = (r: Pick<PromoCode, 'startsAt' | 'endsAt'>) =>
     !r.startsAt && !r.endsAt
-      ? tr('бессрочно', 'no end')
+      ? t('promo_codes.no_end')
       : [
           r.startsAt ? formatDateTime(r.startsAt, locale) : '…',
           r.endsAt ? formatDateTime(r.endsAt, locale) : '…',
         ].join(' — ');
 
+  const none = <span className="adm-muted">—</span>;
+  const codeColumns: Column<PromoCode>[] = [
+    {
+      key: 'code',
+      header: t('promo_codes.code'),
+      render: (r) => <Link to={`?edit=${encodeURIComponent(r.code)}`}>{r.code}</Link>,
+    },
+    { key: 'value', header: t('promo.csv.value'), render: (r) => offerText(r, locale) },
+    { key: 'valid', header: t('promo_codes.valid'), hideOnPhone: true, render: (r) => validity(r) },
+    {
+      key: 'uses',
+      header: t('promo_codes.uses'),
+      numeric: true,
+      render: (r) => `${r.usedCount}${r.usageLimit !== null ? ` / ${r.usageLimit}` : ''}`,
+    },
+    {
+      key: 'conditions',
+      header: t('promo_codes.conditions'),
+      hideOnPhone: true,
+      render: (r) => conditions(r, options, locale, t) || none,
+    },
+    {
+      key: 'active',
+      header: t('orders.col.status'),
+      render: (r) =>
+        r.active ? (
+          <span className="adm-badge adm-badge--ok">{t('promo_codes.on')}</span>
+        ) : (
+          <span className="adm-badge adm-badge--muted">{t('promo_codes.off')}</span>
+        ),
+    },
+  ];
+  const batchColumns: Column<PromoBatchView>[] = [
+    { key: 'prefix', header: t('promo_codes.codes_start_with'), render: (b) => b.prefix },
+    {
+      key: 'value',
+      header: t('promo.csv.value'),
+      render: (b) => (b.offer ? offerText(b.offer, locale) : '—'),
+    },
+    {
+      key: 'valid',
+      header: t('promo_codes.valid'),
+      hideOnPhone: true,
+      render: (b) => (b.offer ? validity(b.offer) : '—'),
+    },
+    { key: 'used', header: t('promo_codes.used'), numeric: true, render: (b) => `${b.used} / ${b.count}` },
+    {
+      key: 'conditions',
+      header: t('promo_codes.conditions'),
+      hideOnPhone: true,
+      render: (b) => (b.offer && conditions(b.offer, options, locale, t)) || none,
+    },
+    {
+      key: 'made',
+      header: t('promo_codes.made'),
+      hideOnPhone: true,
+      render: (b) => formatDateTime(b.createdAt, locale),
+    },
+    {
+      key: 'file',
+      header: <span className="visually-hidden">{t('field.file')}</span>,
+      render: (b) => (
+        <a className="adm-btn" href={`/api/admin/promo-batches/${b.id}/codes.csv?lang=${locale}`} download>
+          {t('promo_codes.download_csv')}
+        </a>
+      ),
+    },
+  ];
+
   return (
     <div className="adm-page">
       <div className="adm-page__head">
-        <h1>{tr('Промокоды', 'Promo codes')}</h1>
+        <h1>{t('promo_codes.promo_codes')}</h1>
         <div className="adm-cnt__actions">
           <Link className="adm-btn adm-btn--primary" to="?new=1">
-            {tr('Новый промокод', 'New promo code')}
+            {t('promo_codes.new_promo_code')}
           </Link>
           <Link className="adm-btn" to="?batch=1">
-            {tr('Партия кодов', 'Batch of codes')}
+            {t('promo_codes.batch_of_codes')}
           </Link>
         </div>
       </div>
       {creating || current ? (
         <section className="adm-cnt__group">
-          <h2>
-            {current
-              ? `${tr('Промокод', 'Promo code')} ${current.code}`
-              : tr('Новый промокод', 'New promo code')}
-          </h2>
+          <h2>{current ? `${t('promo.csv.code')} ${current.code}` : t('promo_codes.new_promo_code')}</h2>
           <PromoForm
             key={current?.code ?? 'new'}
             promo={current}
@@ -110,111 +169,36 @@ export default function PromoCodesPage() {
       ) : null}
       {batching ? (
         <section className="adm-cnt__group">
-          <h2>{tr('Партия кодов для кампании', 'A batch of codes for a campaign')}</h2>
+          <h2>{t('promo_codes.a_batch_of_codes')}</h2>
           <PromoBatchForm options={options} onMade={() => revalidator.revalidate()} />
         </section>
       ) : null}
-      <Form method="get" className="adm-filters" role="search">
+      <FilterBar
+        keys={['q'] as const}
+        onApply={({ q: code }) => setParams(code ? { q: code } : {})}
+        onReset={() => setParams({})}
+      >
         <label className="adm-field">
-          {tr('Код', 'Code')}
-          <input name="q" type="search" defaultValue={q} maxLength={40} />
+          {t('promo_codes.code')}
+          <input name="q" type="search" defaultValue={q} key={q} maxLength={40} />
         </label>
-        <button type="submit" className="adm-btn">
-          {tr('Найти', 'Search')}
-        </button>
-      </Form>
-      {rows.length === 0 ? (
-        <p className="adm-muted">{tr('Промокодов нет', 'No promo codes')}</p>
-      ) : (
-        <div className="adm-table-wrap">
-          <table className="adm-table">
-            <thead>
-              <tr>
-                <th scope="col">{tr('Код', 'Code')}</th>
-                <th scope="col">{tr('Скидка', 'Discount')}</th>
-                <th scope="col">{tr('Срок', 'Valid')}</th>
-                <th scope="col" className="adm-num">
-                  {tr('Использований', 'Uses')}
-                </th>
-                <th scope="col">{tr('Условия', 'Conditions')}</th>
-                <th scope="col">{tr('Состояние', 'State')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr key={r.code}>
-                  <td>
-                    <Link to={`?edit=${encodeURIComponent(r.code)}`}>{r.code}</Link>
-                  </td>
-                  <td>{offerText(r, locale)}</td>
-                  <td>{validity(r)}</td>
-                  <td className="adm-num">
-                    {r.usedCount}
-                    {r.usageLimit !== null ? ` / ${r.usageLimit}` : ''}
-                  </td>
-                  <td>{conditions(r, options, locale, tr) || <span className="adm-muted">—</span>}</td>
-                  <td>
-                    {r.active ? (
-                      <span className="adm-badge adm-badge--ok">{tr('включён', 'on')}</span>
-                    ) : (
-                      <span className="adm-badge adm-badge--muted">{tr('выключен', 'off')}</span>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      </FilterBar>
+      <DataTable
+        label={t('promo_codes.promo_codes')}
+        columns={codeColumns}
+        rows={rows}
+        rowKey={(r) => r.code}
+        empty={t('promo_codes.no_promo_codes')}
+      />
       {batches.length > 0 ? (
         <section className="adm-cnt__group">
-          <h2>{tr('Партии кодов', 'Batches of codes')}</h2>
-          <div className="adm-table-wrap">
-            <table className="adm-table">
-              <thead>
-                <tr>
-                  <th scope="col">{tr('Начало кодов', 'Codes start with')}</th>
-                  <th scope="col">{tr('Скидка', 'Discount')}</th>
-                  <th scope="col">{tr('Срок', 'Valid')}</th>
-                  <th scope="col" className="adm-num">
-                    {tr('Использовано', 'Used')}
-                  </th>
-                  <th scope="col">{tr('Условия', 'Conditions')}</th>
-                  <th scope="col">{tr('Создана', 'Made')}</th>
-                  <th scope="col">
-                    <span className="visually-hidden">{tr('Файл', 'File')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {batches.map((b) => (
-                  <tr key={b.id}>
-                    <td>{b.prefix}</td>
-                    <td>{b.offer ? offerText(b.offer, locale) : '—'}</td>
-                    <td>{b.offer ? validity(b.offer) : '—'}</td>
-                    <td className="adm-num">
-                      {b.used} / {b.count}
-                    </td>
-                    <td>
-                      {(b.offer && conditions(b.offer, options, locale, tr)) || (
-                        <span className="adm-muted">—</span>
-                      )}
-                    </td>
-                    <td>{formatDateTime(b.createdAt, locale)}</td>
-                    <td>
-                      <a
-                        className="adm-btn"
-                        href={`/api/admin/promo-batches/${b.id}/codes.csv?lang=${locale}`}
-                        download
-                      >
-                        {tr('Скачать CSV', 'Download CSV')}
-                      </a>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <h2>{t('promo_codes.batches_of_codes')}</h2>
+          <DataTable
+            label={t('promo_codes.batches_of_codes')}
+            columns={batchColumns}
+            rows={batches}
+            rowKey={(b) => b.id}
+          />
         </section>
       ) : null}
     </div>

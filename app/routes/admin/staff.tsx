@@ -1,29 +1,21 @@
+import '../../admin/ui/kit.css';
 import { useState } from 'react';
 import { useLoaderData, useRevalidator } from 'react-router';
 import { roleName } from '../../../core/staff-messages.ts';
-import { adminApi, errorText } from '../../admin/api.ts';
 import { AdminLoading } from '../../admin/frame.tsx';
-import { formatDateTime, useAdminLocale, useTr } from '../../admin/i18n.ts';
+import { formatDateTime } from '../../admin/i18n.ts';
 import { useStaff } from '../../admin/staff-context.ts';
+import { type StaffInvite, type StaffMember, type StaffRole, staffApi } from '../../admin/team/staff-api.ts';
+import { callApi } from '../../admin/ui/api-client.ts';
+import { useConfirm } from '../../admin/ui/confirm-dialog.tsx';
+import { type Column, DataTable } from '../../admin/ui/data-table.tsx';
+import { useStaffText } from '../../admin/ui/staff-text.ts';
+import { useAction } from '../../admin/ui/use-action.ts';
 
-type Role = 'admin' | 'manager' | 'editor';
-interface Member {
-  id: string;
-  email: string;
-  name: string;
-  role: Role;
-  enrolled: boolean;
-  version: number;
-}
-interface Invite {
-  id: number;
-  email: string;
-  role: Role;
-  expiresAt: string;
-}
+const roles: StaffRole[] = ['admin', 'manager', 'editor'];
 
 export async function clientLoader() {
-  return adminApi<{ staff: Member[]; invites: Invite[] }>('/api/admin/staff');
+  return callApi(staffApi.list);
 }
 
 export function HydrateFallback() {
@@ -31,53 +23,151 @@ export function HydrateFallback() {
 }
 
 export default function StaffPage() {
-  const tr = useTr();
-  const locale = useAdminLocale();
+  const t = useStaffText();
+  const { locale } = t;
   const me = useStaff();
   const { staff, invites } = useLoaderData<typeof clientLoader>();
   const revalidator = useRevalidator();
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function run(action: () => Promise<unknown>, done: string) {
-    setBusy(true);
-    setMessage(null);
+  const [ask, confirmDialog] = useConfirm();
+  const [doneText, setDoneText] = useState('');
+  // Every change says what it did, or the server's refusal; the list is read again either way.
+  const action = useAction(async (call: () => Promise<unknown>, done: string) => {
+    setDoneText(done);
     try {
-      await action();
-      setMessage({ ok: true, text: done });
-    } catch (e) {
-      setMessage({ ok: false, text: errorText(e) });
+      return await call();
     } finally {
-      setBusy(false);
-      revalidator.revalidate();
+      await revalidator.revalidate();
     }
+  });
+  const message = action.error ?? action.conflict?.message ?? null;
+
+  async function remove(member: StaffMember) {
+    const yes = await ask({
+      title: t('staff_page.remove_from_the_team', { email: member.email }),
+      confirm: t('marking.remove'),
+      danger: true,
+    });
+    if (yes)
+      await action.run(
+        () => callApi(staffApi.remove, { id: member.id }, { version: member.version }),
+        t('staff_page.the_staff_member_was'),
+      );
   }
+
+  const inviteColumns: Column<StaffInvite>[] = [
+    { key: 'email', header: 'E-mail', render: (i) => i.email },
+    { key: 'role', header: t('field.role'), render: (i) => roleName(i.role, locale) },
+    {
+      key: 'expires',
+      header: t('promo.csv.valid_until'),
+      render: (i) => formatDateTime(i.expiresAt, locale),
+    },
+  ];
+  const memberColumns: Column<StaffMember>[] = [
+    {
+      key: 'member',
+      header: t('entity.staff'),
+      render: (member) => (
+        <>
+          {member.name || '—'}
+          <br />
+          <span className="adm-muted">{member.email}</span>
+        </>
+      ),
+    },
+    {
+      key: 'role',
+      header: t('field.role'),
+      render: (member) => (
+        <select
+          aria-label={`${t('field.role')}: ${member.email}`}
+          value={member.role}
+          disabled={action.busy || member.id === me.id}
+          onChange={(event) =>
+            void action.run(
+              () =>
+                callApi(
+                  staffApi.changeRole,
+                  { id: member.id },
+                  { role: event.target.value as StaffRole, version: member.version },
+                ),
+              t('staff_page.the_role_was_changed'),
+            )
+          }
+        >
+          {roles.map((role) => (
+            <option key={role} value={role}>
+              {roleName(role, locale)}
+            </option>
+          ))}
+        </select>
+      ),
+    },
+    {
+      key: 'enrolled',
+      header: t('staff_page.second_factor'),
+      hideOnPhone: true,
+      render: (member) =>
+        member.enrolled ? (
+          <span className="adm-badge adm-badge--ok">{t('staff_page.set_up')}</span>
+        ) : (
+          <span className="adm-badge adm-badge--warn">{t('staff_page.at_first_sign_in')}</span>
+        ),
+    },
+    {
+      key: 'actions',
+      header: <span className="adm-muted">{t('order_page.actions')}</span>,
+      render: (member) => (
+        <div className="adm-row">
+          <a className="adm-btn" href={`/admin/audit?entityType=staff&entityId=${member.id}`}>
+            {t('return_page.log')}
+          </a>
+          {member.id !== me.id ? (
+            <button
+              type="button"
+              className="adm-btn adm-btn--danger"
+              disabled={action.busy}
+              onClick={() => void remove(member)}
+            >
+              {t('marking.remove')}
+            </button>
+          ) : null}
+        </div>
+      ),
+    },
+  ];
 
   return (
     <div className="adm-page">
       <div className="adm-page__head">
-        <h1>{tr('Сотрудники', 'Staff')}</h1>
+        <h1>{t('staff_page.staff')}</h1>
       </div>
       {message ? (
-        <p className={message.ok ? 'adm-ok' : 'adm-error'} role={message.ok ? 'status' : 'alert'}>
-          {message.text}
+        <p className="adm-error" role="alert">
+          {message}
+        </p>
+      ) : null}
+      {action.done ? (
+        <p className="adm-ok" role="status">
+          {doneText}
         </p>
       ) : null}
       <section className="adm-card" aria-labelledby="invite-title">
-        <h2 id="invite-title">{tr('Пригласить сотрудника', 'Invite a staff member')}</h2>
+        <h2 id="invite-title">{t('staff_page.invite_a_staff_member')}</h2>
         <form
           className="adm-filters"
           onSubmit={(event) => {
             event.preventDefault();
             const form = event.currentTarget;
             const data = new FormData(form);
-            void run(
+            void action.run(
               () =>
-                adminApi('/api/admin/staff/invite', {
-                  method: 'POST',
-                  body: { email: data.get('email'), role: data.get('role'), locale },
+                callApi(staffApi.invite, {
+                  email: String(data.get('email') ?? ''),
+                  role: String(data.get('role') ?? '') as StaffRole,
+                  locale,
                 }).then(() => form.reset()),
-              tr('Приглашение отправлено', 'The invitation was sent'),
+              t('staff_page.the_invitation_was_sent'),
             );
           }}
         >
@@ -86,136 +176,39 @@ export default function StaffPage() {
             <input name="email" type="email" required />
           </label>
           <label className="adm-field">
-            {tr('Роль', 'Role')}
+            {t('field.role')}
             <select name="role" defaultValue="manager">
               <option value="manager">{roleName('manager', locale)}</option>
               <option value="editor">{roleName('editor', locale)}</option>
               <option value="admin">{roleName('admin', locale)}</option>
             </select>
           </label>
-          <button type="submit" className="adm-btn adm-btn--primary" disabled={busy}>
-            {tr('Пригласить', 'Invite')}
+          <button type="submit" className="adm-btn adm-btn--primary" disabled={action.busy}>
+            {t('staff_page.invite')}
           </button>
         </form>
         {invites.length > 0 ? (
-          <div className="adm-table-wrap">
-            <table className="adm-table">
-              <caption className="adm-muted" style={{ textAlign: 'left', padding: '8px 0' }}>
-                {tr('Ожидают ответа', 'Waiting for an answer')}
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">E-mail</th>
-                  <th scope="col">{tr('Роль', 'Role')}</th>
-                  <th scope="col">{tr('Действует до', 'Valid until')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {invites.map((invite) => (
-                  <tr key={invite.id}>
-                    <td>{invite.email}</td>
-                    <td>{roleName(invite.role, locale)}</td>
-                    <td>{formatDateTime(invite.expiresAt, locale)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <>
+            <h3 className="adm-muted">{t('staff_page.waiting_for_an_answer')}</h3>
+            <DataTable
+              label={t('staff_page.waiting_for_an_answer')}
+              columns={inviteColumns}
+              rows={invites}
+              rowKey={(i) => i.id}
+            />
+          </>
         ) : null}
       </section>
       <section className="adm-card" aria-labelledby="staff-title">
-        <h2 id="staff-title">{tr('Команда', 'The team')}</h2>
-        <div className="adm-table-wrap">
-          <table className="adm-table">
-            <thead>
-              <tr>
-                <th scope="col">{tr('Сотрудник', 'Staff member')}</th>
-                <th scope="col">{tr('Роль', 'Role')}</th>
-                <th scope="col">{tr('Второй фактор', 'Second factor')}</th>
-                <th scope="col">
-                  <span className="adm-muted">{tr('Действия', 'Actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {staff.map((member) => (
-                <tr key={member.id}>
-                  <td>
-                    {member.name || '—'}
-                    <br />
-                    <span className="adm-muted">{member.email}</span>
-                  </td>
-                  <td>
-                    <select
-                      aria-label={`${tr('Роль', 'Role')}: ${member.email}`}
-                      value={member.role}
-                      disabled={busy || member.id === me.id}
-                      onChange={(event) =>
-                        void run(
-                          () =>
-                            adminApi(`/api/admin/staff/${member.id}`, {
-                              method: 'PATCH',
-                              body: { role: event.target.value, version: member.version },
-                            }),
-                          tr('Роль изменена', 'The role was changed'),
-                        )
-                      }
-                    >
-                      <option value="admin">{roleName('admin', locale)}</option>
-                      <option value="manager">{roleName('manager', locale)}</option>
-                      <option value="editor">{roleName('editor', locale)}</option>
-                    </select>
-                  </td>
-                  <td>
-                    {member.enrolled ? (
-                      <span className="adm-badge adm-badge--ok">{tr('настроен', 'set up')}</span>
-                    ) : (
-                      <span className="adm-badge adm-badge--warn">
-                        {tr('при первом входе', 'at first sign-in')}
-                      </span>
-                    )}
-                  </td>
-                  <td>
-                    <div className="adm-row">
-                      <a className="adm-btn" href={`/admin/audit?entityType=staff&entityId=${member.id}`}>
-                        {tr('Журнал', 'Log')}
-                      </a>
-                      {member.id !== me.id ? (
-                        <button
-                          type="button"
-                          className="adm-btn adm-btn--danger"
-                          disabled={busy}
-                          onClick={() => {
-                            if (
-                              !window.confirm(
-                                tr(
-                                  `Убрать ${member.email} из команды?`,
-                                  `Remove ${member.email} from the team?`,
-                                ),
-                              )
-                            )
-                              return;
-                            void run(
-                              () =>
-                                adminApi(`/api/admin/staff/${member.id}/remove`, {
-                                  method: 'POST',
-                                  body: { version: member.version },
-                                }),
-                              tr('Сотрудник удалён из команды', 'The staff member was removed'),
-                            );
-                          }}
-                        >
-                          {tr('Убрать', 'Remove')}
-                        </button>
-                      ) : null}
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <h2 id="staff-title">{t('staff_page.the_team')}</h2>
+        <DataTable
+          label={t('staff_page.the_team')}
+          columns={memberColumns}
+          rows={staff}
+          rowKey={(m) => m.id}
+        />
       </section>
+      {confirmDialog}
     </div>
   );
 }
