@@ -67,8 +67,11 @@ test(
     expect(firstSrc).toMatch(/^\/media\/uploads\/[0-9a-f]+-1200-480\.webp$/);
 
     // The other upload is deleted (the browser asks first).
-    page.once('dialog', (dialog) => dialog.accept());
     await page.getByRole('button', { name: `Фото ${last}: удалить` }).click();
+    await page
+      .getByRole('dialog', { name: 'Удалить фото?' })
+      .getByRole('button', { name: 'Удалить' })
+      .click();
     await expect(page.getByRole('status')).toHaveText('Фото удалено');
     await expect(grid.getByRole('listitem')).toHaveCount(before + 1);
 
@@ -84,11 +87,11 @@ test(
     await expect(page.getByRole('status')).toHaveText('Видео загружено', { timeout: budget(15_000) });
     await expect(page.locator('.adm-media__videos video')).toHaveCount(1);
     await page.screenshot({ path: testInfo.outputPath('product-media-video.png'), fullPage: true });
-    page.once('dialog', (dialog) => {
-      expect(dialog.message()).toBe('Удалить видео?');
-      return dialog.accept();
-    });
     await page.getByRole('button', { name: 'Удалить видео 1' }).click();
+    await page
+      .getByRole('dialog', { name: 'Удалить видео?' })
+      .getByRole('button', { name: 'Удалить' })
+      .click();
     await expect(page.getByRole('status')).toHaveText('Видео удалено');
     await expect(page.locator('.adm-media__videos video')).toHaveCount(0);
 

@@ -74,15 +74,18 @@ test('staff add a page category and a look, and tag the look on the looks page',
 
   // A page category: the name is asked for; the list shows it with its transliterated slug.
   const category = `Весна ${project}`;
-  page.once('dialog', (dialog) => void dialog.accept(category));
   await page.getByRole('button', { name: 'Добавить категорию' }).click();
+  const ask = page.getByRole('dialog', { name: 'Добавить категорию' });
+  await ask.getByLabel('Название категории').fill(category);
+  await ask.getByRole('button', { name: 'Добавить категорию' }).click();
   await expect(page.getByText('Категория добавлена')).toBeVisible();
   await expect(page.getByLabel(`Название: ${category}`)).toHaveValue(category);
   await expect(page.getByLabel(`Адрес: ${category}`)).toHaveValue(`vesna-${project}`);
   // A cancelled prompt creates nothing.
   const rows = await page.locator('.adm-table tbody tr').count();
-  page.once('dialog', (dialog) => void dialog.dismiss());
   await page.getByRole('button', { name: 'Добавить категорию' }).click();
+  await ask.getByRole('button', { name: 'Отмена' }).click();
+  await expect(ask).toBeHidden();
   await expect(page.locator('.adm-table tbody tr')).toHaveCount(rows);
 
   // A look: its photo goes through the media store.

@@ -8,7 +8,8 @@ import {
   genderLabelsEn,
   genders,
 } from '../../../core/catalogue/audience.rules.ts';
-import { useAdminLocale, useTr } from '../i18n.ts';
+import { staffMessage } from '../../../core/staff-messages.ts';
+import { useAdminLocale } from '../i18n.ts';
 
 /** Who a product or a category is for, as the marketplace feeds say it; '' is the empty choice. */
 export interface AudienceDraft {
@@ -46,13 +47,12 @@ export function AudienceFields({
   /** Marks the field a refusal named. */
   invalid?: (field: 'ageGroup' | 'gender') => boolean | undefined;
 }) {
-  const tr = useTr();
   const locale = useAdminLocale();
   const emptyOf = (name: string | undefined) => (name ? `${empty} (${name})` : empty);
   return (
     <>
       <label className="adm-field" data-invalid={invalid?.('ageGroup') || undefined}>
-        {tr('Возрастная группа', 'Age group')}
+        {staffMessage('cat.audience.age_group', locale)}
         <select
           name="ageGroup"
           value={value.ageGroup}
@@ -68,7 +68,7 @@ export function AudienceFields({
         </select>
       </label>
       <label className="adm-field" data-invalid={invalid?.('gender') || undefined}>
-        {tr('Пол', 'Gender')}
+        {staffMessage('cat.audience.gender', locale)}
         <select
           name="gender"
           value={value.gender}

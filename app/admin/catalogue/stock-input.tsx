@@ -1,6 +1,10 @@
 import { useEffect, useState } from 'react';
-import { AdminApiError, adminApi, errorText } from '../api.ts';
-import { useTr } from '../i18n.ts';
+import { staffMessage } from '../../../core/staff-messages.ts';
+import { AdminApiError } from '../api.ts';
+import { useAdminLocale } from '../i18n.ts';
+import { callApi } from '../ui/api-client.ts';
+import { useAction } from '../ui/use-action.ts';
+import { catalogueApi } from './catalogue-api.ts';
 import type { Variant } from './types.ts';
 
 /**
@@ -16,50 +20,49 @@ export function StockInput({
   groupId: string;
   onSaved?: (stock: number) => void;
 }) {
-  const tr = useTr();
+  const locale = useAdminLocale();
+  const t = (key: Parameters<typeof staffMessage>[0], params?: Record<string, string | number>) =>
+    staffMessage(key, locale, params);
   const [shown, setShown] = useState(variant.stock);
   const [value, setValue] = useState(String(variant.stock));
-  const [state, setState] = useState<{ kind: 'idle' | 'busy' | 'ok' | 'error'; text?: string }>({
-    kind: 'idle',
-  });
+  const [invalid, setInvalid] = useState(false);
   useEffect(() => {
     setShown(variant.stock);
     setValue(String(variant.stock));
   }, [variant.stock]);
 
-  async function save() {
-    const stock = Number.parseInt(value, 10);
-    if (!Number.isFinite(stock) || stock < 0 || String(stock) !== value.trim()) {
-      setState({ kind: 'error', text: tr('Остаток — целое число от 0', 'Stock is a whole number from 0') });
-      return;
-    }
-    setState({ kind: 'busy' });
+  const action = useAction(async (stock: number) => {
     try {
-      const res = await adminApi<{ variant: Variant }>(
-        `/api/admin/catalogue/variants/${encodeURIComponent(variant.id)}/stock`,
-        { method: 'PUT', body: { stock, was: shown } },
-      );
+      const res = await callApi(catalogueApi.stock, { id: variant.id }, { stock, was: shown });
       setShown(res.variant.stock);
       setValue(String(res.variant.stock));
-      setState({ kind: 'ok', text: tr('Сохранено', 'Saved') });
       onSaved?.(res.variant.stock);
     } catch (e) {
       if (e instanceof AdminApiError && e.status === 409) {
         // The message names the figure now; reload it so the next save goes over it.
-        const fresh = await adminApi<{ variants: Variant[] }>(
-          `/api/admin/catalogue/products/${encodeURIComponent(groupId)}`,
-        ).catch(() => null);
+        const fresh = await callApi(catalogueApi.product, { id: groupId }).catch(() => null);
         const now = fresh?.variants.find((v) => v.id === variant.id)?.stock;
         if (now !== undefined) setShown(now);
       }
-      setState({ kind: 'error', text: errorText(e) });
+      throw e;
     }
+  });
+
+  function save() {
+    const stock = Number.parseInt(value, 10);
+    if (!Number.isFinite(stock) || stock < 0 || String(stock) !== value.trim()) {
+      action.reset();
+      setInvalid(true);
+      return;
+    }
+    setInvalid(false);
+    void action.run(stock);
   }
 
-  const label = tr(
-    `Остаток размера ${variant.size || 'без размера'}`,
-    `Stock of size ${variant.size || 'one size'}`,
-  );
+  const error = invalid
+    ? t('cat.stock.stock_is_a_whole_number_from_0')
+    : (action.error ?? action.conflict?.message);
+  const label = t('cat.stock.of_size', { size: variant.size || t('cat.product.one_size') });
   return (
     <span className="adm-cat__stock">
       <input
@@ -71,32 +74,34 @@ export function StockInput({
         value={value}
         onChange={(e) => {
           setValue(e.target.value);
-          setState({ kind: 'idle' });
+          setInvalid(false);
+          action.reset();
         }}
         onKeyDown={(e) => {
           if (e.key === 'Enter') {
             e.preventDefault();
-            void save();
+            save();
           }
         }}
       />
       <button
         type="button"
         className="adm-btn"
-        disabled={state.kind === 'busy' || value === String(shown)}
+        disabled={action.busy || value === String(shown)}
         onClick={save}
-        aria-label={tr(`Сохранить: ${label}`, `Save: ${label}`)}
+        aria-label={t('cat.stock.save_of', { label })}
       >
-        {tr('Сохранить', 'Save')}
+        {t('cat.stock.save')}
       </button>
-      {state.text && (
-        <span
-          className={state.kind === 'ok' ? 'adm-muted' : 'adm-error'}
-          role={state.kind === 'ok' ? 'status' : 'alert'}
-        >
-          {state.text}
+      {error ? (
+        <span className="adm-error" role="alert">
+          {error}
         </span>
-      )}
+      ) : action.done ? (
+        <span className="adm-muted" role="status">
+          {t('cat.stock.saved')}
+        </span>
+      ) : null}
     </span>
   );
 }

@@ -127,7 +127,7 @@ export default function CollectionsPage() {
       render: (r) => (
         <>
           <Link to={`/admin/collections?slug=${r.slug}`}>{name(r.name)}</Link>{' '}
-          <span className="adm-muted adm-id">/{r.slug}</span>
+          <span className="adm-muted adm-id adm-cat__code">/{r.slug}</span>
         </>
       ),
     },

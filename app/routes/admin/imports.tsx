@@ -1,14 +1,25 @@
 import '../../admin/imports.css';
+import '../../admin/ui/kit.css';
 import { useRef, useState } from 'react';
 import { useLoaderData, useRevalidator } from 'react-router';
-import { auditActorText } from '../../../core/staff-messages.ts';
-import { adminApi, errorText } from '../../admin/api.ts';
+import { auditActorText, type StaffMessageKey, staffMessage } from '../../../core/staff-messages.ts';
+import { AdminApiError } from '../../admin/api.ts';
 import { AdminLoading } from '../../admin/frame.tsx';
-import { formatDateTime, useAdminLocale, useTr } from '../../admin/i18n.ts';
-import { UploadError, uploadFiles } from '../../admin/media/upload.ts';
+import { formatDateTime, useAdminLocale } from '../../admin/i18n.ts';
+import { uploadFiles } from '../../admin/media/upload.ts';
 import { useStaff } from '../../admin/staff-context.ts';
+import { callApi, endpoint } from '../../admin/ui/api-client.ts';
+import { type Column, DataTable } from '../../admin/ui/data-table.tsx';
+import { useAction } from '../../admin/ui/use-action.ts';
 
 type CsvKind = 'products' | 'stock';
+const PAGE = 50;
+
+type Translate = (key: StaffMessageKey, params?: Record<string, string | number>) => string;
+function useT(): Translate {
+  const locale = useAdminLocale();
+  return (key, params) => staffMessage(key, locale, params);
+}
 
 interface Report {
   created?: { categories: number; groups: number; variants: number; photos?: number };
@@ -54,10 +65,19 @@ interface CsvAnswer {
   report: Report;
 }
 
+/** The imports' endpoints (server/routes/admin/imports.routes.ts); files go by ../../admin/media/upload.ts. */
+const importsApi = {
+  history: endpoint<{ rows: ImportRow[] }, { limit: number; before?: number }>(
+    'GET',
+    () => '/api/admin/imports',
+  ),
+  settings: endpoint<{ exchange: ExchangeSettings | null }>('GET', () => '/api/admin/imports/settings'),
+};
+
 export async function clientLoader() {
   const [history, settings] = await Promise.all([
-    adminApi<{ rows: ImportRow[] }>('/api/admin/imports?limit=50'),
-    adminApi<{ exchange: ExchangeSettings | null }>('/api/admin/imports/settings'),
+    callApi(importsApi.history, { limit: PAGE }),
+    callApi(importsApi.settings),
   ]);
   return { rows: history.rows, exchange: settings.exchange };
 }
@@ -74,137 +94,122 @@ const sum = (o: Record<string, number | undefined> | undefined) =>
   Object.values(o ?? {}).reduce<number>((a, b) => a + (b ?? 0), 0);
 
 function Counts({ report }: { report: Report }) {
-  const tr = useTr();
+  const t = useT();
   const c = report.created;
   const ch = report.changed;
   const refused = (report.refused?.length ?? 0) + (report.refusedOmitted ?? 0);
+  const parts = [
+    ch?.stock ? t('imports.changes_stock', { count: ch.stock }) : '',
+    ch?.prices ? t('imports.changes_prices', { count: ch.prices }) : '',
+  ].filter(Boolean);
   return (
     <ul className="adm-imp__counts">
       <li>
-        <strong>{(c?.groups ?? 0) + (c?.categories ?? 0)}</strong>{' '}
-        {tr('товаров и категорий создано', 'products and categories created')}
-        {c?.variants ? `; ${tr('размеров', 'sizes')}: ${c.variants}` : ''}
-        {c?.photos ? `; ${tr('фото', 'photos')}: ${c.photos}` : ''}
+        <strong>{(c?.groups ?? 0) + (c?.categories ?? 0)}</strong> {t('imports.created')}
+        {c?.variants ? t('imports.created_sizes', { count: c.variants }) : ''}
+        {c?.photos ? t('imports.created_photos', { count: c.photos }) : ''}
       </li>
       <li>
-        <strong>{sum(ch)}</strong> {tr('изменений', 'changes')}
-        {ch?.stock ? ` (${tr('остатки', 'stock')} ${ch.stock}` : ''}
-        {ch?.stock && ch?.prices ? ', ' : ch?.prices ? ' (' : ''}
-        {ch?.prices ? `${tr('цены', 'prices')} ${ch.prices}` : ''}
-        {ch?.stock || ch?.prices ? ')' : ''}
+        <strong>{sum(ch)}</strong> {t('imports.changes')}
+        {parts.length > 0 ? ` (${parts.join(', ')})` : ''}
       </li>
       <li>
-        <strong>{report.hidden ?? 0}</strong> {tr('скрыто', 'hidden')}
+        <strong>{report.hidden ?? 0}</strong> {t('imports.hidden')}
       </li>
       {report.shown ? (
         <li>
-          <strong>{report.shown}</strong> {tr('снова показано', 'shown again')}
+          <strong>{report.shown}</strong> {t('imports.shown')}
         </li>
       ) : null}
       <li className={refused > 0 ? 'adm-bad' : undefined}>
-        <strong>{refused}</strong> {tr('строк отклонено', 'lines refused')}
+        <strong>{refused}</strong> {t('imports.refused_lines')}
       </li>
     </ul>
   );
 }
 
+type RefusedLine = NonNullable<Report['refused']>[number];
+type ChangeLine = NonNullable<Report['changes']>[number];
+
 function Refused({ report }: { report: Report }) {
-  const tr = useTr();
+  const t = useT();
   if (!report.refused?.length) return null;
+  const columns: Column<RefusedLine>[] = [
+    { key: 'line', header: t('imports.col.line'), numeric: true, render: (r) => r.line },
+    {
+      key: 'why',
+      header: t('imports.col.why'),
+      render: (r) => (
+        <>
+          {r.id ? <div className="adm-imp__id">{r.id}</div> : null}
+          {r.reason}
+        </>
+      ),
+    },
+  ];
   return (
-    <div className="adm-table-wrap">
-      <table className="adm-table adm-imp__lines">
-        <caption>{tr('Отклонённые строки', 'Refused lines')}</caption>
-        <thead>
-          <tr>
-            <th className="adm-num">{tr('Строка', 'Line')}</th>
-            <th>{tr('Почему', 'Why')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {report.refused.map((r) => (
-            <tr key={`${r.line}-${r.id}-${r.reason}`}>
-              <td className="adm-num">{r.line}</td>
-              <td>
-                {r.id ? <div className="adm-imp__id">{r.id}</div> : null}
-                {r.reason}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+    <div className="adm-stack">
+      <h4 className="adm-imp__h3">{t('imports.refused_title')}</h4>
+      <DataTable
+        label={t('imports.refused_title')}
+        className="adm-imp__lines"
+        columns={columns}
+        rows={report.refused}
+        rowKey={(r) => `${r.line}-${r.id}-${r.reason}`}
+      />
       {report.refusedOmitted ? (
-        <p className="adm-muted">
-          {tr(`и ещё ${report.refusedOmitted}`, `and ${report.refusedOmitted} more`)}
-        </p>
+        <p className="adm-muted">{t('imports.more', { count: report.refusedOmitted })}</p>
       ) : null}
     </div>
   );
 }
 
 function Changes({ report }: { report: Report }) {
-  const tr = useTr();
-  const actions = {
-    create: tr('создать', 'create'),
-    change: tr('изменить', 'change'),
-    hide: tr('скрыть', 'hide'),
-    show: tr('показать', 'show'),
-  };
-  if (!report.changes?.length) return <p className="adm-muted">{tr('Изменений нет', 'Nothing to change')}</p>;
+  const t = useT();
+  if (!report.changes?.length) return <p className="adm-muted">{t('imports.nothing')}</p>;
+  const columns: Column<ChangeLine>[] = [
+    { key: 'line', header: t('imports.col.line'), numeric: true, render: (c) => c.line },
+    { key: 'action', header: t('imports.col.action'), render: (c) => t(`imports.action.${c.action}`) },
+    {
+      key: 'what',
+      header: t('imports.col.what'),
+      render: (c) => (
+        <>
+          <div className="adm-imp__id">{c.target}</div>
+          {c.detail}
+        </>
+      ),
+    },
+  ];
   return (
-    <div className="adm-table-wrap">
-      <table className="adm-table adm-imp__lines">
-        <caption>{tr('Что изменится', 'What changes')}</caption>
-        <thead>
-          <tr>
-            <th className="adm-num">{tr('Строка', 'Line')}</th>
-            <th>{tr('Действие', 'Action')}</th>
-            <th>{tr('Что', 'What')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {report.changes.map((c) => (
-            <tr key={`${c.line}-${c.target}-${c.action}-${c.detail}`}>
-              <td className="adm-num">{c.line}</td>
-              <td>{actions[c.action]}</td>
-              <td>
-                <div className="adm-imp__id">{c.target}</div>
-                {c.detail}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+    <div className="adm-stack">
+      <h4 className="adm-imp__h3">{t('imports.changes_title')}</h4>
+      <DataTable
+        label={t('imports.changes_title')}
+        className="adm-imp__lines"
+        columns={columns}
+        rows={report.changes}
+        rowKey={(c) => `${c.line}-${c.target}-${c.action}-${c.detail}`}
+      />
       {report.changesOmitted ? (
-        <p className="adm-muted">
-          {tr(`и ещё ${report.changesOmitted}`, `and ${report.changesOmitted} more`)}
-        </p>
+        <p className="adm-muted">{t('imports.more', { count: report.changesOmitted })}</p>
       ) : null}
     </div>
   );
 }
 
 function CsvCard({ onApplied }: { onApplied: () => void }) {
-  const tr = useTr();
+  const t = useT();
   const staff = useStaff();
   const mayProducts = staff.role !== 'manager';
   const [kind, setKind] = useState<CsvKind>(mayProducts ? 'products' : 'stock');
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<CsvAnswer | null>(null);
   const [done, setDone] = useState<CsvAnswer | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
   const input = useRef<HTMLInputElement>(null);
 
-  const reset = () => {
-    setPreview(null);
-    setDone(null);
-    setError('');
-  };
-  async function run(step: 'preview' | 'apply') {
+  const action = useAction(async (step: 'preview' | 'apply') => {
     if (!file) return;
-    setBusy(true);
-    setError('');
     setDone(null);
     try {
       const digest = step === 'apply' && preview?.report.digest ? `&digest=${preview.report.digest}` : '';
@@ -220,23 +225,29 @@ function CsvCard({ onApplied }: { onApplied: () => void }) {
         onApplied();
       }
     } catch (e) {
-      if (e instanceof UploadError && e.status === 409) {
-        const body = e.body as { current?: Report };
-        if (body.current) setPreview({ importId: null, status: 'preview', report: body.current });
-      }
-      setError(errorText(e));
-    } finally {
-      setBusy(false);
+      // The file changed since its preview: the new preview comes with the refusal.
+      if (e instanceof AdminApiError && e.status === 409 && e.current)
+        setPreview({ importId: null, status: 'preview', report: e.current as Report });
+      throw e;
     }
-  }
+  });
+  const busy = action.busy;
+  const error = action.error ?? action.conflict?.message;
+
+  const reset = () => {
+    setPreview(null);
+    setDone(null);
+    action.reset();
+  };
+  const run = (step: 'preview' | 'apply') => action.run(step);
   const refusedFile = preview?.status === 'refused' || done?.status === 'refused';
   return (
     <section className="adm-card" aria-labelledby="imp-csv">
-      <h2 id="imp-csv">{tr('CSV: товары, остатки и цены', 'CSV: products, stock and prices')}</h2>
+      <h2 id="imp-csv">{t('imports.csv_title')}</h2>
       <div className="adm-stack">
         <div className="adm-row">
           <label className="adm-field">
-            {tr('Файл', 'File')}
+            {t('imports.file')}
             <select
               value={kind}
               onChange={(e) => {
@@ -244,35 +255,24 @@ function CsvCard({ onApplied }: { onApplied: () => void }) {
                 reset();
               }}
             >
-              {mayProducts ? (
-                <option value="products">
-                  {tr('Товары (строка на размер)', 'Products (a line per size)')}
-                </option>
-              ) : null}
-              <option value="stock">
-                {tr('Остатки и цены (по штрихкоду)', 'Stock and prices (by barcode)')}
-              </option>
+              {mayProducts ? <option value="products">{t('imports.kind.products')}</option> : null}
+              <option value="stock">{t('imports.kind.stock')}</option>
             </select>
           </label>
           <a className="adm-btn" href={`/api/admin/imports/csv/template?kind=${kind}`} download>
-            {tr('Скачать шаблон', 'Download the template')}
+            {t('imports.template')}
           </a>
           <a className="adm-btn" href={`/api/admin/imports/csv/export?kind=${kind}`} download>
-            {tr('Выгрузить каталог', 'Export the catalogue')}
+            {t('imports.export')}
           </a>
         </div>
         <p className="adm-muted">
-          {tr(
-            'Excel: разделитель «;», десятичная запятая, UTF-8 или windows-1251. Сначала предпросмотр, затем «Применить» — файл применяется целиком или никак; тот же файл второй раз ничего не меняет.',
-            'Excel: «;» between cells, a decimal comma, UTF-8 or windows-1251. Preview first, then Apply — the file applies whole or not at all; the same file twice changes nothing.',
-          )}
-          {mayProducts
-            ? null
-            : ` ${tr('Менеджер меняет остатки, цены — редактор.', 'A manager changes stock; prices are an editor’s.')}`}
+          {t('imports.csv_hint')}
+          {mayProducts ? null : ` ${t('imports.manager_hint')}`}
         </p>
         <div className="adm-row">
           <label className="adm-field">
-            {tr('Файл CSV', 'CSV file')}
+            {t('imports.csv_file')}
             <input
               ref={input}
               type="file"
@@ -289,7 +289,7 @@ function CsvCard({ onApplied }: { onApplied: () => void }) {
             disabled={!file || busy}
             onClick={() => void run('preview')}
           >
-            {tr('Предпросмотр', 'Preview')}
+            {t('imports.preview')}
           </button>
           <button
             type="button"
@@ -297,7 +297,7 @@ function CsvCard({ onApplied }: { onApplied: () => void }) {
             disabled={!file || busy || preview?.status !== 'preview'}
             onClick={() => void run('apply')}
           >
-            {tr('Применить', 'Apply')}
+            {t('imports.apply')}
           </button>
         </div>
         {error ? (
@@ -308,13 +308,13 @@ function CsvCard({ onApplied }: { onApplied: () => void }) {
         {preview ? (
           <div className="adm-stack" data-testid="csv-preview">
             <h3 className="adm-imp__h3">
-              {tr('Предпросмотр', 'Preview')}
-              {preview.report.rows ? ` · ${tr('строк', 'lines')}: ${preview.report.rows}` : ''}
+              {t('imports.preview')}
+              {preview.report.rows ? t('imports.preview_lines', { count: preview.report.rows }) : ''}
               {preview.report.encoding ? ` · ${preview.report.encoding}` : ''}
             </h3>
             {refusedFile ? (
               <p className="adm-error" role="alert">
-                {tr('Файл не принят', 'File refused')}: {preview.report.error}
+                {t('imports.file_refused', { reason: preview.report.error ?? '' })}
               </p>
             ) : (
               <>
@@ -328,13 +328,9 @@ function CsvCard({ onApplied }: { onApplied: () => void }) {
         {done ? (
           <div className="adm-stack" role="status">
             {done.status === 'applied' ? (
-              <p className="adm-ok">
-                {tr(`Применено: импорт № ${done.importId}`, `Applied: import No. ${done.importId}`)}
-              </p>
+              <p className="adm-ok">{t('imports.applied', { number: done.importId ?? '' })}</p>
             ) : (
-              <p className="adm-error">
-                {tr('Файл не принят', 'File refused')}: {done.report.error}
-              </p>
+              <p className="adm-error">{t('imports.file_refused', { reason: done.report.error ?? '' })}</p>
             )}
             {done.status === 'applied' ? <Counts report={done.report} /> : null}
           </div>
@@ -345,48 +341,44 @@ function CsvCard({ onApplied }: { onApplied: () => void }) {
 }
 
 function OneCCard({ exchange }: { exchange: ExchangeSettings | null }) {
-  const tr = useTr();
+  const t = useT();
   if (!exchange) return null;
-  const yes = (v: boolean) => (v ? tr('задан', 'set') : tr('не задан', 'not set'));
+  const yes = (v: boolean) => (v ? t('imports.onec_set') : t('imports.onec_not_set'));
   return (
     <section className="adm-card" aria-labelledby="imp-1c">
-      <h2 id="imp-1c">{tr('Обмен с 1С', '1C exchange')}</h2>
+      <h2 id="imp-1c">{t('imports.onec_title')}</h2>
       <dl className="adm-dl">
-        <dt>{tr('Адрес для 1С', 'URL for 1C')}</dt>
+        <dt>{t('imports.onec_url')}</dt>
         <dd>
           <code>{exchange.url}</code>
         </dd>
-        <dt>{tr('Состояние', 'State')}</dt>
+        <dt>{t('imports.onec_state')}</dt>
         <dd>
           <span className={`adm-badge ${exchange.enabled ? 'adm-badge--ok' : 'adm-badge--muted'}`}>
-            {exchange.enabled ? tr('включён', 'on') : tr('выключен', 'off')}
+            {exchange.enabled ? t('imports.onec_on') : t('imports.onec_off')}
           </span>
         </dd>
-        <dt>{tr('Логин', 'Login')}</dt>
+        <dt>{t('imports.onec_login')}</dt>
         <dd>{yes(exchange.loginSet)}</dd>
-        <dt>{tr('Пароль', 'Password')}</dt>
+        <dt>{t('imports.onec_password')}</dt>
         <dd>{yes(exchange.passwordSet)}</dd>
-        <dt>{tr('Тип цен', 'Price type')}</dt>
+        <dt>{t('imports.onec_price_type')}</dt>
         <dd>{exchange.priceType}</dd>
-        <dt>{tr('Размер части файла', 'Piece size')}</dt>
-        <dd>{Math.round(exchange.fileLimit / 1024)} KB</dd>
+        <dt>{t('imports.onec_piece')}</dt>
+        <dd>{t('imports.onec_piece_kb', { count: Math.round(exchange.fileLimit / 1024) })}</dd>
       </dl>
       {exchange.enabled ? null : (
         <p className="adm-muted">
-          {tr(
-            'Задайте ONEC_EXCHANGE_LOGIN и ONEC_EXCHANGE_PASSWORD в настройках сервера, чтобы включить обмен.',
-            'Set ONEC_EXCHANGE_LOGIN and ONEC_EXCHANGE_PASSWORD in the server settings to turn the exchange on.',
-          )}
+          {t('imports.onec_enable')} <code className="adm-id">ONEC_EXCHANGE_LOGIN</code>,{' '}
+          <code className="adm-id">ONEC_EXCHANGE_PASSWORD</code>
         </p>
       )}
     </section>
   );
 }
 
-const PAGE = 50;
-
 function History({ rows: newest }: { rows: ImportRow[] }) {
-  const tr = useTr();
+  const t = useT();
   const locale = useAdminLocale();
   // Older pages, fetched on demand before the oldest shown; dropped when the newest page changes.
   const [older, setOlder] = useState<{ after: ImportRow[]; rows: ImportRow[]; more: boolean }>({
@@ -394,43 +386,25 @@ function History({ rows: newest }: { rows: ImportRow[] }) {
     rows: [],
     more: newest.length === PAGE,
   });
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState('');
   const current = older.after === newest ? older : { after: newest, rows: [], more: newest.length === PAGE };
   const rows = [...newest, ...current.rows];
-  async function loadOlder() {
+  const loadOlder = useAction(async () => {
     const last = rows[rows.length - 1];
     if (!last) return;
-    setLoading(true);
-    setError('');
-    try {
-      const page = await adminApi<{ rows: ImportRow[] }>(
-        `/api/admin/imports?limit=${PAGE}&before=${last.id}`,
-      );
-      setOlder({ after: newest, rows: [...current.rows, ...page.rows], more: page.rows.length === PAGE });
-    } catch (e) {
-      setError(errorText(e));
-    } finally {
-      setLoading(false);
-    }
-  }
-  const kinds: Record<ImportRow['kind'], string> = {
-    'commerceml-import': tr('1С: каталог', '1C: catalogue'),
-    'commerceml-offers': tr('1С: цены и остатки', '1C: prices and stock'),
-    'csv-products': tr('CSV: товары', 'CSV: products'),
-    'csv-stock': tr('CSV: остатки и цены', 'CSV: stock and prices'),
-  };
-  const statuses: Record<ImportRow['status'], [string, string]> = {
-    running: [tr('идёт', 'running'), 'adm-badge--warn'],
-    applied: [tr('применён', 'applied'), 'adm-badge--ok'],
-    refused: [tr('не принят', 'refused'), 'adm-badge--bad'],
-    failed: [tr('ошибка', 'failed'), 'adm-badge--bad'],
+    const page = await callApi(importsApi.history, { limit: PAGE, before: last.id });
+    setOlder({ after: newest, rows: [...current.rows, ...page.rows], more: page.rows.length === PAGE });
+  });
+  const badges: Record<ImportRow['status'], string> = {
+    running: 'adm-badge--warn',
+    applied: 'adm-badge--ok',
+    refused: 'adm-badge--bad',
+    failed: 'adm-badge--bad',
   };
   return (
     <section className="adm-card" aria-labelledby="imp-history">
-      <h2 id="imp-history">{tr('История импорта', 'Import history')}</h2>
+      <h2 id="imp-history">{t('imports.history')}</h2>
       {rows.length === 0 ? (
-        <p className="adm-muted">{tr('Импортов ещё не было', 'No imports yet')}</p>
+        <p className="adm-muted">{t('imports.none')}</p>
       ) : (
         <ul className="adm-imp__history">
           {rows.map((row) => (
@@ -438,11 +412,13 @@ function History({ rows: newest }: { rows: ImportRow[] }) {
               <details>
                 <summary>
                   <span className="adm-imp__when">
-                    № {row.id} · {formatDateTime(row.startedAt, locale)}
+                    {t('imports.when', { number: row.id, date: formatDateTime(row.startedAt, locale) })}
                   </span>
-                  <span>{kinds[row.kind]}</span>
+                  <span>{t(`imports.kind.${row.kind}`)}</span>
                   <span className="adm-imp__id">{row.fileName}</span>
-                  <span className={`adm-badge ${statuses[row.status][1]}`}>{statuses[row.status][0]}</span>
+                  <span className={`adm-badge ${badges[row.status]}`}>
+                    {t(`imports.status.${row.status}`)}
+                  </span>
                   <span className="adm-muted">{auditActorText(row.actor, locale)}</span>
                 </summary>
                 <div className="adm-stack adm-imp__report">
@@ -456,7 +432,7 @@ function History({ rows: newest }: { rows: ImportRow[] }) {
                     <ul className="adm-muted">
                       {row.report.warnings.map((w) => (
                         <li key={`${w.line}-${w.reason}`}>
-                          {tr('строка', 'line')} {w.line}: {w.reason}
+                          {t('imports.warning', { line: w.line, reason: w.reason })}
                         </li>
                       ))}
                     </ul>
@@ -467,15 +443,20 @@ function History({ rows: newest }: { rows: ImportRow[] }) {
           ))}
         </ul>
       )}
-      {error ? (
+      {loadOlder.error ? (
         <p className="adm-error" role="alert">
-          {error}
+          {loadOlder.error}
         </p>
       ) : null}
       {current.more ? (
         <div className="adm-pager">
-          <button type="button" className="adm-btn" disabled={loading} onClick={() => void loadOlder()}>
-            {tr('Показать более ранние', 'Show older')}
+          <button
+            type="button"
+            className="adm-btn"
+            disabled={loadOlder.busy}
+            onClick={() => void loadOlder.run()}
+          >
+            {t('imports.older')}
           </button>
         </div>
       ) : null}
@@ -489,13 +470,13 @@ function History({ rows: newest }: { rows: ImportRow[] }) {
  * history of every import with its report.
  */
 export default function Imports() {
-  const tr = useTr();
+  const t = useT();
   const { rows, exchange } = useLoaderData<typeof clientLoader>();
   const { revalidate } = useRevalidator();
   return (
     <div className="adm-page adm-imp">
       <div className="adm-page__head">
-        <h1>{tr('Импорт и выгрузка', 'Import and export')}</h1>
+        <h1>{t('imports.title')}</h1>
       </div>
       <CsvCard onApplied={() => void revalidate()} />
       <OneCCard exchange={exchange} />

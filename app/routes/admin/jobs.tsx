@@ -1,9 +1,12 @@
+import '../../admin/ui/kit.css';
 import { useState } from 'react';
 import { useLoaderData, useRevalidator } from 'react-router';
-import { jobKindName } from '../../../core/staff-messages.ts';
-import { AdminApiError, adminApi } from '../../admin/api.ts';
+import { jobKindName, type StaffMessageKey, staffMessage } from '../../../core/staff-messages.ts';
 import { AdminLoading } from '../../admin/frame.tsx';
-import { formatDateTime, useAdminLocale, useTr } from '../../admin/i18n.ts';
+import { formatDateTime, useAdminLocale } from '../../admin/i18n.ts';
+import { callApi, endpoint } from '../../admin/ui/api-client.ts';
+import { type Column, DataTable } from '../../admin/ui/data-table.tsx';
+import { useAction } from '../../admin/ui/use-action.ts';
 
 interface FailedJob {
   id: number;
@@ -15,8 +18,14 @@ interface FailedJob {
   finishedAt: string | null;
 }
 
+/** The failed jobs' endpoints (server/routes/admin/jobs.routes.ts). */
+const jobsApi = {
+  failed: endpoint<{ rows: FailedJob[] }>('GET', () => '/api/admin/jobs/failed'),
+  retry: endpoint<unknown, undefined, { id: number }>('POST', (p) => `/api/admin/jobs/${p.id}/retry`),
+};
+
 export async function clientLoader() {
-  return adminApi<{ rows: FailedJob[] }>('/api/admin/jobs/failed');
+  return callApi(jobsApi.failed);
 }
 
 export function HydrateFallback() {
@@ -28,79 +37,78 @@ export function HydrateFallback() {
  * every retry is recorded in the audit log (docs/decisions/0021-durable-jobs-and-messages.md).
  */
 export default function Jobs() {
-  const tr = useTr();
   const locale = useAdminLocale();
+  const t = (key: StaffMessageKey, params?: Record<string, string | number>) =>
+    staffMessage(key, locale, params);
   const { rows } = useLoaderData<typeof clientLoader>();
-  const { revalidate } = useRevalidator();
-  const [busy, setBusy] = useState<number | null>(null);
-  const [error, setError] = useState('');
-  async function retry(id: number) {
-    setBusy(id);
-    setError('');
-    try {
-      await adminApi(`/api/admin/jobs/${id}/retry`, { method: 'POST' });
-      await revalidate();
-    } catch (e) {
-      setError(e instanceof AdminApiError ? e.message : String(e));
-    } finally {
-      setBusy(null);
-    }
-  }
+  const revalidator = useRevalidator();
+  const [last, setLast] = useState<number | null>(null);
+  const retry = useAction(async (id: number) => {
+    setLast(id);
+    await callApi(jobsApi.retry, { id });
+    await revalidator.revalidate();
+  });
+
+  const columns: Column<FailedJob>[] = [
+    { key: 'id', header: t('jobs.col.number'), render: (job) => job.id },
+    {
+      key: 'kind',
+      header: t('jobs.col.job'),
+      render: (job) => <span title={`${job.kind} ${job.key}`}>{jobKindName(job.kind, locale)}</span>,
+    },
+    { key: 'attempts', header: t('jobs.col.tries'), numeric: true, render: (job) => job.attempts },
+    {
+      key: 'error',
+      header: t('jobs.col.error'),
+      render: (job) => job.lastError ?? '—',
+    },
+    {
+      key: 'created',
+      header: t('jobs.col.created'),
+      hideOnPhone: true,
+      render: (job) => formatDateTime(job.createdAt, locale),
+    },
+    {
+      key: 'actions',
+      header: <span className="adm-kit-sr">{t('jobs.col.actions')}</span>,
+      render: (job) => (
+        <button
+          type="button"
+          className="adm-btn"
+          disabled={retry.busy}
+          aria-label={t('jobs.retry_of', { number: job.id })}
+          onClick={() => void retry.run(job.id)}
+        >
+          {t('jobs.retry')}
+        </button>
+      ),
+    },
+  ];
+
   return (
     <div className="adm-page">
       <div className="adm-page__head">
-        <h1>{tr('Фоновые задачи с ошибкой', 'Failed jobs')}</h1>
-        <span className="adm-muted">
-          {tr(
-            'сообщения и работы, не выполненные после всех попыток',
-            'messages and work that failed every try',
-          )}
-        </span>
+        <h1>{t('jobs.title')}</h1>
+        <span className="adm-muted">{t('jobs.hint')}</span>
       </div>
-      {error ? (
+      {retry.error ? (
         <p className="adm-error" role="alert">
-          {error}
+          {retry.error}
         </p>
       ) : null}
-      {rows.length === 0 ? (
-        <p className="adm-muted">{tr('Ошибок нет', 'No failed jobs')}</p>
-      ) : (
-        <div className="adm-table-wrap">
-          <table className="adm-table">
-            <thead>
-              <tr>
-                <th>№</th>
-                <th>{tr('Задача', 'Job')}</th>
-                <th>{tr('Попыток', 'Tries')}</th>
-                <th>{tr('Ошибка', 'Error')}</th>
-                <th>{tr('Создана', 'Created')}</th>
-                <th />
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((job) => (
-                <tr key={job.id}>
-                  <td>{job.id}</td>
-                  <td title={`${job.kind} ${job.key}`}>{jobKindName(job.kind, locale)}</td>
-                  <td>{job.attempts}</td>
-                  <td>{job.lastError ?? '—'}</td>
-                  <td>{formatDateTime(job.createdAt, locale)}</td>
-                  <td>
-                    <button
-                      type="button"
-                      className="adm-btn"
-                      disabled={busy === job.id}
-                      onClick={() => void retry(job.id)}
-                    >
-                      {tr('Повторить', 'Retry')}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      {retry.done && last !== null ? (
+        <p className="adm-ok" role="status">
+          {t('jobs.retried', { number: last })}
+        </p>
+      ) : null}
+      <DataTable
+        label={t('jobs.title')}
+        columns={columns}
+        rows={rows}
+        rowKey={(job) => job.id}
+        loading={revalidator.state === 'loading'}
+        empty={t('jobs.none')}
+      />
     </div>
   );
 }

@@ -1,21 +1,60 @@
 import '../../admin/content/content.css';
 import '../../admin/media/media.css';
+import '../../admin/ui/kit.css';
 import { type DragEvent, useState } from 'react';
 import { useLoaderData, useRevalidator } from 'react-router';
+import type { z } from 'zod';
 import { slugOf } from '../../../core/catalogue/slug.rules.ts';
-import type { CategoryWire, LookWire } from '../../../core/content/custom-pages.schemas.ts';
+import type {
+  CategoryWire,
+  categoryCreateBody,
+  categoryUpdateBody,
+  LookWire,
+  lookCreateBody,
+  lookDeleteBody,
+  lookOrderBody,
+} from '../../../core/content/custom-pages.schemas.ts';
 import { sortCategoriesByName } from '../../../core/content/looks.rules.ts';
-import { adminApi, errorText } from '../../admin/api.ts';
+import { type StaffMessageKey, staffMessage } from '../../../core/staff-messages.ts';
+import { errorText } from '../../admin/api.ts';
 import { move } from '../../admin/content/form.tsx';
 import { ImagePicker } from '../../admin/content/image-picker.tsx';
 import { AdminLoading } from '../../admin/frame.tsx';
-import { formatDateTime, useAdminLocale, useTr } from '../../admin/i18n.ts';
+import { formatDateTime, useAdminLocale } from '../../admin/i18n.ts';
+import { callApi, endpoint } from '../../admin/ui/api-client.ts';
+import { useConfirm, usePrompt } from '../../admin/ui/confirm-dialog.tsx';
+import { type Column, DataTable } from '../../admin/ui/data-table.tsx';
+import { useAction } from '../../admin/ui/use-action.ts';
+
+type ById = { id: string };
+
+/** The looks' and page categories' endpoints (server/routes/custompages.routes.ts), typed from their schemas. */
+const looksApi = {
+  looks: endpoint<LookWire[]>('GET', () => '/api/custompages/instashop'),
+  categories: endpoint<CategoryWire[]>('GET', () => '/api/custompages/categories?sort=index:1'),
+  create: endpoint<{ data: LookWire }, z.input<typeof lookCreateBody>>('POST', () => '/api/admin/looks'),
+  order: endpoint<unknown, z.input<typeof lookOrderBody>>('PUT', () => '/api/admin/looks-order'),
+  remove: endpoint<unknown, z.input<typeof lookDeleteBody>, ById>(
+    'DELETE',
+    (p) => `/api/admin/looks/${encodeURIComponent(p.id)}`,
+  ),
+  createCategory: endpoint<unknown, z.input<typeof categoryCreateBody>>(
+    'POST',
+    () => '/api/custompages/categories/create',
+  ),
+  updateCategory: endpoint<unknown, z.input<typeof categoryUpdateBody>, ById>(
+    'POST',
+    (p) => `/api/custompages/categories/update/${encodeURIComponent(p.id)}`,
+  ),
+  removeCategory: endpoint<unknown, undefined, ById & { updatedAt: string }>(
+    'DELETE',
+    (p) =>
+      `/api/custompages/categories/${encodeURIComponent(p.id)}?updatedAt=${encodeURIComponent(p.updatedAt)}`,
+  ),
+};
 
 export async function clientLoader() {
-  const [looks, categories] = await Promise.all([
-    adminApi<LookWire[]>('/api/custompages/instashop'),
-    adminApi<CategoryWire[]>('/api/custompages/categories?sort=index:1'),
-  ]);
+  const [looks, categories] = await Promise.all([callApi(looksApi.looks), callApi(looksApi.categories)]);
   return { looks, categories };
 }
 
@@ -23,18 +62,24 @@ export function HydrateFallback() {
   return <AdminLoading />;
 }
 
-/** What the page says after a call: done or refused. */
-type Notice = { kind: 'ok' | 'error'; text: string } | null;
+type Translate = (key: StaffMessageKey, params?: Record<string, string | number>) => string;
+function useT(): Translate {
+  const locale = useAdminLocale();
+  return (key, params) => staffMessage(key, locale, params);
+}
 
-function NoticeLine({ notice }: { notice: Notice }) {
-  if (!notice) return null;
-  return notice.kind === 'ok' ? (
+/** What the page says after an action: done or refused. */
+function ActionNotice({ done, error }: { done: string; error: string | null | undefined }) {
+  if (error)
+    return (
+      <p className="adm-error" role="alert">
+        {error}
+      </p>
+    );
+  if (!done) return null;
+  return (
     <p className="adm-ok" role="status">
-      {notice.text}
-    </p>
-  ) : (
-    <p className="adm-error" role="alert">
-      {notice.text}
+      {done}
     </p>
   );
 }
@@ -55,13 +100,13 @@ export default function LooksPage() {
 }
 
 function LooksSection({ looks }: { looks: LookWire[] }) {
-  const tr = useTr();
+  const t = useT();
   const revalidator = useRevalidator();
   const [order, setOrder] = useState(looks.map((l) => l._id));
   const [dragged, setDragged] = useState<number | null>(null);
   const [target, setTarget] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<Notice>(null);
+  const [doneText, setDoneText] = useState('');
+  const [ask, confirmDialog] = useConfirm();
   const byId = new Map(looks.map((l) => [l._id, l]));
   const shown = [
     ...order.filter((id) => byId.has(id)),
@@ -69,45 +114,34 @@ function LooksSection({ looks }: { looks: LookWire[] }) {
   ];
   const changed = shown.join() !== looks.map((l) => l._id).join();
 
-  async function run(done: string, work: () => Promise<unknown>) {
-    setBusy(true);
-    setNotice(null);
-    try {
-      await work();
-      setNotice({ kind: 'ok', text: done });
-      await revalidator.revalidate();
-    } catch (error) {
-      setNotice({ kind: 'error', text: errorText(error) });
-    } finally {
-      setBusy(false);
-    }
-  }
+  const action = useAction(async (done: string, work: () => Promise<unknown>) => {
+    await work();
+    setDoneText(done);
+    await revalidator.revalidate();
+  });
+  const busy = action.busy;
 
   const create = (src: string) =>
-    run(tr('Образ добавлен', 'Look added'), async () => {
-      const { data } = await adminApi<{ data: LookWire }>('/api/admin/looks', {
-        method: 'POST',
-        body: { src },
-      });
+    action.run(t('looks.added'), async () => {
+      const { data } = await callApi(looksApi.create, { src });
       setOrder((o) => [...o.filter((id) => byId.has(id)), data._id]);
     });
 
-  const saveOrder = () =>
-    run(tr('Порядок сохранён', 'Order saved'), () =>
-      adminApi('/api/admin/looks-order', { method: 'PUT', body: { ids: shown } }),
-    );
+  const saveOrder = () => action.run(t('looks.order_saved'), () => callApi(looksApi.order, { ids: shown }));
 
-  const remove = (look: LookWire, number: number) => {
+  async function remove(look: LookWire, number: number) {
     // catalogue.md §5: deletion asks 'Точно удалить?'.
-    if (!window.confirm(tr(`Точно удалить? (образ ${number})`, `Delete look ${number}?`))) return;
-    void run(tr('Образ удалён', 'Look deleted'), async () => {
-      await adminApi(`/api/admin/looks/${look._id}`, {
-        method: 'DELETE',
-        body: { updatedAt: look.updatedAt },
-      });
+    const yes = await ask({
+      title: t('looks.delete_sure', { number }),
+      confirm: t('cat.delete'),
+      danger: true,
+    });
+    if (!yes) return;
+    await action.run(t('looks.deleted'), async () => {
+      await callApi(looksApi.remove, { id: look._id }, { updatedAt: look.updatedAt });
       setOrder((o) => o.filter((id) => id !== look._id));
     });
-  };
+  }
 
   function onDrop(event: DragEvent<HTMLElement>, index: number) {
     event.preventDefault();
@@ -124,30 +158,25 @@ function LooksSection({ looks }: { looks: LookWire[] }) {
   return (
     <section className="adm-card adm-media" aria-labelledby="looks-title">
       <div className="adm-page__head">
-        <h1 id="looks-title">{tr('Образы', 'Looks')}</h1>
+        <h1 id="looks-title">{t('looks.title')}</h1>
         <a className="adm-btn" href="/looks" target="_blank" rel="noreferrer">
-          {tr('Открыть страницу образов', 'Open the looks page')}
+          {t('looks.open_page')}
         </a>
       </div>
-      <p className="adm-muted">
-        {tr(
-          'Товары образа отмечаются на самой странице образов: Shift+клик по фото добавляет метку.',
-          'The products of a look are tagged on the looks page itself: Shift+click on the photo adds a tag.',
-        )}
-      </p>
+      <p className="adm-muted">{t('looks.tagging_hint')}</p>
       <div className="adm-stack">
-        <h2 className="adm-cnt__sections-title">{tr('Новый образ', 'New look')}</h2>
+        <h2 className="adm-cnt__sections-title">{t('looks.new')}</h2>
         <ImagePicker src="" onChange={(src) => void create(src)} />
       </div>
-      <NoticeLine notice={notice} />
+      <ActionNotice done={action.done ? doneText : ''} error={action.error ?? action.conflict?.message} />
       {shown.length === 0 ? (
-        <p className="adm-muted">{tr('Образов пока нет', 'No looks yet')}</p>
+        <p className="adm-muted">{t('looks.none')}</p>
       ) : (
-        <ol className="adm-media__grid" aria-label={tr('Порядок образов', 'Order of the looks')}>
+        <ol className="adm-media__grid" aria-label={t('looks.order')}>
           {shown.map((id, i) => {
             const look = byId.get(id);
             if (!look) return null;
-            const label = tr(`Образ ${i + 1}`, `Look ${i + 1}`);
+            const label = t('looks.look', { number: i + 1 });
             return (
               <li
                 key={id}
@@ -173,7 +202,7 @@ function LooksSection({ looks }: { looks: LookWire[] }) {
                   <img src={look.src} alt={label} loading="lazy" />
                 </div>
                 <span className="adm-media__meta">
-                  {label} · {tr('меток', 'tags')}: {look.tags.length}
+                  {t('looks.tags', { number: i + 1, count: look.tags.length })}
                 </span>
                 <div className="adm-media__actions">
                   <button
@@ -181,7 +210,7 @@ function LooksSection({ looks }: { looks: LookWire[] }) {
                     className="adm-btn"
                     disabled={busy || i === 0}
                     onClick={() => setOrder(move(shown, i, -1))}
-                    aria-label={`${label}: ${tr('выше', 'earlier')}`}
+                    aria-label={t('looks.earlier', { number: i + 1 })}
                   >
                     ←
                   </button>
@@ -190,7 +219,7 @@ function LooksSection({ looks }: { looks: LookWire[] }) {
                     className="adm-btn"
                     disabled={busy || i === shown.length - 1}
                     onClick={() => setOrder(move(shown, i, 1))}
-                    aria-label={`${label}: ${tr('ниже', 'later')}`}
+                    aria-label={t('looks.later', { number: i + 1 })}
                   >
                     →
                   </button>
@@ -198,8 +227,8 @@ function LooksSection({ looks }: { looks: LookWire[] }) {
                     type="button"
                     className="adm-btn adm-btn--danger"
                     disabled={busy}
-                    onClick={() => remove(look, i + 1)}
-                    aria-label={`${label}: ${tr('удалить', 'delete')}`}
+                    onClick={() => void remove(look, i + 1)}
+                    aria-label={t('looks.delete', { number: i + 1 })}
                   >
                     ×
                   </button>
@@ -216,9 +245,10 @@ function LooksSection({ looks }: { looks: LookWire[] }) {
           disabled={!changed || busy}
           onClick={() => void saveOrder()}
         >
-          {tr('Сохранить порядок', 'Save the order')}
+          {t('looks.save_order')}
         </button>
       </div>
+      {confirmDialog}
     </section>
   );
 }
@@ -233,12 +263,13 @@ const draftOf = (c: CategoryWire): Draft => ({
 });
 
 function CategoriesSection({ categories }: { categories: CategoryWire[] }) {
-  const tr = useTr();
+  const t = useT();
   const locale = useAdminLocale();
   const revalidator = useRevalidator();
   const [drafts, setDrafts] = useState<Record<string, Draft>>({});
-  const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<Notice>(null);
+  const [doneText, setDoneText] = useState('');
+  const [ask, confirmDialog] = useConfirm();
+  const [askText, promptDialog] = usePrompt();
   // catalogue.md §9: the server sorts by index, the list shows them by name.
   const shown = sortCategoriesByName(categories, locale);
 
@@ -261,159 +292,173 @@ function CategoriesSection({ categories }: { categories: CategoryWire[] }) {
     };
   };
 
-  async function run(done: string, work: () => Promise<unknown>) {
-    setBusy(true);
-    setNotice(null);
+  const action = useAction(async (done: string, work: () => Promise<unknown>) => {
     try {
       await work();
-      setNotice({ kind: 'ok', text: done });
-    } catch (error) {
-      setNotice({ kind: 'error', text: errorText(error) });
+      setDoneText(done);
     } finally {
-      setBusy(false);
       await revalidator.revalidate();
     }
-  }
+  });
+  const busy = action.busy;
 
-  function add() {
+  async function add() {
     // catalogue.md §5: the name is asked for; empty or cancelled creates nothing.
-    const name = window
-      .prompt(tr('Название категории', 'Category name'), tr('Категория', 'Category'))
-      ?.trim();
+    const name = await askText({
+      title: t('looks.category_add'),
+      label: t('looks.category_name'),
+      value: t('looks.category_default'),
+      confirm: t('looks.category_add'),
+    });
     if (!name) return;
-    void run(tr('Категория добавлена', 'Category added'), () =>
-      adminApi('/api/custompages/categories/create', {
-        method: 'POST',
-        body: { name, slug: slugOf(name, 'category'), sections: [], date: new Date().toISOString() },
+    await action.run(t('looks.category_added'), () =>
+      callApi(looksApi.createCategory, {
+        name,
+        slug: slugOf(name, 'category'),
+        sections: [],
+        date: new Date().toISOString(),
       }),
     );
   }
 
   const saveOne = (c: CategoryWire) =>
-    run(tr('Категория сохранена', 'Category saved'), async () => {
-      await adminApi(`/api/custompages/categories/update/${c._id}`, { method: 'POST', body: body(c) });
+    action.run(t('looks.category_saved'), async () => {
+      await callApi(looksApi.updateCategory, { id: c._id }, body(c));
       setDrafts(({ [c._id]: _, ...rest }) => rest);
     });
 
   // catalogue.md §7 update-all: one update per category, in parallel, one notice when all finish.
   const saveAll = () =>
-    run(tr('Все категории сохранены', 'All categories saved'), async () => {
+    action.run(t('looks.categories_saved'), async () => {
       const results = await Promise.allSettled(
-        categories.map((c) =>
-          adminApi(`/api/custompages/categories/update/${c._id}`, { method: 'POST', body: body(c) }),
-        ),
+        categories.map((c) => callApi(looksApi.updateCategory, { id: c._id }, body(c))),
       );
       setDrafts({});
       const failed = results.filter((r) => r.status === 'rejected');
       if (failed.length > 0) {
         throw new Error(
-          `${tr('Не сохранено', 'Not saved')}: ${failed.length}. ${errorText((failed[0] as PromiseRejectedResult).reason)}`,
+          t('looks.not_saved', {
+            count: failed.length,
+            reason: errorText((failed[0] as PromiseRejectedResult).reason),
+          }),
         );
       }
     });
 
-  const remove = (c: CategoryWire) => {
-    if (!window.confirm(tr('Точно удалить?', 'Delete for sure?'))) return;
-    void run(tr('Категория удалена', 'Category deleted'), () =>
-      adminApi(`/api/custompages/categories/${c._id}?updatedAt=${encodeURIComponent(c.updatedAt)}`, {
-        method: 'DELETE',
-      }),
+  async function remove(c: CategoryWire) {
+    const yes = await ask({
+      title: t('looks.category_delete_sure', { name: c.name }),
+      confirm: t('cat.delete'),
+      danger: true,
+    });
+    if (!yes) return;
+    await action.run(t('looks.category_deleted'), () =>
+      callApi(looksApi.removeCategory, { id: c._id, updatedAt: c.updatedAt }),
     );
-  };
+  }
+
+  const named = (field: StaffMessageKey, c: CategoryWire) => `${t(field)}: ${c.name}`;
+  const columns: Column<CategoryWire>[] = [
+    {
+      key: 'name',
+      header: t('cat.name'),
+      render: (c) => (
+        <input
+          className="adm-cnt__input"
+          aria-label={named('cat.name', c)}
+          value={draft(c).name}
+          onChange={(e) => edit(c, { name: e.target.value })}
+        />
+      ),
+    },
+    {
+      key: 'slug',
+      header: t('looks.col.slug'),
+      render: (c) => (
+        <input
+          className="adm-cnt__input"
+          aria-label={named('looks.col.slug', c)}
+          value={draft(c).slug}
+          onChange={(e) => edit(c, { slug: e.target.value })}
+        />
+      ),
+    },
+    {
+      key: 'sections',
+      header: t('looks.col.sections'),
+      render: (c) => (
+        <input
+          className="adm-cnt__input"
+          aria-label={named('looks.sections', c)}
+          value={draft(c).sections}
+          onChange={(e) => edit(c, { sections: e.target.value })}
+        />
+      ),
+    },
+    {
+      key: 'index',
+      header: t('cat.position'),
+      render: (c) => (
+        <input
+          className="adm-cnt__input"
+          type="number"
+          min={0}
+          aria-label={named('cat.position', c)}
+          value={draft(c).index}
+          onChange={(e) => edit(c, { index: Number(e.target.value) })}
+        />
+      ),
+    },
+    {
+      key: 'date',
+      header: t('looks.col.created'),
+      hideOnPhone: true,
+      render: (c) => formatDateTime(c.date, locale),
+    },
+    {
+      key: 'actions',
+      header: t('looks.col.actions'),
+      render: (c) => (
+        <span className="adm-cnt__item-buttons">
+          <button
+            type="button"
+            className="adm-btn"
+            disabled={busy}
+            onClick={() => void saveOne(c)}
+            aria-label={named('cat.save', c)}
+          >
+            {t('cat.save')}
+          </button>
+          <button
+            type="button"
+            className="adm-btn adm-btn--danger"
+            disabled={busy}
+            onClick={() => void remove(c)}
+            aria-label={named('cat.delete', c)}
+          >
+            ×
+          </button>
+        </span>
+      ),
+    },
+  ];
 
   return (
     <section className="adm-card" aria-labelledby="categories-title">
       <div className="adm-page__head">
-        <h2 id="categories-title">{tr('Категории страниц', 'Page categories')}</h2>
-        <button type="button" className="adm-btn adm-btn--primary" disabled={busy} onClick={add}>
-          {tr('Добавить категорию', 'Add a category')}
+        <h2 id="categories-title">{t('looks.categories')}</h2>
+        <button type="button" className="adm-btn adm-btn--primary" disabled={busy} onClick={() => void add()}>
+          {t('looks.category_add')}
         </button>
       </div>
-      <NoticeLine notice={notice} />
-      {shown.length === 0 ? (
-        <p className="adm-muted">{tr('Категорий пока нет', 'No categories yet')}</p>
-      ) : (
-        <div className="adm-table-wrap">
-          <table className="adm-table">
-            <thead>
-              <tr>
-                <th scope="col">{tr('Название', 'Name')}</th>
-                <th scope="col">{tr('Адрес', 'Slug')}</th>
-                <th scope="col">{tr('Разделы (через запятую)', 'Sections (comma separated)')}</th>
-                <th scope="col">{tr('Порядок', 'Index')}</th>
-                <th scope="col">{tr('Создана', 'Created')}</th>
-                <th scope="col">{tr('Действия', 'Actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {shown.map((c) => {
-                const d = draft(c);
-                return (
-                  <tr key={c._id}>
-                    <td>
-                      <input
-                        className="adm-cnt__input"
-                        aria-label={`${tr('Название', 'Name')}: ${c.name}`}
-                        value={d.name}
-                        onChange={(e) => edit(c, { name: e.target.value })}
-                      />
-                    </td>
-                    <td>
-                      <input
-                        className="adm-cnt__input"
-                        aria-label={`${tr('Адрес', 'Slug')}: ${c.name}`}
-                        value={d.slug}
-                        onChange={(e) => edit(c, { slug: e.target.value })}
-                      />
-                    </td>
-                    <td>
-                      <input
-                        className="adm-cnt__input"
-                        aria-label={`${tr('Разделы', 'Sections')}: ${c.name}`}
-                        value={d.sections}
-                        onChange={(e) => edit(c, { sections: e.target.value })}
-                      />
-                    </td>
-                    <td>
-                      <input
-                        className="adm-cnt__input"
-                        type="number"
-                        min={0}
-                        aria-label={`${tr('Порядок', 'Index')}: ${c.name}`}
-                        value={d.index}
-                        onChange={(e) => edit(c, { index: Number(e.target.value) })}
-                      />
-                    </td>
-                    <td>{formatDateTime(c.date, locale)}</td>
-                    <td>
-                      <span className="adm-cnt__item-buttons">
-                        <button
-                          type="button"
-                          className="adm-btn"
-                          disabled={busy}
-                          onClick={() => void saveOne(c)}
-                          aria-label={`${tr('Сохранить', 'Save')}: ${c.name}`}
-                        >
-                          {tr('Сохранить', 'Save')}
-                        </button>
-                        <button
-                          type="button"
-                          className="adm-btn adm-btn--danger"
-                          disabled={busy}
-                          onClick={() => remove(c)}
-                          aria-label={`${tr('Удалить', 'Delete')}: ${c.name}`}
-                        >
-                          ×
-                        </button>
-                      </span>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <ActionNotice done={action.done ? doneText : ''} error={action.error ?? action.conflict?.message} />
+      <DataTable
+        label={t('looks.categories')}
+        columns={columns}
+        rows={shown}
+        rowKey={(c) => c._id}
+        empty={t('looks.categories_none')}
+      />
       <div className="adm-cnt__actions">
         <button
           type="button"
@@ -421,9 +466,11 @@ function CategoriesSection({ categories }: { categories: CategoryWire[] }) {
           disabled={busy || categories.length === 0}
           onClick={() => void saveAll()}
         >
-          {tr('Сохранить все', 'Save all')}
+          {t('looks.save_all')}
         </button>
       </div>
+      {confirmDialog}
+      {promptDialog}
     </section>
   );
 }

@@ -1,6 +1,8 @@
 import '../../admin/media/media.css';
+import '../../admin/ui/kit.css';
 import { type DragEvent, useState } from 'react';
 import { Link, useLoaderData } from 'react-router';
+import type { z } from 'zod';
 import { photoRenditionWidths } from '../../../core/catalogue/media.rules.ts';
 import {
   MAX_PHOTO_BYTES,
@@ -8,10 +10,15 @@ import {
   MAX_UPLOAD_BYTES,
   MAX_VIDEO_BYTES,
 } from '../../../core/media/media.rules.ts';
-import { AdminApiError, adminApi, errorText } from '../../admin/api.ts';
+import type { mediaVersion, photoOrderBody } from '../../../core/media/media.schemas.ts';
+import { type StaffMessageKey, staffMessage } from '../../../core/staff-messages.ts';
+import { AdminApiError } from '../../admin/api.ts';
 import { AdminLoading } from '../../admin/frame.tsx';
-import { useTr } from '../../admin/i18n.ts';
-import { UploadError, uploadFiles } from '../../admin/media/upload.ts';
+import { useAdminLocale } from '../../admin/i18n.ts';
+import { uploadFiles } from '../../admin/media/upload.ts';
+import { callApi, endpoint } from '../../admin/ui/api-client.ts';
+import { useConfirm } from '../../admin/ui/confirm-dialog.tsx';
+import { useAction } from '../../admin/ui/use-action.ts';
 
 interface ProductMedia {
   groupId: string;
@@ -22,10 +29,33 @@ interface ProductMedia {
 
 type Answer = { media: ProductMedia };
 
+const mediaPath = (id: string) => `/api/admin/products/${encodeURIComponent(id)}`;
+type ById = { id: string };
+type Versioned = { version: string };
+
+/** A product's media endpoints (server/routes/admin/media.routes.ts); uploads go by ../../admin/media/upload.ts. */
+const mediaApi = {
+  media: endpoint<Answer, undefined, ById>('GET', (p) => `${mediaPath(p.id)}/media`),
+  order: endpoint<Answer, z.input<typeof photoOrderBody>, ById>(
+    'PUT',
+    (p) => `${mediaPath(p.id)}/photos/order`,
+  ),
+  first: endpoint<Answer, z.input<typeof mediaVersion>, ById & { photoId: number }>(
+    'POST',
+    (p) => `${mediaPath(p.id)}/photos/${p.photoId}/first`,
+  ),
+  removePhoto: endpoint<Answer, undefined, ById & Versioned & { photoId: number }>(
+    'DELETE',
+    (p) => `${mediaPath(p.id)}/photos/${p.photoId}?version=${encodeURIComponent(p.version)}`,
+  ),
+  removeVideo: endpoint<Answer, undefined, ById & Versioned & { videoId: number }>(
+    'DELETE',
+    (p) => `${mediaPath(p.id)}/videos/${p.videoId}?version=${encodeURIComponent(p.version)}`,
+  ),
+};
+
 export async function clientLoader({ params }: { params: { id?: string } }) {
-  const { media } = await adminApi<Answer>(
-    `/api/admin/products/${encodeURIComponent(params.id ?? '')}/media`,
-  );
+  const { media } = await callApi(mediaApi.media, { id: params.id ?? '' });
   return media;
 }
 
@@ -37,80 +67,68 @@ export function HydrateFallback() {
 const thumbnail = (src: string) => `/media/${src}-${photoRenditionWidths(src)[0]}.webp`;
 
 export default function ProductMediaPage() {
-  const tr = useTr();
+  const locale = useAdminLocale();
+  const t = (key: StaffMessageKey, params?: Record<string, string | number>) =>
+    staffMessage(key, locale, params);
   const loaded = useLoaderData<typeof clientLoader>();
   const [media, setMedia] = useState<ProductMedia>(loaded);
-  const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<{ what: string; share: number } | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const [doneText, setDoneText] = useState('');
   const [over, setOver] = useState(false);
   const [dragged, setDragged] = useState<number | null>(null);
   const [target, setTarget] = useState<number | null>(null);
-  const base = `/api/admin/products/${encodeURIComponent(media.groupId)}`;
+  const [ask, confirmDialog] = useConfirm();
+  const id = { id: media.groupId };
 
-  /** Runs a change; a 409 brings the newer photos in with the server's message. */
-  async function run(what: string, call: () => Promise<Answer>) {
-    setBusy(true);
-    setError(null);
-    setDone(null);
+  /** Runs a change; a 409 brings the newer photos in, beside the server's message. */
+  const action = useAction(async (what: string, call: () => Promise<Answer>) => {
+    setInvalid(null);
     try {
       const answer = await call();
       setMedia(answer.media);
-      setDone(what);
+      setDoneText(what);
     } catch (e) {
-      setError(errorText(e));
-      const current = e instanceof UploadError ? (e.body as { current?: ProductMedia }).current : undefined;
-      if (current) setMedia(current);
-      else if (e instanceof AdminApiError && e.status === 409) {
-        setMedia(await adminApi<Answer>(`${base}/media`).then((a) => a.media));
+      if (e instanceof AdminApiError && e.status === 409) {
+        const current = e.current as ProductMedia | undefined;
+        setMedia(current ?? (await callApi(mediaApi.media, id)).media);
       }
+      throw e;
     } finally {
-      setBusy(false);
       setProgress(null);
     }
-  }
-
-  /** A JSON change; its 409 is answered above by loading the newer state. */
-  async function change(path: string, method: 'PUT' | 'POST' | 'DELETE', body?: object): Promise<Answer> {
-    return adminApi<Answer>(path, { method, body });
+  });
+  const busy = action.busy;
+  const run = (what: string, call: () => Promise<Answer>) => {
+    setInvalid(null);
+    return action.run(what, call);
+  };
+  function refuse(text: string) {
+    action.reset();
+    setInvalid(text);
   }
 
   function uploadPhotos(list: FileList | File[]) {
     const files = [...list];
     if (files.length === 0) return;
     if (files.length > MAX_PHOTOS_PER_UPLOAD) {
-      setError(
-        tr(
-          `Не больше ${MAX_PHOTOS_PER_UPLOAD} файлов за раз`,
-          `At most ${MAX_PHOTOS_PER_UPLOAD} files at once`,
-        ),
-      );
+      refuse(t('media.too_many', { count: MAX_PHOTOS_PER_UPLOAD }));
       return;
     }
     const big = files.find((f) => f.size > MAX_PHOTO_BYTES);
     if (big) {
-      setError(
-        tr(
-          `«${big.name}»: максимальный размер файла ${MAX_PHOTO_BYTES / 1_000_000} МБ`,
-          `«${big.name}»: the largest file allowed is ${MAX_PHOTO_BYTES / 1_000_000} MB`,
-        ),
-      );
+      refuse(t('media.too_big', { name: big.name, mb: MAX_PHOTO_BYTES / 1_000_000 }));
       return;
     }
     if (files.reduce((sum, f) => sum + f.size, 0) > MAX_UPLOAD_BYTES) {
-      setError(
-        tr(
-          `Вместе файлы больше ${MAX_UPLOAD_BYTES / 1_000_000} МБ: загрузите их в несколько приёмов`,
-          `The files are larger than ${MAX_UPLOAD_BYTES / 1_000_000} MB together: upload them a few at a time`,
-        ),
-      );
+      refuse(t('media.too_big_together', { mb: MAX_UPLOAD_BYTES / 1_000_000 }));
       return;
     }
-    const what = tr(`Загружено фото: ${files.length}`, `Photos uploaded: ${files.length}`);
-    void run(what, () =>
-      uploadFiles<Answer>(`${base}/photos?version=${encodeURIComponent(media.version)}`, files, (share) =>
-        setProgress({ what: tr('Загрузка фото', 'Uploading photos'), share }),
+    void run(t('media.photos_uploaded', { count: files.length }), () =>
+      uploadFiles<Answer>(
+        `${mediaPath(media.groupId)}/photos?version=${encodeURIComponent(media.version)}`,
+        files,
+        (share) => setProgress({ what: t('media.uploading_photos'), share }),
       ),
     );
   }
@@ -120,46 +138,50 @@ export default function ProductMediaPage() {
     if (!file) return;
     // catalogue.md: the spec's own words; the server checks again by the file's content.
     if (file.size > MAX_VIDEO_BYTES) {
-      setError(tr('Максимальный размер файла 10мб', 'The largest file allowed is 10 MB'));
+      refuse(t('media.video_too_big'));
       return;
     }
-    void run(tr('Видео загружено', 'Video uploaded'), () =>
-      uploadFiles<Answer>(`${base}/videos?version=${encodeURIComponent(media.version)}`, [file], (share) =>
-        setProgress({ what: tr('Загрузка видео', 'Uploading the video'), share }),
+    void run(t('media.video_uploaded'), () =>
+      uploadFiles<Answer>(
+        `${mediaPath(media.groupId)}/videos?version=${encodeURIComponent(media.version)}`,
+        [file],
+        (share) => setProgress({ what: t('media.uploading_video'), share }),
       ),
     );
   }
 
-  const order = (ids: number[], what: string) =>
-    run(what, () => change(`${base}/photos/order`, 'PUT', { version: media.version, photoIds: ids }));
-
   function move(index: number, to: number) {
     const ids = media.photos.map((p) => p.id);
-    const [id] = ids.splice(index, 1);
-    if (id === undefined || to < 0 || to > ids.length) return;
-    ids.splice(to, 0, id);
-    void order(ids, tr('Порядок сохранён', 'Order saved'));
+    const [photo] = ids.splice(index, 1);
+    if (photo === undefined || to < 0 || to > ids.length) return;
+    ids.splice(to, 0, photo);
+    void run(t('media.order_saved'), () =>
+      callApi(mediaApi.order, id, { version: media.version, photoIds: ids }),
+    );
   }
 
-  const makeFirst = (id: number) =>
-    run(tr('Фото стало первым', 'The photo is now the first'), () =>
-      change(`${base}/photos/${id}/first`, 'POST', { version: media.version }),
-    );
+  const makeFirst = (photoId: number) =>
+    run(t('media.made_first'), () => callApi(mediaApi.first, { ...id, photoId }, { version: media.version }));
 
-  const removePhoto = (id: number) => {
-    if (!window.confirm(tr('Удалить фото?', 'Delete the photo?'))) return;
-    void run(tr('Фото удалено', 'Photo deleted'), () =>
-      change(`${base}/photos/${id}?version=${encodeURIComponent(media.version)}`, 'DELETE'),
+  async function removePhoto(photoId: number) {
+    const yes = await ask({ title: t('media.delete_photo_sure'), confirm: t('cat.delete'), danger: true });
+    if (!yes) return;
+    await run(t('media.photo_deleted'), () =>
+      callApi(mediaApi.removePhoto, { ...id, photoId, version: media.version }),
     );
-  };
+  }
 
-  const removeVideo = (id: number) => {
+  async function removeVideo(videoId: number) {
     // catalogue.md: "Delete asks 'Удалить видео?'".
-    if (!window.confirm(tr('Удалить видео?', 'Delete the video?'))) return;
-    void run(tr('Видео удалено', 'Video deleted'), () =>
-      change(`${base}/videos/${id}?version=${encodeURIComponent(media.version)}`, 'DELETE'),
+    const yes = await ask({ title: t('media.delete_video_sure'), confirm: t('cat.delete'), danger: true });
+    if (!yes) return;
+    await run(t('media.video_deleted'), () =>
+      callApi(mediaApi.removeVideo, { ...id, videoId, version: media.version }),
     );
-  };
+  }
+
+  const error = invalid ?? action.error ?? action.conflict?.message ?? null;
+  const done = action.done ? doneText : null;
 
   function onDrop(event: DragEvent<HTMLElement>) {
     event.preventDefault();
@@ -182,10 +204,10 @@ export default function ProductMediaPage() {
   return (
     <div className="adm-page adm-media">
       <div className="adm-page__head">
-        <h1>{tr('Фото и видео', 'Photos and video')}</h1>
-        <span className="adm-muted">{media.groupId}</span>
+        <h1>{t('media.title')}</h1>
+        <span className="adm-muted adm-id">{media.groupId}</span>
         <Link className="adm-btn" to={`/admin/products/${encodeURIComponent(media.groupId)}`}>
-          {tr('К товару', 'Back to the product')}
+          {t('media.back')}
         </Link>
       </div>
 
@@ -201,13 +223,11 @@ export default function ProductMediaPage() {
       ) : null}
 
       <section className="adm-card" aria-labelledby="media-photos">
-        <h2 id="media-photos">
-          {tr('Фотографии', 'Photos')} ({media.photos.length})
-        </h2>
+        <h2 id="media-photos">{t('media.photos', { count: media.photos.length })}</h2>
         <section
           className="adm-media__drop"
           data-over={over}
-          aria-label={tr('Загрузка фото', 'Photo upload')}
+          aria-label={t('media.photo_upload')}
           onDragOver={(e) => {
             e.preventDefault();
             setOver(true);
@@ -215,14 +235,9 @@ export default function ProductMediaPage() {
           onDragLeave={() => setOver(false)}
           onDrop={onDrop}
         >
-          <p>
-            {tr(
-              'Перетащите фотографии сюда: JPEG, PNG, WebP или HEIC, до 25 МБ каждая, до 60 МБ вместе',
-              'Drop photos here: JPEG, PNG, WebP or HEIC, up to 25 MB each and 60 MB together',
-            )}
-          </p>
+          <p>{t('media.drop_hint')}</p>
           <label className="adm-btn adm-btn--primary">
-            {tr('Выбрать фото', 'Choose photos')}
+            {t('media.choose_photos')}
             <input
               type="file"
               multiple
@@ -244,17 +259,17 @@ export default function ProductMediaPage() {
               />
               <span className="adm-muted">
                 {progress.share >= 1
-                  ? tr('Обработка…', 'Processing…')
-                  : `${progress.what}: ${Math.round(progress.share * 100)}%`}
+                  ? t('media.processing')
+                  : t('media.progress', { what: progress.what, percent: Math.round(progress.share * 100) })}
               </span>
             </>
           ) : null}
         </section>
 
         {media.photos.length === 0 ? (
-          <p className="adm-muted">{tr('У товара нет фото', 'The product has no photos')}</p>
+          <p className="adm-muted">{t('media.no_photos')}</p>
         ) : (
-          <ol className="adm-media__grid" aria-label={tr('Порядок фото', 'Photo order')}>
+          <ol className="adm-media__grid" aria-label={t('media.photo_order')}>
             {media.photos.map((p, i) => (
               <li
                 key={p.id}
@@ -277,8 +292,8 @@ export default function ProductMediaPage() {
                 onDrop={(e) => onPhotoDrop(e, i)}
               >
                 <div className="adm-media__thumb">
-                  <img src={thumbnail(p.src)} alt={tr(`Фото ${i + 1}`, `Photo ${i + 1}`)} loading="lazy" />
-                  {i === 0 ? <span className="adm-badge adm-badge--ok">{tr('Первое', 'First')}</span> : null}
+                  <img src={thumbnail(p.src)} alt={t('media.photo', { number: i + 1 })} loading="lazy" />
+                  {i === 0 ? <span className="adm-badge adm-badge--ok">{t('media.first')}</span> : null}
                 </div>
                 <span className="adm-media__meta">
                   {i + 1} · {p.width}×{p.height}
@@ -289,7 +304,7 @@ export default function ProductMediaPage() {
                     className="adm-btn"
                     disabled={busy || i === 0}
                     onClick={() => move(i, i - 1)}
-                    aria-label={tr(`Фото ${i + 1}: раньше`, `Photo ${i + 1}: earlier`)}
+                    aria-label={t('media.earlier', { number: i + 1 })}
                   >
                     ←
                   </button>
@@ -298,7 +313,7 @@ export default function ProductMediaPage() {
                     className="adm-btn"
                     disabled={busy || i === media.photos.length - 1}
                     onClick={() => move(i, i + 1)}
-                    aria-label={tr(`Фото ${i + 1}: позже`, `Photo ${i + 1}: later`)}
+                    aria-label={t('media.later', { number: i + 1 })}
                   >
                     →
                   </button>
@@ -308,19 +323,19 @@ export default function ProductMediaPage() {
                       className="adm-btn"
                       disabled={busy}
                       onClick={() => void makeFirst(p.id)}
-                      aria-label={tr(`Фото ${i + 1}: сделать первым`, `Photo ${i + 1}: make first`)}
+                      aria-label={t('media.make_first', { number: i + 1 })}
                     >
-                      {tr('Первым', 'First')}
+                      {t('media.make_first_short')}
                     </button>
                   ) : null}
                   <button
                     type="button"
                     className="adm-btn adm-btn--danger"
                     disabled={busy}
-                    onClick={() => removePhoto(p.id)}
-                    aria-label={tr(`Фото ${i + 1}: удалить`, `Photo ${i + 1}: delete`)}
+                    onClick={() => void removePhoto(p.id)}
+                    aria-label={t('media.delete_photo', { number: i + 1 })}
                   >
-                    {tr('Удалить', 'Delete')}
+                    {t('cat.delete')}
                   </button>
                 </div>
               </li>
@@ -330,10 +345,10 @@ export default function ProductMediaPage() {
       </section>
 
       <section className="adm-card" aria-labelledby="media-video">
-        <h2 id="media-video">{tr('Видео', 'Video')}</h2>
+        <h2 id="media-video">{t('media.video')}</h2>
         <div className="adm-row">
           <label className="adm-btn">
-            {tr('Загрузить видео (mp4, до 10 МБ)', 'Upload a video (mp4, up to 10 MB)')}
+            {t('media.upload_video')}
             <input
               className="adm-media__file"
               type="file"
@@ -348,7 +363,7 @@ export default function ProductMediaPage() {
           </label>
         </div>
         {media.videos.length === 0 ? (
-          <p className="adm-muted">{tr('Видео нет', 'No video')}</p>
+          <p className="adm-muted">{t('media.no_video')}</p>
         ) : (
           <ul className="adm-media__videos">
             {media.videos.map((v, i) => (
@@ -358,15 +373,16 @@ export default function ProductMediaPage() {
                   type="button"
                   className="adm-btn adm-btn--danger"
                   disabled={busy}
-                  onClick={() => removeVideo(v.id)}
+                  onClick={() => void removeVideo(v.id)}
                 >
-                  {tr(`Удалить видео ${i + 1}`, `Delete video ${i + 1}`)}
+                  {t('media.delete_video', { number: i + 1 })}
                 </button>
               </li>
             ))}
           </ul>
         )}
       </section>
+      {confirmDialog}
     </div>
   );
 }

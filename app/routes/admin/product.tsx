@@ -3,7 +3,8 @@ import { useEffect, useState } from 'react';
 import { Link, useLoaderData, useNavigate, useRevalidator } from 'react-router';
 import { effectiveAudience } from '../../../core/catalogue/audience.rules.ts';
 import { categoryChain, type VatRate } from '../../../core/orders/receipt-settings.rules.ts';
-import { AdminApiError, adminApi, errorText } from '../../admin/api.ts';
+import { type StaffMessageKey, staffMessage } from '../../../core/staff-messages.ts';
+import { AdminApiError, errorText } from '../../admin/api.ts';
 import {
   type AudienceDraft,
   AudienceFields,
@@ -11,6 +12,7 @@ import {
   audienceDraft,
   genderName,
 } from '../../admin/catalogue/audience-fields.tsx';
+import { catalogueApi } from '../../admin/catalogue/catalogue-api.ts';
 import {
   type CustomsDraft,
   CustomsFields,
@@ -28,14 +30,18 @@ import { StockInput } from '../../admin/catalogue/stock-input.tsx';
 import type { EditorOptions, L10n, ProductRecord, Variant } from '../../admin/catalogue/types.ts';
 import { VatRateSelect, vatRateName } from '../../admin/content/receipt-settings-form.tsx';
 import { AdminLoading } from '../../admin/frame.tsx';
-import { formatMoney, useAdminLocale, useTr } from '../../admin/i18n.ts';
+import { formatMoney, useAdminLocale } from '../../admin/i18n.ts';
 import { useStaff } from '../../admin/staff-context.ts';
+import { callApi } from '../../admin/ui/api-client.ts';
+import { useAction } from '../../admin/ui/use-action.ts';
+
+type Translate = (key: StaffMessageKey, params?: Record<string, string | number>) => string;
 
 export async function clientLoader({ params }: { params: { id?: string } }) {
   const id = params.id ?? 'new';
   const [record, options] = await Promise.all([
-    id === 'new' ? null : adminApi<ProductRecord>(`/api/admin/catalogue/products/${encodeURIComponent(id)}`),
-    adminApi<EditorOptions>('/api/admin/catalogue/options'),
+    id === 'new' ? null : callApi(catalogueApi.product, { id }),
+    callApi(catalogueApi.options),
   ]);
   return { record, options };
 }
@@ -145,42 +151,37 @@ function draftOf(record: ProductRecord | null, options: EditorOptions): Draft {
 }
 
 /** What a conflict shows: the fields whose newer value differs from what this screen holds. */
-function changedFields(
-  mine: Draft,
-  theirs: Draft,
-  tr: (ru: string, en: string) => string,
-  locale: 'ru' | 'en',
-): string[] {
+function changedFields(mine: Draft, theirs: Draft, t: Translate, locale: 'ru' | 'en'): string[] {
   const labels: [keyof Draft, string][] = [
-    ['art', tr('Артикул', 'Article')],
-    ['name', tr('Название', 'Name')],
-    ['description', tr('Описание', 'Description')],
-    ['composition', tr('Состав', 'Composition')],
-    ['care', tr('Уход', 'Care')],
-    ['categorySlug', tr('Категория', 'Category')],
-    ['collectionSlugs', tr('Коллекции', 'Collections')],
-    ['price', tr('Цена', 'Price')],
-    ['oldPrice', tr('Старая цена', 'Old price')],
-    ['isNew', tr('Новинка', 'New')],
-    ['isBestseller', tr('Хит', 'Bestseller')],
-    ['colorName', tr('Цвет', 'Colour')],
-    ['colorHex', tr('Образец цвета', 'Swatch')],
-    ['sizeTableId', tr('Таблица размеров', 'Size table')],
-    ['audience', tr('Для кого', 'Who for')],
-    ['vatRate', tr('НДС в чеке', 'VAT on the receipt')],
-    ['published', tr('Показ', 'Visibility')],
-    ['variants', tr('Размеры', 'Sizes')],
+    ['art', t('cat.product.article')],
+    ['name', t('cat.product.name')],
+    ['description', t('cat.product.description')],
+    ['composition', t('cat.product.composition')],
+    ['care', t('cat.product.care')],
+    ['categorySlug', t('cat.product.category')],
+    ['collectionSlugs', t('cat.product.collections')],
+    ['price', t('cat.product.price')],
+    ['oldPrice', t('cat.product.old_price')],
+    ['isNew', t('cat.product.new')],
+    ['isBestseller', t('cat.product.bestseller')],
+    ['colorName', t('cat.product.colour')],
+    ['colorHex', t('cat.product.swatch')],
+    ['sizeTableId', t('cat.product.size_table')],
+    ['audience', t('cat.product.who_for')],
+    ['vatRate', t('cat.product.vat_on_the_receipt')],
+    ['published', t('cat.product.visibility')],
+    ['variants', t('cat.product.sizes')],
   ];
   return labels
     .filter(([key]) => JSON.stringify(mine[key]) !== JSON.stringify(theirs[key]))
     .map(([key, label]) => {
       const v = theirs[key];
       if (key === 'vatRate') {
-        return `${label}: ${theirs.vatRate ? vatRateName(theirs.vatRate, locale) : tr('как у категории', 'as the category')}`;
+        return `${label}: ${theirs.vatRate ? vatRateName(theirs.vatRate, locale) : t('cat.product.as_the_category')}`;
       }
       if (key === 'audience') {
         const { ageGroup, gender } = theirs.audience;
-        const empty = tr('как у категории', 'as the category');
+        const empty = t('cat.product.as_the_category');
         return `${label}: ${ageGroup ? ageGroupName(ageGroup, locale) : empty}, ${gender ? genderName(gender, locale) : empty}`;
       }
       const shown =
@@ -196,8 +197,8 @@ function changedFields(
 }
 
 export default function ProductEditor() {
-  const tr = useTr();
   const locale = useAdminLocale();
+  const t: Translate = (key, params) => staffMessage(key, locale, params);
   const staff = useStaff();
   const navigate = useNavigate();
   const { revalidate } = useRevalidator();
@@ -205,9 +206,9 @@ export default function ProductEditor() {
   const canEdit = staff.role === 'admin' || staff.role === 'editor';
   const [draft, setDraft] = useState<Draft>(() => draftOf(record, options));
   const [version, setVersion] = useState(record?.product.version ?? 1);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<{ text: string; field?: string } | null>(null);
-  const [done, setDone] = useState<string | null>(null);
+  const [invalidInput, setError] = useState<{ text: string; field?: string } | null>(null);
+  const [doneText, setDoneText] = useState('');
+  const [refusedField, setRefusedField] = useState<string | undefined>(undefined);
   const [conflict, setConflict] = useState<{ message: string; newer: ProductRecord } | null>(null);
   const [copy, setCopy] = useState<{
     ru: string;
@@ -237,12 +238,12 @@ export default function ProductEditor() {
   function body() {
     const price = parseRoubles(draft.price);
     if (price === null)
-      return { error: { text: tr('Введите цену в рублях', 'Enter the price in roubles'), field: 'price' } };
+      return { error: { text: t('cat.product.enter_the_price_in_roubles'), field: 'price' } };
     const oldPrice = draft.oldPrice.trim() ? parseRoubles(draft.oldPrice) : null;
     if (draft.oldPrice.trim() && oldPrice === null)
       return {
         error: {
-          text: tr('Введите старую цену в рублях', 'Enter the old price in roubles'),
+          text: t('cat.product.enter_the_old_price_in_roubles'),
           field: 'oldPrice',
         },
       };
@@ -282,28 +283,28 @@ export default function ProductEditor() {
     };
   }
 
-  async function run(what: string, call: () => Promise<void>) {
-    setBusy(true);
+  /** One change; a stale one (409) brings the newer record beside what this screen holds. */
+  const action = useAction(async (what: string, call: () => Promise<void>) => {
     setError(null);
-    setDone(null);
+    setConflict(null);
+    setRefusedField(undefined);
     try {
       await call();
-      setDone(what);
+      setDoneText(what);
     } catch (e) {
+      setRefusedField(e instanceof AdminApiError ? e.field : undefined);
       if (e instanceof AdminApiError && e.status === 409 && record) {
-        const newer = await adminApi<ProductRecord>(
-          `/api/admin/catalogue/products/${encodeURIComponent(record.product.id)}`,
-        ).catch(() => null);
-        if (newer && newer.product.version !== version) {
-          setConflict({ message: errorText(e), newer });
-          return;
-        }
+        const newer = await callApi(catalogueApi.product, { id: record.product.id }).catch(() => null);
+        if (newer && newer.product.version !== version) setConflict({ message: errorText(e), newer });
       }
-      setError({ text: errorText(e), field: e instanceof AdminApiError ? e.field : undefined });
-    } finally {
-      setBusy(false);
+      throw e;
     }
-  }
+  });
+  const run = action.run;
+  const busy = action.busy;
+  const done = action.done ? doneText : null;
+  const error =
+    invalidInput ?? (conflict ? null : action.error ? { text: action.error, field: refusedField } : null);
 
   const save = () => {
     const b = body();
@@ -311,21 +312,16 @@ export default function ProductEditor() {
       setError(b.error);
       return;
     }
-    void run(tr('Сохранено', 'Saved'), async () => {
+    void run(t('cat.product.saved'), async () => {
       if (!record) {
-        const created = await adminApi<ProductRecord>('/api/admin/catalogue/products', {
-          method: 'POST',
-          body: b.value,
-        });
+        const created = await callApi(catalogueApi.createProduct, b.value);
         navigate(`/admin/products/${encodeURIComponent(created.product.id)}`);
         return;
       }
-      const saved = await adminApi<ProductRecord>(
-        `/api/admin/catalogue/products/${encodeURIComponent(record.product.id)}`,
-        {
-          method: 'PUT',
-          body: { ...b.value, version },
-        },
+      const saved = await callApi(
+        catalogueApi.updateProduct,
+        { id: record.product.id },
+        { ...b.value, version },
       );
       setVersion(saved.product.version);
       setDraft(draftOf(saved, options));
@@ -335,15 +331,10 @@ export default function ProductEditor() {
 
   const publish = (published: boolean) =>
     run(
-      published
-        ? tr('Товар на сайте', 'The product is on the shop')
-        : tr('Товар скрыт', 'The product is hidden'),
+      published ? t('cat.product.the_product_is_on_the_shop') : t('cat.product.the_product_is_hidden'),
       async () => {
         if (!record) return;
-        const saved = await adminApi<ProductRecord>(
-          `/api/admin/catalogue/products/${encodeURIComponent(record.product.id)}/published`,
-          { method: 'PUT', body: { version, published } },
-        );
+        const saved = await callApi(catalogueApi.publish, { id: record.product.id }, { version, published });
         setVersion(saved.product.version);
         setDraft((d) => ({ ...d, published: saved.product.published }));
         revalidate();
@@ -351,19 +342,12 @@ export default function ProductEditor() {
     );
 
   const duplicate = () =>
-    run(tr('Создан новый цвет', 'A new colour was made'), async () => {
+    run(t('cat.product.a_new_colour_was_made'), async () => {
       if (!record || !copy) return;
-      const created = await adminApi<ProductRecord>(
-        `/api/admin/catalogue/products/${encodeURIComponent(record.product.id)}/duplicate`,
-        {
-          method: 'POST',
-          body: {
-            version,
-            colorName: { ru: copy.ru, en: copy.en },
-            colorHex: copy.hex,
-            barcodes: copy.barcodes,
-          },
-        },
+      const created = await callApi(
+        catalogueApi.duplicate,
+        { id: record.product.id },
+        { version, colorName: { ru: copy.ru, en: copy.en }, colorHex: copy.hex, barcodes: copy.barcodes },
       );
       setCopy(null);
       navigate(`/admin/products/${encodeURIComponent(created.product.id)}`);
@@ -399,25 +383,25 @@ export default function ProductEditor() {
     </div>
   );
 
-  const title = record ? name(record.product.name) : tr('Новый товар', 'New product');
+  const title = record ? name(record.product.name) : t('cat.product.new_product');
   return (
     <div className="adm-page">
       <div className="adm-page__head">
         <h1>{title}</h1>
         {record && (
           <span className={`adm-badge ${draft.published ? 'adm-badge--ok' : 'adm-badge--muted'}`}>
-            {draft.published ? tr('на сайте', 'on the shop') : tr('скрыт', 'hidden')}
+            {draft.published ? t('cat.product.on_the_shop') : t('cat.product.hidden')}
           </span>
         )}
         <Link to="/admin/products" className="adm-btn">
-          {tr('К списку', 'Back to the list')}
+          {t('cat.product.back_to_the_list')}
         </Link>
       </div>
       {conflict && (
         <div className="adm-cat__conflict" role="alert">
           <strong>{conflict.message}</strong>
           <ul>
-            {changedFields(draft, draftOf(conflict.newer, options), tr, locale).map((line) => (
+            {changedFields(draft, draftOf(conflict.newer, options), t, locale).map((line) => (
               <li key={line}>{line}</li>
             ))}
           </ul>
@@ -431,7 +415,7 @@ export default function ProductEditor() {
               revalidate();
             }}
           >
-            {tr('Загрузить новые значения', 'Load the newer values')}
+            {t('cat.product.load_the_newer_values')}
           </button>
         </div>
       )}
@@ -448,7 +432,7 @@ export default function ProductEditor() {
       {record && (
         <p className="adm-cat__row">
           <Link to={`/admin/products/${encodeURIComponent(record.product.id)}/media`} className="adm-btn">
-            {tr(`Фото и видео (${record.photoCount})`, `Photos and video (${record.photoCount})`)}
+            {t('cat.product.media', { count: record.photoCount })}
           </Link>
           <a
             className="adm-btn"
@@ -456,7 +440,7 @@ export default function ProductEditor() {
             target="_blank"
             rel="noreferrer"
           >
-            {tr('Открыть на сайте', 'Open on the shop')}
+            {t('cat.product.open_on_the_shop')}
           </a>
           {canEdit && (
             <>
@@ -466,39 +450,34 @@ export default function ProductEditor() {
                 disabled={busy}
                 onClick={() => publish(!draft.published)}
               >
-                {draft.published ? tr('Скрыть', 'Hide') : tr('Опубликовать', 'Publish')}
+                {draft.published ? t('cat.product.hide') : t('cat.product.publish')}
               </button>
               <button
                 type="button"
                 className="adm-btn"
                 onClick={() => setCopy(copy ? null : { ru: '', en: '', hex: '#000000', barcodes: {} })}
               >
-                {tr('Дублировать как новый цвет', 'Duplicate as a new colour')}
+                {t('cat.product.duplicate_as_a_new_colour')}
               </button>
             </>
           )}
         </p>
       )}
       {record && copy && (
-        <section className="adm-card" aria-label={tr('Новый цвет', 'New colour')}>
-          <h2>{tr('Новый цвет этого артикула', 'A new colour of this article')}</h2>
-          <p className="adm-muted">
-            {tr(
-              'Тексты, цена и размеры копируются, фото — нет; товар создаётся скрытым. Размер без штрихкода не копируется.',
-              'Texts, price and sizes are copied, photos are not; the product starts hidden. A size without a barcode is left out.',
-            )}
-          </p>
+        <section className="adm-card" aria-label={t('cat.product.new_colour')}>
+          <h2>{t('cat.product.a_new_colour_of_this_article')}</h2>
+          <p className="adm-muted">{t('cat.product.texts_price_and_sizes_are_copied_photos')}</p>
           <div className="adm-cat__row">
             <label className="adm-field">
-              {tr('Цвет (RU)', 'Colour (RU)')}
+              {t('cat.product.colour_ru')}
               <input value={copy.ru} onChange={(e) => setCopy({ ...copy, ru: e.target.value })} />
             </label>
             <label className="adm-field">
-              {tr('Цвет (EN)', 'Colour (EN)')}
+              {t('cat.product.colour_en')}
               <input value={copy.en} onChange={(e) => setCopy({ ...copy, en: e.target.value })} />
             </label>
             <label className="adm-field">
-              {tr('Образец', 'Swatch')}
+              {t('cat.product.swatch_2')}
               <input
                 type="color"
                 value={copy.hex}
@@ -507,7 +486,7 @@ export default function ProductEditor() {
             </label>
             {record.variants.map((v) => (
               <label key={v.id} className="adm-field">
-                {tr(`Штрихкод ${v.size || 'без размера'}`, `Barcode ${v.size || 'one size'}`)}
+                {t('cat.product.barcode_of', { size: v.size || t('cat.product.one_size') })}
                 <input
                   value={copy.barcodes[v.size] ?? ''}
                   onChange={(e) =>
@@ -517,31 +496,31 @@ export default function ProductEditor() {
               </label>
             ))}
             <button type="button" className="adm-btn adm-btn--primary" disabled={busy} onClick={duplicate}>
-              {tr('Создать', 'Create')}
+              {t('cat.product.create')}
             </button>
           </div>
         </section>
       )}
       <div className="adm-cat__sections">
         <section className="adm-card" aria-labelledby="p-texts">
-          <h2 id="p-texts">{tr('Тексты', 'Texts')}</h2>
-          {textPair('name', tr('Название', 'Name'), false)}
-          {textPair('description', tr('Описание', 'Description'), true)}
+          <h2 id="p-texts">{t('cat.product.texts')}</h2>
+          {textPair('name', t('cat.product.name'), false)}
+          {textPair('description', t('cat.product.description'), true)}
         </section>
         <section className="adm-card" aria-labelledby="p-tabs">
-          <h2 id="p-tabs">{tr('Вкладки', 'Tabs')}</h2>
-          {textPair('composition', tr('Состав', 'Composition'), true)}
-          {textPair('care', tr('Уход', 'Care'), true)}
+          <h2 id="p-tabs">{t('cat.product.tabs')}</h2>
+          {textPair('composition', t('cat.product.composition'), true)}
+          {textPair('care', t('cat.product.care'), true)}
         </section>
         <section className="adm-card" aria-labelledby="p-main">
-          <h2 id="p-main">{tr('Артикул, категория, цена', 'Article, category, price')}</h2>
+          <h2 id="p-main">{t('cat.product.article_category_price')}</h2>
           <div className="adm-cat__row">
             <label className="adm-field" data-invalid={invalid('art') || undefined}>
-              {tr('Артикул', 'Article')}
+              {t('cat.product.article')}
               <input value={draft.art} disabled={!canEdit} onChange={(e) => set('art', e.target.value)} />
             </label>
             <label className="adm-field" data-invalid={invalid('categorySlug') || undefined}>
-              {tr('Категория', 'Category')}
+              {t('cat.product.category')}
               <select
                 value={draft.categorySlug}
                 disabled={!canEdit}
@@ -558,7 +537,7 @@ export default function ProductEditor() {
             <AudienceFields
               value={draft.audience}
               onChange={(audience) => setDraft((d) => ({ ...d, audience }))}
-              empty={tr('Как у категории', 'As the category')}
+              empty={t('cat.product.as_the_category_2')}
               inherited={categoryAudience(options, draft.categorySlug)}
               disabled={!canEdit}
               invalid={invalid}
@@ -566,7 +545,7 @@ export default function ProductEditor() {
             <VatRateSelect
               value={draft.vatRate}
               onChange={(vatRate) => setDraft((d) => ({ ...d, vatRate }))}
-              empty={tr('Как у категории', 'As the category')}
+              empty={t('cat.product.as_the_category_2')}
               inherited={
                 categoryChain(options.categories, draft.categorySlug).find((c) => c.vatRate)?.vatRate ??
                 undefined
@@ -590,7 +569,7 @@ export default function ProductEditor() {
               invalid={invalid}
             />
             <label className="adm-field" data-invalid={invalid('price') || undefined}>
-              {tr('Цена, ₽', 'Price, ₽')}
+              {t('cat.product.price_2')}
               <input
                 value={draft.price}
                 inputMode="decimal"
@@ -599,7 +578,7 @@ export default function ProductEditor() {
               />
             </label>
             <label className="adm-field" data-invalid={invalid('oldPrice') || undefined}>
-              {tr('Старая цена, ₽ (скидка)', 'Old price, ₽ (sale)')}
+              {t('cat.product.old_price_sale')}
               <input
                 value={draft.oldPrice}
                 inputMode="decimal"
@@ -616,7 +595,7 @@ export default function ProductEditor() {
                 disabled={!canEdit}
                 onChange={(e) => set('isNew', e.target.checked)}
               />
-              {tr('Новинка', 'New')}
+              {t('cat.product.new')}
             </label>
             <label className="adm-cat__check">
               <input
@@ -625,17 +604,15 @@ export default function ProductEditor() {
                 disabled={!canEdit}
                 onChange={(e) => set('isBestseller', e.target.checked)}
               />
-              {tr('Хит продаж', 'Bestseller')}
+              {t('cat.product.bestseller_2')}
             </label>
             <span className="adm-muted">
-              {draft.oldPrice.trim()
-                ? tr('Скидка: есть старая цена', 'Sale: an old price is set')
-                : tr('Без скидки', 'No sale')}
+              {draft.oldPrice.trim() ? t('cat.product.sale_an_old_price_is_set') : t('cat.product.no_sale')}
             </span>
           </div>
           {options.collections.length > 0 && (
             <fieldset className="adm-cat__row" style={{ border: 0, padding: 0 }}>
-              <legend className="adm-muted">{tr('Коллекции', 'Collections')}</legend>
+              <legend className="adm-muted">{t('cat.product.collections')}</legend>
               {options.collections.map((c) => (
                 <label key={c.slug} className="adm-cat__check">
                   <input
@@ -658,10 +635,10 @@ export default function ProductEditor() {
           )}
         </section>
         <section className="adm-card" aria-labelledby="p-colour">
-          <h2 id="p-colour">{tr('Цвет и другие цвета', 'Colour and other colours')}</h2>
+          <h2 id="p-colour">{t('cat.product.colour_and_other_colours')}</h2>
           <div className="adm-cat__row">
             <label className="adm-field" data-invalid={invalid('colorName.ru') || undefined}>
-              {tr('Цвет (RU)', 'Colour (RU)')}
+              {t('cat.product.colour_ru')}
               <input
                 value={draft.colorName.ru}
                 disabled={!canEdit}
@@ -669,7 +646,7 @@ export default function ProductEditor() {
               />
             </label>
             <label className="adm-field">
-              {tr('Цвет (EN)', 'Colour (EN)')}
+              {t('cat.product.colour_en')}
               <input
                 value={draft.colorName.en}
                 disabled={!canEdit}
@@ -677,7 +654,7 @@ export default function ProductEditor() {
               />
             </label>
             <label className="adm-field" data-invalid={invalid('colorHex') || undefined}>
-              {tr('Образец', 'Swatch')}
+              {t('cat.product.swatch_2')}
               <input
                 type="color"
                 value={draft.colorHex}
@@ -689,7 +666,7 @@ export default function ProductEditor() {
           {record && (
             <p>
               {record.siblings.length === 0
-                ? tr('Других цветов этого артикула нет.', 'No other colours of this article.')
+                ? t('cat.product.no_other_colours_of_this_article')
                 : record.siblings.map((s) => (
                     <Link
                       key={s.id}
@@ -699,22 +676,22 @@ export default function ProductEditor() {
                     >
                       <span className="adm-cat__swatch" style={{ background: s.colorHex }} />
                       {name(s.colorName)}
-                      {!s.published && ` (${tr('скрыт', 'hidden')})`}
+                      {!s.published && ` (${t('cat.product.hidden')})`}
                     </Link>
                   ))}
             </p>
           )}
         </section>
         <section className="adm-card" aria-labelledby="p-sizes">
-          <h2 id="p-sizes">{tr('Размеры и остатки', 'Sizes and stock')}</h2>
+          <h2 id="p-sizes">{t('cat.product.sizes_and_stock')}</h2>
           <label className="adm-field" style={{ maxWidth: 320, marginBottom: 12 }}>
-            {tr('Таблица размеров', 'Size table')}
+            {t('cat.product.size_table')}
             <select
               value={draft.sizeTableId}
               disabled={!canEdit}
               onChange={(e) => set('sizeTableId', e.target.value)}
             >
-              <option value="">{tr('нет', 'none')}</option>
+              <option value="">{t('cat.product.none')}</option>
               {options.sizeTables.map((t) => (
                 <option key={t.id} value={t.id}>
                   {name(t.title)}
@@ -723,15 +700,16 @@ export default function ProductEditor() {
             </select>
           </label>
           <div className="adm-table-wrap">
+            {/* The sizes are typed in place (a grid of fields, a block per size on a phone), not a list. */}
             <table className="adm-table adm-cat__variants">
               <thead>
                 <tr>
-                  <th>{tr('Размер', 'Size')}</th>
-                  <th>{tr('Штрихкод', 'Barcode')}</th>
-                  <th>{tr('Остаток', 'Stock')}</th>
-                  <th>{tr('Предзаказ', 'Pre-order')}</th>
-                  <th>{tr('Сообщить о поступлении', 'Arrival notice')}</th>
-                  {canEdit && <th aria-label={tr('Удалить', 'Remove')} />}
+                  <th>{t('cat.product.size')}</th>
+                  <th>{t('cat.product.barcode')}</th>
+                  <th>{t('cat.product.stock')}</th>
+                  <th>{t('cat.product.pre_order')}</th>
+                  <th>{t('cat.product.arrival_notice')}</th>
+                  {canEdit && <th aria-label={t('cat.product.remove')} />}
                 </tr>
               </thead>
               <tbody>
@@ -739,27 +717,27 @@ export default function ProductEditor() {
                   const saved: Variant | undefined = record?.variants.find((r) => r.id === v.id);
                   return (
                     <tr key={v.id ?? `new-${i}`}>
-                      <td data-label={tr('Размер', 'Size')}>
+                      <td data-label={t('cat.product.size')}>
                         <input
                           type="text"
-                          aria-label={tr(`Размер ${i + 1}`, `Size ${i + 1}`)}
+                          aria-label={t('cat.product.size_n', { number: i + 1 })}
                           value={v.size}
                           disabled={!canEdit}
                           aria-invalid={invalid(`variants.${i}.size`) || undefined}
                           onChange={(e) => setVariant(i, { size: e.target.value })}
                         />
                       </td>
-                      <td data-label={tr('Штрихкод', 'Barcode')}>
+                      <td data-label={t('cat.product.barcode')}>
                         <input
                           type="text"
-                          aria-label={tr(`Штрихкод ${i + 1}`, `Barcode ${i + 1}`)}
+                          aria-label={t('cat.product.barcode_n', { number: i + 1 })}
                           value={v.barcode}
                           disabled={!canEdit}
                           aria-invalid={invalid(`variants.${i}.barcode`) || undefined}
                           onChange={(e) => setVariant(i, { barcode: e.target.value })}
                         />
                       </td>
-                      <td data-label={tr('Остаток', 'Stock')}>
+                      <td data-label={t('cat.product.stock')}>
                         {saved && record ? (
                           <StockInput
                             variant={saved}
@@ -770,26 +748,26 @@ export default function ProductEditor() {
                           <input
                             type="number"
                             min={0}
-                            aria-label={tr(`Остаток ${i + 1}`, `Stock ${i + 1}`)}
+                            aria-label={t('cat.product.stock_n', { number: i + 1 })}
                             value={v.stock}
                             aria-invalid={invalid(`variants.${i}.stock`) || undefined}
                             onChange={(e) => setVariant(i, { stock: e.target.value })}
                           />
                         )}
                       </td>
-                      <td data-label={tr('Предзаказ', 'Pre-order')}>
+                      <td data-label={t('cat.product.pre_order')}>
                         <input
                           type="checkbox"
-                          aria-label={tr(`Предзаказ ${v.size}`, `Pre-order ${v.size}`)}
+                          aria-label={t('cat.product.preorder_of', { size: v.size })}
                           checked={v.preorder}
                           disabled={!canEdit}
                           onChange={(e) => setVariant(i, { preorder: e.target.checked })}
                         />
                       </td>
-                      <td data-label={tr('Сообщить о поступлении', 'Arrival notice')}>
+                      <td data-label={t('cat.product.arrival_notice')}>
                         <input
                           type="checkbox"
-                          aria-label={tr(`Сообщить о поступлении ${v.size}`, `Arrival notice ${v.size}`)}
+                          aria-label={t('cat.product.notice_of', { size: v.size })}
                           checked={v.notification}
                           disabled={!canEdit}
                           onChange={(e) => setVariant(i, { notification: e.target.checked })}
@@ -807,7 +785,7 @@ export default function ProductEditor() {
                               )
                             }
                           >
-                            {tr('Убрать', 'Remove')}
+                            {t('cat.product.remove_2')}
                           </button>
                         </td>
                       )}
@@ -829,17 +807,13 @@ export default function ProductEditor() {
                   ])
                 }
               >
-                {tr('Добавить размер', 'Add a size')}
+                {t('cat.product.add_a_size')}
               </button>
             </p>
           )}
           {record && (
             <p className="adm-muted">
-              {tr(
-                'Остаток сохраняется сразу кнопкой рядом; размер из заказов удалить нельзя — поставьте 0 или скройте товар.',
-                'Stock is saved at once by the button beside it; a size in orders cannot be removed — set 0 or hide the product.',
-              )}{' '}
-              {tr('Цена на сайте:', 'Price on the shop:')}{' '}
+              {t('cat.product.stock_is_saved_at_once_by_the_button_bes')} {t('cat.product.price_on_the_shop')}{' '}
               {record ? formatMoney(record.product.price, locale) : ''}
             </p>
           )}
@@ -854,11 +828,11 @@ export default function ProductEditor() {
                 checked={draft.published}
                 onChange={(e) => set('published', e.target.checked)}
               />
-              {tr('Сразу показать на сайте', 'Show on the shop at once')}
+              {t('cat.product.show_on_the_shop_at_once')}
             </label>
           )}
           <button type="button" className="adm-btn adm-btn--primary" disabled={busy} onClick={save}>
-            {record ? tr('Сохранить', 'Save') : tr('Создать товар', 'Create the product')}
+            {record ? t('cat.product.save') : t('cat.product.create_the_product')}
           </button>
         </div>
       )}

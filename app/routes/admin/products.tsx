@@ -135,7 +135,7 @@ export default function ProductsPage() {
           <Link to={`/admin/products/${encodeURIComponent(r.id)}`}>{name(r.name)}</Link>
           <div className="adm-muted">
             <span className="adm-cat__swatch" style={{ background: r.colorHex }} />
-            {name(r.colorName)} · <span className="adm-id">{r.art}</span>
+            {name(r.colorName)} · <span className="adm-id adm-cat__code">{r.art}</span>
           </div>
         </>
       ),

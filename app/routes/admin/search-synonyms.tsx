@@ -1,19 +1,37 @@
+import '../../admin/ui/kit.css';
 import { useState } from 'react';
 import { useLoaderData, useRevalidator } from 'react-router';
-import { AdminApiError, adminApi } from '../../admin/api.ts';
+import type { z } from 'zod';
+import type {
+  SynonymView,
+  synonymCreateBody,
+  synonymDeleteBody,
+  synonymUpdateBody,
+} from '../../../core/search/synonyms.schemas.ts';
+import { type StaffMessageKey, staffMessage } from '../../../core/staff-messages.ts';
+import { AdminApiError } from '../../admin/api.ts';
 import { AdminLoading } from '../../admin/frame.tsx';
-import { useTr } from '../../admin/i18n.ts';
+import { useAdminLocale } from '../../admin/i18n.ts';
+import { callApi, endpoint } from '../../admin/ui/api-client.ts';
+import { type Column, DataTable } from '../../admin/ui/data-table.tsx';
+import { useAction } from '../../admin/ui/use-action.ts';
 
-interface Synonym {
-  id: number;
-  term: string;
-  alternatives: string[];
-  version: number;
-  updatedAt: string;
-}
+/** The synonyms' endpoints (server/routes/admin/search-synonyms.routes.ts), typed from their schemas. */
+const synonymsApi = {
+  list: endpoint<{ synonyms: SynonymView[] }>('GET', () => '/api/admin/search-synonyms'),
+  create: endpoint<unknown, z.input<typeof synonymCreateBody>>('POST', () => '/api/admin/search-synonyms'),
+  update: endpoint<unknown, z.input<typeof synonymUpdateBody>, { id: number }>(
+    'PUT',
+    (p) => `/api/admin/search-synonyms/${p.id}`,
+  ),
+  remove: endpoint<unknown, z.input<typeof synonymDeleteBody>, { id: number }>(
+    'DELETE',
+    (p) => `/api/admin/search-synonyms/${p.id}`,
+  ),
+};
 
 export async function clientLoader() {
-  return adminApi<{ synonyms: Synonym[] }>('/api/admin/search-synonyms');
+  return callApi(synonymsApi.list);
 }
 
 export function HydrateFallback() {
@@ -31,70 +49,75 @@ const splitWords = (text: string) =>
  * types also finds its alternatives, one way. Editors and admins keep the list.
  */
 export default function SearchSynonyms() {
-  const tr = useTr();
+  const locale = useAdminLocale();
+  const t = (key: StaffMessageKey, params?: Record<string, string | number>) =>
+    staffMessage(key, locale, params);
   const { synonyms } = useLoaderData<typeof clientLoader>();
-  const { revalidate } = useRevalidator();
+  const revalidator = useRevalidator();
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const [term, setTerm] = useState('');
   const [alternatives, setAlternatives] = useState('');
   const [version, setVersion] = useState(0);
-  const [error, setError] = useState<{ message: string; field?: string } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [field, setField] = useState<string | undefined>(undefined);
 
-  function edit(row: Synonym | null) {
-    setError(null);
+  /** A change, then the list as saved; a refusal names its field, a stale one shows what is saved now. */
+  async function change(call: () => Promise<unknown>) {
+    setField(undefined);
+    try {
+      await call();
+    } catch (e) {
+      if (e instanceof AdminApiError) {
+        setField(e.field);
+        // A stale save: show what is saved now (DECISIONS 31).
+        if (e.status === 409) await revalidator.revalidate();
+      }
+      throw e;
+    }
+    setEditing(null);
+    await revalidator.revalidate();
+  }
+
+  const save = useAction(() =>
+    change(() => {
+      const body = { term, alternatives: splitWords(alternatives) };
+      return editing === 'new' || editing === null
+        ? callApi(synonymsApi.create, body)
+        : callApi(synonymsApi.update, { id: editing }, { ...body, version });
+    }),
+  );
+  const remove = useAction((row: SynonymView) =>
+    change(() => callApi(synonymsApi.remove, { id: row.id }, { version: row.version })),
+  );
+  const busy = save.busy || remove.busy;
+  const error = save.error ?? save.conflict?.message ?? remove.error ?? remove.conflict?.message;
+
+  function edit(row: SynonymView | null) {
+    save.reset();
+    remove.reset();
+    setField(undefined);
     setEditing(row ? row.id : 'new');
     setTerm(row?.term ?? '');
     setAlternatives(row?.alternatives.join(', ') ?? '');
     setVersion(row?.version ?? 0);
   }
 
-  async function run(action: () => Promise<unknown>) {
-    setBusy(true);
-    setError(null);
-    try {
-      await action();
-      setEditing(null);
-      await revalidate();
-    } catch (e) {
-      if (e instanceof AdminApiError) {
-        setError({ message: e.message, field: e.field });
-        // A stale save: show what is saved now (DECISIONS 31).
-        if (e.status === 409) await revalidate();
-      } else setError({ message: String(e) });
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  const save = () =>
-    run(() => {
-      const body = { term, alternatives: splitWords(alternatives) };
-      return editing === 'new'
-        ? adminApi('/api/admin/search-synonyms', { method: 'POST', body })
-        : adminApi(`/api/admin/search-synonyms/${editing}`, { method: 'PUT', body: { ...body, version } });
-    });
-
-  const remove = (row: Synonym) =>
-    run(() =>
-      adminApi(`/api/admin/search-synonyms/${row.id}`, { method: 'DELETE', body: { version: row.version } }),
-    );
-
+  const editedRow = typeof editing === 'number' ? synonyms.find((s) => s.id === editing) : undefined;
   const form = (
     <form
       className="adm-filters"
-      aria-label={tr('Синоним', 'Synonym')}
+      aria-label={t('synonyms.one')}
       onSubmit={(e) => {
         e.preventDefault();
-        void save();
+        void save.run();
       }}
     >
-      <label className="adm-field" data-invalid={error?.field === 'term'}>
-        {tr('Слово', 'Word')}
+      {editedRow ? <strong>{t('synonyms.editing', { term: editedRow.term })}</strong> : null}
+      <label className="adm-field" data-invalid={field === 'term'}>
+        {t('synonyms.word')}
         <input value={term} onChange={(e) => setTerm(e.target.value)} required maxLength={40} />
       </label>
-      <label className="adm-field" data-invalid={error?.field?.startsWith('alternatives') ?? false}>
-        {tr('Находит также (через запятую)', 'Also finds (comma-separated)')}
+      <label className="adm-field" data-invalid={field?.startsWith('alternatives') ?? false}>
+        {t('synonyms.also_finds_field')}
         <input
           value={alternatives}
           onChange={(e) => setAlternatives(e.target.value)}
@@ -104,82 +127,68 @@ export default function SearchSynonyms() {
         />
       </label>
       <button type="submit" className="adm-btn adm-btn--primary" disabled={busy}>
-        {tr('Сохранить', 'Save')}
+        {t('cat.save')}
       </button>
       <button type="button" className="adm-btn" onClick={() => setEditing(null)}>
-        {tr('Отмена', 'Cancel')}
+        {t('kit.cancel')}
       </button>
     </form>
   );
 
+  const columns: Column<SynonymView>[] = [
+    { key: 'term', header: t('synonyms.word'), render: (row) => row.term },
+    { key: 'alternatives', header: t('synonyms.also_finds'), render: (row) => row.alternatives.join(', ') },
+    {
+      key: 'actions',
+      header: <span className="adm-kit-sr">{t('synonyms.actions')}</span>,
+      className: 'adm-actions',
+      render: (row) => (
+        <>
+          <button type="button" className="adm-btn" onClick={() => edit(row)}>
+            {t('synonyms.edit')}
+          </button>{' '}
+          <button
+            type="button"
+            className="adm-btn adm-btn--danger"
+            disabled={busy}
+            onClick={() => void remove.run(row)}
+            aria-label={t('synonyms.delete_of', { term: row.term })}
+          >
+            {t('cat.delete')}
+          </button>
+        </>
+      ),
+    },
+  ];
+
   return (
     <div className="adm-page">
       <div className="adm-page__head">
-        <h1>{tr('Синонимы поиска', 'Search synonyms')}</h1>
-        <span className="adm-muted">
-          {tr(
-            'слово в поиске находит и товары со словами из списка (в одну сторону)',
-            'a word typed in the search also finds goods with the listed words (one way)',
-          )}
-        </span>
+        <h1>{t('synonyms.title')}</h1>
+        <span className="adm-muted">{t('synonyms.hint')}</span>
       </div>
       {error ? (
         <p className="adm-error" role="alert">
-          {error.message}
+          {error}
         </p>
       ) : null}
-      {editing === 'new' ? (
+      {editing !== null ? (
         form
       ) : (
         <div className="adm-filters">
           <button type="button" className="adm-btn adm-btn--primary" onClick={() => edit(null)}>
-            {tr('Добавить синоним', 'Add a synonym')}
+            {t('synonyms.add')}
           </button>
         </div>
       )}
-      {synonyms.length === 0 ? (
-        <p className="adm-muted">{tr('Синонимов нет', 'No synonyms')}</p>
-      ) : (
-        <div className="adm-table-wrap">
-          <table className="adm-table">
-            <thead>
-              <tr>
-                <th>{tr('Слово', 'Word')}</th>
-                <th>{tr('Находит также', 'Also finds')}</th>
-                <th />
-              </tr>
-            </thead>
-            <tbody>
-              {synonyms.map((row) =>
-                editing === row.id ? (
-                  <tr key={row.id}>
-                    <td colSpan={3}>{form}</td>
-                  </tr>
-                ) : (
-                  <tr key={row.id}>
-                    <td>{row.term}</td>
-                    <td>{row.alternatives.join(', ')}</td>
-                    <td className="adm-actions">
-                      <button type="button" className="adm-btn" onClick={() => edit(row)}>
-                        {tr('Изменить', 'Edit')}
-                      </button>{' '}
-                      <button
-                        type="button"
-                        className="adm-btn adm-btn--danger"
-                        disabled={busy}
-                        onClick={() => void remove(row)}
-                        aria-label={`${tr('Удалить', 'Delete')} ${row.term}`}
-                      >
-                        {tr('Удалить', 'Delete')}
-                      </button>
-                    </td>
-                  </tr>
-                ),
-              )}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        label={t('synonyms.title')}
+        columns={columns}
+        rows={synonyms}
+        rowKey={(row) => row.id}
+        loading={revalidator.state === 'loading'}
+        empty={t('synonyms.none')}
+      />
     </div>
   );
 }

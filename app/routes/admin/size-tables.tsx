@@ -103,7 +103,7 @@ export default function SizeTablesPage() {
           <button type="button" className="adm-btn" onClick={() => open(r)}>
             {name(r.title)}
           </button>{' '}
-          <span className="adm-muted adm-id">{r.id}</span>
+          <span className="adm-muted adm-id adm-cat__code">{r.id}</span>
         </>
       ),
     },
