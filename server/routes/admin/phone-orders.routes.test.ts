@@ -157,7 +157,7 @@ describe.each(engines)('orders taken by phone on %s', (engine) => {
     expect(await t.database.db.select().from(orders)).toHaveLength(before.length);
   });
 
-  it('refuses an editor, and a shopper’s missing consent', async () => {
+  it('refuses an editor, and an order without the buyer’s consent', async () => {
     const { variantId } = await product();
     const order = { ...buyer, lines: [{ variantId, count: 1 }], getWay: 'self' };
     expect((await api('POST', '/api/admin/phone-orders', order, editor)).statusCode).toBe(403);
