@@ -1,3 +1,4 @@
+import '../../admin/audit/audit.css';
 import '../../admin/ui/kit.css';
 import { useEffect, useState } from 'react';
 import { Link, useLoaderData } from 'react-router';
@@ -110,7 +111,7 @@ export default function AuditPageView() {
           {t('audit_log.number_id')}
           <input name="entityId" defaultValue={f.entityId ?? ''} maxLength={100} />
         </label>
-        <label className="adm-field">
+        <label className="adm-field adm-audit__action">
           {t('audit_log.action')}
           <select name="action" defaultValue={f.action ?? ''}>
             <option value="">{t('kit.any')}</option>
