@@ -1,5 +1,6 @@
 import { type APIRequestContext, type Browser, devices, expect, type Page, test } from '@playwright/test';
 import { budget, gotoHydrated, setCart } from './helpers.ts';
+import { freshLocalPhone } from './support/shop-orders.ts';
 
 // Issue 35, what tripped shoppers, each seen fixed at 1440 px (desktop project) and 390 px (phone
 // project), and at 360 px where the layout is concerned, in both editions where the item is both's.
@@ -75,10 +76,6 @@ async function shot(page: Page, name: string, info: { outputPath: (name: string)
   await page.screenshot({ path: info.outputPath(`${name}.png`) });
 }
 
-function freshPhone(): string {
-  return `9${String(Date.now()).slice(-6)}${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}`;
-}
-
 /** A variant with units to spare, from the shop's own API. */
 async function variantToOrder(request: APIRequestContext): Promise<string> {
   for (const id of ['wool-wrap-coat-camel', 'rib-knit-midi-dress-graphite', 'linen-shirt-dress-sand']) {
@@ -133,7 +130,7 @@ for (const edition of editions) {
       browser,
     }, info) => {
       const baseURL = String(info.project.use.baseURL);
-      const phone = freshPhone();
+      const phone = freshLocalPhone();
       const order = await placePaidGuestOrder(browser, baseURL, edition, phone);
       let links: string[] = [];
       await expect
@@ -389,7 +386,7 @@ test('a guest order shows in the cabinet once the shopper signs in with its phon
   page,
   browser,
 }, info) => {
-  const phone = freshPhone();
+  const phone = freshLocalPhone();
   const order = await placePaidGuestOrder(browser, String(info.project.use.baseURL), ru, phone);
   const phoneLayout = info.project.name === 'phone';
   const openCabinet = async (edition: Edition) => {

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { anyWidth, budget, gotoHydrated, isPhone, setCart } from './helpers.ts';
+import { freshPhone } from './support/shop-orders.ts';
 import { signInStaff } from './support/staff-accounts.ts';
 
 // DECISIONS 29: /status shows an order's state, delivery and tracking from its number with the phone or
@@ -27,10 +28,6 @@ async function expectSocialTags(page: Page, title: RegExp, url: RegExp) {
   );
   await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image');
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', url);
-}
-
-function freshPhone(): string {
-  return `79${String(Date.now()).slice(-6)}${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}`;
 }
 
 /** A paid CDEK courier order placed through the shop's own API, as the checkout places it. */
