@@ -45,6 +45,11 @@ export default async function handleRequest(
       </NonceContext.Provider>,
       {
         nonce,
+        // React sends a large finished Suspense boundary after the rest of the page, hidden until a
+        // script at the end swaps it in; the page's parts hydrated later (app/lib/later-hydrated.tsx)
+        // are such boundaries, and the page's content with its largest photo must be in place from
+        // the first paint, where the HTML has it.
+        progressiveChunkSize: Number.MAX_SAFE_INTEGER,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

@@ -96,6 +96,8 @@ test('the listing, the product view and the footer are not in the first load; th
     // The server's HTML has them all the same.
     expect(html).toContain('class="footer"');
     expect(html).toContain(path === '/catalog' ? 'class="grid grid--catalog"' : 'data-tap="add-to-cart"');
+    // In place, not sent after the rest of the page behind a script (a hidden, suspended boundary).
+    expect(html).not.toContain('<!--$?-->');
   }
   await gotoHydrated(page, '/catalog');
   // Hydrated: a card's heart answers.
