@@ -1,42 +1,27 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, customPageCategories, looks } from '../../core/db/schema/index.ts';
 import { insertCategory, insertProductGroup } from '../../tests/factories/catalogue.ts';
-import {
-  type InsertedStaff,
-  insertShopperSession,
-  insertStaff,
-  SHOP_ORIGIN,
-} from '../../tests/factories/staff.ts';
-import { createTestApp, type TestApp } from '../../tests/setup/test-app.ts';
+import { type InsertedStaff, insertShopperSession, SHOP_ORIGIN } from '../../tests/factories/staff.ts';
 import { engines } from '../../tests/setup/test-database.ts';
+import { useStaffApp } from '../../tests/support/staff-app.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 describe.each(engines)('custom pages and looks on %s', (engine) => {
-  let t: TestApp;
-  let editor: InsertedStaff;
-  let admin: InsertedStaff;
-  let manager: InsertedStaff;
+  const t = useStaffApp(engine, ['editor', 'admin', 'manager'], {
+    seed: async () => {
+      shopperCookie = (await insertShopperSession(t.database.db)).cookie;
+      await insertCategory(t.database.db, { slug: 'dresses' });
+      dressId = (await insertProductGroup(t.database.db, { categorySlug: 'dresses' })).id;
+      bagId = (await insertProductGroup(t.database.db, { categorySlug: 'dresses' })).id;
+    },
+  });
   let shopperCookie: string;
   let dressId: string;
   let bagId: string;
 
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-    editor = await insertStaff(t.database.db, { role: 'editor' });
-    admin = await insertStaff(t.database.db, { role: 'admin' });
-    manager = await insertStaff(t.database.db, { role: 'manager' });
-    shopperCookie = (await insertShopperSession(t.database.db)).cookie;
-    await insertCategory(t.database.db, { slug: 'dresses' });
-    dressId = (await insertProductGroup(t.database.db, { categorySlug: 'dresses' })).id;
-    bagId = (await insertProductGroup(t.database.db, { categorySlug: 'dresses' })).id;
-  });
-  afterAll(async () => {
-    await t.close();
-  });
-
-  const call = (method: Method, url: string, body?: object, staff: InsertedStaff | null = editor) =>
+  const call = (method: Method, url: string, body?: object, staff: InsertedStaff | null = t.editor) =>
     t.app.inject({
       method,
       url,
@@ -63,13 +48,13 @@ describe.each(engines)('custom pages and looks on %s', (engine) => {
         .select()
         .from(auditLog)
         .where(and(eq(auditLog.entityType, 'page-category'), eq(auditLog.entityId, data._id)));
-      expect(entry).toMatchObject({ action: 'page-category.create', actorId: editor.userId });
+      expect(entry).toMatchObject({ action: 'page-category.create', actorId: t.editor.userId });
 
       const second = (
         await call('POST', '/api/custompages/categories/create', { name: 'Летние образы' })
       ).json().data;
       expect(second).toMatchObject({ slug: 'letnie-obrazy-2', index: 2 });
-      const named = await call('POST', '/api/custompages/categories/create', {}, admin);
+      const named = await call('POST', '/api/custompages/categories/create', {}, t.admin);
       expect(named.statusCode).toBe(201);
       expect(named.json().data).toMatchObject({ name: 'Категория', slug: 'kategoriya' });
     });
@@ -181,13 +166,13 @@ describe.each(engines)('custom pages and looks on %s', (engine) => {
           ...(body ? { payload: body } : {}),
         });
         expect(shopper.statusCode, `${method} ${url} shopper`).toBe(403);
-        expect((await call(method, url, body, manager)).statusCode, `${method} ${url} manager`).toBe(403);
+        expect((await call(method, url, body, t.manager)).statusCode, `${method} ${url} manager`).toBe(403);
       }
       // A change from another site is refused even with the editor's session.
       const foreign = await t.app.inject({
         method: 'POST',
         url: '/api/custompages/categories/create',
-        headers: { cookie: editor.headers.cookie, origin: 'https://evil.example' },
+        headers: { cookie: t.editor.headers.cookie, origin: 'https://evil.example' },
         payload: { name: 'Чужая' },
       });
       expect(foreign.statusCode).toBe(403);
@@ -200,7 +185,7 @@ describe.each(engines)('custom pages and looks on %s', (engine) => {
       const a = await call('POST', '/api/admin/looks', { src: '/media/looks/a.jpg' });
       expect(a.statusCode).toBe(201);
       expect(a.json().data).toMatchObject({ src: '/media/looks/a.jpg', tags: [], sections: [], index: 1 });
-      const b = await call('POST', '/api/admin/looks', { src: '/media/looks/b.jpg' }, admin);
+      const b = await call('POST', '/api/admin/looks', { src: '/media/looks/b.jpg' }, t.admin);
       expect(b.json().data.index).toBe(2);
       const list = await t.app.inject({ method: 'GET', url: '/api/custompages/instashop' });
       expect(list.statusCode).toBe(200);
@@ -212,7 +197,7 @@ describe.each(engines)('custom pages and looks on %s', (engine) => {
         .select()
         .from(auditLog)
         .where(and(eq(auditLog.action, 'look.create'), eq(auditLog.entityId, a.json().data._id)));
-      expect(entry?.actorId).toBe(editor.userId);
+      expect(entry?.actorId).toBe(t.editor.userId);
     });
 
     it('tags a look with the products it offers', async () => {
@@ -289,7 +274,7 @@ describe.each(engines)('custom pages and looks on %s', (engine) => {
           payload: body,
         });
         expect(shopper.statusCode, `${method} ${url} shopper`).toBe(403);
-        expect((await call(method, url, body, manager)).statusCode, `${method} ${url} manager`).toBe(403);
+        expect((await call(method, url, body, t.manager)).statusCode, `${method} ${url} manager`).toBe(403);
       }
       expect(await lookRows()).toEqual(before);
     });

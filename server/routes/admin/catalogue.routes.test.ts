@@ -1,43 +1,29 @@
 import { and, eq } from 'drizzle-orm';
 import { XMLParser } from 'fast-xml-parser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, categories, jobs, productGroups, variantProducts } from '../../../core/db/schema/index.ts';
 import { RESTOCK_CHECK_JOB } from '../../../core/messages/order-messages.service.ts';
 import {
   buildProductInput,
   insertCategory,
   insertProductGroup,
-  insertSettings,
   insertSizeTable,
 } from '../../../tests/factories/catalogue.ts';
 import { insertPlacedOrder } from '../../../tests/factories/orders.ts';
-import {
-  type InsertedStaff,
-  insertShopperSession,
-  insertStaff,
-  SHOP_ORIGIN,
-} from '../../../tests/factories/staff.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+import { insertShopperSession, SHOP_ORIGIN } from '../../../tests/factories/staff.ts';
 import { engines } from '../../../tests/setup/test-database.ts';
+import { useStaffApp } from '../../../tests/support/staff-app.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 describe.each(engines)('back-office catalogue API on %s', (engine) => {
-  let t: TestApp;
-  let editor: InsertedStaff;
-  let manager: InsertedStaff;
+  const t = useStaffApp(engine, ['editor', 'manager'], {
+    settings: true,
+    seed: async () => {
+      category = (await insertCategory(t.database.db)).slug;
+    },
+  });
   let category: string;
-
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-    await insertSettings(t.database.db);
-    category = (await insertCategory(t.database.db)).slug;
-    editor = await insertStaff(t.database.db, { role: 'editor' });
-    manager = await insertStaff(t.database.db, { role: 'manager' });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
 
   const as = (who: { headers: object }) => (method: Method, url: string, payload?: object) =>
     t.app.inject({
@@ -46,7 +32,7 @@ describe.each(engines)('back-office catalogue API on %s', (engine) => {
       headers: who.headers as Record<string, string>,
       ...(payload ? { payload } : {}),
     });
-  const api = (method: Method, url: string, payload?: object) => as(editor)(method, url, payload);
+  const api = (method: Method, url: string, payload?: object) => as(t.editor)(method, url, payload);
   const create = async (overrides: object = {}) => {
     const res = await api(
       'POST',
@@ -100,7 +86,7 @@ describe.each(engines)('back-office catalogue API on %s', (engine) => {
 
     it('lets a manager read the list and change stock, and nothing else', async () => {
       const created = await create();
-      const m = as(manager);
+      const m = as(t.manager);
       expect((await m('GET', '/api/admin/catalogue/products')).statusCode).toBe(200);
       const variant = created.variants[0];
       const stock = await m('PUT', `/api/admin/catalogue/variants/${variant.id}/stock`, {
@@ -145,7 +131,7 @@ describe.each(engines)('back-office catalogue API on %s', (engine) => {
         .from(auditLog)
         .where(and(eq(auditLog.entityId, a.product.id), eq(auditLog.action, 'product.create')));
       expect(log).toHaveLength(1);
-      expect(log[0]?.actorId).toBe(editor.userId);
+      expect(log[0]?.actorId).toBe(t.editor.userId);
     });
 
     it('names the field of a bad price, an old price not above the price, a stock out of range, a bad colour', async () => {
@@ -620,7 +606,7 @@ describe.each(engines)('back-office catalogue API on %s', (engine) => {
       const english = await t.app.inject({
         method: 'POST',
         url: '/api/admin/catalogue/products?lang=en',
-        headers: editor.headers as Record<string, string>,
+        headers: t.editor.headers as Record<string, string>,
         payload: buildProductInput({ categorySlug: category, ageGroup: 'teen' }),
       });
       expect(english.statusCode).toBe(400);

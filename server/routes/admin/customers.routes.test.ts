@@ -1,5 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ERASED, ERASED_CAUSE } from '../../../core/accounts/customers-admin.service.ts';
 import {
   auditLog,
@@ -17,27 +17,21 @@ import {
 } from '../../../core/db/schema/index.ts';
 import { insertCategory, insertProductGroup } from '../../../tests/factories/catalogue.ts';
 import { insertCustomer, insertOrder } from '../../../tests/factories/customers.ts';
-import { type InsertedStaff, insertStaff } from '../../../tests/factories/staff.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+import { insertStaff } from '../../../tests/factories/staff.ts';
 import { engines } from '../../../tests/setup/test-database.ts';
+import { useStaffApp } from '../../../tests/support/staff-app.ts';
 
 describe.each(engines)('back office customers on %s', (engine) => {
-  let t: TestApp;
-  let manager: InsertedStaff;
+  const t = useStaffApp(engine, ['manager'], {
+    seed: async () => {
+      const { slug } = await insertCategory(t.database.db);
+      groupId = (await insertProductGroup(t.database.db, { categorySlug: slug }, [{ size: 'S', stock: 3 }]))
+        .id;
+    },
+  });
   let groupId: string;
 
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-    manager = await insertStaff(t.database.db, { role: 'manager' });
-    const { slug } = await insertCategory(t.database.db);
-    groupId = (await insertProductGroup(t.database.db, { categorySlug: slug }, [{ size: 'S', stock: 3 }])).id;
-  });
-  afterAll(async () => {
-    await t.close();
-  });
-
-  const call = (method: 'GET' | 'POST' | 'DELETE', url: string, body?: object, staff = manager) =>
-    t.app.inject({ method, url, headers: staff.headers, ...(body ? { payload: body } : {}) });
+  const call = t.call;
 
   /** A customer with everything the shop can hold about a person. */
   async function richCustomer() {
@@ -213,7 +207,7 @@ describe.each(engines)('back office customers on %s', (engine) => {
     expect(entry).toMatchObject({
       action: 'customer.export',
       entityType: 'customer',
-      actorId: manager.userId,
+      actorId: t.manager.userId,
     });
     expect(JSON.stringify(entry?.after)).not.toContain(user.email ?? '');
   });
@@ -223,7 +217,7 @@ describe.each(engines)('back office customers on %s', (engine) => {
     const res = await t.app.inject({
       method: 'POST',
       url: `/api/admin/customers/${user.id}/export`,
-      headers: { cookie: manager.headers.cookie, origin: 'https://evil.example' },
+      headers: { cookie: t.manager.headers.cookie, origin: 'https://evil.example' },
     });
     expect(res.statusCode).toBe(403);
   });

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, orders } from '../../../core/db/schema/index.ts';
 import { insertOrder } from '../../../tests/factories/customers.ts';
-import { type InsertedStaff, insertStaff } from '../../../tests/factories/staff.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+import { insertStaff } from '../../../tests/factories/staff.ts';
 import { engines } from '../../../tests/setup/test-database.ts';
+import { useStaffApp } from '../../../tests/support/staff-app.ts';
 
 interface Row {
   number: number;
@@ -17,56 +17,49 @@ interface Row {
 }
 
 describe.each(engines)('the back office orders list on %s (issue 34)', (engine) => {
-  let t: TestApp;
-  let manager: InsertedStaff;
+  const t = useStaffApp(engine, ['manager'], {
+    seed: async () => {
+      const db = t.database.db;
+      a = (
+        await insertOrder(db, {
+          fullName: 'Борисова Вера',
+          phone: '79160000001',
+          status: 'paid',
+          payment: 'online',
+          getWay: 'self',
+          createdAt: new Date('2026-11-10T09:00:00Z'),
+          lines: [{ price: 3_000_00 }],
+        })
+      ).number;
+      b = (
+        await insertOrder(db, {
+          fullName: 'Алексеева Анна',
+          phone: '79160000002',
+          status: 'paid',
+          payment: 'sbp',
+          getWay: 'delivery-sdek',
+          createdAt: new Date('2026-11-12T09:00:00Z'),
+          lines: [{ price: 9_000_00 }],
+        })
+      ).number;
+      c = (
+        await insertOrder(db, {
+          fullName: 'Викторова Галина',
+          phone: '79160000003',
+          status: 'cancelled',
+          payment: 'online',
+          getWay: 'self',
+          createdAt: new Date('2026-11-14T09:00:00Z'),
+          lines: [{ price: 1_000_00 }],
+        })
+      ).number;
+    },
+  });
   let a: number;
   let b: number;
   let c: number;
 
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-    manager = await insertStaff(t.database.db, { role: 'manager' });
-    const db = t.database.db;
-    a = (
-      await insertOrder(db, {
-        fullName: 'Борисова Вера',
-        phone: '79160000001',
-        status: 'paid',
-        payment: 'online',
-        getWay: 'self',
-        createdAt: new Date('2026-11-10T09:00:00Z'),
-        lines: [{ price: 3_000_00 }],
-      })
-    ).number;
-    b = (
-      await insertOrder(db, {
-        fullName: 'Алексеева Анна',
-        phone: '79160000002',
-        status: 'paid',
-        payment: 'sbp',
-        getWay: 'delivery-sdek',
-        createdAt: new Date('2026-11-12T09:00:00Z'),
-        lines: [{ price: 9_000_00 }],
-      })
-    ).number;
-    c = (
-      await insertOrder(db, {
-        fullName: 'Викторова Галина',
-        phone: '79160000003',
-        status: 'cancelled',
-        payment: 'online',
-        getWay: 'self',
-        createdAt: new Date('2026-11-14T09:00:00Z'),
-        lines: [{ price: 1_000_00 }],
-      })
-    ).number;
-  });
-  afterAll(async () => {
-    await t.close();
-  });
-
-  const call = (method: 'GET' | 'POST' | 'PUT', url: string, body?: object, staff = manager) =>
-    t.app.inject({ method, url, headers: staff.headers, ...(body ? { payload: body } : {}) });
+  const call = t.call;
   const numbers = (rows: Row[]) => rows.map((r) => r.number).filter((n) => [a, b, c].includes(n));
 
   it('sorts by any whitelisted column, both ways, and refuses another', async () => {
@@ -118,7 +111,7 @@ describe.each(engines)('the back office orders list on %s (issue 34)', (engine) 
     const note = await call('POST', `/api/admin/orders/${a}/notes`, { text: 'Позвонить после 18:00' });
     expect(note.statusCode).toBe(200);
     expect(note.json().notes).toEqual([
-      expect.objectContaining({ text: 'Позвонить после 18:00', author: manager.email }),
+      expect.objectContaining({ text: 'Позвонить после 18:00', author: t.manager.email }),
     ]);
     expect((await call('POST', `/api/admin/orders/${a}/notes`, { text: '  ' })).statusCode).toBe(400);
     expect((await call('POST', '/api/admin/orders/99999/notes', { text: 'x' })).statusCode).toBe(404);

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLog,
   orderEvents,
@@ -9,26 +9,19 @@ import {
   sandboxPayments,
   variantProducts,
 } from '../../../core/db/schema/index.ts';
-import { insertCategory, insertProductGroup, insertSettings } from '../../../tests/factories/catalogue.ts';
+import { insertCategory, insertProductGroup } from '../../../tests/factories/catalogue.ts';
 import { insertPlacedOrder } from '../../../tests/factories/orders.ts';
-import { type InsertedStaff, insertStaff } from '../../../tests/factories/staff.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 import { engines } from '../../../tests/setup/test-database.ts';
+import { useStaffApp } from '../../../tests/support/staff-app.ts';
 
 describe.each(engines)('back-office orders API on %s', (engine) => {
-  let t: TestApp;
-  let manager: InsertedStaff;
+  const t = useStaffApp(engine, ['manager'], {
+    settings: true,
+    seed: async () => {
+      category = (await insertCategory(t.database.db)).slug;
+    },
+  });
   let category: string;
-
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-    await insertSettings(t.database.db);
-    category = (await insertCategory(t.database.db)).slug;
-    manager = await insertStaff(t.database.db, { role: 'manager' });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
 
   /** A fresh variant with 10 units, so tests never share stock. */
   const variant = async () => {
@@ -38,7 +31,7 @@ describe.each(engines)('back-office orders API on %s', (engine) => {
   const stock = async (id: string) =>
     (await t.database.db.select().from(variantProducts).where(eq(variantProducts.id, id)))[0]?.stock;
   const api = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: manager.headers, ...(payload ? { payload } : {}) });
+    t.app.inject({ method, url, headers: t.manager.headers, ...(payload ? { payload } : {}) });
   const step = (number: number, body: object, lang = '') =>
     api('POST', `/api/admin/orders/${number}/steps${lang}`, body);
   const auditOf = (number: number) =>
@@ -225,7 +218,7 @@ describe.each(engines)('back-office orders API on %s', (engine) => {
       const entries = await auditOf(order.number);
       expect(entries.map((e) => e.action)).toEqual(['order.comment']);
       expect(entries[0]).toMatchObject({
-        actorId: manager.userId,
+        actorId: t.manager.userId,
         before: { staffComment: '', version: 0 },
         after: { staffComment: 'Позвонить до 18:00', version: 1 },
       });
@@ -258,7 +251,7 @@ describe.each(engines)('back-office orders API on %s', (engine) => {
       expect(row).toMatchObject({ status: 'delivered', version: 3 });
       const events = await t.database.db.select().from(orderEvents).where(eq(orderEvents.orderNumber, n));
       expect(events.map((e) => e.toStatus)).toEqual(['paid', 'confirmed', 'shipped', 'delivered']);
-      expect(events[1]?.cause).toContain(manager.email);
+      expect(events[1]?.cause).toContain(t.manager.email);
       const entries = await auditOf(n);
       expect(entries.map((e) => e.action)).toEqual(['order.confirmed', 'order.shipped', 'order.delivered']);
       expect(entries[1]).toMatchObject({
@@ -329,7 +322,7 @@ describe.each(engines)('back-office orders API on %s', (engine) => {
         amount: order.total,
         state: 'succeeded',
         source: 'cancellation',
-        createdBy: manager.userId,
+        createdBy: t.manager.userId,
       });
       const [session] = await t.database.db
         .select()

@@ -1,32 +1,13 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, customPages } from '../../../core/db/schema/index.ts';
-import { insertSettings } from '../../../tests/factories/catalogue.ts';
-import { type InsertedStaff, insertStaff } from '../../../tests/factories/staff.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 import { engines } from '../../../tests/setup/test-database.ts';
+import { useStaffApp } from '../../../tests/support/staff-app.ts';
 
 describe.each(engines)('back office pages on %s', (engine) => {
-  let t: TestApp;
-  let editor: InsertedStaff;
-  let manager: InsertedStaff;
+  const t = useStaffApp(engine, ['editor', 'manager'], { settings: true });
 
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-    await insertSettings(t.database.db);
-    editor = await insertStaff(t.database.db, { role: 'editor' });
-    manager = await insertStaff(t.database.db, { role: 'manager' });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
-
-  const call = (
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    url: string,
-    body?: object,
-    staff: InsertedStaff = editor,
-  ) => t.app.inject({ method, url, headers: staff.headers, ...(body ? { payload: body } : {}) });
+  const call = t.call;
 
   const page = (patch: Record<string, unknown> = {}) => ({
     slug: 'returns',
@@ -39,8 +20,8 @@ describe.each(engines)('back office pages on %s', (engine) => {
   });
 
   it('is for editors and admins, not managers', async () => {
-    expect((await call('GET', '/api/admin/pages', undefined, manager)).statusCode).toBe(403);
-    expect((await call('POST', '/api/admin/pages', page({ slug: 'mgr' }), manager)).statusCode).toBe(403);
+    expect((await call('GET', '/api/admin/pages', undefined, t.manager)).statusCode).toBe(403);
+    expect((await call('POST', '/api/admin/pages', page({ slug: 'mgr' }), t.manager)).statusCode).toBe(403);
     expect(await t.database.db.select().from(customPages).where(eq(customPages.slug, 'mgr'))).toHaveLength(0);
     expect((await call('GET', '/api/admin/pages')).statusCode).toBe(200);
   });
@@ -60,7 +41,7 @@ describe.each(engines)('back office pages on %s', (engine) => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entityType, 'page'), eq(auditLog.entityId, created.id)));
-    expect(entry).toMatchObject({ action: 'page.create', actorId: editor.userId });
+    expect(entry).toMatchObject({ action: 'page.create', actorId: t.editor.userId });
     const dup = await call('POST', '/api/admin/pages', page());
     expect(dup.statusCode).toBe(409);
     expect(dup.json().field).toBe('slug');

@@ -1,35 +1,25 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, promoCodes } from '../../../core/db/schema/index.ts';
-import { insertCategory, insertProductGroup, insertSettings } from '../../../tests/factories/catalogue.ts';
-import { type InsertedStaff, insertStaff } from '../../../tests/factories/staff.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+import { insertCategory, insertProductGroup } from '../../../tests/factories/catalogue.ts';
+import type { InsertedStaff } from '../../../tests/factories/staff.ts';
 import { engines } from '../../../tests/setup/test-database.ts';
+import { useStaffApp } from '../../../tests/support/staff-app.ts';
 
 describe.each(engines)('back office promo codes on %s', (engine) => {
-  let t: TestApp;
-  let admin: InsertedStaff;
-  let manager: InsertedStaff;
-  let editor: InsertedStaff;
+  const t = useStaffApp(engine, ['admin', 'manager', 'editor'], {
+    settings: true,
+    seed: async () => {
+      category = (await insertCategory(t.database.db)).slug;
+    },
+  });
   let category: string;
-
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-    await insertSettings(t.database.db);
-    admin = await insertStaff(t.database.db, { role: 'admin' });
-    manager = await insertStaff(t.database.db, { role: 'manager' });
-    editor = await insertStaff(t.database.db, { role: 'editor' });
-    category = (await insertCategory(t.database.db)).slug;
-  });
-  afterAll(async () => {
-    await t.close();
-  });
 
   const call = (
     method: 'GET' | 'POST' | 'PUT',
     url: string,
     body?: object,
-    staff: InsertedStaff | null = manager,
+    staff: InsertedStaff | null = t.manager,
   ) => t.app.inject({ method, url, headers: staff?.headers ?? {}, ...(body ? { payload: body } : {}) });
 
   const fields = (patch: Record<string, unknown> = {}) => ({
@@ -73,11 +63,11 @@ describe.each(engines)('back office promo codes on %s', (engine) => {
     });
 
   it('lets admins and managers in, and refuses editors and guests', async () => {
-    expect((await call('GET', '/api/admin/promo-codes', undefined, admin)).statusCode).toBe(200);
+    expect((await call('GET', '/api/admin/promo-codes', undefined, t.admin)).statusCode).toBe(200);
     expect((await call('GET', '/api/admin/promo-codes')).statusCode).toBe(200);
-    expect((await call('GET', '/api/admin/promo-codes', undefined, editor)).statusCode).toBe(403);
+    expect((await call('GET', '/api/admin/promo-codes', undefined, t.editor)).statusCode).toBe(403);
     expect((await call('GET', '/api/admin/promo-codes', undefined, null)).statusCode).toBe(401);
-    const refused = await call('POST', '/api/admin/promo-codes', { code: 'EDITOR', ...fields() }, editor);
+    const refused = await call('POST', '/api/admin/promo-codes', { code: 'EDITOR', ...fields() }, t.editor);
     expect(refused.statusCode).toBe(403);
     expect(await t.database.db.select().from(promoCodes).where(eq(promoCodes.code, 'EDITOR'))).toHaveLength(
       0,
@@ -93,7 +83,7 @@ describe.each(engines)('back office promo codes on %s', (engine) => {
       .from(auditLog)
       .where(and(eq(auditLog.entityType, 'promo_code'), eq(auditLog.entityId, 'AUTUMN15')));
     expect(entry?.action).toBe('promo.create');
-    expect(entry?.actorId).toBe(manager.userId);
+    expect(entry?.actorId).toBe(t.manager.userId);
     const again = await call('POST', '/api/admin/promo-codes', { code: 'AUTUMN15', ...fields() });
     expect(again.statusCode).toBe(409);
     expect(again.json().field).toBe('code');

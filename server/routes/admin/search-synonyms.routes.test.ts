@@ -1,33 +1,23 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, searchSynonyms } from '../../../core/db/schema/index.ts';
 import { insertCategory, insertProductGroup } from '../../../tests/factories/catalogue.ts';
-import { type InsertedStaff, insertStaff } from '../../../tests/factories/staff.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 import { engines } from '../../../tests/setup/test-database.ts';
+import { useStaffApp } from '../../../tests/support/staff-app.ts';
 
 describe.each(engines)('back office search synonyms on %s', (engine) => {
-  let t: TestApp;
-  let editor: InsertedStaff;
-  let manager: InsertedStaff;
-
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-    editor = await insertStaff(t.database.db, { role: 'editor' });
-    manager = await insertStaff(t.database.db, { role: 'manager' });
-    const { slug } = await insertCategory(t.database.db, { name: { ru: 'Брюки', en: 'Trousers' } });
-    await insertProductGroup(t.database.db, {
-      id: 'cargo-trousers-olive',
-      categorySlug: slug,
-      name: { ru: 'Брюки карго', en: 'Cargo trousers' },
-    });
-  });
-  afterAll(async () => {
-    await t.close();
+  const t = useStaffApp(engine, ['editor', 'manager'], {
+    seed: async () => {
+      const { slug } = await insertCategory(t.database.db, { name: { ru: 'Брюки', en: 'Trousers' } });
+      await insertProductGroup(t.database.db, {
+        id: 'cargo-trousers-olive',
+        categorySlug: slug,
+        name: { ru: 'Брюки карго', en: 'Cargo trousers' },
+      });
+    },
   });
 
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: object, staff = editor) =>
-    t.app.inject({ method, url, headers: staff.headers, ...(body ? { payload: body } : {}) });
+  const call = t.call;
   const ids = async (q: string) => (await t.services.search.search(q, 'ru')).map((r) => r._id);
 
   it('lists the seeded colour families', async () => {
@@ -48,7 +38,7 @@ describe.each(engines)('back office search synonyms on %s', (engine) => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entityType, 'search_synonym'), eq(auditLog.entityId, String(synonym.id))));
-    expect(entry).toMatchObject({ action: 'search_synonym.create', actorId: editor.userId });
+    expect(entry).toMatchObject({ action: 'search_synonym.create', actorId: t.editor.userId });
 
     const again = await call('POST', '/api/admin/search-synonyms', {
       term: 'штаны',
@@ -107,12 +97,12 @@ describe.each(engines)('back office search synonyms on %s', (engine) => {
   });
 
   it('is for editors and admins only', async () => {
-    expect((await call('GET', '/api/admin/search-synonyms', undefined, manager)).statusCode).toBe(403);
+    expect((await call('GET', '/api/admin/search-synonyms', undefined, t.manager)).statusCode).toBe(403);
     const res = await call(
       'POST',
       '/api/admin/search-synonyms',
       { term: 'кофта', alternatives: ['джемпер'] },
-      manager,
+      t.manager,
     );
     expect(res.statusCode).toBe(403);
     expect(await t.database.db.select().from(searchSynonyms).where(eq(searchSynonyms.term, 'кофта'))).toEqual(

@@ -1,30 +1,14 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, settings } from '../../../core/db/schema/index.ts';
-import { insertCategory, insertProductGroup, insertSettings } from '../../../tests/factories/catalogue.ts';
-import { type InsertedStaff, insertStaff } from '../../../tests/factories/staff.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+import { insertCategory, insertProductGroup } from '../../../tests/factories/catalogue.ts';
 import { engines } from '../../../tests/setup/test-database.ts';
+import { useStaffApp } from '../../../tests/support/staff-app.ts';
 
 describe.each(engines)('back office settings on %s', (engine) => {
-  let t: TestApp;
-  let admin: InsertedStaff;
-  let manager: InsertedStaff;
-  let editor: InsertedStaff;
+  const t = useStaffApp(engine, ['admin', 'manager', 'editor'], { settings: true });
 
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-    await insertSettings(t.database.db);
-    admin = await insertStaff(t.database.db, { role: 'admin' });
-    manager = await insertStaff(t.database.db, { role: 'manager' });
-    editor = await insertStaff(t.database.db, { role: 'editor' });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
-
-  const call = (method: 'GET' | 'PUT', url: string, body?: object, staff: InsertedStaff = admin) =>
-    t.app.inject({ method, url, headers: staff.headers, ...(body ? { payload: body } : {}) });
+  const call = t.call;
   const stampOf = async (id: string) =>
     (await call('GET', '/api/admin/settings')).json().documents.find((d: { id: string }) => d.id === id)
       .updatedAt as string;
@@ -36,13 +20,13 @@ describe.each(engines)('back office settings on %s', (engine) => {
 
   it('is for admins only', async () => {
     expect((await call('GET', '/api/admin/settings')).statusCode).toBe(200);
-    expect((await call('GET', '/api/admin/settings', undefined, manager)).statusCode).toBe(403);
-    expect((await call('GET', '/api/admin/settings', undefined, editor)).statusCode).toBe(403);
+    expect((await call('GET', '/api/admin/settings', undefined, t.manager)).statusCode).toBe(403);
+    expect((await call('GET', '/api/admin/settings', undefined, t.editor)).statusCode).toBe(403);
     const res = await call(
       'PUT',
       '/api/admin/settings/main',
       { updatedAt: await stampOf('main'), values: { freeDeliveryMin: 1 } },
-      editor,
+      t.editor,
     );
     expect(res.statusCode).toBe(403);
     expect((await stored('main')).freeDeliveryMin).toBe(10_000_00);
@@ -73,7 +57,7 @@ describe.each(engines)('back office settings on %s', (engine) => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entityType, 'settings'), eq(auditLog.entityId, 'main')));
-    expect(entry).toMatchObject({ action: 'settings.update', actorId: admin.userId });
+    expect(entry).toMatchObject({ action: 'settings.update', actorId: t.admin.userId });
     expect(entry?.before).toMatchObject({ freeDeliveryMin: 10_000_00, holdCaps: null });
     expect(entry?.after).toMatchObject({ freeDeliveryMin: 7_500_00 });
   });

@@ -1,59 +1,51 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { shipments } from '../../../core/db/schema/index.ts';
 import { insertCategory, insertProductGroup } from '../../../tests/factories/catalogue.ts';
 import { insertPlacedOrder } from '../../../tests/factories/orders.ts';
-import { type InsertedStaff, insertStaff } from '../../../tests/factories/staff.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 import { engines } from '../../../tests/setup/test-database.ts';
+import { useStaffApp } from '../../../tests/support/staff-app.ts';
 
 describe.each(engines)('the shipping desk’s printouts on %s (issue 33)', (engine) => {
-  let t: TestApp;
-  let manager: InsertedStaff;
-  let editor: InsertedStaff;
+  const t = useStaffApp(engine, ['manager', 'editor'], {
+    seed: async () => {
+      const db = t.database.db;
+      const category = (await insertCategory(db)).slug;
+      const group = await insertProductGroup(db, { categorySlug: category, price: 4_990_00 }, [
+        { size: 'M', stock: 5 },
+      ]);
+      first = (
+        await insertPlacedOrder(db, {
+          fullName: 'Иванова Анна',
+          phone: '79161234567',
+          email: 'anna@example.com',
+          getWay: 'self-sdek',
+          comment: 'Позвоните за час',
+          lines: [{ variantId: `${group.id}-M`, groupId: group.id, price: 4_990_00, count: 2 }],
+        })
+      ).order.number;
+      second = (
+        await insertPlacedOrder(db, {
+          fullName: 'Jane Doe',
+          phone: '4930123456',
+          getWay: 'delivery-sdek',
+          lines: [{ variantId: `${group.id}-M`, groupId: group.id, price: 4_990_00, count: 1 }],
+        })
+      ).order.number;
+      await db.insert(shipments).values({
+        orderNumber: second,
+        carrier: 'dhl',
+        carrierId: '5000000001',
+        trackingNumber: '5000000001',
+        documents: [{ kind: 'label', contentType: 'application/pdf', base64: label.toString('base64') }],
+      });
+    },
+  });
   let first: number;
   let second: number;
   const label = Buffer.from('%PDF-1.4\n% DHL label\n%%EOF\n');
 
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-    const db = t.database.db;
-    manager = await insertStaff(db, { role: 'manager' });
-    editor = await insertStaff(db, { role: 'editor' });
-    const category = (await insertCategory(db)).slug;
-    const group = await insertProductGroup(db, { categorySlug: category, price: 4_990_00 }, [
-      { size: 'M', stock: 5 },
-    ]);
-    first = (
-      await insertPlacedOrder(db, {
-        fullName: 'Иванова Анна',
-        phone: '79161234567',
-        email: 'anna@example.com',
-        getWay: 'self-sdek',
-        comment: 'Позвоните за час',
-        lines: [{ variantId: `${group.id}-M`, groupId: group.id, price: 4_990_00, count: 2 }],
-      })
-    ).order.number;
-    second = (
-      await insertPlacedOrder(db, {
-        fullName: 'Jane Doe',
-        phone: '4930123456',
-        getWay: 'delivery-sdek',
-        lines: [{ variantId: `${group.id}-M`, groupId: group.id, price: 4_990_00, count: 1 }],
-      })
-    ).order.number;
-    await db.insert(shipments).values({
-      orderNumber: second,
-      carrier: 'dhl',
-      carrierId: '5000000001',
-      trackingNumber: '5000000001',
-      documents: [{ kind: 'label', contentType: 'application/pdf', base64: label.toString('base64') }],
-    });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
-
-  const get = (url: string, staff = manager) => t.app.inject({ method: 'GET', url, headers: staff.headers });
+  const get = (url: string, staff = t.manager) =>
+    t.app.inject({ method: 'GET', url, headers: staff.headers });
 
   it('gives the carrier’s label as the PDF the carrier sent, and says in Russian when there is none', async () => {
     expect((await get(`/api/admin/orders/${second}/documents`)).json()).toEqual({
@@ -72,7 +64,7 @@ describe.each(engines)('the shipping desk’s printouts on %s (issue 33)', (engi
     expect(none.json().message).toBe('У этого отправления нет такого документа перевозчика');
     expect((await get(`/api/admin/orders/${first}/documents/label`)).statusCode).toBe(404);
     expect((await get(`/api/admin/orders/${second}/documents/passport`)).statusCode).toBe(400);
-    expect((await get(`/api/admin/orders/${second}/documents/label`, editor)).statusCode).toBe(403);
+    expect((await get(`/api/admin/orders/${second}/documents/label`, t.editor)).statusCode).toBe(403);
   });
 
   it('prints packing slips for a selection: the buyer, the delivery, each line with its barcode, size and count, in Russian and without prices', async () => {
@@ -108,6 +100,6 @@ describe.each(engines)('the shipping desk’s printouts on %s (issue 33)', (engi
     expect(none.json().message).toMatch(/^Выберите заказы для печати/);
     expect((await get('/api/admin/orders/packing-slips?numbers=abc')).statusCode).toBe(400);
     expect((await get('/api/admin/orders/packing-slips')).statusCode).toBe(400);
-    expect((await get(`/api/admin/orders/packing-slips?numbers=${first}`, editor)).statusCode).toBe(403);
+    expect((await get(`/api/admin/orders/packing-slips?numbers=${first}`, t.editor)).statusCode).toBe(403);
   });
 });

@@ -1,34 +1,19 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { en } from '../../../app/i18n/en.ts';
 import { ru } from '../../../app/i18n/ru.ts';
 import { auditLog, textOverrides } from '../../../core/db/schema/index.ts';
-import { insertSettings } from '../../../tests/factories/catalogue.ts';
-import { type InsertedStaff, insertStaff } from '../../../tests/factories/staff.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 import { engines } from '../../../tests/setup/test-database.ts';
+import { useStaffApp } from '../../../tests/support/staff-app.ts';
 
 describe.each(engines)('back office interface texts on %s', (engine) => {
-  let t: TestApp;
-  let editor: InsertedStaff;
-  let manager: InsertedStaff;
+  const t = useStaffApp(engine, ['editor', 'manager'], { settings: true });
 
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-    await insertSettings(t.database.db);
-    editor = await insertStaff(t.database.db, { role: 'editor' });
-    manager = await insertStaff(t.database.db, { role: 'manager' });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
-
-  const call = (method: 'GET' | 'POST' | 'PUT', url: string, body?: object, staff: InsertedStaff = editor) =>
-    t.app.inject({ method, url, headers: staff.headers, ...(body ? { payload: body } : {}) });
+  const call = t.call;
   const overrides = () => t.database.db.select().from(textOverrides);
 
   it('lists every built-in text of both editions; editors only', async () => {
-    expect((await call('GET', '/api/admin/texts', undefined, manager)).statusCode).toBe(403);
+    expect((await call('GET', '/api/admin/texts', undefined, t.manager)).statusCode).toBe(403);
     const res = await call('GET', '/api/admin/texts');
     expect(res.statusCode).toBe(200);
     const rows = res.json().rows;
@@ -55,7 +40,7 @@ describe.each(engines)('back office interface texts on %s', (engine) => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entityType, 'text'), eq(auditLog.entityId, 'ru:header.cart')));
-    expect(entry).toMatchObject({ action: 'text.update', actorId: editor.userId });
+    expect(entry).toMatchObject({ action: 'text.update', actorId: t.editor.userId });
     expect(entry?.before).toEqual({ value: ru['header.cart'], overridden: false });
 
     // A second editor who saw the built-in text is refused with the newer one.

@@ -1,57 +1,50 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { tagName } from '../../../core/catalogue/tag-names.rules.ts';
 import { looks, photoTags } from '../../../core/db/schema/index.ts';
 import { insertCategory, insertProductGroup } from '../../../tests/factories/catalogue.ts';
-import { type InsertedStaff, insertStaff } from '../../../tests/factories/staff.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 import { engines } from '../../../tests/setup/test-database.ts';
+import { useStaffApp } from '../../../tests/support/staff-app.ts';
 
 describe.each(engines)('tags’ English names on the translations page on %s', (engine) => {
-  let t: TestApp;
-  let editor: InsertedStaff;
+  const t = useStaffApp(engine, ['editor'], {
+    seed: async () => {
+      const db = t.database.db;
+      const category = await insertCategory(db, { slug: 'dresses' });
+      // Translated in full, so only the tags below lack English.
+      await insertProductGroup(db, { id: 'silk-dress', categorySlug: category.slug });
+      const [belt] = await db
+        .insert(photoTags)
+        .values([
+          { groupId: 'silk-dress', src: 'products/silk-dress-front', left: 10, top: 20, name: 'Пояс' },
+          // Translated already, and one without text: neither lacks anything.
+          {
+            groupId: 'silk-dress',
+            src: 'products/silk-dress-front',
+            left: 30,
+            top: 40,
+            name: 'Шарф',
+            nameEn: 'Scarf',
+          },
+        ])
+        .returning();
+      beltId = belt?.id ?? 0;
+      await db.insert(looks).values({
+        id: 'look-1',
+        src: 'looks/one.jpg',
+        tags: [
+          { left: 5, top: 5, name: 'Платье', productID: 'silk-dress', link: '', maxWidth: 0 },
+          { left: 50, top: 50, name: '', productID: 'silk-dress', link: '', maxWidth: 0 },
+        ],
+      });
+    },
+  });
   let beltId = 0;
 
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-    const db = t.database.db;
-    editor = await insertStaff(db, { role: 'editor' });
-    const category = await insertCategory(db, { slug: 'dresses' });
-    // Translated in full, so only the tags below lack English.
-    await insertProductGroup(db, { id: 'silk-dress', categorySlug: category.slug });
-    const [belt] = await db
-      .insert(photoTags)
-      .values([
-        { groupId: 'silk-dress', src: 'products/silk-dress-front', left: 10, top: 20, name: 'Пояс' },
-        // Translated already, and one without text: neither lacks anything.
-        {
-          groupId: 'silk-dress',
-          src: 'products/silk-dress-front',
-          left: 30,
-          top: 40,
-          name: 'Шарф',
-          nameEn: 'Scarf',
-        },
-      ])
-      .returning();
-    beltId = belt?.id ?? 0;
-    await db.insert(looks).values({
-      id: 'look-1',
-      src: 'looks/one.jpg',
-      tags: [
-        { left: 5, top: 5, name: 'Платье', productID: 'silk-dress', link: '', maxWidth: 0 },
-        { left: 50, top: 50, name: '', productID: 'silk-dress', link: '', maxWidth: 0 },
-      ],
-    });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
-
   const list = (query = '') =>
-    t.app.inject({ method: 'GET', url: `/api/admin/translations${query}`, headers: editor.headers });
+    t.app.inject({ method: 'GET', url: `/api/admin/translations${query}`, headers: t.editor.headers });
   const save = (body: Record<string, unknown>) =>
-    t.app.inject({ method: 'PUT', url: '/api/admin/translations', headers: editor.headers, payload: body });
+    t.app.inject({ method: 'PUT', url: '/api/admin/translations', headers: t.editor.headers, payload: body });
 
   it('counts a photo tag without an English name, and the list shrinks once it is translated', async () => {
     const before = (await list('?kind=photoTag')).json();

@@ -1,45 +1,39 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { customPages } from '../../../core/db/schema/index.ts';
 import { insertCategory, insertProductGroup } from '../../../tests/factories/catalogue.ts';
-import { type InsertedStaff, insertStaff } from '../../../tests/factories/staff.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+import { insertStaff } from '../../../tests/factories/staff.ts';
 import { engines } from '../../../tests/setup/test-database.ts';
+import { useStaffApp } from '../../../tests/support/staff-app.ts';
 
 describe.each(engines)('the English edition’s missing texts on %s', (engine) => {
-  let t: TestApp;
-  let editor: InsertedStaff;
-
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-    const db = t.database.db;
-    editor = await insertStaff(db, { role: 'editor' });
-    // A category named in both editions; one whose English name is missing.
-    const category = await insertCategory(db, { slug: 'dresses' });
-    await insertCategory(db, { slug: 'knitwear', name: { ru: 'Трикотаж', en: '' } });
-    // A product lacking its English name and description (an empty Russian care text lacks nothing);
-    // another translated in full.
-    await insertProductGroup(db, {
-      id: 'linen-dress',
-      categorySlug: category.slug,
-      name: { ru: 'Льняное платье', en: '' },
-      description: { ru: 'Платье из льна', en: ' ' },
-      care: { ru: '', en: '' },
-    });
-    await insertProductGroup(db, { id: 'wool-coat', categorySlug: category.slug });
-    await db.insert(customPages).values({
-      id: 'page-about',
-      slug: 'about',
-      title: { ru: 'О нас', en: 'About us' },
-      sections: [{ kind: 'text', title: { ru: 'История', en: '' }, body: { ru: 'Текст', en: 'Text' } }],
-    });
-  });
-  afterAll(async () => {
-    await t.close();
+  const t = useStaffApp(engine, ['editor'], {
+    seed: async () => {
+      const db = t.database.db;
+      // A category named in both editions; one whose English name is missing.
+      const category = await insertCategory(db, { slug: 'dresses' });
+      await insertCategory(db, { slug: 'knitwear', name: { ru: 'Трикотаж', en: '' } });
+      // A product lacking its English name and description (an empty Russian care text lacks nothing);
+      // another translated in full.
+      await insertProductGroup(db, {
+        id: 'linen-dress',
+        categorySlug: category.slug,
+        name: { ru: 'Льняное платье', en: '' },
+        description: { ru: 'Платье из льна', en: ' ' },
+        care: { ru: '', en: '' },
+      });
+      await insertProductGroup(db, { id: 'wool-coat', categorySlug: category.slug });
+      await db.insert(customPages).values({
+        id: 'page-about',
+        slug: 'about',
+        title: { ru: 'О нас', en: 'About us' },
+        sections: [{ kind: 'text', title: { ru: 'История', en: '' }, body: { ru: 'Текст', en: 'Text' } }],
+      });
+    },
   });
 
   const list = (query = '') =>
-    t.app.inject({ method: 'GET', url: `/api/admin/translations${query}`, headers: editor.headers });
-  const save = (body: Record<string, unknown>, headers = editor.headers) =>
+    t.app.inject({ method: 'GET', url: `/api/admin/translations${query}`, headers: t.editor.headers });
+  const save = (body: Record<string, unknown>, headers = t.editor.headers) =>
     t.app.inject({ method: 'PUT', url: '/api/admin/translations', headers, payload: body });
 
   it('counts what the English edition lacks per kind and lists the texts of a kind', async () => {
