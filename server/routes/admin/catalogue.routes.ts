@@ -21,271 +21,219 @@ import {
   variantIdParams,
   versionField,
 } from '../../../core/catalogue/catalogue-admin.schemas.ts';
-import { parseInput, requestLocale } from '../../request.ts';
-import { roles, type StaffRouteDeps, staffRoute } from './staff-route.ts';
+import { staffAction, staffRead } from './staff-action.ts';
+import { roles, type StaffRouteDeps } from './staff-route.ts';
 
 const versionQuery = z.object({ version: z.coerce.number().pipe(versionField) });
 
-/** A catalogue change answers `result: true` with what it returns; a conflict is the error handler's (409). */
-async function answer(work: () => Promise<unknown>) {
-  return { result: true, ...((await work()) as object) };
-}
-
-/** The back office's catalogue (docs/decisions/0028-catalogue-back-office.md): editors; stock also managers. */
+/**
+ * The back office's catalogue (docs/decisions/0028-catalogue-back-office.md): editors; stock also managers.
+ * A change answers `result: true` with what it returns; a conflict is the error handler's (409).
+ */
 export function catalogueRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
   const service = deps.services.catalogueAdmin;
   const editor = roles.editor;
+  const anyStaff = roles.anyStaff;
+  const labels = catalogueFieldLabels;
 
-  staffRoute(app, deps, {
-    method: 'GET',
+  staffRead(app, deps, {
     url: '/api/admin/catalogue/products',
-    roles: roles.anyStaff,
-    async handler(request) {
-      return {
-        result: true,
-        ...(await service.listProducts(parseInput(productListQuery, request.query, request))),
-      };
-    },
+    roles: anyStaff,
+    query: productListQuery,
+    get: (query) => service.listProducts(query),
   });
 
-  staffRoute(app, deps, {
-    method: 'GET',
+  staffRead(app, deps, {
     url: '/api/admin/catalogue/options',
-    roles: roles.anyStaff,
-    async handler() {
-      return { result: true, ...(await service.editorOptions()) };
-    },
+    roles: anyStaff,
+    get: () => service.editorOptions(),
   });
 
-  staffRoute(app, deps, {
+  staffAction(app, deps, {
     method: 'POST',
     url: '/api/admin/catalogue/products',
     roles: editor,
-    async handler(request, reply, actor) {
-      const body = parseInput(productCreateBody, request.body, request, catalogueFieldLabels);
-      const created = await service.createProduct(body, actor, requestLocale(request));
-      return reply.status(201).send({ result: true, ...created });
-    },
+    body: productCreateBody,
+    labels,
+    status: 201,
+    act: (_, body, actor, locale) => service.createProduct(body, actor, locale),
   });
 
-  staffRoute(app, deps, {
+  staffAction(app, deps, {
     method: 'POST',
     url: '/api/admin/catalogue/products/bulk',
     roles: editor,
-    async handler(request, _reply, actor) {
-      const body = parseInput(bulkBody, request.body, request);
-      return {
-        result: true,
-        ...(await service.bulkEdit(body.ids, body.change, actor, requestLocale(request))),
-      };
-    },
+    body: bulkBody,
+    act: (_, body, actor, locale) => service.bulkEdit(body.ids, body.change, actor, locale),
   });
 
-  staffRoute(app, deps, {
-    method: 'GET',
+  staffRead(app, deps, {
     url: '/api/admin/catalogue/products/:id',
-    roles: roles.anyStaff,
-    async handler(request) {
-      const { id } = parseInput(productIdParams, request.params, request);
-      return { result: true, ...(await service.getProduct(id, requestLocale(request))) };
-    },
+    roles: anyStaff,
+    params: productIdParams,
+    get: ({ id }, locale) => service.getProduct(id, locale),
   });
 
-  staffRoute(app, deps, {
+  staffAction(app, deps, {
     method: 'PUT',
     url: '/api/admin/catalogue/products/:id',
     roles: editor,
-    async handler(request, _reply, actor) {
-      const { id } = parseInput(productIdParams, request.params, request);
-      const body = parseInput(productUpdateBody, request.body, request, catalogueFieldLabels);
-      return answer(() => service.updateProduct(id, body, actor, requestLocale(request)));
-    },
+    params: productIdParams,
+    body: productUpdateBody,
+    labels,
+    act: ({ id }, body, actor, locale) => service.updateProduct(id, body, actor, locale),
   });
 
-  staffRoute(app, deps, {
+  staffAction(app, deps, {
     method: 'PUT',
     url: '/api/admin/catalogue/products/:id/published',
     roles: editor,
-    async handler(request, _reply, actor) {
-      const { id } = parseInput(productIdParams, request.params, request);
-      const body = parseInput(publishBody, request.body, request);
-      return answer(() => service.setPublished(id, body, actor, requestLocale(request)));
-    },
+    params: productIdParams,
+    body: publishBody,
+    act: ({ id }, body, actor, locale) => service.setPublished(id, body, actor, locale),
   });
 
-  staffRoute(app, deps, {
+  staffAction(app, deps, {
     method: 'POST',
     url: '/api/admin/catalogue/products/:id/duplicate',
     roles: editor,
-    async handler(request, _reply, actor) {
-      const { id } = parseInput(productIdParams, request.params, request);
-      const body = parseInput(duplicateBody, request.body, request);
-      return answer(() => service.duplicateProduct(id, body, actor, requestLocale(request)));
-    },
+    params: productIdParams,
+    body: duplicateBody,
+    act: ({ id }, body, actor, locale) => service.duplicateProduct(id, body, actor, locale),
   });
 
   // Stock: managers too (DECISIONS 30).
-  staffRoute(app, deps, {
+  staffAction(app, deps, {
     method: 'PUT',
     url: '/api/admin/catalogue/variants/:id/stock',
-    roles: roles.anyStaff,
-    async handler(request, _reply, actor) {
-      const { id } = parseInput(variantIdParams, request.params, request);
-      const body = parseInput(stockBody, request.body, request);
-      return answer(async () => ({
-        variant: await service.setStock(id, body, actor, requestLocale(request)),
-      }));
-    },
+    roles: anyStaff,
+    params: variantIdParams,
+    body: stockBody,
+    act: async ({ id }, body, actor, locale) => ({
+      variant: await service.setStock(id, body, actor, locale),
+    }),
   });
 
-  staffRoute(app, deps, {
-    method: 'GET',
+  staffRead(app, deps, {
     url: '/api/admin/catalogue/categories',
-    roles: roles.anyStaff,
-    async handler() {
-      return { result: true, ...(await service.listCategories()) };
-    },
+    roles: anyStaff,
+    get: () => service.listCategories(),
   });
 
-  staffRoute(app, deps, {
+  staffAction(app, deps, {
     method: 'POST',
     url: '/api/admin/catalogue/categories',
     roles: editor,
-    async handler(request, reply, actor) {
-      const body = parseInput(categoryCreateBody, request.body, request, catalogueFieldLabels);
-      const category = await service.createCategory(body, actor, requestLocale(request));
-      return reply.status(201).send({ result: true, category });
-    },
+    body: categoryCreateBody,
+    labels,
+    status: 201,
+    act: async (_, body, actor, locale) => ({ category: await service.createCategory(body, actor, locale) }),
   });
 
-  staffRoute(app, deps, {
+  staffAction(app, deps, {
     method: 'PUT',
     url: '/api/admin/catalogue/categories/:slug',
     roles: editor,
-    async handler(request, _reply, actor) {
-      const { slug } = parseInput(slugParams, request.params, request);
-      const body = parseInput(categoryUpdateBody, request.body, request, catalogueFieldLabels);
-      return answer(async () => ({
-        category: await service.updateCategory(slug, body, actor, requestLocale(request)),
-      }));
-    },
+    params: slugParams,
+    body: categoryUpdateBody,
+    labels,
+    act: async ({ slug }, body, actor, locale) => ({
+      category: await service.updateCategory(slug, body, actor, locale),
+    }),
   });
 
-  staffRoute(app, deps, {
+  staffAction(app, deps, {
     method: 'DELETE',
     url: '/api/admin/catalogue/categories/:slug',
     roles: editor,
-    async handler(request, _reply, actor) {
-      const { slug } = parseInput(slugParams, request.params, request);
-      const { version } = parseInput(versionQuery, request.query, request);
-      return answer(() => service.removeCategory(slug, version, actor, requestLocale(request)));
-    },
+    params: slugParams,
+    query: versionQuery,
+    act: ({ slug, version }, _, actor, locale) => service.removeCategory(slug, version, actor, locale),
   });
 
-  staffRoute(app, deps, {
-    method: 'GET',
+  staffRead(app, deps, {
     url: '/api/admin/catalogue/collections',
-    roles: roles.anyStaff,
-    async handler() {
-      return { result: true, ...(await service.listCollections()) };
-    },
+    roles: anyStaff,
+    get: () => service.listCollections(),
   });
 
-  staffRoute(app, deps, {
-    method: 'GET',
+  staffRead(app, deps, {
     url: '/api/admin/catalogue/collections/:slug',
-    roles: roles.anyStaff,
-    async handler(request) {
-      const { slug } = parseInput(slugParams, request.params, request);
-      return { result: true, collection: await service.getCollection(slug, requestLocale(request)) };
-    },
+    roles: anyStaff,
+    params: slugParams,
+    get: async ({ slug }, locale) => ({ collection: await service.getCollection(slug, locale) }),
   });
 
-  staffRoute(app, deps, {
+  staffAction(app, deps, {
     method: 'POST',
     url: '/api/admin/catalogue/collections',
     roles: editor,
-    async handler(request, reply, actor) {
-      const body = parseInput(collectionCreateBody, request.body, request);
-      const collection = await service.createCollection(body, actor, requestLocale(request));
-      return reply.status(201).send({ result: true, collection });
-    },
+    body: collectionCreateBody,
+    status: 201,
+    act: async (_, body, actor, locale) => ({
+      collection: await service.createCollection(body, actor, locale),
+    }),
   });
 
-  staffRoute(app, deps, {
+  staffAction(app, deps, {
     method: 'PUT',
     url: '/api/admin/catalogue/collections/:slug',
     roles: editor,
-    async handler(request, _reply, actor) {
-      const { slug } = parseInput(slugParams, request.params, request);
-      const body = parseInput(collectionUpdateBody, request.body, request);
-      return answer(async () => ({
-        collection: await service.updateCollection(slug, body, actor, requestLocale(request)),
-      }));
-    },
+    params: slugParams,
+    body: collectionUpdateBody,
+    act: async ({ slug }, body, actor, locale) => ({
+      collection: await service.updateCollection(slug, body, actor, locale),
+    }),
   });
 
-  staffRoute(app, deps, {
+  staffAction(app, deps, {
     method: 'DELETE',
     url: '/api/admin/catalogue/collections/:slug',
     roles: editor,
-    async handler(request, _reply, actor) {
-      const { slug } = parseInput(slugParams, request.params, request);
-      const { version } = parseInput(versionQuery, request.query, request);
-      return answer(() => service.removeCollection(slug, version, actor, requestLocale(request)));
-    },
+    params: slugParams,
+    query: versionQuery,
+    act: ({ slug, version }, _, actor, locale) => service.removeCollection(slug, version, actor, locale),
   });
 
-  staffRoute(app, deps, {
-    method: 'GET',
+  staffRead(app, deps, {
     url: '/api/admin/catalogue/size-tables',
-    roles: roles.anyStaff,
-    async handler() {
-      return { result: true, ...(await service.listSizeTables()) };
-    },
+    roles: anyStaff,
+    get: () => service.listSizeTables(),
   });
 
-  staffRoute(app, deps, {
-    method: 'GET',
+  staffRead(app, deps, {
     url: '/api/admin/catalogue/size-tables/:id',
-    roles: roles.anyStaff,
-    async handler(request) {
-      const { id } = parseInput(sizeTableParams, request.params, request);
-      return { result: true, sizeTable: await service.getSizeTable(id, requestLocale(request)) };
-    },
+    roles: anyStaff,
+    params: sizeTableParams,
+    get: async ({ id }, locale) => ({ sizeTable: await service.getSizeTable(id, locale) }),
   });
 
-  staffRoute(app, deps, {
+  staffAction(app, deps, {
     method: 'POST',
     url: '/api/admin/catalogue/size-tables',
     roles: editor,
-    async handler(request, reply, actor) {
-      const body = parseInput(sizeTableCreateBody, request.body, request);
-      return reply.status(201).send({ result: true, sizeTable: await service.createSizeTable(body, actor) });
-    },
+    body: sizeTableCreateBody,
+    status: 201,
+    act: async (_, body, actor) => ({ sizeTable: await service.createSizeTable(body, actor) }),
   });
 
-  staffRoute(app, deps, {
+  staffAction(app, deps, {
     method: 'PUT',
     url: '/api/admin/catalogue/size-tables/:id',
     roles: editor,
-    async handler(request, _reply, actor) {
-      const { id } = parseInput(sizeTableParams, request.params, request);
-      const body = parseInput(sizeTableUpdateBody, request.body, request);
-      return answer(async () => ({
-        sizeTable: await service.updateSizeTable(id, body, actor, requestLocale(request)),
-      }));
-    },
+    params: sizeTableParams,
+    body: sizeTableUpdateBody,
+    act: async ({ id }, body, actor, locale) => ({
+      sizeTable: await service.updateSizeTable(id, body, actor, locale),
+    }),
   });
 
-  staffRoute(app, deps, {
+  staffAction(app, deps, {
     method: 'DELETE',
     url: '/api/admin/catalogue/size-tables/:id',
     roles: editor,
-    async handler(request, _reply, actor) {
-      const { id } = parseInput(sizeTableParams, request.params, request);
-      const { version } = parseInput(versionQuery, request.query, request);
-      return answer(() => service.removeSizeTable(id, version, actor, requestLocale(request)));
-    },
+    params: sizeTableParams,
+    query: versionQuery,
+    act: ({ id, version }, _, actor, locale) => service.removeSizeTable(id, version, actor, locale),
   });
 }

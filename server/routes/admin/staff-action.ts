@@ -2,16 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Actor } from '../../../core/audit/audit.service.ts';
 import type { StaffRole } from '../../../core/db/schema/staff.ts';
-import type { Locale } from '../../../core/i18n.ts';
+import type { Locale, Localized } from '../../../core/i18n.ts';
 import { parseInput, requestLocale } from '../../request.ts';
 import { type StaffRouteDeclaration, type StaffRouteDeps, staffRoute } from './staff-route.ts';
 
 /**
- * The common shape of a staff change, a thin route: the record named in the address and the body,
- * each checked by its schema when the route has one, one service call, and its answer under
- * `result: true`.
+ * The common shape of a staff change, a thin route: the record named in the address, its query and
+ * the body, each checked by its schema when the route has one (a refused body field is named by its
+ * label when `labels` has one), one service call, and its answer under `result: true`.
  */
-export function staffAction<P = Record<string, never>, B = undefined, R extends object = object>(
+export function staffAction<P = Record<string, never>, B = undefined, R extends object = object, Q = object>(
   app: FastifyInstance,
   deps: StaffRouteDeps,
   action: {
@@ -19,12 +19,15 @@ export function staffAction<P = Record<string, never>, B = undefined, R extends 
     url: string;
     roles: readonly StaffRole[];
     params?: z.ZodType<P>;
+    query?: z.ZodType<Q>;
     body?: z.ZodType<B>;
+    /** The staff's words for the body's fields, for the refusal that names one. */
+    labels?: Record<string, Localized>;
     /** An absent body is read as `{}`: every field of the body's schema is optional. */
     bodyMayBeAbsent?: boolean;
     /** The answer's status when not 200: 201 for a record created. */
     status?: number;
-    act: (params: P, body: B, actor: Actor, locale: Locale) => Promise<R>;
+    act: (params: P & Q, body: B, actor: Actor, locale: Locale) => Promise<R>;
   },
 ): void {
   staffRoute(app, deps, {
@@ -33,9 +36,10 @@ export function staffAction<P = Record<string, never>, B = undefined, R extends 
     roles: action.roles,
     async handler(request, reply, actor) {
       const params = action.params ? parseInput(action.params, request.params, request) : ({} as P);
+      const query = action.query ? parseInput(action.query, request.query, request) : ({} as Q);
       const input = action.bodyMayBeAbsent ? (request.body ?? {}) : request.body;
-      const body = action.body ? parseInput(action.body, input, request) : (undefined as B);
-      const answer = await action.act(params, body, actor, requestLocale(request));
+      const body = action.body ? parseInput(action.body, input, request, action.labels) : (undefined as B);
+      const answer = await action.act({ ...params, ...query }, body, actor, requestLocale(request));
       if (action.status) reply.status(action.status);
       return { result: true, ...answer };
     },
