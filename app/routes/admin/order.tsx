@@ -19,6 +19,7 @@ import { AdminLoading } from '../../admin/frame.tsx';
 import { formatDateTime, formatMoney, useAdminLocale } from '../../admin/i18n.ts';
 import { getWayLabel, paymentLabel, StatusBadge, stepLabel } from '../../admin/orders/labels.tsx';
 import { MarkingPanel } from '../../admin/orders/marking-panel.tsx';
+import { PaymentLinkPanel } from '../../admin/orders/payment-link-panel.tsx';
 import { OpenReturn } from '../../admin/orders/open-return.tsx';
 import { type AdminOrderPage, orderApi } from '../../admin/orders/order-api.ts';
 import { RefundsPanel } from '../../admin/orders/refunds-panel.tsx';
@@ -147,6 +148,7 @@ export default function OrderPageView() {
         </h1>
         <StatusBadge status={o.status} locale={locale} />
         <span className="adm-muted">{formatDateTime(o.createdAt, locale)}</span>
+        {o.source === 'phone' ? <span className="adm-badge">{t('action.order.phone')}</span> : null}
         <Link className="adm-btn" to={`/admin/orders/${o.number}/packing-slip`}>
           {t('slip.title')}
         </Link>
@@ -261,6 +263,8 @@ export default function OrderPageView() {
         ) : null}
         {confirmDialog}
       </section>
+      {/* An order waiting for its payment: its link can go to the buyer (docs/product/phone-orders.md). */}
+      {o.status === 'awaiting_payment' ? <PaymentLinkPanel number={o.number} /> : null}
       <ShippingDocuments number={o.number} version={o.version} slip={false} />
       <MarkingPanel number={o.number} version={o.version} />
       <RefundsPanel order={o} lines={page.lines} onChanged={revalidate} />
