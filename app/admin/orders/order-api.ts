@@ -48,6 +48,8 @@ export interface AdminOrderPage {
     paymentProvider: string | null;
     paymentId: string | null;
     payerPhone: string | null;
+    /** Where the order was taken: the storefront or staff on the phone (docs/product/phone-orders.md). */
+    source: 'shop' | 'phone';
   };
   lines: {
     id: number;
