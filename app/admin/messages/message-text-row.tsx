@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { AdminApiError, adminApi, errorText } from '../api.ts';
 import { useTr } from '../i18n.ts';
+import { ErrorNote, StatusNote } from '../ui/notes.tsx';
 
 interface Side {
   builtIn: string;
@@ -127,16 +128,8 @@ function TextSide({
           </button>
         ) : null}
       </div>
-      {error ? (
-        <p className="adm-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      {note ? (
-        <p className="adm-muted" role="status">
-          {note}
-        </p>
-      ) : null}
+      <ErrorNote message={error} />
+      {note ? <StatusNote tone="muted">{note}</StatusNote> : null}
     </div>
   );
 }

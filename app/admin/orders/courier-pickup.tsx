@@ -4,6 +4,7 @@ import type { courierPickupBody } from '../../../core/orders/shipments.schemas.t
 import { staffMessage } from '../../../core/staff-messages.ts';
 import { useAdminLocale } from '../i18n.ts';
 import { callApi, endpoint } from '../ui/api-client.ts';
+import { ErrorNote, StatusNote } from '../ui/notes.tsx';
 import { useAction } from '../ui/use-action.ts';
 
 /** POST /api/admin/carriers/sdek/pickup (server/routes/admin/shipping-desk.routes.ts). */
@@ -87,16 +88,8 @@ export function CourierPickup() {
           {t('pickup.book')}
         </button>
       </form>
-      {action.error ? (
-        <p className="adm-error" role="alert">
-          {action.error}
-        </p>
-      ) : null}
-      {booked ? (
-        <p className="adm-ok" role="status">
-          {booked}
-        </p>
-      ) : null}
+      <ErrorNote message={action.error} />
+      {booked ? <StatusNote>{booked}</StatusNote> : null}
     </details>
   );
 }

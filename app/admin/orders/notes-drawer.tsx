@@ -4,6 +4,7 @@ import { staffMessage } from '../../../core/staff-messages.ts';
 import { formatDateTime, useAdminLocale } from '../i18n.ts';
 import { callApi, errorText } from '../ui/api-client.ts';
 import { Drawer } from '../ui/confirm-dialog.tsx';
+import { ErrorNote, StatusNote } from '../ui/notes.tsx';
 import { useAction } from '../ui/use-action.ts';
 import { ordersListApi } from './orders-api.ts';
 
@@ -91,11 +92,7 @@ export function OrderNotesDrawer({
       title={number === null ? '' : staffMessage('orders.notes.title', locale, { number })}
       onClose={onClose}
     >
-      {loadError ? (
-        <p className="adm-error" role="alert">
-          {loadError}
-        </p>
-      ) : null}
+      <ErrorNote message={loadError} />
       {data ? (
         <>
           <form onSubmit={submitTags} className="adm-stack">
@@ -126,16 +123,8 @@ export function OrderNotesDrawer({
                 </button>
               </div>
             ) : null}
-            {saveTags.error ? (
-              <p className="adm-error" role="alert">
-                {saveTags.error}
-              </p>
-            ) : null}
-            {saveTags.done ? (
-              <p className="adm-ok" role="status">
-                {staffMessage('orders.tags.saved', locale)}
-              </p>
-            ) : null}
+            <ErrorNote message={saveTags.error} />
+            {saveTags.done ? <StatusNote>{staffMessage('orders.tags.saved', locale)}</StatusNote> : null}
             <button type="submit" className="adm-btn" disabled={saveTags.busy || saveTags.conflict !== null}>
               {staffMessage('orders.tags.save', locale)}
             </button>
@@ -160,16 +149,8 @@ export function OrderNotesDrawer({
               {staffMessage('orders.notes.new', locale)}
               <textarea value={note} onChange={(e) => setNote(e.target.value)} rows={3} maxLength={2000} />
             </label>
-            {addNote.error ? (
-              <p className="adm-error" role="alert">
-                {addNote.error}
-              </p>
-            ) : null}
-            {addNote.done ? (
-              <p className="adm-ok" role="status">
-                {staffMessage('orders.notes.added', locale)}
-              </p>
-            ) : null}
+            <ErrorNote message={addNote.error} />
+            {addNote.done ? <StatusNote>{staffMessage('orders.notes.added', locale)}</StatusNote> : null}
             <button
               type="submit"
               className="adm-btn adm-btn--primary"

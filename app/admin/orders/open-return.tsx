@@ -8,6 +8,7 @@ import { useAdminLocale } from '../i18n.ts';
 import { returnMethodLabel, returnReasonLabel } from '../returns/labels.ts';
 import { callApi, endpoint } from '../ui/api-client.ts';
 import { type Column, DataTable } from '../ui/data-table.tsx';
+import { ErrorNote } from '../ui/notes.tsx';
 import { useStaffText } from '../ui/staff-text.ts';
 import { useAction } from '../ui/use-action.ts';
 
@@ -112,11 +113,7 @@ export function OpenReturn({
           </button>
         </div>
       </form>
-      {action.error ? (
-        <p className="adm-error" role="alert">
-          {action.error}
-        </p>
-      ) : null}
+      <ErrorNote message={action.error} />
       {opened ? (
         <p className="adm-ok" role="status">
           {staffMessage('returns.opened', locale, { label: opened.label })}{' '}

@@ -3,6 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import type { PhoneOrderView } from '../../../core/orders/phone-order.wire.ts';
 import { formatDateTime, formatMoney } from '../i18n.ts';
 import { callApi } from '../ui/api-client.ts';
+import { ErrorNote } from '../ui/notes.tsx';
 import { useStaffText } from '../ui/staff-text.ts';
 import { useAction } from '../ui/use-action.ts';
 import { StatusBadge, statusLabel } from './labels.tsx';
@@ -131,11 +132,7 @@ export function PaymentLinkPanel({ number, initial }: { number: number; initial?
           {t('payment_link.not_awaiting', { status: statusLabel(order.status, t.locale) })}
         </p>
       )}
-      {send.error && (
-        <p className="adm-error" role="alert">
-          {send.error}
-        </p>
-      )}
+      <ErrorNote message={send.error} />
       <h3 className="adm-plink__subhead">{t('payment_link.history')}</h3>
       {order.sends.length === 0 ? (
         <p className="adm-muted">{t('payment_link.none_yet')}</p>

@@ -13,6 +13,7 @@ import { formatDateTime, formatMoney, useAdminLocale } from '../i18n.ts';
 import { AdminApiError, callApi, errorText } from '../ui/api-client.ts';
 import { useConfirm } from '../ui/confirm-dialog.tsx';
 import { type Column, DataTable } from '../ui/data-table.tsx';
+import { ErrorNote, StatusNote } from '../ui/notes.tsx';
 import { useAction } from '../ui/use-action.ts';
 import { deskApi, type OrderRefund } from './desk-api.ts';
 import { useManualRefund } from './manual-refund.tsx';
@@ -258,16 +259,8 @@ export function RefundsPanel({
           ) : null}
         </>
       ) : null}
-      {error ? (
-        <p className="adm-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      {action.done ? (
-        <p className="adm-ok" role="status">
-          {say('refunds.done')}
-        </p>
-      ) : null}
+      <ErrorNote message={error} />
+      {action.done ? <StatusNote>{say('refunds.done')}</StatusNote> : null}
       {confirmDialog}
     </section>
   );

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { staffMessage } from '../../../core/staff-messages.ts';
 import { useAdminLocale } from '../i18n.ts';
+import { ErrorNote } from './notes.tsx';
 
 /** Pages as links (so a page is an address: reload and back keep it); nothing when one page holds all. */
 export function Pager({
@@ -44,11 +45,7 @@ export function LoadMore({
   const locale = useAdminLocale();
   return (
     <>
-      {error ? (
-        <p className="adm-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorNote message={error} />
       {hasMore ? (
         <div className="adm-pager">
           <button type="button" className="adm-btn" onClick={onMore} disabled={busy}>

@@ -7,6 +7,7 @@ import { formatMoney, useAdminLocale } from '../../admin/i18n.ts';
 import { type AdminBuyoutPage, buyoutApi } from '../../admin/orders/buyout-api.ts';
 import { StatusBadge } from '../../admin/orders/labels.tsx';
 import { AdminApiError, callApi } from '../../admin/ui/api-client.ts';
+import { ErrorNote, StatusNote } from '../../admin/ui/notes.tsx';
 import { type StaffText, useStaffText } from '../../admin/ui/staff-text.ts';
 import { useAction } from '../../admin/ui/use-action.ts';
 
@@ -140,11 +141,7 @@ export default function BuyoutPageView() {
         {o.fullName} · <a href={`tel:+${o.phone}`}>+{o.phone}</a>
       </p>
 
-      {page.refusal ? (
-        <p className="adm-error" role="alert">
-          {page.refusal}
-        </p>
-      ) : null}
+      <ErrorNote message={page.refusal} />
 
       {b && !editing ? (
         <section className="adm-card buyout__state" aria-label={t('buyout.buyout')}>
@@ -214,14 +211,14 @@ export default function BuyoutPageView() {
             </div>
           ) : null}
           {b.status === 'paid' ? (
-            <p className="adm-ok" role="status">
+            <StatusNote>
               {t('buyout.payment_received')}: {money(b.amount)}
-            </p>
+            </StatusNote>
           ) : null}
           {b.status === 'refunded' ? (
-            <p className="adm-ok" role="status">
+            <StatusNote>
               {t('buyout.refunded')}: {money(b.amount)}
-            </p>
+            </StatusNote>
           ) : null}
           {b.status === 'awaiting_payment' && b.paymentState !== 'pending' ? (
             <div className="buyout__row">
@@ -377,11 +374,7 @@ export default function BuyoutPageView() {
         </section>
       ) : null}
 
-      {error ? (
-        <p className="adm-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorNote message={error} />
     </div>
   );
 }

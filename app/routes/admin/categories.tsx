@@ -33,6 +33,7 @@ import { useAdminLocale } from '../../admin/i18n.ts';
 import { useStaff } from '../../admin/staff-context.ts';
 import { callApi, endpoint } from '../../admin/ui/api-client.ts';
 import { useConfirm } from '../../admin/ui/confirm-dialog.tsx';
+import { ErrorNote, StatusNote } from '../../admin/ui/notes.tsx';
 import { useAction } from '../../admin/ui/use-action.ts';
 
 interface CategoryRow {
@@ -118,16 +119,8 @@ export default function CategoriesPage() {
         <h1>{t('cat.categories.title')}</h1>
         <span className="adm-muted">{t('cat.categories.total', { count: rows.length })}</span>
       </div>
-      {create.done && (
-        <p className="adm-ok" role="status">
-          {t('cat.categories.made', { name: made })}
-        </p>
-      )}
-      {create.error && (
-        <p className="adm-error" role="alert">
-          {create.error}
-        </p>
-      )}
+      {create.done && <StatusNote>{t('cat.categories.made', { name: made })}</StatusNote>}
+      <ErrorNote message={create.error} />
       {canEdit && (
         <form
           className="adm-card adm-cat__row"

@@ -15,6 +15,7 @@ import { useStaff } from '../../admin/staff-context.ts';
 import { callApi } from '../../admin/ui/api-client.ts';
 import { useConfirm } from '../../admin/ui/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../admin/ui/data-table.tsx';
+import { ErrorNote, StatusNote } from '../../admin/ui/notes.tsx';
 import { useAction } from '../../admin/ui/use-action.ts';
 
 export async function clientLoader({ request }: { request: Request }) {
@@ -156,16 +157,8 @@ export default function CollectionsPage() {
         rowKey={(r) => r.slug}
         empty={t('cat.collections.none')}
       />
-      {save.done && (
-        <p className="adm-ok" role="status">
-          {t('cat.saved')}
-        </p>
-      )}
-      {error && (
-        <p className="adm-error" role="alert">
-          {error}
-        </p>
-      )}
+      {save.done && <StatusNote>{t('cat.saved')}</StatusNote>}
+      <ErrorNote message={error} />
       {newer && draft && (
         <div className="adm-cat__conflict" role="alert">
           {conflictMessage ? <p>{conflictMessage}</p> : null}

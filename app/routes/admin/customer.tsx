@@ -9,6 +9,7 @@ import { AdminLoading } from '../../admin/frame.tsx';
 import { formatDateTime, formatMoney, useAdminLocale } from '../../admin/i18n.ts';
 import { AdminApiError, callApi } from '../../admin/ui/api-client.ts';
 import { type Column, DataTable } from '../../admin/ui/data-table.tsx';
+import { ErrorNote, StatusNote } from '../../admin/ui/notes.tsx';
 import { type StaffText, useStaffText } from '../../admin/ui/staff-text.ts';
 import { useAction } from '../../admin/ui/use-action.ts';
 
@@ -164,16 +165,8 @@ export default function CustomerPageView() {
           </button>
         </div>
       </div>
-      {error ? (
-        <p className="adm-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      {exporting.done ? (
-        <p className="adm-ok" role="status">
-          {t('customer_page.the_export_was_downloaded')}
-        </p>
-      ) : null}
+      <ErrorNote message={error} />
+      {exporting.done ? <StatusNote>{t('customer_page.the_export_was_downloaded')}</StatusNote> : null}
       <div className="adm-grid">
         <section className="adm-card" aria-labelledby="profile-title">
           <h2 id="profile-title">{t('customer_page.profile')}</h2>

@@ -10,6 +10,7 @@ import { formatDateTime, formatMoney, useAdminLocale } from '../../admin/i18n.ts
 import { callApi } from '../../admin/ui/api-client.ts';
 import { type Column, DataTable } from '../../admin/ui/data-table.tsx';
 import { FilterBar, useListAddress } from '../../admin/ui/filter-bar.tsx';
+import { StatusNote } from '../../admin/ui/notes.tsx';
 import { Pager } from '../../admin/ui/pager.tsx';
 
 const FILTERS = ['q'] as const;
@@ -121,11 +122,7 @@ export default function CustomersPage() {
         <h1>{t('customers.title')}</h1>
         <span className="adm-muted">{t('kit.found', { count: data.total })}</span>
       </div>
-      {deleted ? (
-        <p className="adm-ok" role="status">
-          {deleted}
-        </p>
-      ) : null}
+      {deleted ? <StatusNote>{deleted}</StatusNote> : null}
       <FilterBar keys={FILTERS} onApply={address.setFilters} onReset={address.reset}>
         <label className="adm-field adm-cust__search">
           {t('customers.search')}

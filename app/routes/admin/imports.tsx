@@ -10,6 +10,7 @@ import { uploadFiles } from '../../admin/media/upload.ts';
 import { useStaff } from '../../admin/staff-context.ts';
 import { callApi, endpoint } from '../../admin/ui/api-client.ts';
 import { type Column, DataTable } from '../../admin/ui/data-table.tsx';
+import { ErrorNote } from '../../admin/ui/notes.tsx';
 import { useAction } from '../../admin/ui/use-action.ts';
 
 type CsvKind = 'products' | 'stock';
@@ -300,11 +301,7 @@ function CsvCard({ onApplied }: { onApplied: () => void }) {
             {t('imports.apply')}
           </button>
         </div>
-        {error ? (
-          <p className="adm-error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <ErrorNote message={error} />
         {preview ? (
           <div className="adm-stack" data-testid="csv-preview">
             <h3 className="adm-imp__h3">
@@ -443,11 +440,7 @@ function History({ rows: newest }: { rows: ImportRow[] }) {
           ))}
         </ul>
       )}
-      {loadOlder.error ? (
-        <p className="adm-error" role="alert">
-          {loadOlder.error}
-        </p>
-      ) : null}
+      <ErrorNote message={loadOlder.error} />
       {current.more ? (
         <div className="adm-pager">
           <button

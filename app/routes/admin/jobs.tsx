@@ -6,6 +6,7 @@ import { AdminLoading } from '../../admin/frame.tsx';
 import { formatDateTime, useAdminLocale } from '../../admin/i18n.ts';
 import { callApi, endpoint } from '../../admin/ui/api-client.ts';
 import { type Column, DataTable } from '../../admin/ui/data-table.tsx';
+import { ErrorNote, StatusNote } from '../../admin/ui/notes.tsx';
 import { useAction } from '../../admin/ui/use-action.ts';
 
 interface FailedJob {
@@ -91,16 +92,8 @@ export default function Jobs() {
         <h1>{t('jobs.title')}</h1>
         <span className="adm-muted">{t('jobs.hint')}</span>
       </div>
-      {retry.error ? (
-        <p className="adm-error" role="alert">
-          {retry.error}
-        </p>
-      ) : null}
-      {retry.done && last !== null ? (
-        <p className="adm-ok" role="status">
-          {t('jobs.retried', { number: last })}
-        </p>
-      ) : null}
+      <ErrorNote message={retry.error} />
+      {retry.done && last !== null ? <StatusNote>{t('jobs.retried', { number: last })}</StatusNote> : null}
       <DataTable
         label={t('jobs.title')}
         columns={columns}

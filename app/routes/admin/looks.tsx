@@ -24,6 +24,7 @@ import { formatDateTime, useAdminLocale } from '../../admin/i18n.ts';
 import { callApi, endpoint } from '../../admin/ui/api-client.ts';
 import { useConfirm, usePrompt } from '../../admin/ui/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../admin/ui/data-table.tsx';
+import { StatusNote } from '../../admin/ui/notes.tsx';
 import { useAction } from '../../admin/ui/use-action.ts';
 
 type ById = { id: string };
@@ -77,11 +78,7 @@ function ActionNotice({ done, error }: { done: string; error: string | null | un
       </p>
     );
   if (!done) return null;
-  return (
-    <p className="adm-ok" role="status">
-      {done}
-    </p>
-  );
+  return <StatusNote>{done}</StatusNote>;
 }
 
 /**

@@ -6,6 +6,7 @@ import { AdminLoading } from '../../admin/frame.tsx';
 import { useAdminLocale, useTr } from '../../admin/i18n.ts';
 import { MessageTextRow, type MessageTextRowData } from '../../admin/messages/message-text-row.tsx';
 import '../../admin/messages/messages.css';
+import { ErrorNote } from '../../admin/ui/notes.tsx';
 
 export async function clientLoader() {
   return adminApi<{ rows: MessageTextRowData[] }>('/api/admin/message-texts');
@@ -117,11 +118,7 @@ export default function MessageTexts() {
               </select>
             </label>
           </div>
-          {previewError ? (
-            <p className="adm-error" role="alert">
-              {previewError}
-            </p>
-          ) : null}
+          <ErrorNote message={previewError} />
           {preview ? (
             <>
               <p>

@@ -17,6 +17,7 @@ import { phoneOrdersApi } from '../../admin/orders/phone-orders-api.ts';
 import { callApi } from '../../admin/ui/api-client.ts';
 import { useConfirm } from '../../admin/ui/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../admin/ui/data-table.tsx';
+import { ErrorNote } from '../../admin/ui/notes.tsx';
 import { useStaffText } from '../../admin/ui/staff-text.ts';
 import { useAction } from '../../admin/ui/use-action.ts';
 
@@ -330,11 +331,7 @@ export default function PhoneOrderPage({
                 onChange={(e) => setQuery(e.target.value)}
               />
             </label>
-            {search.error && (
-              <p className="adm-error" role="alert">
-                {search.error}
-              </p>
-            )}
+            <ErrorNote message={search.error} />
             {found && (
               <ul className="adm-phone__found" aria-busy={search.busy}>
                 {found.length === 0 && <li className="adm-muted">{t('phone_order.nothing_found')}</li>}
@@ -564,16 +561,8 @@ export default function PhoneOrderPage({
               {lines.length === 0 ? t('phone_order.no_lines') : t('phone_order.fill_delivery')}
             </p>
           )}
-          {pricing.error && (
-            <p className="adm-error" role="alert">
-              {pricing.error}
-            </p>
-          )}
-          {place.error && (
-            <p className="adm-error" role="alert">
-              {place.error}
-            </p>
-          )}
+          <ErrorNote message={pricing.error} />
+          <ErrorNote message={place.error} />
           <button
             type="submit"
             className="adm-btn adm-btn--primary adm-phone__submit"

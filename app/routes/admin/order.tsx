@@ -27,6 +27,7 @@ import { ShippingDocuments } from '../../admin/orders/shipping-documents.tsx';
 import { AdminApiError, callApi } from '../../admin/ui/api-client.ts';
 import { useConfirm } from '../../admin/ui/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../admin/ui/data-table.tsx';
+import { ErrorNote, StatusNote } from '../../admin/ui/notes.tsx';
 import { useStaffText } from '../../admin/ui/staff-text.ts';
 import { useAction } from '../../admin/ui/use-action.ts';
 
@@ -251,15 +252,11 @@ export default function OrderPageView() {
             {t('order_page.refund_amount', { amount: money(o.total) })}
           </button>
         ) : null}
-        {error ? (
-          <p className="adm-error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <ErrorNote message={error} />
         {done && !error ? (
-          <p className="adm-ok" role="status">
+          <StatusNote>
             {t('refunds.done')}: {done}
-          </p>
+          </StatusNote>
         ) : null}
         {confirmDialog}
       </section>

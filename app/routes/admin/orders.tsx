@@ -20,6 +20,7 @@ import { callApi } from '../../admin/ui/api-client.ts';
 import { useConfirm } from '../../admin/ui/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../admin/ui/data-table.tsx';
 import { FilterBar, useListAddress } from '../../admin/ui/filter-bar.tsx';
+import { ErrorNote } from '../../admin/ui/notes.tsx';
 import { Pager } from '../../admin/ui/pager.tsx';
 import { useAction } from '../../admin/ui/use-action.ts';
 
@@ -343,16 +344,8 @@ export default function OrdersPage() {
           </button>
         </section>
       ) : null}
-      {handOver.error ? (
-        <p className="adm-error" role="alert">
-          {handOver.error}
-        </p>
-      ) : null}
-      {bulk.error ? (
-        <p className="adm-error" role="alert">
-          {bulk.error}
-        </p>
-      ) : null}
+      <ErrorNote message={handOver.error} />
+      <ErrorNote message={bulk.error} />
       {report ? (
         <div className="adm-ok" role="status">
           {report.map((line) => (

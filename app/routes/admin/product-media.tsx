@@ -18,6 +18,7 @@ import { useAdminLocale } from '../../admin/i18n.ts';
 import { uploadFiles } from '../../admin/media/upload.ts';
 import { callApi, endpoint } from '../../admin/ui/api-client.ts';
 import { useConfirm } from '../../admin/ui/confirm-dialog.tsx';
+import { ErrorNote, StatusNote } from '../../admin/ui/notes.tsx';
 import { useAction } from '../../admin/ui/use-action.ts';
 
 interface ProductMedia {
@@ -211,16 +212,8 @@ export default function ProductMediaPage() {
         </Link>
       </div>
 
-      {error ? (
-        <p className="adm-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      {done ? (
-        <p className="adm-ok" role="status">
-          {done}
-        </p>
-      ) : null}
+      <ErrorNote message={error} />
+      {done ? <StatusNote>{done}</StatusNote> : null}
 
       <section className="adm-card" aria-labelledby="media-photos">
         <h2 id="media-photos">{t('media.photos', { count: media.photos.length })}</h2>

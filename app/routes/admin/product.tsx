@@ -33,6 +33,7 @@ import { AdminLoading } from '../../admin/frame.tsx';
 import { formatMoney, useAdminLocale } from '../../admin/i18n.ts';
 import { useStaff } from '../../admin/staff-context.ts';
 import { callApi } from '../../admin/ui/api-client.ts';
+import { StatusNote } from '../../admin/ui/notes.tsx';
 import { useAction } from '../../admin/ui/use-action.ts';
 
 type Translate = (key: StaffMessageKey, params?: Record<string, string | number>) => string;
@@ -424,11 +425,7 @@ export default function ProductEditor() {
           {error.text}
         </p>
       )}
-      {done && (
-        <p className="adm-ok" role="status">
-          {done}
-        </p>
-      )}
+      {done && <StatusNote>{done}</StatusNote>}
       {record && (
         <p className="adm-cat__row">
           <Link to={`/admin/products/${encodeURIComponent(record.product.id)}/media`} className="adm-btn">

@@ -14,6 +14,7 @@ import { useStaff } from '../../admin/staff-context.ts';
 import { callApi } from '../../admin/ui/api-client.ts';
 import { type Column, DataTable } from '../../admin/ui/data-table.tsx';
 import { FilterBar, useListAddress } from '../../admin/ui/filter-bar.tsx';
+import { ErrorNote, StatusNote } from '../../admin/ui/notes.tsx';
 import { Pager } from '../../admin/ui/pager.tsx';
 import { useAction } from '../../admin/ui/use-action.ts';
 
@@ -255,15 +256,9 @@ export default function ProductsPage() {
         </label>
       </FilterBar>
       {changed !== null && bulk.done && (
-        <p className="adm-ok" role="status">
-          {t('cat.bulk.done', { products: staffPlural('products', changed, locale) })}
-        </p>
+        <StatusNote>{t('cat.bulk.done', { products: staffPlural('products', changed, locale) })}</StatusNote>
       )}
-      {(invalid ?? bulk.error) && (
-        <p className="adm-error" role="alert">
-          {invalid ?? bulk.error}
-        </p>
-      )}
+      <ErrorNote message={invalid ?? bulk.error} />
       <DataTable
         label={t('cat.products.title')}
         columns={columns}

@@ -8,6 +8,7 @@ import { useManualRefund } from '../../admin/orders/manual-refund.tsx';
 import { callApi } from '../../admin/ui/api-client.ts';
 import { useConfirm } from '../../admin/ui/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../admin/ui/data-table.tsx';
+import { ErrorNote } from '../../admin/ui/notes.tsx';
 import { useStaffText } from '../../admin/ui/staff-text.ts';
 import { useAction } from '../../admin/ui/use-action.ts';
 
@@ -123,11 +124,7 @@ export default function RefundsAttention() {
         <h1>{t('refunds.attention.title')}</h1>
         <span className="adm-muted">{t('refunds.attention.hint')}</span>
       </div>
-      {action.error ? (
-        <p className="adm-error" role="alert">
-          {action.error}
-        </p>
-      ) : null}
+      <ErrorNote message={action.error} />
       <DataTable
         label={t('refunds.attention.title')}
         columns={columns}

@@ -17,6 +17,7 @@ import {
 import { type ReturnPage, type ReturnStep, returnsApi } from '../../admin/returns/returns-api.ts';
 import { AdminApiError, callApi } from '../../admin/ui/api-client.ts';
 import { type Column, DataTable } from '../../admin/ui/data-table.tsx';
+import { ErrorNote, StatusNote } from '../../admin/ui/notes.tsx';
 import { useStaffText } from '../../admin/ui/staff-text.ts';
 import { useAction } from '../../admin/ui/use-action.ts';
 
@@ -253,15 +254,11 @@ export default function ReturnDetail() {
             </button>
           </div>
         ) : null}
-        {error ? (
-          <p className="adm-error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <ErrorNote message={error} />
         {done && !error ? (
-          <p className="adm-ok" role="status">
+          <StatusNote>
             {t('refunds.done')}: {done}
-          </p>
+          </StatusNote>
         ) : null}
       </section>
 

@@ -14,6 +14,7 @@ import { AdminLoading } from '../../admin/frame.tsx';
 import { useAdminLocale } from '../../admin/i18n.ts';
 import { callApi, endpoint } from '../../admin/ui/api-client.ts';
 import { type Column, DataTable } from '../../admin/ui/data-table.tsx';
+import { ErrorNote } from '../../admin/ui/notes.tsx';
 import { useAction } from '../../admin/ui/use-action.ts';
 
 /** The synonyms' endpoints (server/routes/admin/search-synonyms.routes.ts), typed from their schemas. */
@@ -167,11 +168,7 @@ export default function SearchSynonyms() {
         <h1>{t('synonyms.title')}</h1>
         <span className="adm-muted">{t('synonyms.hint')}</span>
       </div>
-      {error ? (
-        <p className="adm-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorNote message={error} />
       {editing !== null ? (
         form
       ) : (

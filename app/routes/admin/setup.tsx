@@ -4,6 +4,7 @@ import { data, useLoaderData } from 'react-router';
 import { appContext } from '#app-context';
 import { AdminApiError, adminApi, errorText } from '../../admin/api.ts';
 import { AdminLocaleProvider, LanguageSwitch } from '../../admin/frame.tsx';
+import { StatusNote } from '../../admin/ui/notes.tsx';
 import { useStaffText } from '../../admin/ui/staff-text.ts';
 import type { Route } from './+types/setup';
 
@@ -78,9 +79,7 @@ function Setup() {
         ) : step.kind === 'done' ? (
           <>
             <h1>{t('setup.title')}</h1>
-            <p className="adm-ok" role="status">
-              {t('setup.done', { email: step.email })}
-            </p>
+            <StatusNote>{t('setup.done', { email: step.email })}</StatusNote>
             <a className="adm-btn adm-btn--primary" href="/admin/sign-in">
               {t('setup.sign_in')}
             </a>

@@ -13,6 +13,7 @@ import { useStaff } from '../../admin/staff-context.ts';
 import { callApi } from '../../admin/ui/api-client.ts';
 import { useConfirm } from '../../admin/ui/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../admin/ui/data-table.tsx';
+import { ErrorNote, StatusNote } from '../../admin/ui/notes.tsx';
 import { useAction } from '../../admin/ui/use-action.ts';
 
 type Draft = Omit<SizeTable, 'products'> & { products?: number };
@@ -135,16 +136,8 @@ export default function SizeTablesPage() {
         rowKey={(r) => r.id}
         empty={t('cat.sizes.none')}
       />
-      {save.done && (
-        <p className="adm-ok" role="status">
-          {t('cat.saved')}
-        </p>
-      )}
-      {error && (
-        <p className="adm-error" role="alert">
-          {error}
-        </p>
-      )}
+      {save.done && <StatusNote>{t('cat.saved')}</StatusNote>}
+      <ErrorNote message={error} />
       {usedBy && <InUseList usedBy={usedBy} locale={locale} />}
       {newer && (
         <div className="adm-cat__conflict" role="alert">

@@ -9,6 +9,7 @@ import { type StaffInvite, type StaffMember, type StaffRole, staffApi } from '..
 import { callApi } from '../../admin/ui/api-client.ts';
 import { useConfirm } from '../../admin/ui/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../admin/ui/data-table.tsx';
+import { ErrorNote, StatusNote } from '../../admin/ui/notes.tsx';
 import { useStaffText } from '../../admin/ui/staff-text.ts';
 import { useAction } from '../../admin/ui/use-action.ts';
 
@@ -142,16 +143,8 @@ export default function StaffPage() {
       <div className="adm-page__head">
         <h1>{t('staff_page.staff')}</h1>
       </div>
-      {message ? (
-        <p className="adm-error" role="alert">
-          {message}
-        </p>
-      ) : null}
-      {action.done ? (
-        <p className="adm-ok" role="status">
-          {doneText}
-        </p>
-      ) : null}
+      <ErrorNote message={message} />
+      {action.done ? <StatusNote>{doneText}</StatusNote> : null}
       <section className="adm-card" aria-labelledby="invite-title">
         <h2 id="invite-title">{t('staff_page.invite_a_staff_member')}</h2>
         <form

@@ -22,6 +22,7 @@ import { useAdminLocale, useTr } from '../../admin/i18n.ts';
 import '../../admin/content/content.css';
 import '../../admin/content/translations.css';
 import { callApi } from '../../admin/ui/api-client.ts';
+import { ErrorNote } from '../../admin/ui/notes.tsx';
 import { useAction } from '../../admin/ui/use-action.ts';
 
 export async function clientLoader({ request }: { request: Request }) {
@@ -189,11 +190,7 @@ function TranslationRow({
           <button type="submit" className="adm-btn adm-btn--primary" disabled={save.busy}>
             {save.busy ? tr('Сохраняем…', 'Saving…') : tr('Сохранить', 'Save')}
           </button>
-          {problem ? (
-            <p className="adm-error" role="alert">
-              {problem}
-            </p>
-          ) : null}
+          <ErrorNote message={problem} />
         </div>
       </form>
     </li>
