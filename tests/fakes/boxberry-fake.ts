@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { startFakeWithBody } from './fake-server.ts';
 
 /**
  * A fake of Boxberry's API (integrations.md §2) on 127.0.0.1: `json.php?token=&method=` with
@@ -177,26 +177,8 @@ export async function startBoxberryFake({
     return send(res, 200, answer(method, params));
   }
 
-  const server = createServer((req, res) => {
-    let raw = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk) => {
-      raw += chunk;
-    });
-    req.on('end', () => {
-      handle(req, res, raw).catch((error: unknown) => {
-        res.writeHead(500);
-        res.end(String(error));
-      });
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  state.apiUrl = `http://127.0.0.1:${port}/json.php`;
-  state.close = () =>
-    new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    });
+  const server = await startFakeWithBody(handle);
+  state.apiUrl = `${server.url}/json.php`;
+  state.close = server.close;
   return state;
 }

@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { startFake } from './fake-server.ts';
 
 /** One currency line of a day, as the bank writes it (decimal commas). */
 export interface FakeValute {
@@ -142,24 +142,14 @@ export async function startCbrFake(): Promise<CbrFake> {
       .end(encodeWindows1251(body));
   }
 
-  const server: Server = createServer((req, res) => {
-    handle(req, res).catch(() => {
-      if (!res.headersSent) res.writeHead(500);
-      res.end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const server = await startFake(handle);
   const fake: CbrFake = {
-    url: `http://127.0.0.1:${port}/scripts/XML_daily.asp`,
+    url: `${server.url}/scripts/XML_daily.asp`,
     days: new Map(),
     calls,
     delayMs: 0,
     failure: null,
-    async close() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    close: server.close,
   };
   return fake;
 }

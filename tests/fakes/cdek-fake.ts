@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { startFakeWithBody } from './fake-server.ts';
 
 /**
  * A fake of CDEK API v2 (integrations.md §1) on 127.0.0.1: the OAuth client-credentials token, city
@@ -565,26 +565,8 @@ export async function startCdekFake({
     return send(res, 404, { errors: [{ code: 'v2_not_found', message: `${req.method} ${path}` }] });
   }
 
-  const server = createServer((req, res) => {
-    let raw = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk) => {
-      raw += chunk;
-    });
-    req.on('end', () => {
-      handle(req, res, raw).catch((error: unknown) => {
-        res.writeHead(500);
-        res.end(String(error));
-      });
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  state.apiUrl = `http://127.0.0.1:${port}/v2`;
-  state.close = () =>
-    new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    });
+  const server = await startFakeWithBody(handle);
+  state.apiUrl = `${server.url}/v2`;
+  state.close = server.close;
   return state;
 }

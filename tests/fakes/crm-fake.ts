@@ -1,6 +1,6 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { verifyWebhook } from '../../core/providers/crm/webhook-crm.ts';
+import { startFake } from './fake-server.ts';
 
 export interface CrmFake {
   url: string;
@@ -150,15 +150,8 @@ export async function startCrmFake({
     res.writeHead(404).end();
   }
 
-  const server: Server = createServer((req, res) => {
-    handle(req, res).catch(() => {
-      if (!res.headersSent) res.writeHead(500);
-      res.end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  const url = `http://127.0.0.1:${port}`;
+  const server = await startFake(handle);
+  const { url } = server;
   const fake: CrmFake = {
     url,
     bitrix24WebhookUrl: `${url}/rest/1/${bitrix24Key}/`,
@@ -172,10 +165,7 @@ export async function startCrmFake({
     webhookForged: 0,
     delayMs: 0,
     failure: null,
-    async close() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    close: server.close,
   };
   return fake;
 }

@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { startFake } from './fake-server.ts';
 
 /** An address the fake knows, in DaData's parts. */
 export interface FakeAddress {
@@ -110,25 +110,15 @@ export async function startDadataFake({ apiKey = 'fake-dadata-key' } = {}): Prom
     );
   }
 
-  const server: Server = createServer((req, res) => {
-    handle(req, res).catch(() => {
-      if (!res.headersSent) res.writeHead(500);
-      res.end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const server = await startFake(handle);
   const fake: DadataFake = {
-    url: `http://127.0.0.1:${port}/suggestions/api/4_1/rs/suggest/address`,
+    url: `${server.url}/suggestions/api/4_1/rs/suggest/address`,
     apiKey,
     addresses: [...defaultAddresses],
     calls,
     delayMs: 0,
     failure: null,
-    async close() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    close: server.close,
   };
   return fake;
 }

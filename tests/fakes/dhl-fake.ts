@@ -1,6 +1,6 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { openApiSchemas } from '../support/openapi.ts';
+import { startFakeWithBody } from './fake-server.ts';
 
 /** DHL's published OpenAPI description (tests/fixtures/dhl/README.md): every shipment is held to it. */
 const published = openApiSchemas('dhl/mydhl-api-2.7.0.yaml');
@@ -200,26 +200,8 @@ export async function startDhlFake({
     return problem(res, 404, 'Not found', `${req.method} ${path}`, path);
   }
 
-  const server = createServer((req, res) => {
-    let raw = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk) => {
-      raw += chunk;
-    });
-    req.on('end', () => {
-      handle(req, res, raw).catch((error: unknown) => {
-        res.writeHead(500);
-        res.end(String(error));
-      });
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  state.apiUrl = `http://127.0.0.1:${port}/mydhlapi/test`;
-  state.close = () =>
-    new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    });
+  const server = await startFakeWithBody(handle);
+  state.apiUrl = `${server.url}/mydhlapi/test`;
+  state.close = server.close;
   return state;
 }

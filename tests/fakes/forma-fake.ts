@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { instalmentTerms } from '../../core/payments/payment.rules.ts';
+import { startFakeWithBody } from './fake-server.ts';
 
 /**
  * A fake of T-Bank's instalment partner API «Форма» (integrations.md §4) on 127.0.0.1: create (no
@@ -118,17 +118,8 @@ export async function startFormaFake({
     return send(res, 405, { message: 'method' });
   }
 
-  const server: Server = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (chunk) => {
-      raw += chunk;
-    });
-    req.on('end', () => {
-      handle(req, res, raw).catch((error: unknown) => send(res, 500, { message: String(error) }));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const server = await startFakeWithBody(handle, (res, error) => send(res, 500, { message: String(error) }));
+  const { url } = server;
   const fake: FormaFake = {
     url,
     apiUrl: `${url}/api/partners/v2`,
@@ -144,7 +135,7 @@ export async function startFormaFake({
       if (!app) throw new Error(`no application ${orderNumber}`);
       app.status = status;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: server.close,
   };
   return fake;
 }

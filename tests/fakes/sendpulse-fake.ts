@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { startFake } from './fake-server.ts';
 
 export interface SendpulseFake {
   url: string;
@@ -108,16 +108,9 @@ export async function startSendpulseFake({
     res.writeHead(404).end();
   }
 
-  const server: Server = createServer((req, res) => {
-    handle(req, res).catch(() => {
-      if (!res.headersSent) res.writeHead(500);
-      res.end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const server = await startFake(handle);
   const fake: SendpulseFake = {
-    url: `http://127.0.0.1:${port}`,
+    url: server.url,
     clientId,
     clientSecret,
     addressBookId,
@@ -130,10 +123,7 @@ export async function startSendpulseFake({
     },
     delayMs: 0,
     failure: null,
-    async close() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    close: server.close,
   };
   return fake;
 }

@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { startFake } from './fake-server.ts';
 
 export interface SmsruFake {
   url: string;
@@ -103,26 +103,16 @@ export async function startSmsruFake({ apiId = 'FAKE-API-ID-0000' } = {}): Promi
     json(res, { status: 'OK', status_code: 100, sms, balance: 4122.56 });
   }
 
-  const server: Server = createServer((req, res) => {
-    handle(req, res).catch(() => {
-      if (!res.headersSent) res.writeHead(500);
-      res.end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const server = await startFake(handle);
   const fake: SmsruFake = {
-    url: `http://127.0.0.1:${port}`,
+    url: server.url,
     apiId,
     sent,
     calls,
     refused: new Set(),
     delayMs: 0,
     failure: null,
-    async close() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    close: server.close,
   };
   return fake;
 }

@@ -1,6 +1,6 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tbankToken } from '../../core/providers/payments/tbank-payments.ts';
+import { startFake } from './fake-server.ts';
 import { closingReceiptRefusal, receiptRefusal } from './tbank-receipt.ts';
 
 /**
@@ -321,15 +321,8 @@ export async function startTbankFake({
     res.writeHead(404).end();
   }
 
-  const server: Server = createServer((req, res) => {
-    handle(req, res).catch(() => {
-      if (!res.headersSent) res.writeHead(500);
-      res.end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  const url = `http://127.0.0.1:${port}`;
+  const server = await startFake(handle);
+  const { url } = server;
   const fake: TbankFake = {
     url,
     apiUrl: `${url}/v2`,
@@ -343,10 +336,7 @@ export async function startTbankFake({
     failNext: [],
     notification,
     decide,
-    async close() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    close: server.close,
   };
   return fake;
 }

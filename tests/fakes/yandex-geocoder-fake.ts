@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { startFake } from './fake-server.ts';
 
 /** One place the fake knows: matched when every word of `match` is in the query. */
 export interface FakePlace {
@@ -149,25 +149,15 @@ export async function startYandexGeocoderFake({
     );
   }
 
-  const server: Server = createServer((req, res) => {
-    handle(req, res).catch(() => {
-      if (!res.headersSent) res.writeHead(500);
-      res.end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const server = await startFake(handle);
   const fake: YandexGeocoderFake = {
-    url: `http://127.0.0.1:${port}/1.x/`,
+    url: `${server.url}/1.x/`,
     apiKey,
     places: [...defaultPlaces],
     calls,
     delayMs: 0,
     failure: null,
-    async close() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    close: server.close,
   };
   return fake;
 }

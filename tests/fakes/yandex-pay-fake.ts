@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type CryptoKey, exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
+import { startFakeWithBody } from './fake-server.ts';
 
 /**
  * A fake of Yandex Pay's Merchant API v1 (integrations.md §6) on 127.0.0.1: orders (create, read,
@@ -229,20 +229,8 @@ export async function startYandexPayFake({
     return fail(res, 404, 'NOT_FOUND');
   }
 
-  const server: Server = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (chunk) => {
-      raw += chunk;
-    });
-    req.on('end', () => {
-      handle(req, res, raw).catch((error: unknown) => {
-        res.writeHead(500);
-        res.end(String(error));
-      });
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const server = await startFakeWithBody(handle);
+  const { url } = server;
 
   const fake: YandexPayFake = {
     url,
@@ -282,7 +270,7 @@ export async function startYandexPayFake({
     async rotate() {
       key = await newKey();
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: server.close,
   };
   return fake;
 }
