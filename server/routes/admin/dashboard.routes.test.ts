@@ -1,42 +1,37 @@
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../core/config/env.ts';
 import { createProviders } from '../../../core/providers/index.ts';
 import { createDbOutbox } from '../../../core/providers/outbox.ts';
 import { createServices } from '../../../core/services.ts';
 import { insertOrder } from '../../../tests/factories/customers.ts';
 import { insertStaff } from '../../../tests/factories/staff.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 import { createTestDatabase, engines } from '../../../tests/setup/test-database.ts';
+import { useStaffApp } from '../../../tests/support/staff-app.ts';
 import { buildApp } from '../../app.ts';
 import { createMetrics } from '../../metrics.ts';
 
 describe.each(engines)('back office dashboard on %s', (engine) => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await createTestApp(engine, () => new Date('2026-11-20T09:00:00Z'));
-    await insertOrder(t.database.db, {
-      status: 'paid',
-      total: 12_345_00,
-      paidAt: new Date('2026-11-20T08:00:00Z'),
-    });
-  });
-  afterAll(async () => {
-    await t.close();
+  const t = useStaffApp(engine, ['manager', 'admin', 'editor'], {
+    clock: () => new Date('2026-11-20T09:00:00Z'),
+    seed: async ({ database }) => {
+      await insertOrder(database.db, {
+        status: 'paid',
+        total: 12_345_00,
+        paidAt: new Date('2026-11-20T08:00:00Z'),
+      });
+    },
   });
 
   it('every staff role sees the dashboard; revenue only admins and managers', async () => {
     for (const role of ['admin', 'manager'] as const) {
-      const staff = await insertStaff(t.database.db, { role });
-      const res = await t.app.inject({ method: 'GET', url: '/api/admin/dashboard', headers: staff.headers });
+      const res = await t.call('GET', '/api/admin/dashboard', undefined, t[role]);
       expect(res.statusCode).toBe(200);
       expect(res.json().today).toMatchObject({ orders: 1, revenue: 12_345_00 });
       expect(res.json().awaitingShipment.orders).toBe(1);
     }
-    const editor = await insertStaff(t.database.db, { role: 'editor' });
-    const res = await t.app.inject({ method: 'GET', url: '/api/admin/dashboard', headers: editor.headers });
+    const res = await t.call('GET', '/api/admin/dashboard', undefined, t.editor);
     expect(res.statusCode).toBe(200);
     expect(res.json().today.orders).toBe(1);
     expect(res.body).not.toContain('revenue');
@@ -44,34 +39,20 @@ describe.each(engines)('back office dashboard on %s', (engine) => {
   });
 
   it('draws the sales of 7, 30 or 90 days; editors get counts without money; another span is refused', async () => {
-    const manager = await insertStaff(t.database.db, { role: 'manager' });
-    const week = await t.app.inject({
-      method: 'GET',
-      url: '/api/admin/dashboard/sales?days=7',
-      headers: manager.headers,
-    });
+    const week = await t.call('GET', '/api/admin/dashboard/sales?days=7');
     expect(week.statusCode).toBe(200);
     expect(week.json().series).toHaveLength(7);
     expect(week.json().totals.revenue).toEqual({ current: 12_345_00, previous: 0, change: null });
-    const editor = await insertStaff(t.database.db, { role: 'editor' });
-    const quarter = await t.app.inject({
-      method: 'GET',
-      url: '/api/admin/dashboard/sales?days=90',
-      headers: editor.headers,
-    });
+    const quarter = await t.call('GET', '/api/admin/dashboard/sales?days=90', undefined, t.editor);
     expect(quarter.json().series).toHaveLength(90);
     expect(quarter.json().totals.orders.current).toBe(1);
     expect(quarter.body).not.toContain('revenue');
-    const odd = await t.app.inject({
-      method: 'GET',
-      url: '/api/admin/dashboard/sales?days=14',
-      headers: manager.headers,
-    });
+    const odd = await t.call('GET', '/api/admin/dashboard/sales?days=14');
     expect(odd.statusCode).toBe(400);
   });
 
   it('a guest is asked to sign in', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/admin/dashboard' });
+    const res = await t.call('GET', '/api/admin/dashboard', undefined, null);
     expect(res.statusCode).toBe(401);
   });
 

@@ -1,43 +1,34 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, messageTexts } from '../../../core/db/schema/index.ts';
 import { listOutbox } from '../../../core/providers/outbox.ts';
-import { insertCategory, insertProductGroup, insertSettings } from '../../../tests/factories/catalogue.ts';
-import { insertStaff } from '../../../tests/factories/staff.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+import { insertCategory, insertProductGroup } from '../../../tests/factories/catalogue.ts';
 import { engines } from '../../../tests/setup/test-database.ts';
+import { useStaffApp } from '../../../tests/support/staff-app.ts';
 
 describe.each(engines)('the wording of messages in the back office on %s', (engine) => {
-  let t: TestApp;
   let variant = '';
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-    await insertSettings(t.database.db);
-    const { slug } = await insertCategory(t.database.db);
-    const g = await insertProductGroup(t.database.db, { categorySlug: slug, price: 5_000_00 }, [
-      { size: 'S', stock: 10 },
-    ]);
-    variant = `${g.id}-S`;
-  });
-  afterAll(async () => {
-    await t.close();
+  const t = useStaffApp(engine, ['editor', 'manager'], {
+    settings: true,
+    seed: async ({ database }) => {
+      const { slug } = await insertCategory(database.db);
+      const g = await insertProductGroup(database.db, { categorySlug: slug, price: 5_000_00 }, [
+        { size: 'S', stock: 10 },
+      ]);
+      variant = `${g.id}-S`;
+    },
   });
 
-  const save = (headers: Record<string, string>, body: object) =>
-    t.app.inject({ method: 'PUT', url: '/api/admin/message-texts', headers, payload: body });
+  const save = (body: object, staff = t.editor) => t.call('PUT', '/api/admin/message-texts', body, staff);
 
   it('an editor sees each text beside its built-in one, saves a wording that keeps its placeholders, and the next order message uses it', async () => {
-    const editor = await insertStaff(t.database.db, { role: 'editor' });
-    const list = await t.app.inject({
-      method: 'GET',
-      url: '/api/admin/message-texts',
-      headers: editor.headers,
-    });
+    const { editor } = t;
+    const list = await t.call('GET', '/api/admin/message-texts');
     expect(list.statusCode).toBe(200);
     const row = list.json().rows.find((r: { key: string }) => r.key === 'order.created.title');
     expect(row).toMatchObject({ ru: { builtIn: 'Заказ №{number} принят', override: null } });
 
-    const saved = await save(editor.headers, {
+    const saved = await save({
       locale: 'ru',
       key: 'order.created.title',
       value: 'Спасибо! Заказ №{number} у нас',
@@ -72,27 +63,21 @@ describe.each(engines)('the wording of messages in the back office on %s', (engi
     const mails = await listOutbox(t.database.db, { channel: 'email', recipient: 'wording@example.ru' });
     expect(mails.map((m) => m.payload.subject)).toContain(`Спасибо! Заказ №${number} у нас`);
 
-    const preview = await t.app.inject({
-      method: 'GET',
-      url: '/api/admin/message-texts/preview?kind=order.created&locale=ru',
-      headers: editor.headers,
-    });
+    const preview = await t.call('GET', '/api/admin/message-texts/preview?kind=order.created&locale=ru');
     expect(preview.statusCode).toBe(200);
     expect(preview.json().message.subject).toBe('Спасибо! Заказ №10234 у нас');
     expect(preview.json().message.html).toContain('<!doctype html>');
 
-    const reset = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/message-texts/reset',
-      headers: editor.headers,
-      payload: { locale: 'ru', key: 'order.created.title', updatedAt: saved.json().text.updatedAt },
+    const reset = await t.call('POST', '/api/admin/message-texts/reset', {
+      locale: 'ru',
+      key: 'order.created.title',
+      updatedAt: saved.json().text.updatedAt,
     });
     expect(reset.statusCode).toBe(200);
     expect(await t.database.db.select().from(messageTexts)).toEqual([]);
   });
 
   it('refuses a wording that drops or invents a placeholder, an unknown text or an empty one, naming the field, and stores nothing', async () => {
-    const editor = await insertStaff(t.database.db, { role: 'editor' });
     const cases = [
       [{ key: 'order.paid.title', value: 'Заказ оплачен' }, 'value'],
       [{ key: 'order.paid.note', value: 'Оплачено {amount}' }, 'value'],
@@ -100,7 +85,7 @@ describe.each(engines)('the wording of messages in the back office on %s', (engi
       [{ key: 'cart.subject', value: '   ' }, 'value'],
     ] as const;
     for (const [body, field] of cases) {
-      const res = await save(editor.headers, { locale: 'ru', updatedAt: null, ...body });
+      const res = await save({ locale: 'ru', updatedAt: null, ...body });
       expect(res.statusCode).toBe(400);
       expect(res.json().field).toBe(field);
     }
@@ -108,15 +93,14 @@ describe.each(engines)('the wording of messages in the back office on %s', (engi
   });
 
   it('a stale save gets 409 with the newer wording, never overwriting it', async () => {
-    const editor = await insertStaff(t.database.db, { role: 'editor' });
-    const first = await save(editor.headers, {
+    const first = await save({
       locale: 'en',
       key: 'cart.note',
       value: 'Still here for you.',
       updatedAt: null,
     });
     expect(first.statusCode).toBe(200);
-    const second = await save(editor.headers, {
+    const second = await save({
       locale: 'en',
       key: 'cart.note',
       value: 'Come back!',
@@ -129,14 +113,9 @@ describe.each(engines)('the wording of messages in the back office on %s', (engi
   });
 
   it('managers are refused: the wording is an editor’s work', async () => {
-    const manager = await insertStaff(t.database.db, { role: 'manager' });
-    const res = await save(manager.headers, { locale: 'ru', key: 'cart.note', value: 'x', updatedAt: null });
+    const res = await save({ locale: 'ru', key: 'cart.note', value: 'x', updatedAt: null }, t.manager);
     expect(res.statusCode).toBe(403);
-    const list = await t.app.inject({
-      method: 'GET',
-      url: '/api/admin/message-texts',
-      headers: manager.headers,
-    });
+    const list = await t.call('GET', '/api/admin/message-texts', undefined, t.manager);
     expect(list.statusCode).toBe(403);
   });
 });
