@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createAuditService } from '../../../core/audit/audit.service.ts';
 import { auditLog, imports, jobs, productGroups } from '../../../core/db/schema/index.ts';
 import { createCsvExchangeService, MAX_CSV_BYTES } from '../../../core/exchange/csv.service.ts';
@@ -10,18 +10,12 @@ import { EXCHANGE_IMPORT_JOB } from '../../../core/exchange/onec-exchange.servic
 import { insertCategory } from '../../../tests/factories/catalogue.ts';
 import { importXml } from '../../../tests/factories/commerceml.ts';
 import { buildMultipart } from '../../../tests/factories/media.ts';
-import { insertStaff } from '../../../tests/factories/staff.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+import type { InsertedStaff } from '../../../tests/factories/staff.ts';
 import { engines } from '../../../tests/setup/test-database.ts';
+import { useStaffApp } from '../../../tests/support/staff-app.ts';
 
 describe.each(engines)('POST /api/admin/fetch-data on %s', (engine) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(engine, () => new Date());
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useStaffApp(engine, ['editor', 'manager'], { clock: () => new Date() });
 
   it('runs the 1C import waiting for its job, drops the caches and is in the audit log', async () => {
     const file = path.join(os.tmpdir(), `fetch-data-${process.pid}-${engine}-import.xml`);
@@ -54,11 +48,10 @@ describe.each(engines)('POST /api/admin/fetch-data on %s', (engine) => {
       .set({ runAt: new Date(Date.now() - 1000) })
       .where(eq(jobs.kind, EXCHANGE_IMPORT_JOB));
 
-    const anonymous = await t.app.inject({ method: 'POST', url: '/api/admin/fetch-data' });
+    const anonymous = await t.call('POST', '/api/admin/fetch-data', undefined, null);
     expect([401, 403]).toContain(anonymous.statusCode);
 
-    const editor = await insertStaff(t.database.db, { role: 'editor' });
-    const res = await t.app.inject({ method: 'POST', url: '/api/admin/fetch-data', headers: editor.headers });
+    const res = await t.call('POST', '/api/admin/fetch-data');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ result: true, imports: 1 });
     const [group] = await t.database.db.select().from(productGroups).where(eq(productGroups.art, 'FD-1'));
@@ -68,20 +61,11 @@ describe.each(engines)('POST /api/admin/fetch-data on %s', (engine) => {
     const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'catalogue.refresh'));
     expect(audit).toHaveLength(1);
 
-    const again = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/fetch-data',
-      headers: editor.headers,
-    });
+    const again = await t.call('POST', '/api/admin/fetch-data');
     expect(again.json()).toEqual({ result: true, imports: 0 });
 
     // The history shows the import with its report; a manager may read it too.
-    const manager = await insertStaff(t.database.db, { role: 'manager' });
-    const history = await t.app.inject({
-      method: 'GET',
-      url: '/api/admin/imports?limit=5',
-      headers: manager.headers,
-    });
+    const history = await t.call('GET', '/api/admin/imports?limit=5', undefined, t.manager);
     expect(history.statusCode).toBe(200);
     const [latest] = history.json().rows;
     expect(latest).toMatchObject({
@@ -92,49 +76,39 @@ describe.each(engines)('POST /api/admin/fetch-data on %s', (engine) => {
       report: { created: { categories: 1, groups: 1, variants: 1 }, refused: [] },
     });
     expect(latest.finishedAt).not.toBeNull();
-    const bad = await t.app.inject({
-      method: 'GET',
-      url: '/api/admin/imports?limit=0',
-      headers: manager.headers,
-    });
+    const bad = await t.call('GET', '/api/admin/imports?limit=0', undefined, t.manager);
     expect(bad.statusCode).toBe(400);
   });
 });
 
 describe.each(engines)('CSV import over HTTP on %s', (engine) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(engine, () => new Date());
-    await insertCategory(t.database.db, { slug: 'http-csv', name: { ru: 'Пальто', en: 'Coats' } });
-  });
-  afterAll(async () => {
-    await t.close();
+  const t = useStaffApp(engine, ['editor', 'manager'], {
+    clock: () => new Date(),
+    seed: async ({ database }) => {
+      await insertCategory(database.db, { slug: 'http-csv', name: { ru: 'Пальто', en: 'Coats' } });
+    },
   });
 
-  const upload = async (headers: Record<string, string>, url: string, text: string, name = 'goods.csv') => {
+  const upload = async (staff: InsertedStaff | null, url: string, text: string, name = 'goods.csv') => {
     const body = await buildMultipart([{ name, type: 'text/csv', data: Buffer.from(text, 'utf8') }], 'file');
     return t.app.inject({
       method: 'POST',
       url,
-      headers: { ...headers, 'content-type': body.contentType },
+      headers: { ...staff?.headers, 'content-type': body.contentType },
       payload: body.payload,
     });
   };
 
   it('an editor previews, applies and finds the report in the history; a manager may not import products', async () => {
-    const editor = await insertStaff(t.database.db, { role: 'editor' });
-    const template = await t.app.inject({
-      method: 'GET',
-      url: '/api/admin/imports/csv/template?kind=products',
-      headers: editor.headers,
-    });
+    const { editor, manager } = t;
+    const template = await t.call('GET', '/api/admin/imports/csv/template?kind=products');
     expect(template.statusCode).toBe(200);
     expect(template.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(template.headers['content-disposition']).toBe('attachment; filename="template-products.csv"');
     const [header] = template.body.split('\r\n');
     const csv = `${header}\r\nHC-1;Серый;M;hc1m;Пальто;http-csv;19 990,00;;2;да\r\nHC-1;Серый;L;hc1l;Пальто;http-csv;оops;;2;да\r\n`;
 
-    const preview = await upload(editor.headers, '/api/admin/imports/csv/preview?kind=products', csv);
+    const preview = await upload(editor, '/api/admin/imports/csv/preview?kind=products', csv);
     expect(preview.statusCode).toBe(200);
     const previewed = preview.json();
     expect(previewed.status).toBe('preview');
@@ -143,7 +117,7 @@ describe.each(engines)('CSV import over HTTP on %s', (engine) => {
     expect(await t.database.db.$count(productGroups, eq(productGroups.art, 'HC-1'))).toBe(0);
 
     const applied = await upload(
-      editor.headers,
+      editor,
       `/api/admin/imports/csv/apply?kind=products&digest=${previewed.report.digest}`,
       csv,
     );
@@ -156,14 +130,14 @@ describe.each(engines)('CSV import over HTTP on %s', (engine) => {
 
     // The same file against the old digest: nothing to change now, so the preview no longer matches.
     const stale = await upload(
-      editor.headers,
+      editor,
       `/api/admin/imports/csv/apply?kind=products&digest=${previewed.report.digest}`,
       csv,
     );
     expect(stale.statusCode).toBe(409);
     expect(stale.json().current.changes).toEqual([]);
 
-    const history = await t.app.inject({ method: 'GET', url: '/api/admin/imports', headers: editor.headers });
+    const history = await t.call('GET', '/api/admin/imports');
     const [latest] = history.json().rows;
     expect(latest).toMatchObject({
       kind: 'csv-products',
@@ -178,27 +152,18 @@ describe.each(engines)('CSV import over HTTP on %s', (engine) => {
       .where(eq(auditLog.entityId, String(latest.id)));
     expect(audit.map((a) => a.action)).toEqual(['catalogue.import']);
 
-    const manager = await insertStaff(t.database.db, { role: 'manager' });
-    const refused = await upload(manager.headers, '/api/admin/imports/csv/preview?kind=products', csv);
+    const refused = await upload(manager, '/api/admin/imports/csv/preview?kind=products', csv);
     expect(refused.statusCode).toBe(403);
     const stock = await upload(
-      manager.headers,
+      manager,
       '/api/admin/imports/csv/apply?kind=stock',
       'Штрихкод;Остаток\r\nhc1m;9\r\n',
     );
     expect(stock.json()).toMatchObject({ status: 'applied', report: { changed: { stock: 1 } } });
-    const exported = await t.app.inject({
-      method: 'GET',
-      url: '/api/admin/imports/csv/export?kind=stock',
-      headers: manager.headers,
-    });
+    const exported = await t.call('GET', '/api/admin/imports/csv/export?kind=stock', undefined, manager);
     expect(exported.body).toContain('hc1m;HC-1;Серый;M;19990,00;;9');
 
-    const settings = await t.app.inject({
-      method: 'GET',
-      url: '/api/admin/imports/settings',
-      headers: manager.headers,
-    });
+    const settings = await t.call('GET', '/api/admin/imports/settings', undefined, manager);
     expect(settings.json().exchange).toMatchObject({
       url: expect.stringMatching(/\/api\/1c\/exchange$/),
       passwordSet: false,
@@ -206,7 +171,7 @@ describe.each(engines)('CSV import over HTTP on %s', (engine) => {
     expect(JSON.stringify(settings.json())).not.toMatch(/password"\s*:\s*"/);
 
     const anonymous = await upload(
-      {},
+      null,
       '/api/admin/imports/csv/apply?kind=stock',
       'Штрихкод;Остаток\r\nhc1m;1\r\n',
     );
@@ -221,7 +186,7 @@ describe.each(engines)('CSV import over HTTP on %s', (engine) => {
       clock: () => new Date(),
       limits: { maxBytes: MAX_CSV_BYTES, maxLines: 20_000 },
     });
-    const manager = await insertStaff(t.database.db, { role: 'manager' });
+    const { manager } = t;
     // Lines the old reader skipped as blank before counting, holding every one.
     const lines = Buffer.alloc(1_000_000 * 5, ';;;;\n');
     const body = await buildMultipart(
