@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   auditLog,
   orderBuyouts,
@@ -16,29 +16,19 @@ import {
   insertSettings,
 } from '../../../tests/factories/catalogue.ts';
 import { insertPlacedOrder } from '../../../tests/factories/orders.ts';
-import { type InsertedStaff, insertStaff } from '../../../tests/factories/staff.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+import type { InsertedStaff } from '../../../tests/factories/staff.ts';
 import { engines } from '../../../tests/setup/test-database.ts';
+import { type StaffMethod, useStaffApp } from '../../../tests/support/staff-app.ts';
 
 describe.each(engines)('try-on buyout API on %s', (engine) => {
-  let t: TestApp;
-  let manager: InsertedStaff;
-  let admin: InsertedStaff;
-  let editor: InsertedStaff;
   let category: string;
-
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-    const docs = buildSettings();
-    docs.main.payOnDeliveryGetWays = ['moscow'];
-    await insertSettings(t.database.db, docs);
-    category = (await insertCategory(t.database.db)).slug;
-    manager = await insertStaff(t.database.db, { role: 'manager' });
-    admin = await insertStaff(t.database.db, { role: 'admin' });
-    editor = await insertStaff(t.database.db, { role: 'editor' });
-  });
-  afterAll(async () => {
-    await t.close();
+  const t = useStaffApp(engine, ['manager', 'admin', 'editor'], {
+    seed: async ({ database }) => {
+      const docs = buildSettings();
+      docs.main.payOnDeliveryGetWays = ['moscow'];
+      await insertSettings(database.db, docs);
+      category = (await insertCategory(database.db)).slug;
+    },
   });
 
   /** A fresh variant with 10 units at `price`, so tests never share stock. */
@@ -50,10 +40,9 @@ describe.each(engines)('try-on buyout API on %s', (engine) => {
   };
   const stock = async (id: string) =>
     (await t.database.db.select().from(variantProducts).where(eq(variantProducts.id, id)))[0]?.stock;
-  const call = (staff: InsertedStaff, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: staff.headers, ...(payload ? { payload } : {}) });
-  const api = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-    call(manager, method, url, payload);
+  const call = (staff: InsertedStaff, method: StaffMethod, url: string, payload?: object) =>
+    t.call(method, url, payload, staff);
+  const api = (method: StaffMethod, url: string, payload?: object) => t.call(method, url, payload);
 
   /** A try-on order with the courier: delivery paid at checkout, goods to pay at the fitting. */
   const tryOnOrder = async (prices: number[], overrides: Partial<typeof orders.$inferInsert> = {}) => {
@@ -181,7 +170,10 @@ describe.each(engines)('try-on buyout API on %s', (engine) => {
 
   it('kept nothing: the order closes with everything back in stock and nothing to pay', async () => {
     const { order, vs } = await tryOnOrder([1_000_00, 2_000_00]);
-    const res = await api('POST', `/api/admin/orders/${order.number}/buyout`, { orderVersion: 0, kept: [] });
+    const res = await api('POST', `/api/admin/orders/${order.number}/buyout`, {
+      orderVersion: 0,
+      kept: [],
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().buyout).toMatchObject({ mode: 'none', status: 'closed', amount: 0, paymentUrl: null });
     expect(res.json().order.status).toBe('delivered');
@@ -194,7 +186,7 @@ describe.each(engines)('try-on buyout API on %s', (engine) => {
     const b = { orderVersion: 0, kept: [{ lineId: lines[1]?.id ?? 0, count: 1 }] };
     const [r1, r2] = await Promise.all([
       api('POST', `/api/admin/orders/${order.number}/buyout`, a),
-      call(admin, 'POST', `/api/admin/orders/${order.number}/buyout`, b),
+      call(t.admin, 'POST', `/api/admin/orders/${order.number}/buyout`, b),
     ]);
     expect([r1.statusCode, r2.statusCode].sort()).toEqual([200, 409]);
     const refused = r1.statusCode === 409 ? r1 : r2;
@@ -306,7 +298,10 @@ describe.each(engines)('try-on buyout API on %s', (engine) => {
     expect(wrong.statusCode).toBe(409);
     expect(wrong.json().message).toMatch(/примерк/);
     const { order: paid } = await tryOnOrder([1_000_00], { status: 'paid' });
-    const early = await api('POST', `/api/admin/orders/${paid.number}/buyout`, { orderVersion: 0, kept: [] });
+    const early = await api('POST', `/api/admin/orders/${paid.number}/buyout`, {
+      orderVersion: 0,
+      kept: [],
+    });
     expect(early.statusCode).toBe(409);
     const { order, lines, vs } = await tryOnOrder([1_000_00]);
     const tooMany = await api('POST', `/api/admin/orders/${order.number}/buyout`, {
@@ -343,21 +338,21 @@ describe.each(engines)('try-on buyout API on %s', (engine) => {
 
   it('lets managers and admins only', async () => {
     const { order, vs } = await tryOnOrder([1_000_00]);
-    const byEditor = await call(editor, 'POST', `/api/admin/orders/${order.number}/buyout`, {
+    const byEditor = await call(t.editor, 'POST', `/api/admin/orders/${order.number}/buyout`, {
       orderVersion: 0,
       kept: [],
     });
     expect(byEditor.statusCode).toBe(403);
-    expect((await call(editor, 'GET', `/api/admin/orders/${order.number}/buyout`)).statusCode).toBe(403);
+    expect((await call(t.editor, 'GET', `/api/admin/orders/${order.number}/buyout`)).statusCode).toBe(403);
     const guest = await t.app.inject({
       method: 'POST',
       url: `/api/admin/orders/${order.number}/buyout`,
-      headers: { origin: manager.headers.origin },
+      headers: { origin: t.manager.headers.origin },
       payload: { orderVersion: 0, kept: [] },
     });
     expect(guest.statusCode).toBe(401);
     expect(await stock(vs[0]?.variantId ?? '')).toBe(9);
-    const byAdmin = await call(admin, 'GET', `/api/admin/orders/${order.number}/buyout`);
+    const byAdmin = await call(t.admin, 'GET', `/api/admin/orders/${order.number}/buyout`);
     expect(byAdmin.statusCode).toBe(200);
     expect(byAdmin.json()).toMatchObject({ canRecord: true, buyout: null });
   });
