@@ -1,6 +1,7 @@
-import { type ReactNode, useCallback, useRef, useState } from 'react';
+import { type ReactNode, useCallback } from 'react';
 import { staffMessage } from '../../../core/staff-messages.ts';
 import { useModalDialog } from '../../lib/modal-dialog.ts';
+import { useQuestion } from '../../lib/use-question.ts';
 import { useAdminLocale } from '../i18n.ts';
 
 interface Question {
@@ -16,22 +17,7 @@ interface Question {
  * useConfirm()`; render `dialog`; `if (await ask({ title })) …`.
  */
 export function useConfirm(): [(q: Question) => Promise<boolean>, ReactNode] {
-  const [question, setQuestion] = useState<Question | null>(null);
-  const answer = useRef<((yes: boolean) => void) | null>(null);
-  const ask = useCallback(
-    (q: Question) =>
-      new Promise<boolean>((resolve) => {
-        answer.current?.(false);
-        answer.current = resolve;
-        setQuestion(q);
-      }),
-    [],
-  );
-  const close = useCallback((yes: boolean) => {
-    answer.current?.(yes);
-    answer.current = null;
-    setQuestion(null);
-  }, []);
+  const { question, ask, close } = useQuestion<Question, boolean>(false);
   return [ask, <ConfirmDialog key="confirm" question={question} onClose={close} />];
 }
 
@@ -91,22 +77,8 @@ interface Prompt {
  * gives the trimmed text, or null when cancelled or left empty.
  */
 export function usePrompt(): [(q: Prompt) => Promise<string | null>, ReactNode] {
-  const [question, setQuestion] = useState<Prompt | null>(null);
-  const answer = useRef<((text: string | null) => void) | null>(null);
-  const ask = useCallback(
-    (q: Prompt) =>
-      new Promise<string | null>((resolve) => {
-        answer.current?.(null);
-        answer.current = resolve;
-        setQuestion(q);
-      }),
-    [],
-  );
-  const close = useCallback((text: string | null) => {
-    answer.current?.(text?.trim() ? text.trim() : null);
-    answer.current = null;
-    setQuestion(null);
-  }, []);
+  const { question, ask, close: answer } = useQuestion<Prompt, string | null>(null);
+  const close = useCallback((text: string | null) => answer(text?.trim() ? text.trim() : null), [answer]);
   return [ask, <PromptDialog key="prompt" question={question} onClose={close} />];
 }
 

@@ -1,5 +1,6 @@
-import { type ReactNode, useCallback, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useModalDialog } from '../../lib/modal-dialog.ts';
+import { useQuestion } from '../../lib/use-question.ts';
 
 interface Question {
   title: string;
@@ -15,22 +16,7 @@ interface Question {
  * render `dialog`; `if (await ask({ title, confirm, cancel })) …`.
  */
 export function useStaffConfirm(): [(q: Question) => Promise<boolean>, ReactNode] {
-  const [question, setQuestion] = useState<Question | null>(null);
-  const answer = useRef<((yes: boolean) => void) | null>(null);
-  const ask = useCallback(
-    (q: Question) =>
-      new Promise<boolean>((resolve) => {
-        answer.current?.(false);
-        answer.current = resolve;
-        setQuestion(q);
-      }),
-    [],
-  );
-  const close = useCallback((yes: boolean) => {
-    answer.current?.(yes);
-    answer.current = null;
-    setQuestion(null);
-  }, []);
+  const { question, ask, close } = useQuestion<Question, boolean>(false);
   return [ask, <StaffConfirm key="staff-confirm" question={question} onClose={close} />];
 }
 
