@@ -5,6 +5,7 @@ import { useModalDialog } from '../lib/modal-dialog.ts';
 import { useShop } from '../shop-context.ts';
 import type { ContactPopup } from './contact-popup-context.ts';
 import { CloseIcon } from './icons.tsx';
+import { Modal } from './modal.tsx';
 
 /**
  * The consultation popup (a question) and the callback popup (name, phone, configurable extra
@@ -63,14 +64,7 @@ export function ContactPopups({ open, onClose }: { open: ContactPopup; onClose: 
 
   const title = open === 'question' ? t('engage.questionTitle') : t('engage.callbackTitle');
   return (
-    <dialog
-      ref={ref}
-      className="modal modal--small"
-      aria-labelledby="contact-popup-title"
-      onClose={(e) => {
-        if (e.target === e.currentTarget) onClose();
-      }}
-    >
+    <Modal ref={ref} className="modal modal--small" labelledBy="contact-popup-title" onClose={onClose}>
       <div className="sheet__head">
         <h2 id="contact-popup-title" className="sheet__title">
           {title}
@@ -139,6 +133,6 @@ export function ContactPopups({ open, onClose }: { open: ContactPopup; onClose: 
           </button>
         </form>
       ) : null}
-    </dialog>
+    </Modal>
   );
 }

@@ -7,6 +7,7 @@ import { DAY_S, getCookie, setCookie } from '../lib/cookies.ts';
 import { useModalDialog, useModalOpen } from '../lib/modal-dialog.ts';
 import { useShop } from '../shop-context.ts';
 import { CloseIcon } from './icons.tsx';
+import { Modal } from './modal.tsx';
 import { NewsletterForm } from './newsletter-form.tsx';
 
 const always = () => true;
@@ -86,14 +87,7 @@ export function MarketingModal() {
     setDue(false);
   };
   return (
-    <dialog
-      ref={ref}
-      className="modal modal--small marketing"
-      aria-labelledby="marketing-title"
-      onClose={(e) => {
-        if (e.target === e.currentTarget) dismiss();
-      }}
-    >
+    <Modal ref={ref} className="modal modal--small marketing" labelledBy="marketing-title" onClose={dismiss}>
       <div className="sheet__head">
         <h2 id="marketing-title" className="sheet__title">
           {pick(m.title, locale)}
@@ -104,7 +98,7 @@ export function MarketingModal() {
       </div>
       <p className="form__text">{pick(m.text, locale)}</p>
       <NewsletterForm id="marketing-email" />
-    </dialog>
+    </Modal>
   );
 }
 

@@ -7,6 +7,7 @@ import { useModalDialog } from '../../lib/modal-dialog.ts';
 import { writeCart } from '../../lib/shop-cookies.ts';
 import { useShop } from '../../shop-context.ts';
 import { CloseIcon } from '../icons.tsx';
+import { Modal } from '../modal.tsx';
 import { AddressesView, OrdersView, ProfileView, SettingsView } from './cabinet-views.tsx';
 import { SignIn } from './sign-in.tsx';
 
@@ -76,13 +77,11 @@ export default function CabinetPopup({
   const title = !user ? t('auth.title') : meeting ? t('auth.meetingTitle') : t(`cabinet.${view}`);
 
   return (
-    <dialog
+    <Modal
       ref={ref}
       className={`modal cabinet${user && !meeting ? ' cabinet--signed-in' : ' cabinet--auth'}`}
-      aria-labelledby="cabinet-title"
-      onClose={(e) => {
-        if (e.target === e.currentTarget) onClose();
-      }}
+      labelledBy="cabinet-title"
+      onClose={onClose}
     >
       <div className="sheet__head">
         <h2 id="cabinet-title" className="sheet__title">
@@ -150,6 +149,6 @@ export default function CabinetPopup({
           </section>
         </div>
       )}
-    </dialog>
+    </Modal>
   );
 }

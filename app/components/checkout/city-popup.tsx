@@ -3,6 +3,7 @@ import type { CityCookie } from '../../../core/cart/cookies.rules.ts';
 import { useT } from '../../i18n/index.ts';
 import { useModalDialog } from '../../lib/modal-dialog.ts';
 import { CloseIcon } from '../icons.tsx';
+import { Modal } from '../modal.tsx';
 import { type CityChoice, CityField, searchRussianCities } from './city-field.tsx';
 
 /**
@@ -35,14 +36,7 @@ export function CityPopup({
 
   const valid = chosen !== null && text.trim() === chosen.name;
   return (
-    <dialog
-      ref={ref}
-      className="city-popup"
-      aria-labelledby={titleId}
-      onClose={(e) => {
-        if (e.target === e.currentTarget) onClose();
-      }}
-    >
+    <Modal ref={ref} className="city-popup" labelledBy={titleId} onClose={onClose}>
       <div className="city-popup__head">
         <h3 id={titleId} className="city-popup__title">
           {t('city.title')}
@@ -82,6 +76,6 @@ export function CityPopup({
       >
         {t('city.save')}
       </button>
-    </dialog>
+    </Modal>
   );
 }

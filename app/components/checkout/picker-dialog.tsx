@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useT } from '../../i18n/index.ts';
 import { useModalDialog } from '../../lib/modal-dialog.ts';
 import { CloseIcon } from '../icons.tsx';
+import { Modal } from '../modal.tsx';
 
 /** The modal window the pickup-point picker opens in, with its title and a close button. */
 export function PickerDialog({
@@ -19,14 +20,7 @@ export function PickerDialog({
   const ref = useModalDialog(open);
   const id = useId();
   return (
-    <dialog
-      ref={ref}
-      className="picker-dialog"
-      aria-labelledby={id}
-      onClose={(e) => {
-        if (e.target === e.currentTarget) onClose();
-      }}
-    >
+    <Modal ref={ref} className="picker-dialog" labelledBy={id} onClose={onClose}>
       <div className="picker-dialog__head">
         <h3 id={id} className="picker-dialog__title">
           {title}
@@ -36,6 +30,6 @@ export function PickerDialog({
         </button>
       </div>
       {children}
-    </dialog>
+    </Modal>
   );
 }
