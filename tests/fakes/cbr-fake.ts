@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { startFake } from './fake-server.ts';
+import { answerFailure, startFake } from './fake-server.ts';
 
 /** One currency line of a day, as the bank writes it (decimal commas). */
 export interface FakeValute {
@@ -112,16 +112,13 @@ export async function startCbrFake(): Promise<CbrFake> {
     }
     const asked = url.searchParams.get('date_req');
     calls.push(asked);
-    if (fake.failure === 'http500') {
-      res.writeHead(500).end('Internal Server Error');
+    if (
+      answerFailure(res, fake.failure, {
+        type: 'text/html',
+        body: '<html><body>Сервис временно недоступен</body></html>',
+      })
+    )
       return;
-    }
-    if (fake.failure === 'garbage') {
-      res
-        .writeHead(200, { 'content-type': 'text/html' })
-        .end('<html><body>Сервис временно недоступен</body></html>');
-      return;
-    }
     if (asked !== null && !/^\d{2}\/\d{2}\/\d{4}$/.test(asked)) {
       res
         .writeHead(200, { 'content-type': 'application/xml' })

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { verifyWebhook } from '../../core/providers/crm/webhook-crm.ts';
-import { startFake } from './fake-server.ts';
+import { answerFailure, startFake } from './fake-server.ts';
 
 export interface CrmFake {
   url: string;
@@ -47,14 +47,7 @@ export async function startCrmFake({
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const raw = Buffer.concat(chunks).toString('utf8');
     if (fake.delayMs > 0) await new Promise((r) => setTimeout(r, fake.delayMs));
-    if (fake.failure === 'http500') {
-      res.writeHead(500).end('Internal Server Error');
-      return;
-    }
-    if (fake.failure === 'garbage') {
-      res.writeHead(200, { 'content-type': 'text/html' }).end('<html>maintenance</html>');
-      return;
-    }
+    if (answerFailure(res, fake.failure, { type: 'text/html', body: '<html>maintenance</html>' })) return;
     let body: unknown;
     try {
       body = JSON.parse(raw);

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { startFake } from './fake-server.ts';
+import { answerFailure, startFake } from './fake-server.ts';
 
 /** An address the fake knows, in DaData's parts. */
 export interface FakeAddress {
@@ -74,18 +74,7 @@ export async function startDadataFake({ apiKey = 'fake-dadata-key' } = {}): Prom
         .end(JSON.stringify({ family: 'CLIENT_ERROR', reason: 'Forbidden', message: 'Unknown API key' }));
       return;
     }
-    if (fake.failure === 'http500') {
-      res.writeHead(500).end('Internal Server Error');
-      return;
-    }
-    if (fake.failure === 'limit') {
-      res.writeHead(429).end('Too Many Requests');
-      return;
-    }
-    if (fake.failure === 'garbage') {
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{"items":[]}');
-      return;
-    }
+    if (answerFailure(res, fake.failure, { type: 'application/json', body: '{"items":[]}' })) return;
     const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
       query?: string;
       count?: number;

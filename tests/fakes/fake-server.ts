@@ -57,3 +57,19 @@ export function startFakeWithBody(
     }),
   );
 }
+
+/**
+ * Answers as a provider that is failing when the fake's `failure` switch asks for it: `http500` a 500,
+ * `limit` a 429, `garbage` a 200 of `garbage` (a body the adapter cannot read). True when it answered.
+ */
+export function answerFailure(
+  res: ServerResponse,
+  failure: string | null,
+  garbage: { type: string; body: string },
+): boolean {
+  if (failure === 'http500') res.writeHead(500).end('Internal Server Error');
+  else if (failure === 'limit') res.writeHead(429).end('Too Many Requests');
+  else if (failure === 'garbage') res.writeHead(200, { 'content-type': garbage.type }).end(garbage.body);
+  else return false;
+  return true;
+}

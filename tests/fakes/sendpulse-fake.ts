@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { startFake } from './fake-server.ts';
+import { answerFailure, startFake } from './fake-server.ts';
 
 export interface SendpulseFake {
   url: string;
@@ -77,14 +77,7 @@ export async function startSendpulseFake({
         json(res, 401, { error: 'invalid_token', message: 'The access token provided is invalid' });
         return;
       }
-      if (fake.failure === 'http500') {
-        res.writeHead(500).end('Internal Server Error');
-        return;
-      }
-      if (fake.failure === 'garbage') {
-        res.writeHead(200, { 'content-type': 'text/html' }).end('<html>maintenance</html>');
-        return;
-      }
+      if (answerFailure(res, fake.failure, { type: 'text/html', body: '<html>maintenance</html>' })) return;
       const list = fake.books.get(book[1] ?? '');
       if (!list) {
         json(res, 404, { error_code: 213, message: 'Book not found' });

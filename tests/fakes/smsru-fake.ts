@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { startFake } from './fake-server.ts';
+import { answerFailure, startFake } from './fake-server.ts';
 
 export interface SmsruFake {
   url: string;
@@ -42,14 +42,7 @@ export async function startSmsruFake({ apiId = 'FAKE-API-ID-0000' } = {}): Promi
       res.writeHead(404).end();
       return;
     }
-    if (fake.failure === 'http500') {
-      res.writeHead(500).end('Internal Server Error');
-      return;
-    }
-    if (fake.failure === 'garbage') {
-      res.writeHead(200, { 'content-type': 'text/plain' }).end('100\n000000-000001');
-      return;
-    }
+    if (answerFailure(res, fake.failure, { type: 'text/plain', body: '100\n000000-000001' })) return;
     if (form.get('api_id') !== apiId) {
       json(res, { status: 'ERROR', status_code: 200, status_text: 'Неправильный api_id' });
       return;

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { startFake } from './fake-server.ts';
+import { answerFailure, startFake } from './fake-server.ts';
 
 /** One place the fake knows: matched when every word of `match` is in the query. */
 export interface FakePlace {
@@ -119,14 +119,8 @@ export async function startYandexGeocoderFake({
         .end(JSON.stringify({ statusCode: 403, error: 'Forbidden', message: 'Invalid api key' }));
       return;
     }
-    if (fake.failure === 'http500') {
-      res.writeHead(500).end('Internal Server Error');
+    if (answerFailure(res, fake.failure, { type: 'application/json', body: '{"response":{"error":"oops"}}' }))
       return;
-    }
-    if (fake.failure === 'garbage') {
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{"response":{"error":"oops"}}');
-      return;
-    }
     const query = (url.searchParams.get('geocode') ?? '').toLowerCase().replace(/ё/g, 'е');
     const words = query.split(/[\s,.]+/).filter(Boolean);
     const found = fake.places.filter((p) => p.match.every((m) => words.includes(m)));
