@@ -11,7 +11,7 @@ import {
   lookParams,
   lookUpdateBody,
 } from '../../core/content/custom-pages.schemas.ts';
-import { parseInput, requestLocale } from '../request.ts';
+import { parseInput } from '../request.ts';
 import { staffAction } from './admin/staff-action.ts';
 import { roles, type StaffRouteDeps, staffRoute } from './admin/staff-route.ts';
 
@@ -49,18 +49,14 @@ export function customPagesRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
     }),
   });
 
-  staffRoute(app, deps, {
+  staffAction(app, deps, {
+    ...editor,
     method: 'DELETE',
     url: '/api/custompages/categories/:id',
-    roles: roles.editor,
-    async handler(request, _reply, actor) {
-      const { id } = parseInput(categoryParams, request.params, request);
-      const { updatedAt } = parseInput(categoryDeleteQuery, request.query, request);
-      return {
-        result: true,
-        ...(await customPages.removeCategory(id, updatedAt, actor, requestLocale(request))),
-      };
-    },
+    params: categoryParams,
+    query: categoryDeleteQuery,
+    act: ({ id, updatedAt }, _body, actor, locale) =>
+      customPages.removeCategory(id, updatedAt, actor, locale),
   });
 
   staffAction(app, deps, {

@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../../core/errors.ts';
 import type { Locale } from '../../../core/i18n.ts';
 import {
@@ -21,6 +21,7 @@ import {
   videoMessages,
 } from '../../../core/media/product-media.service.ts';
 import { parseInput, requestLocale } from '../../request.ts';
+import { refused, sendAnswer, staffAction, staffRead } from './staff-action.ts';
 import { roles, type StaffRouteDeps, staffRoute } from './staff-route.ts';
 
 const t = (locale: Locale, ru: string, en: string) => (locale === 'en' ? en : ru);
@@ -98,15 +99,16 @@ export async function readFiles(
 }
 
 /** A change's answer: the media, or 409 with the newer state (DECISIONS 31). */
-function answer(reply: FastifyReply, change: MediaChange) {
-  if (change.ok) return { result: true, media: change.media };
-  return reply.status(409).send({ result: false, message: change.message, current: change.current });
-}
+const answer = (change: MediaChange) =>
+  change.ok
+    ? { media: change.media }
+    : refused({ result: false, message: change.message, current: change.current });
 
 /** Product photos and videos, and page images (issue 15, DECISIONS 38): editors and admins. */
 export function mediaRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
   const { services } = deps;
   const media = services.productMedia;
+  const editor = { roles: roles.editor };
   // Limits are set per route below; these are the ceilings no route goes past.
   app.register(multipart, {
     limits: { fileSize: Math.max(MAX_PHOTO_BYTES, MAX_VIDEO_BYTES), files: MAX_PHOTOS_PER_UPLOAD },
@@ -119,14 +121,11 @@ export function mediaRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
       `«${name}»: the largest file allowed is ${MAX_PHOTO_BYTES / 1_000_000} MB`,
     );
 
-  staffRoute(app, deps, {
-    method: 'GET',
+  staffRead(app, deps, {
+    ...editor,
     url: '/api/admin/products/:id/media',
-    roles: roles.editor,
-    async handler(request) {
-      const { id } = parseInput(productMediaParams, request.params, request);
-      return { result: true, media: await media.getProductMedia(id, requestLocale(request)) };
-    },
+    params: productMediaParams,
+    get: async ({ id }, locale) => ({ media: await media.getProductMedia(id, locale) }),
   });
 
   staffRoute(app, deps, {
@@ -149,41 +148,38 @@ export function mediaRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
             `The files are larger than ${MAX_UPLOAD_BYTES / 1_000_000} MB together: upload them a few at a time`,
           ),
       });
-      return answer(reply, await media.uploadPhotos(id, version, files, actor, locale));
+      return sendAnswer(reply, answer(await media.uploadPhotos(id, version, files, actor, locale)));
     },
   });
 
-  staffRoute(app, deps, {
+  staffAction(app, deps, {
+    ...editor,
     method: 'PUT',
     url: '/api/admin/products/:id/photos/order',
-    roles: roles.editor,
-    async handler(request, reply, actor) {
-      const { id } = parseInput(productMediaParams, request.params, request);
-      const { version, photoIds } = parseInput(photoOrderBody, request.body, request);
-      return answer(reply, await media.reorderPhotos(id, version, photoIds, actor, requestLocale(request)));
-    },
+    params: productMediaParams,
+    body: photoOrderBody,
+    act: async ({ id }, { version, photoIds }, actor, locale) =>
+      answer(await media.reorderPhotos(id, version, photoIds, actor, locale)),
   });
 
-  staffRoute(app, deps, {
+  staffAction(app, deps, {
+    ...editor,
     method: 'POST',
     url: '/api/admin/products/:id/photos/:photoId/first',
-    roles: roles.editor,
-    async handler(request, reply, actor) {
-      const { id, photoId } = parseInput(productPhotoParams, request.params, request);
-      const { version } = parseInput(mediaVersion, request.body, request);
-      return answer(reply, await media.makeFirst(id, version, photoId, actor, requestLocale(request)));
-    },
+    params: productPhotoParams,
+    body: mediaVersion,
+    act: async ({ id, photoId }, { version }, actor, locale) =>
+      answer(await media.makeFirst(id, version, photoId, actor, locale)),
   });
 
-  staffRoute(app, deps, {
+  staffAction(app, deps, {
+    ...editor,
     method: 'DELETE',
     url: '/api/admin/products/:id/photos/:photoId',
-    roles: roles.editor,
-    async handler(request, reply, actor) {
-      const { id, photoId } = parseInput(productPhotoParams, request.params, request);
-      const { version } = parseInput(mediaVersion, request.query, request);
-      return answer(reply, await media.removePhoto(id, version, photoId, actor, requestLocale(request)));
-    },
+    params: productPhotoParams,
+    query: mediaVersion,
+    act: async ({ id, photoId, version }, _body, actor, locale) =>
+      answer(await media.removePhoto(id, version, photoId, actor, locale)),
   });
 
   staffRoute(app, deps, {
@@ -203,19 +199,18 @@ export function mediaRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
         throw new AppError('invalid_data', t(locale, 'Выберите один файл mp4', 'Choose one mp4 file'), {
           field: 'file',
         });
-      return answer(reply, await media.uploadVideo(id, version, file, actor, locale));
+      return sendAnswer(reply, answer(await media.uploadVideo(id, version, file, actor, locale)));
     },
   });
 
-  staffRoute(app, deps, {
+  staffAction(app, deps, {
+    ...editor,
     method: 'DELETE',
     url: '/api/admin/products/:id/videos/:videoId',
-    roles: roles.editor,
-    async handler(request, reply, actor) {
-      const { id, videoId } = parseInput(productVideoParams, request.params, request);
-      const { version } = parseInput(mediaVersion, request.query, request);
-      return answer(reply, await media.removeVideo(id, version, videoId, actor, requestLocale(request)));
-    },
+    params: productVideoParams,
+    query: mediaVersion,
+    act: async ({ id, videoId, version }, _body, actor, locale) =>
+      answer(await media.removeVideo(id, version, videoId, actor, locale)),
   });
 
   staffRoute(app, deps, {

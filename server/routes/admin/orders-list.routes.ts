@@ -7,9 +7,8 @@ import {
   ordersListQuery,
   orderTagsBody,
 } from '../../../core/orders/orders-list.schemas.ts';
-import { parseInput, requestLocale } from '../../request.ts';
-import { staffRead } from './staff-action.ts';
-import { roles, type StaffRouteDeps, staffRoute } from './staff-route.ts';
+import { staffAction, staffRead } from './staff-action.ts';
+import { roles, type StaffRouteDeps } from './staff-route.ts';
 
 /** The orders list (issue 34): sort, filters, tags, notes and actions on a selection; managers and admins. */
 export function adminOrdersListRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
@@ -22,58 +21,47 @@ export function adminOrdersListRoutes(app: FastifyInstance, deps: StaffRouteDeps
     get: (query) => ordersList.list(query),
   });
 
-  staffRoute(app, deps, {
-    method: 'GET',
+  const manager = { roles: roles.manager };
+
+  staffRead(app, deps, {
+    ...manager,
     url: '/api/admin/orders/:number/notes',
-    roles: roles.manager,
-    async handler(request) {
-      const { number } = parseInput(orderNumberParams, request.params, request);
-      return { result: true, ...(await ordersList.notes(number, requestLocale(request))) };
-    },
+    params: orderNumberParams,
+    get: ({ number }, locale) => ordersList.notes(number, locale),
   });
 
-  staffRoute(app, deps, {
+  staffAction(app, deps, {
+    ...manager,
     method: 'POST',
     url: '/api/admin/orders/:number/notes',
-    roles: roles.manager,
-    async handler(request, _reply, actor) {
-      const { number } = parseInput(orderNumberParams, request.params, request);
-      const { text } = parseInput(orderNoteBody, request.body, request);
-      return { result: true, ...(await ordersList.addNote(number, text, actor, requestLocale(request))) };
-    },
+    params: orderNumberParams,
+    body: orderNoteBody,
+    act: ({ number }, { text }, actor, locale) => ordersList.addNote(number, text, actor, locale),
   });
 
-  staffRoute(app, deps, {
+  staffAction(app, deps, {
+    ...manager,
     method: 'PUT',
     url: '/api/admin/orders/:number/tags',
-    roles: roles.manager,
-    async handler(request, _reply, actor) {
-      const { number } = parseInput(orderNumberParams, request.params, request);
-      const { tags, before } = parseInput(orderTagsBody, request.body, request);
-      return {
-        result: true,
-        ...(await ordersList.setTags(number, tags, before, actor, requestLocale(request))),
-      };
-    },
+    params: orderNumberParams,
+    body: orderTagsBody,
+    act: ({ number }, { tags, before }, actor, locale) =>
+      ordersList.setTags(number, tags, before, actor, locale),
   });
 
-  staffRoute(app, deps, {
+  staffAction(app, deps, {
+    ...manager,
     method: 'POST',
     url: '/api/admin/orders/bulk/tag',
-    roles: roles.manager,
-    async handler(request, _reply, actor) {
-      const { numbers, tag } = parseInput(ordersBulkTagBody, request.body, request);
-      return { result: true, ...(await ordersList.bulkTag(numbers, tag, actor)) };
-    },
+    body: ordersBulkTagBody,
+    act: (_p, { numbers, tag }, actor) => ordersList.bulkTag(numbers, tag, actor),
   });
 
-  staffRoute(app, deps, {
+  staffAction(app, deps, {
+    ...manager,
     method: 'POST',
     url: '/api/admin/orders/bulk/step',
-    roles: roles.manager,
-    async handler(request, _reply, actor) {
-      const body = parseInput(ordersBulkStepBody, request.body, request);
-      return { result: true, ...(await ordersList.bulkStep(body, actor, requestLocale(request))) };
-    },
+    body: ordersBulkStepBody,
+    act: (_p, body, actor, locale) => ordersList.bulkStep(body, actor, locale),
   });
 }

@@ -8,8 +8,8 @@ import {
   pickupPointsQuery,
   productSearchQuery,
 } from '../../../core/orders/phone-order.schemas.ts';
-import { parseInput, requestLocale } from '../../request.ts';
-import { roles, type StaffRouteDeps, staffRoute } from './staff-route.ts';
+import { staffAction, staffRead } from './staff-action.ts';
+import { roles, type StaffRouteDeps } from './staff-route.ts';
 
 /**
  * Orders taken by phone (docs/product/phone-orders.md): managers and admins build the order, the
@@ -18,87 +18,67 @@ import { roles, type StaffRouteDeps, staffRoute } from './staff-route.ts';
 export function phoneOrdersRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
   const service = deps.services.phoneOrders;
 
-  staffRoute(app, deps, {
-    method: 'GET',
+  const manager = { roles: roles.manager };
+
+  staffRead(app, deps, {
+    ...manager,
     url: '/api/admin/phone-orders/options',
-    roles: roles.manager,
-    async handler() {
-      return { result: true, ...(await service.deliveryWays()) };
-    },
+    get: () => service.deliveryWays(),
   });
 
-  staffRoute(app, deps, {
-    method: 'GET',
+  staffRead(app, deps, {
+    ...manager,
     url: '/api/admin/phone-orders/products',
-    roles: roles.manager,
-    async handler(request) {
-      const { q } = parseInput(productSearchQuery, request.query, request);
-      return { result: true, ...(await service.searchProducts(q, requestLocale(request))) };
-    },
+    query: productSearchQuery,
+    get: ({ q }, locale) => service.searchProducts(q, locale),
   });
 
-  staffRoute(app, deps, {
-    method: 'GET',
+  staffRead(app, deps, {
+    ...manager,
     url: '/api/admin/phone-orders/cities',
-    roles: roles.manager,
-    async handler(request) {
-      const { q } = parseInput(citySearchQuery, request.query, request);
-      return { result: true, ...(await service.suggestCities(q)) };
-    },
+    query: citySearchQuery,
+    get: ({ q }) => service.suggestCities(q),
   });
 
-  staffRoute(app, deps, {
-    method: 'GET',
+  staffRead(app, deps, {
+    ...manager,
     url: '/api/admin/phone-orders/pickup-points',
-    roles: roles.manager,
-    async handler(request) {
-      const { way, cityID } = parseInput(pickupPointsQuery, request.query, request);
-      return { result: true, ...(await service.pickupPoints(way, cityID)) };
-    },
+    query: pickupPointsQuery,
+    get: ({ way, cityID }) => service.pickupPoints(way, cityID),
   });
 
   // The server's prices of the form as it stands: nothing is stored.
-  staffRoute(app, deps, {
+  staffAction(app, deps, {
+    ...manager,
     method: 'POST',
     url: '/api/admin/phone-orders/quote',
-    roles: roles.manager,
-    async handler(request) {
-      const body = parseInput(phoneOrderQuoteBody, request.body, request);
-      return { result: true, ...(await service.quote(body, requestLocale(request))) };
-    },
+    body: phoneOrderQuoteBody,
+    act: (_p, body, _actor, locale) => service.quote(body, locale),
   });
 
-  staffRoute(app, deps, {
+  staffAction(app, deps, {
+    ...manager,
     method: 'POST',
     url: '/api/admin/phone-orders',
-    roles: roles.manager,
-    async handler(request, _reply, actor) {
-      const body = parseInput(phoneOrderBody, request.body, request);
-      return { result: true, ...(await service.create(body, actor, requestLocale(request))) };
-    },
+    body: phoneOrderBody,
+    act: (_p, body, actor, locale) => service.create(body, actor, locale),
   });
 
-  staffRoute(app, deps, {
-    method: 'GET',
+  staffRead(app, deps, {
+    ...manager,
     url: '/api/admin/phone-orders/:number',
-    roles: roles.manager,
-    async handler(request) {
-      const { number } = parseInput(orderNumberParams, request.params, request);
-      return { result: true, order: await service.getOrder(number, requestLocale(request)) };
-    },
+    params: orderNumberParams,
+    get: async ({ number }, locale) => ({ order: await service.getOrder(number, locale) }),
   });
 
-  staffRoute(app, deps, {
+  staffAction(app, deps, {
+    ...manager,
     method: 'POST',
     url: '/api/admin/phone-orders/:number/link',
-    roles: roles.manager,
-    async handler(request, _reply, actor) {
-      const { number } = parseInput(orderNumberParams, request.params, request);
-      const body = parseInput(paymentLinkBody, request.body, request);
-      return {
-        result: true,
-        order: await service.sendLink(number, body, actor, requestLocale(request)),
-      };
-    },
+    params: orderNumberParams,
+    body: paymentLinkBody,
+    act: async ({ number }, body, actor, locale) => ({
+      order: await service.sendLink(number, body, actor, locale),
+    }),
   });
 }

@@ -9,9 +9,8 @@ import {
   returnVersionBody,
   staffReturnBody,
 } from '../../../core/returns/returns.schemas.ts';
-import { parseInput, requestLocale } from '../../request.ts';
 import { staffAction, staffRead } from './staff-action.ts';
-import { roles, type StaffRouteDeps, staffRoute } from './staff-route.ts';
+import { roles, type StaffRouteDeps } from './staff-route.ts';
 
 /** The returns queue and its steps (docs/decisions/0033-returns-and-exchanges.md): managers and admins. */
 export function adminReturnsRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
@@ -32,17 +31,16 @@ export function adminReturnsRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
   });
 
   // A return staff open for a buyer who phones or comes to the showroom, with the buyer's rules.
-  staffRoute(app, deps, {
+  staffAction(app, deps, {
     method: 'POST',
     url: '/api/admin/orders/:number/returns',
     roles: roles.manager,
-    async handler(request, reply, actor) {
-      const { number } = parseInput(orderNumberParams, request.params, request);
-      const input = parseInput(staffReturnBody, request.body, request);
-      const created = await services.returns.openForBuyer(number, input, actor, requestLocale(request));
-      reply.code(201);
-      return { result: true, return: created };
-    },
+    params: orderNumberParams,
+    body: staffReturnBody,
+    status: 201,
+    act: async ({ number }, input, actor, locale) => ({
+      return: await services.returns.openForBuyer(number, input, actor, locale),
+    }),
   });
 
   // The steps: the parcel received, the lines decided (refund started), a refund or parcel retried,

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import type { Actor } from '../../../core/audit/audit.service.ts';
 import type { StaffRole } from '../../../core/db/schema/staff.ts';
@@ -6,10 +6,27 @@ import type { Locale, Localized } from '../../../core/i18n.ts';
 import { parseInput, requestLocale } from '../../request.ts';
 import { type StaffRouteDeclaration, type StaffRouteDeps, staffRoute } from './staff-route.ts';
 
+/** A change refused for a newer state: sent as is with 409, for the screen to show what is current. */
+export class Refusal {
+  readonly body: object;
+  constructor(body: object) {
+    this.body = body;
+  }
+}
+
+/** The answer of a refused change (409), its body as given. */
+export const refused = (body: object) => new Refusal(body);
+
+/** A change's answer under `result: true`, or a refusal's body with 409. */
+export function sendAnswer(reply: FastifyReply, answer: object) {
+  return answer instanceof Refusal ? reply.status(409).send(answer.body) : { result: true, ...answer };
+}
+
 /**
  * The common shape of a staff change, a thin route: the record named in the address, its query and
  * the body, each checked by its schema when the route has one (a refused body field is named by its
- * label when `labels` has one), one service call, and its answer under `result: true`.
+ * label when `labels` has one), one service call, and its answer under `result: true` (or, when the
+ * call answers `refused(...)`, that body with 409).
  */
 export function staffAction<P = Record<string, never>, B = undefined, R extends object = object, Q = object>(
   app: FastifyInstance,
@@ -27,7 +44,7 @@ export function staffAction<P = Record<string, never>, B = undefined, R extends 
     bodyMayBeAbsent?: boolean;
     /** The answer's status when not 200: 201 for a record created. */
     status?: number;
-    act: (params: P & Q, body: B, actor: Actor, locale: Locale) => Promise<R>;
+    act: (params: P & Q, body: B, actor: Actor, locale: Locale) => Promise<R | Refusal>;
   },
 ): void {
   staffRoute(app, deps, {
@@ -40,8 +57,8 @@ export function staffAction<P = Record<string, never>, B = undefined, R extends 
       const input = action.bodyMayBeAbsent ? (request.body ?? {}) : request.body;
       const body = action.body ? parseInput(action.body, input, request, action.labels) : (undefined as B);
       const answer = await action.act({ ...params, ...query }, body, actor, requestLocale(request));
-      if (action.status) reply.status(action.status);
-      return { result: true, ...answer };
+      if (action.status && !(answer instanceof Refusal)) reply.status(action.status);
+      return sendAnswer(reply, answer);
     },
   });
 }
