@@ -5,9 +5,15 @@ import { noReadCache } from '../cache/read-cache.ts';
 import { slugOf, uniqueSlug } from '../catalogue/slug.rules.ts';
 import type { Tx } from '../db/client.ts';
 import { customPageCategories, looks, productGroups } from '../db/schema/index.ts';
-import { AppError, StaleError } from '../errors.ts';
+import { AppError } from '../errors.ts';
 import type { Locale } from '../i18n.ts';
-import { type ContentServiceDeps, contentWrites } from './content-write.ts';
+import {
+  type ContentServiceDeps,
+  changeRecorder,
+  contentWrites,
+  freshRow,
+  newOrder,
+} from './content-write.ts';
 import type {
   CategoryCreateInput,
   CategoryUpdateInput,
@@ -16,7 +22,6 @@ import type {
   LookWire,
 } from './custom-pages.schemas.ts';
 import { lookItemIds } from './looks.rules.ts';
-import { namesEveryOnce } from './ordering.rules.ts';
 
 type CategoryRow = typeof customPageCategories.$inferSelect;
 type LookRow = typeof looks.$inferSelect;
@@ -48,6 +53,8 @@ const lookWire = (row: LookRow): LookWire => ({
  */
 export function createCustomPagesService({ db, audit, clock, cache = noReadCache }: ContentServiceDeps) {
   const { write, nextStamp } = contentWrites({ db, clock, cache });
+  const recordCategory = changeRecorder(audit, 'page-category');
+  const recordLook = changeRecorder(audit, 'look');
 
   // --- categories -------------------------------------------------------------------------
 
@@ -97,12 +104,7 @@ export function createCustomPagesService({ db, audit, clock, cache = noReadCache
         .returning();
       if (!row) throw new Error('category insert returned nothing');
       const after = categoryWire(row);
-      await audit.record(tx, actor, {
-        action: 'page-category.create',
-        entityType: 'page-category',
-        entityId: row.id,
-        after,
-      });
+      await recordCategory(tx, actor, 'create', row.id, { after });
       return after;
     });
   }
@@ -113,19 +115,19 @@ export function createCustomPagesService({ db, audit, clock, cache = noReadCache
       .from(customPageCategories)
       .where(eq(customPageCategories.id, id))
       .for('update');
-    if (!before) throw categoryNotFound(locale);
-    if (updatedAt !== undefined && before.updatedAt.getTime() !== new Date(updatedAt).getTime()) {
-      throw new StaleError(
-        t(
+    return freshRow(
+      before,
+      updatedAt,
+      {
+        notFound: () => categoryNotFound(locale),
+        stale: t(
           locale,
           'Категорию изменили, пока вы её редактировали: показана новая версия',
           'The category was changed while you edited it: the newer version is shown',
         ),
-        categoryWire(before),
-        'updatedAt',
-      );
-    }
-    return before;
+      },
+      categoryWire,
+    );
   }
 
   async function updateCategory(id: string, input: CategoryUpdateInput, actor: Actor, locale: Locale) {
@@ -153,13 +155,7 @@ export function createCustomPagesService({ db, audit, clock, cache = noReadCache
         .returning();
       if (!row) throw new Error(`category ${id} vanished under its lock`);
       const after = categoryWire(row);
-      await audit.record(tx, actor, {
-        action: 'page-category.update',
-        entityType: 'page-category',
-        entityId: id,
-        before: categoryWire(before),
-        after,
-      });
+      await recordCategory(tx, actor, 'update', id, { before: categoryWire(before), after });
       return after;
     });
   }
@@ -169,12 +165,7 @@ export function createCustomPagesService({ db, audit, clock, cache = noReadCache
       const before = await lockCategory(tx, id, updatedAt, locale);
       // Pages of the category stay, without a category (the foreign key sets it to null).
       await tx.delete(customPageCategories).where(eq(customPageCategories.id, id));
-      await audit.record(tx, actor, {
-        action: 'page-category.delete',
-        entityType: 'page-category',
-        entityId: id,
-        before: categoryWire(before),
-      });
+      await recordCategory(tx, actor, 'delete', id, { before: categoryWire(before) });
       return { removed: id };
     });
   }
@@ -192,19 +183,19 @@ export function createCustomPagesService({ db, audit, clock, cache = noReadCache
 
   async function lockLook(tx: Tx, id: string, updatedAt: string, locale: Locale) {
     const [before] = await tx.select().from(looks).where(eq(looks.id, id)).for('update');
-    if (!before) throw lookNotFound(locale);
-    if (before.updatedAt.getTime() !== new Date(updatedAt).getTime()) {
-      throw new StaleError(
-        t(
+    return freshRow(
+      before,
+      updatedAt,
+      {
+        notFound: () => lookNotFound(locale),
+        stale: t(
           locale,
           'Образ изменили, пока вы его редактировали: показана новая версия',
           'The look was changed while you edited it: the newer version is shown',
         ),
-        lookWire(before),
-        'updatedAt',
-      );
-    }
-    return before;
+      },
+      lookWire,
+    );
   }
 
   /** A new look goes last with the defaults of catalogue.md §7 (date now, no sections, no tags). */
@@ -227,7 +218,7 @@ export function createCustomPagesService({ db, audit, clock, cache = noReadCache
         .returning();
       if (!row) throw new Error('look insert returned nothing');
       const after = lookWire(row);
-      await audit.record(tx, actor, { action: 'look.create', entityType: 'look', entityId: row.id, after });
+      await recordLook(tx, actor, 'create', row.id, { after });
       return after;
     });
   }
@@ -266,13 +257,7 @@ export function createCustomPagesService({ db, audit, clock, cache = noReadCache
         .returning();
       if (!row) throw new Error(`look ${id} vanished under its lock`);
       const after = lookWire(row);
-      await audit.record(tx, actor, {
-        action: 'look.update',
-        entityType: 'look',
-        entityId: id,
-        before: lookWire(before),
-        after,
-      });
+      await recordLook(tx, actor, 'update', id, { before: lookWire(before), after });
       return after;
     });
   }
@@ -281,12 +266,7 @@ export function createCustomPagesService({ db, audit, clock, cache = noReadCache
     return write(async (tx) => {
       const before = await lockLook(tx, id, updatedAt, locale);
       await tx.delete(looks).where(eq(looks.id, id));
-      await audit.record(tx, actor, {
-        action: 'look.delete',
-        entityType: 'look',
-        entityId: id,
-        before: lookWire(before),
-      });
+      await recordLook(tx, actor, 'delete', id, { before: lookWire(before) });
       return { removed: id };
     });
   }
@@ -295,39 +275,18 @@ export function createCustomPagesService({ db, audit, clock, cache = noReadCache
   async function reorderLooks(ids: string[], actor: Actor, locale: Locale) {
     return write(async (tx) => {
       const rows = await tx.select().from(looks).for('update');
-      if (
-        !namesEveryOnce(
-          ids,
-          rows.map((r) => r.id),
-        )
-      ) {
-        throw new AppError(
-          'invalid_data',
-          t(
-            locale,
-            'Порядок должен назвать каждый образ один раз (список устарел — обновите страницу)',
-            'The order must name every look once (the list is out of date: reload it)',
-          ),
-          { field: 'ids' },
-        );
-      }
-      const before = [...rows].sort((a, b) => a.index - b.index).map((r) => r.id);
+      const { before, moves } = newOrder(
+        ids,
+        rows,
+        t(
+          locale,
+          'Порядок должен назвать каждый образ один раз (список устарел — обновите страницу)',
+          'The order must name every look once (the list is out of date: reload it)',
+        ),
+      );
       // The order is not an edit of a look: open editors stay valid.
-      for (const [i, id] of ids.entries()) {
-        if (rows.find((r) => r.id === id)?.index !== i + 1) {
-          await tx
-            .update(looks)
-            .set({ index: i + 1 })
-            .where(eq(looks.id, id));
-        }
-      }
-      await audit.record(tx, actor, {
-        action: 'look.reorder',
-        entityType: 'look',
-        entityId: '*',
-        before,
-        after: ids,
-      });
+      for (const { id, index } of moves) await tx.update(looks).set({ index }).where(eq(looks.id, id));
+      await recordLook(tx, actor, 'reorder', '*', { before, after: ids });
       return { data: await listLooksIn(tx) };
     });
   }

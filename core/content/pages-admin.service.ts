@@ -4,10 +4,15 @@ import type { Actor } from '../audit/audit.service.ts';
 import { noReadCache } from '../cache/read-cache.ts';
 import type { Db } from '../db/client.ts';
 import { customPages, type PageSection } from '../db/schema/index.ts';
-import { AppError, StaleError } from '../errors.ts';
+import { AppError } from '../errors.ts';
 import type { Locale } from '../i18n.ts';
-import { type ContentServiceDeps, contentWrites } from './content-write.ts';
-import { namesEveryOnce } from './ordering.rules.ts';
+import {
+  type ContentServiceDeps,
+  changeRecorder,
+  contentWrites,
+  freshRow,
+  newOrder,
+} from './content-write.ts';
 import type { PageInput, PageUpdateInput } from './pages-admin.schemas.ts';
 
 type PageRow = typeof customPages.$inferSelect;
@@ -54,6 +59,7 @@ export function createPagesAdminService({ db, audit, clock, cache = noReadCache 
     );
 
   const { write, nextStamp } = contentWrites({ db, clock, cache });
+  const recordPage = changeRecorder(audit, 'page');
 
   async function list() {
     const rows = await db.select().from(customPages).orderBy(asc(customPages.index), asc(customPages.slug));
@@ -84,7 +90,7 @@ export function createPagesAdminService({ db, audit, clock, cache = noReadCache 
         .returning();
       if (!row) throw slugTaken(input.slug, locale);
       const after = view(row);
-      await audit.record(tx, actor, { action: 'page.create', entityType: 'page', entityId: row.id, after });
+      await recordPage(tx, actor, 'create', row.id, { after });
       return after;
     });
   }
@@ -101,19 +107,19 @@ export function createPagesAdminService({ db, audit, clock, cache = noReadCache 
     locale: Locale,
   ): Promise<PageRow> {
     const [before] = await tx.select().from(customPages).where(eq(customPages.id, id)).for('update');
-    if (!before) throw new AppError('not_found', t(locale, 'Страница не найдена', 'Page not found'));
-    if (before.updatedAt.getTime() !== new Date(updatedAt).getTime()) {
-      throw new StaleError(
-        t(
+    return freshRow(
+      before,
+      updatedAt,
+      {
+        notFound: () => new AppError('not_found', t(locale, 'Страница не найдена', 'Page not found')),
+        stale: t(
           locale,
           'Страницу изменили, пока вы её редактировали: показана новая версия',
           'The page was changed while you edited it: the newer version is shown',
         ),
-        view(before),
-        'updatedAt',
-      );
-    }
-    return before;
+      },
+      view,
+    );
   }
 
   async function update(id: string, input: PageUpdateInput, actor: Actor, locale: Locale) {
@@ -134,13 +140,7 @@ export function createPagesAdminService({ db, audit, clock, cache = noReadCache 
         .returning();
       if (!row) throw new Error(`page ${id} vanished under its lock`);
       const after = view(row);
-      await audit.record(tx, actor, {
-        action: 'page.update',
-        entityType: 'page',
-        entityId: id,
-        before: view(before),
-        after,
-      });
+      await recordPage(tx, actor, 'update', id, { before: view(before), after });
       return after;
     });
   }
@@ -149,12 +149,7 @@ export function createPagesAdminService({ db, audit, clock, cache = noReadCache 
     return write(async (tx) => {
       const before = await lockFresh(tx, id, updatedAt, locale);
       await tx.delete(customPages).where(eq(customPages.id, id));
-      await audit.record(tx, actor, {
-        action: 'page.delete',
-        entityType: 'page',
-        entityId: id,
-        before: view(before),
-      });
+      await recordPage(tx, actor, 'delete', id, { before: view(before) });
       return { removed: id };
     });
   }
@@ -163,40 +158,20 @@ export function createPagesAdminService({ db, audit, clock, cache = noReadCache 
   async function reorder(ids: string[], actor: Actor, locale: Locale) {
     return write(async (tx) => {
       const rows = await tx.select().from(customPages).for('update');
-      if (
-        !namesEveryOnce(
-          ids,
-          rows.map((r) => r.id),
-        )
-      ) {
-        throw new AppError(
-          'invalid_data',
-          t(
-            locale,
-            'Порядок должен назвать каждую страницу один раз (список устарел — обновите страницу)',
-            'The order must name every page once (the list is out of date: reload it)',
-          ),
-          { field: 'ids' },
-        );
-      }
-      const before = [...rows].sort((a, b) => a.index - b.index).map((r) => r.id);
+      const { before, moves } = newOrder(
+        ids,
+        rows,
+        t(
+          locale,
+          'Порядок должен назвать каждую страницу один раз (список устарел — обновите страницу)',
+          'The order must name every page once (the list is out of date: reload it)',
+        ),
+      );
       // The order is not an edit of a page's content: open editors stay valid.
-      for (const [i, id] of ids.entries()) {
-        const row = rows.find((r) => r.id === id);
-        if (row && row.index !== i + 1) {
-          await tx
-            .update(customPages)
-            .set({ index: i + 1 })
-            .where(eq(customPages.id, id));
-        }
+      for (const { id, index } of moves) {
+        await tx.update(customPages).set({ index }).where(eq(customPages.id, id));
       }
-      await audit.record(tx, actor, {
-        action: 'page.reorder',
-        entityType: 'page',
-        entityId: '*',
-        before,
-        after: ids,
-      });
+      await recordPage(tx, actor, 'reorder', '*', { before, after: ids });
       const fresh = await tx.select().from(customPages).where(inArray(customPages.id, ids));
       return { rows: ids.flatMap((id) => fresh.filter((r) => r.id === id).map(view)) };
     });
