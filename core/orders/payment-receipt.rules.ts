@@ -54,44 +54,59 @@ export function lineAmounts(order: ReceiptOrder): number[] {
  * amount and the amounts add up to the payment exactly.
  */
 export function buildPaymentReceipt(order: ReceiptOrder, settings: ReceiptSettings): PaymentReceipt {
-  const amounts = lineAmounts(order);
-  const items: ReceiptItem[] = [];
-  order.lines.forEach((line, i) => {
-    const amount = amounts[i] ?? 0;
-    if (amount <= 0) return;
-    const name = line.name.slice(0, NAME_MAX);
-    const vat = line.vatRate ?? settings.vat;
-    const unit = Math.floor(amount / line.count);
-    const rest = amount - unit * line.count;
-    if (rest === 0) {
-      items.push(item(name, unit, line.count, vat, 'commodity'));
-    } else {
-      if (line.count > 1) items.push(item(name, unit, line.count - 1, vat, 'commodity'));
-      items.push(item(name, amount - unit * (line.count - 1), 1, vat, 'commodity'));
-    }
-  });
+  const items = paidLines(order, settings).flatMap(({ line, amount, name, vat }) =>
+    evenItems(item, name, amount, line.count, vat),
+  );
   if (order.deliveryPrice > 0) {
     items.push(item('Доставка', order.deliveryPrice, 1, settings.vat, 'service'));
   }
   return { email: order.email || undefined, phone: order.phone, taxation: settings.taxation, items };
 }
 
-function item(
+/** The lines with something paid for: each with its index, amount after the discount, item name and VAT rate. */
+export function paidLines(order: ReceiptOrder, settings: ReceiptSettings) {
+  const amounts = lineAmounts(order);
+  return order.lines.flatMap((line, i) => {
+    const amount = amounts[i] ?? 0;
+    if (amount <= 0) return [];
+    return [{ line, i, amount, name: line.name.slice(0, NAME_MAX), vat: line.vatRate ?? settings.vat }];
+  });
+}
+
+/** A receipt item maker for one payment method: the amount is always price times quantity. */
+export const receiptItem =
+  (method: ReceiptItem['paymentMethod']) =>
+  (name: string, price: number, quantity: number, vat: VatRate, object: ReceiptItem['paymentObject']) =>
+    ({
+      name,
+      price,
+      quantity,
+      amount: price * quantity,
+      vat,
+      paymentObject: object,
+      paymentMethod: method,
+    }) satisfies ReceiptItem;
+
+/** The payment receipt's items (and its refunds'): the money is taken before the goods leave. */
+const item = receiptItem('full_prepayment');
+
+/**
+ * `count` units of goods for `amount` as one item, or as two when the amount does not divide by
+ * the count (the last unit carries the rest): every item's price times its quantity is its amount.
+ */
+export function evenItems(
+  item: ReturnType<typeof receiptItem>,
   name: string,
-  price: number,
-  quantity: number,
+  amount: number,
+  count: number,
   vat: VatRate,
-  object: ReceiptItem['paymentObject'],
-): ReceiptItem {
-  return {
-    name,
-    price,
-    quantity,
-    amount: price * quantity,
-    vat,
-    paymentObject: object,
-    paymentMethod: 'full_prepayment',
-  };
+): ReceiptItem[] {
+  const unit = Math.floor(amount / count);
+  if (unit * count === amount) return [item(name, unit, count, vat, 'commodity')];
+  return [
+    ...(count > 1 ? [item(name, unit, count - 1, vat, 'commodity')] : []),
+    item(name, amount - unit * (count - 1), 1, vat, 'commodity'),
+  ];
 }
 
 /**

@@ -1,8 +1,11 @@
 import type { PaymentReceipt, ReceiptItem, ReceiptSettings } from '../providers/payments/payment-provider.ts';
-import { lineAmounts, type ReceiptOrder, unitsRefund } from './payment-receipt.rules.ts';
-import type { VatRate } from './receipt-settings.rules.ts';
-
-const NAME_MAX = 128;
+import {
+  evenItems,
+  paidLines,
+  type ReceiptOrder,
+  receiptItem,
+  unitsRefund,
+} from './payment-receipt.rules.ts';
 
 /**
  * The settlement receipt of a prepaid order (54-FZ, FFD 1.2; docs/product/receipts.md): when the
@@ -25,16 +28,11 @@ export function buildSettlementReceipt(
   codes: readonly (readonly string[] | undefined)[],
   refunded: { units: readonly number[]; delivery: number } = { units: [], delivery: 0 },
 ): PaymentReceipt {
-  const amounts = lineAmounts(order);
   const items: ReceiptItem[] = [];
-  order.lines.forEach((line, i) => {
-    const amount = amounts[i] ?? 0;
-    if (amount <= 0) return;
-    const name = line.name.slice(0, NAME_MAX);
-    const vat = line.vatRate ?? settings.vat;
+  for (const { line, i, amount, name, vat } of paidLines(order, settings)) {
     const gone = Math.min(line.count, refunded.units[i] ?? 0);
     const left = line.count - gone;
-    if (left <= 0) return;
+    if (left <= 0) continue;
     const unitPrice = (k: number) => unitsRefund(amount, line.count, gone + k, 1);
     const marks = (codes[i] ?? []).slice(0, left);
     marks.forEach((code, k) => {
@@ -43,17 +41,11 @@ export function buildSettlementReceipt(
     // Units without a code (goods not marked): as in the payment receipt, one item, or two when the
     // amount does not divide.
     const rest = left - marks.length;
-    if (rest === 0) return;
+    if (rest === 0) continue;
     const restAmount =
       amount - unitsRefund(amount, line.count, 0, gone) - marks.reduce((a, _c, k) => a + unitPrice(k), 0);
-    const restUnit = Math.floor(restAmount / rest);
-    if (restUnit * rest === restAmount) {
-      items.push(item(name, restUnit, rest, vat, 'commodity'));
-    } else {
-      if (rest > 1) items.push(item(name, restUnit, rest - 1, vat, 'commodity'));
-      items.push(item(name, restAmount - restUnit * (rest - 1), 1, vat, 'commodity'));
-    }
-  });
+    items.push(...evenItems(item, name, restAmount, rest, vat));
+  }
   const delivery = order.deliveryPrice - Math.min(order.deliveryPrice, refunded.delivery);
   if (delivery > 0) {
     items.push(item('Доставка', delivery, 1, settings.vat, 'service'));
@@ -68,20 +60,4 @@ export function buildSettlementReceipt(
   };
 }
 
-function item(
-  name: string,
-  price: number,
-  quantity: number,
-  vat: VatRate,
-  object: ReceiptItem['paymentObject'],
-): ReceiptItem {
-  return {
-    name,
-    price,
-    quantity,
-    amount: price * quantity,
-    vat,
-    paymentObject: object,
-    paymentMethod: 'full_payment',
-  };
-}
+const item = receiptItem('full_payment');
