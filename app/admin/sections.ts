@@ -15,6 +15,7 @@ const admins: readonly Role[] = ['admin'];
 export const backOfficePages = [
   { path: '', roles: everyone, menu: ['Сводка', 'Dashboard'] },
   { path: 'orders', roles: managers, menu: ['Заказы', 'Orders'] },
+  { path: 'orders/new', roles: managers },
   { path: 'orders/:number', roles: managers },
   { path: 'orders/:number/packing-slip', roles: managers },
   { path: 'orders/:number/buyout', roles: managers },
