@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase } from './client.ts';
 import { DataFolderLockedError, lockDataFolder } from './lock.ts';
 
 const children: ChildProcess[] = [];
@@ -14,11 +15,15 @@ function tempFolder(): string {
   return path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'shop-lock-')), 'pglite');
 }
 
-/** Starts another process that opens the embedded database in `folder` and keeps it open. */
+/**
+ * Starts another process that holds `folder`'s lock as the embedded database's opening takes it, and
+ * keeps it. It takes the lock alone: a fresh database's first opening (its initdb) took 30 s on a
+ * loaded machine and proved nothing more; that opening takes the lock is the test below.
+ */
 async function holdInAnotherProcess(folder: string): Promise<ChildProcess> {
   const script = `
-    import { openDatabase } from ${JSON.stringify(path.resolve('core/db/client.ts'))};
-    await openDatabase({ kind: 'pglite', dataDir: ${JSON.stringify(folder)} });
+    import { lockDataFolder } from ${JSON.stringify(path.resolve('core/db/lock.ts'))};
+    lockDataFolder(${JSON.stringify(folder)});
     console.log('open');
     setInterval(() => {}, 1000);
   `;
@@ -59,6 +64,17 @@ describe('the PGlite data-folder lock', () => {
     expect(fs.readFileSync(`${folder}.lock`, 'utf8')).toBe(String(process.pid));
     release();
     expect(fs.existsSync(`${folder}.lock`)).toBe(false);
+  });
+
+  it('opening the embedded database takes the lock first: a held folder is refused before anything opens', async () => {
+    const folder = tempFolder();
+    const release = lockDataFolder(folder);
+    await expect(openDatabase({ kind: 'pglite', dataDir: folder })).rejects.toBeInstanceOf(
+      DataFolderLockedError,
+    );
+    // Nothing was written into the folder (the lock made it empty): no database was begun.
+    expect(fs.readdirSync(folder)).toEqual([]);
+    release();
   });
 
   it('refuses a second opening in the same process until released', () => {
