@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto
 import { and, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { Db } from '../db/client.ts';
-import { adminSetupLinks, sessions, staffCredentials, staffSessions, users } from '../db/schema/index.ts';
+import { adminSetupLinks, sessions, users } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import type { Locale } from '../i18n.ts';
 import type { RateLimitService } from '../limits/rate-limit.service.ts';
@@ -10,6 +10,7 @@ import type { Providers } from '../providers/index.ts';
 import { staffMessage } from '../staff-messages.ts';
 import type { AuthService } from './auth.service.ts';
 import { forgetUnprovenWrites, hashPassword } from './auth.service.ts';
+import { setNewPassword } from './staff.service.ts';
 
 /** A setup link works this long after the start that printed it. */
 export const SETUP_LINK_TTL_MS = 24 * 60 * 60 * 1000;
@@ -240,21 +241,7 @@ export function createFirstAdminService({
         .returning({ id: adminSetupLinks.id });
       if (!used || (await hasAdmin(tx))) throw deadLink(locale);
       const userId = await adminAccount(tx, { email, phone: link.phone, name: input.name, now }, locale);
-      await tx
-        .insert(staffCredentials)
-        .values({ userId, passwordHash, createdAt: now })
-        .onConflictDoUpdate({
-          target: staffCredentials.userId,
-          set: {
-            passwordHash,
-            totpSecret: null,
-            totpEnabledAt: null,
-            lastStep: null,
-            recoveryCodes: sql`'[]'::jsonb`,
-            version: sql`${staffCredentials.version} + 1`,
-          },
-        });
-      await tx.update(staffSessions).set({ revokedAt: now }).where(eq(staffSessions.userId, userId));
+      await setNewPassword(tx, userId, passwordHash, now);
       await revokeLiveLinks(tx, now);
       await audit.record(
         tx,

@@ -3,7 +3,7 @@ import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { renderSVG } from 'uqr';
 import type { Actor, AuditService } from '../audit/audit.service.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { sessions, staffCredentials, staffInvites, staffSessions, users } from '../db/schema/index.ts';
 import type { StaffRole } from '../db/schema/staff.ts';
 import { AppError } from '../errors.ts';
@@ -553,21 +553,7 @@ export function createStaffService({
         userId = created.id;
       }
       // A new password and a fresh second factor: whatever was set before is not trusted.
-      await tx
-        .insert(staffCredentials)
-        .values({ userId, passwordHash, createdAt: now })
-        .onConflictDoUpdate({
-          target: staffCredentials.userId,
-          set: {
-            passwordHash,
-            totpSecret: null,
-            totpEnabledAt: null,
-            lastStep: null,
-            recoveryCodes: sql`'[]'::jsonb`,
-            version: sql`${staffCredentials.version} + 1`,
-          },
-        });
-      await tx.update(staffSessions).set({ revokedAt: now }).where(eq(staffSessions.userId, userId));
+      await setNewPassword(tx, userId, passwordHash, now);
       await audit.record(
         tx,
         { userId, email: invite.email, role: invite.role, ip: input.ip },
@@ -697,3 +683,25 @@ export function createStaffService({
 }
 
 export type StaffService = ReturnType<typeof createStaffService>;
+
+/**
+ * A staff member's new password with a fresh second factor (whatever was set before is not
+ * trusted), and every staff session of theirs ended.
+ */
+export async function setNewPassword(tx: Tx, userId: string, passwordHash: string, now: Date) {
+  await tx
+    .insert(staffCredentials)
+    .values({ userId, passwordHash, createdAt: now })
+    .onConflictDoUpdate({
+      target: staffCredentials.userId,
+      set: {
+        passwordHash,
+        totpSecret: null,
+        totpEnabledAt: null,
+        lastStep: null,
+        recoveryCodes: sql`'[]'::jsonb`,
+        version: sql`${staffCredentials.version} + 1`,
+      },
+    });
+  await tx.update(staffSessions).set({ revokedAt: now }).where(eq(staffSessions.userId, userId));
+}
