@@ -5,7 +5,6 @@ import { useModalDialog } from '../lib/modal-dialog.ts';
 import { useShop } from '../shop-context.ts';
 import type { ContactPopup } from './contact-popup-context.ts';
 import { CloseIcon } from './icons.tsx';
-import { Modal } from './modal.tsx';
 
 /**
  * The consultation popup (a question) and the callback popup (name, phone, configurable extra
@@ -64,7 +63,14 @@ export function ContactPopups({ open, onClose }: { open: ContactPopup; onClose: 
 
   const title = open === 'question' ? t('engage.questionTitle') : t('engage.callbackTitle');
   return (
-    <Modal ref={ref} className="modal modal--small" labelledBy="contact-popup-title" onClose={onClose}>
+    <dialog
+      ref={ref}
+      className="modal modal--small"
+      aria-labelledby="contact-popup-title"
+      onClose={(e) => {
+        if (e.target === e.currentTarget) onClose();
+      }}
+    >
       <div className="sheet__head">
         <h2 id="contact-popup-title" className="sheet__title">
           {title}
@@ -133,6 +139,6 @@ export function ContactPopups({ open, onClose }: { open: ContactPopup; onClose: 
           </button>
         </form>
       ) : null}
-    </Modal>
+    </dialog>
   );
 }

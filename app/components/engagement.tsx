@@ -7,7 +7,6 @@ import { DAY_S, getCookie, setCookie } from '../lib/cookies.ts';
 import { useModalDialog, useModalOpen } from '../lib/modal-dialog.ts';
 import { useShop } from '../shop-context.ts';
 import { CloseIcon } from './icons.tsx';
-import { Modal } from './modal.tsx';
 import { NewsletterForm } from './newsletter-form.tsx';
 
 const always = () => true;
@@ -87,7 +86,14 @@ export function MarketingModal() {
     setDue(false);
   };
   return (
-    <Modal ref={ref} className="modal modal--small marketing" labelledBy="marketing-title" onClose={dismiss}>
+    <dialog
+      ref={ref}
+      className="modal modal--small marketing"
+      aria-labelledby="marketing-title"
+      onClose={(e) => {
+        if (e.target === e.currentTarget) dismiss();
+      }}
+    >
       <div className="sheet__head">
         <h2 id="marketing-title" className="sheet__title">
           {pick(m.title, locale)}
@@ -98,7 +104,7 @@ export function MarketingModal() {
       </div>
       <p className="form__text">{pick(m.text, locale)}</p>
       <NewsletterForm id="marketing-email" />
-    </Modal>
+    </dialog>
   );
 }
 

@@ -6,7 +6,6 @@ import { useModalDialog } from '../lib/modal-dialog.ts';
 import { readFavourites, writeFavourites } from '../lib/shop-cookies.ts';
 import { useShop } from '../shop-context.ts';
 import { CloseIcon } from './icons.tsx';
-import { Modal } from './modal.tsx';
 import { ProductCard } from './product-card.tsx';
 
 /** catalogue.md §2 favourites: cards (3 columns on desktop, 1 on phones) or the empty state. */
@@ -47,7 +46,14 @@ export function FavouritesPanel({ open, onClose }: { open: boolean; onClose: () 
   }, [open]);
 
   return (
-    <Modal ref={ref} className="panel" labelledBy="favourites-title" onClose={onClose}>
+    <dialog
+      ref={ref}
+      className="panel"
+      aria-labelledby="favourites-title"
+      onClose={(e) => {
+        if (e.target === e.currentTarget) onClose();
+      }}
+    >
       <div className="panel__head">
         <h2 id="favourites-title" className="panel__title">
           {t('favourites.title')}
@@ -81,6 +87,6 @@ export function FavouritesPanel({ open, onClose }: { open: boolean; onClose: () 
           ))}
         </div>
       )}
-    </Modal>
+    </dialog>
   );
 }

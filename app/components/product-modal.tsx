@@ -3,7 +3,6 @@ import { useT } from '../i18n/index.ts';
 import { useModalDialog } from '../lib/modal-dialog.ts';
 import { useShop } from '../shop-context.ts';
 import { CloseIcon } from './icons.tsx';
-import { Modal } from './modal.tsx';
 import { ProductView } from './product-view.tsx';
 
 /** catalogue.md §2: `?product={id}` on any page opens the product in a modal and locks page scroll. */
@@ -25,13 +24,20 @@ export function ProductModal() {
       { preventScrollReset: true },
     );
   return (
-    <Modal ref={ref} className="modal modal--product" labelledBy="product-name" onClose={close}>
+    <dialog
+      ref={ref}
+      className="modal modal--product"
+      aria-labelledby="product-name"
+      onClose={(e) => {
+        if (e.target === e.currentTarget) close();
+      }}
+    >
       <div className="modal__close">
         <button type="button" className="icon-button" aria-label={t('product.close')} onClick={close}>
           <CloseIcon />
         </button>
       </div>
       <ProductView product={productModal.product} selected={productModal.selected} locale={locale} inModal />
-    </Modal>
+    </dialog>
   );
 }

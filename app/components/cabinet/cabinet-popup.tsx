@@ -7,7 +7,6 @@ import { useModalDialog } from '../../lib/modal-dialog.ts';
 import { writeCart } from '../../lib/shop-cookies.ts';
 import { useShop } from '../../shop-context.ts';
 import { CloseIcon } from '../icons.tsx';
-import { Modal } from '../modal.tsx';
 import { AddressesView, OrdersView, ProfileView, SettingsView } from './cabinet-views.tsx';
 import { SignIn } from './sign-in.tsx';
 
@@ -77,11 +76,13 @@ export default function CabinetPopup({
   const title = !user ? t('auth.title') : meeting ? t('auth.meetingTitle') : t(`cabinet.${view}`);
 
   return (
-    <Modal
+    <dialog
       ref={ref}
       className={`modal cabinet${user && !meeting ? ' cabinet--signed-in' : ' cabinet--auth'}`}
-      labelledBy="cabinet-title"
-      onClose={onClose}
+      aria-labelledby="cabinet-title"
+      onClose={(e) => {
+        if (e.target === e.currentTarget) onClose();
+      }}
     >
       <div className="sheet__head">
         <h2 id="cabinet-title" className="sheet__title">
@@ -149,6 +150,6 @@ export default function CabinetPopup({
           </section>
         </div>
       )}
-    </Modal>
+    </dialog>
   );
 }

@@ -3,7 +3,6 @@ import type { CityCookie } from '../../../core/cart/cookies.rules.ts';
 import { useT } from '../../i18n/index.ts';
 import { useModalDialog } from '../../lib/modal-dialog.ts';
 import { CloseIcon } from '../icons.tsx';
-import { Modal } from '../modal.tsx';
 import { type CityChoice, CityField, searchRussianCities } from './city-field.tsx';
 
 /**
@@ -36,7 +35,14 @@ export function CityPopup({
 
   const valid = chosen !== null && text.trim() === chosen.name;
   return (
-    <Modal ref={ref} className="city-popup" labelledBy={titleId} onClose={onClose}>
+    <dialog
+      ref={ref}
+      className="city-popup"
+      aria-labelledby={titleId}
+      onClose={(e) => {
+        if (e.target === e.currentTarget) onClose();
+      }}
+    >
       <div className="city-popup__head">
         <h3 id={titleId} className="city-popup__title">
           {t('city.title')}
@@ -76,6 +82,6 @@ export function CityPopup({
       >
         {t('city.save')}
       </button>
-    </Modal>
+    </dialog>
   );
 }

@@ -2,7 +2,6 @@ import { useId } from 'react';
 import { useT } from '../../i18n/index.ts';
 import { useModalDialog } from '../../lib/modal-dialog.ts';
 import { CloseIcon } from '../icons.tsx';
-import { Modal } from '../modal.tsx';
 
 /** The modal window the pickup-point picker opens in, with its title and a close button. */
 export function PickerDialog({
@@ -20,7 +19,14 @@ export function PickerDialog({
   const ref = useModalDialog(open);
   const id = useId();
   return (
-    <Modal ref={ref} className="picker-dialog" labelledBy={id} onClose={onClose}>
+    <dialog
+      ref={ref}
+      className="picker-dialog"
+      aria-labelledby={id}
+      onClose={(e) => {
+        if (e.target === e.currentTarget) onClose();
+      }}
+    >
       <div className="picker-dialog__head">
         <h3 id={id} className="picker-dialog__title">
           {title}
@@ -30,6 +36,6 @@ export function PickerDialog({
         </button>
       </div>
       {children}
-    </Modal>
+    </dialog>
   );
 }

@@ -8,7 +8,6 @@ import { useModalDialog } from '../../lib/modal-dialog.ts';
 import { addToCart } from '../../lib/shop-cookies.ts';
 import { useShop } from '../../shop-context.ts';
 import { CloseIcon } from '../icons.tsx';
-import { Modal } from '../modal.tsx';
 import { Photo } from '../photo.tsx';
 import { Price } from '../price.tsx';
 import type { LookView } from './look-card.tsx';
@@ -86,7 +85,14 @@ export function BuyLookDialog({
   }
 
   return (
-    <Modal ref={ref} className="modal buy-look" labelledBy={titleId} onClose={onClose}>
+    <dialog
+      ref={ref}
+      className="modal buy-look"
+      aria-labelledby={titleId}
+      onClose={(e) => {
+        if (e.target === e.currentTarget) onClose();
+      }}
+    >
       <div className="sheet__head">
         <h2 id={titleId} className="sheet__title">
           {t('looks.buy')}
@@ -170,6 +176,6 @@ export function BuyLookDialog({
           </button>
         </div>
       </form>
-    </Modal>
+    </dialog>
   );
 }
