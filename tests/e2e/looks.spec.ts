@@ -113,7 +113,7 @@ test('staff add a page category and a look, and tag the look on the looks page',
     if (!box) throw new Error('the look has no box');
     await editor.click({ modifiers: ['Shift'], position: { x: box.width * x, y: box.height * y } });
     const form = page.getByRole('form', { name: 'Новая метка' });
-    await form.getByLabel('Текст').fill(tagName(project, which));
+    await form.getByLabel('Текст', { exact: true }).fill(tagName(project, which));
     await form.getByLabel('ID товара').fill(item._id);
     if (which === 'Вторая') await shot(page, `look-tag-editor-${page.viewportSize()?.width}`);
     await form.getByRole('button', { name: 'Сохранить' }).click();
