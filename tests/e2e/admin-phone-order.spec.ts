@@ -135,6 +135,6 @@ test('a manager takes an order by phone, sends its payment link, and the buyer p
 
   // The order is paid: the panel says so on the order's own page too.
   await gotoHydrated(page, `/admin/orders/${number}`);
-  await expect(page.getByText('Оплачен').first()).toBeVisible();
+  await expect(page.getByRole('main').getByText('Оплачен', { exact: true }).first()).toBeVisible();
   await expect(page.getByText(`Заказ принят по телефону`).first()).toBeVisible();
 });
