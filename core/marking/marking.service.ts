@@ -174,6 +174,22 @@ export async function releaseMarkCodes(
   return chosen.map((c) => c.code);
 }
 
+/** Locks the order's row and refuses unless it is still in a state that takes scans. */
+async function lockScanningOrder(tx: Tx, orderNumber: number, locale: Locale) {
+  const [order] = await tx
+    .select({ status: orders.status })
+    .from(orders)
+    .where(eq(orders.number, orderNumber))
+    .for('update');
+  if (!order) throw new AppError('not_found', staffMessage('page.not_found', locale));
+  if (!(SCANNING_STATUSES as readonly string[]).includes(order.status)) {
+    throw new AppError(
+      'conflict',
+      staffMessage('marking.wrong_state', locale, { status: orderStatusName(order.status, locale) }),
+    );
+  }
+}
+
 function isUniqueViolation(error: unknown): boolean {
   for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
     if ((e as { code?: unknown }).code === '23505') return true;
@@ -222,18 +238,7 @@ export function createMarkingService({ db, clock }: { db: Db; clock: () => Date 
       if ('refused' in parsed) throw refused(staffMessage(`marking.refused.${parsed.refused}`, locale));
       try {
         await db.transaction(async (tx) => {
-          const [order] = await tx
-            .select({ status: orders.status })
-            .from(orders)
-            .where(eq(orders.number, orderNumber))
-            .for('update');
-          if (!order) throw new AppError('not_found', staffMessage('page.not_found', locale));
-          if (!(SCANNING_STATUSES as readonly string[]).includes(order.status)) {
-            throw new AppError(
-              'conflict',
-              staffMessage('marking.wrong_state', locale, { status: orderStatusName(order.status, locale) }),
-            );
-          }
+          await lockScanningOrder(tx, orderNumber, locale);
           const lines = (await markedLinesOf(tx, orderNumber)).filter((l) => l.marked);
           if (lines.length === 0) throw new AppError('conflict', staffMessage('marking.not_marked', locale));
           const same = lines.find((l) =>
@@ -282,18 +287,7 @@ export function createMarkingService({ db, clock }: { db: Db; clock: () => Date 
     /** Removes a code scanned by mistake, while the order has not left. */
     async remove(orderNumber: number, codeId: number, locale: Locale) {
       await db.transaction(async (tx) => {
-        const [order] = await tx
-          .select({ status: orders.status })
-          .from(orders)
-          .where(eq(orders.number, orderNumber))
-          .for('update');
-        if (!order) throw new AppError('not_found', staffMessage('page.not_found', locale));
-        if (!(SCANNING_STATUSES as readonly string[]).includes(order.status)) {
-          throw new AppError(
-            'conflict',
-            staffMessage('marking.wrong_state', locale, { status: orderStatusName(order.status, locale) }),
-          );
-        }
+        await lockScanningOrder(tx, orderNumber, locale);
         const gone = await tx
           .delete(markCodes)
           .where(
