@@ -15,6 +15,7 @@ import { AdminLoading } from '../../admin/frame.tsx';
 import { formatDateTime, useAdminLocale } from '../../admin/i18n.ts';
 import { callApi } from '../../admin/ui/api-client.ts';
 import { FilterBar, useListAddress } from '../../admin/ui/filter-bar.tsx';
+import { PageHead } from '../../admin/ui/page-head.tsx';
 import { LoadMore } from '../../admin/ui/pager.tsx';
 import { useStaffText } from '../../admin/ui/staff-text.ts';
 import { useAction } from '../../admin/ui/use-action.ts';
@@ -88,10 +89,7 @@ export default function AuditPageView() {
   const f = first.filters;
   return (
     <div className="adm-page">
-      <div className="adm-page__head">
-        <h1>{t('customer_page.audit_log')}</h1>
-        <span className="adm-muted">{t('audit_log.newest_first')}</span>
-      </div>
+      <PageHead title={t('customer_page.audit_log')} hint={t('audit_log.newest_first')} />
       <FilterBar key={JSON.stringify(f)} keys={FILTERS} onApply={address.setFilters} onReset={address.reset}>
         <label className="adm-field">
           {t('audit_log.entity')}

@@ -8,6 +8,7 @@ import { type AdminBuyoutPage, buyoutApi } from '../../admin/orders/buyout-api.t
 import { StatusBadge } from '../../admin/orders/labels.tsx';
 import { AdminApiError, callApi } from '../../admin/ui/api-client.ts';
 import { ErrorNote, StatusNote } from '../../admin/ui/notes.tsx';
+import { PageHead } from '../../admin/ui/page-head.tsx';
 import { type StaffText, useStaffText } from '../../admin/ui/staff-text.ts';
 import { useAction } from '../../admin/ui/use-action.ts';
 
@@ -128,15 +129,18 @@ export default function BuyoutPageView() {
 
   return (
     <div className="adm-page buyout">
-      <div className="adm-page__head">
-        <h1>
-          {t('buyout.buyout')} · {t('customer_page.order')} {o.number}
-        </h1>
+      <PageHead
+        title={
+          <>
+            {t('buyout.buyout')} · {t('customer_page.order')} {o.number}
+          </>
+        }
+      >
         <StatusBadge status={o.status} locale={locale} />
         <Link className="adm-btn" to={`/admin/orders/${o.number}`}>
           {t('slip.back_to_the_order')}
         </Link>
-      </div>
+      </PageHead>
       <p className="adm-muted buyout__who">
         {o.fullName} · <a href={`tel:+${o.phone}`}>+{o.phone}</a>
       </p>

@@ -34,6 +34,7 @@ import { useStaff } from '../../admin/staff-context.ts';
 import { callApi, endpoint } from '../../admin/ui/api-client.ts';
 import { useConfirm } from '../../admin/ui/confirm-dialog.tsx';
 import { ErrorNote, StatusNote } from '../../admin/ui/notes.tsx';
+import { PageHead } from '../../admin/ui/page-head.tsx';
 import { useAction } from '../../admin/ui/use-action.ts';
 
 interface CategoryRow {
@@ -115,10 +116,7 @@ export default function CategoriesPage() {
 
   return (
     <div className="adm-page">
-      <div className="adm-page__head">
-        <h1>{t('cat.categories.title')}</h1>
-        <span className="adm-muted">{t('cat.categories.total', { count: rows.length })}</span>
-      </div>
+      <PageHead title={t('cat.categories.title')} hint={t('cat.categories.total', { count: rows.length })} />
       {create.done && <StatusNote>{t('cat.categories.made', { name: made })}</StatusNote>}
       <ErrorNote message={create.error} />
       {canEdit && (

@@ -16,6 +16,7 @@ import { callApi } from '../../admin/ui/api-client.ts';
 import { useConfirm } from '../../admin/ui/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../admin/ui/data-table.tsx';
 import { ErrorNote, StatusNote } from '../../admin/ui/notes.tsx';
+import { PageHead } from '../../admin/ui/page-head.tsx';
 import { useAction } from '../../admin/ui/use-action.ts';
 
 export async function clientLoader({ request }: { request: Request }) {
@@ -142,14 +143,13 @@ export default function CollectionsPage() {
 
   return (
     <div className="adm-page">
-      <div className="adm-page__head">
-        <h1>{t('cat.collections.title')}</h1>
+      <PageHead title={t('cat.collections.title')}>
         {canEdit && (
           <button type="button" className="adm-btn adm-btn--primary" onClick={() => setDraft(blank())}>
             {t('cat.collections.new')}
           </button>
         )}
-      </div>
+      </PageHead>
       <DataTable
         label={t('cat.collections.title')}
         columns={columns}

@@ -10,6 +10,7 @@ import { formatDateTime, formatMoney, useAdminLocale } from '../../admin/i18n.ts
 import { AdminApiError, callApi } from '../../admin/ui/api-client.ts';
 import { type Column, DataTable } from '../../admin/ui/data-table.tsx';
 import { ErrorNote, StatusNote } from '../../admin/ui/notes.tsx';
+import { PageHead } from '../../admin/ui/page-head.tsx';
 import { type StaffText, useStaffText } from '../../admin/ui/staff-text.ts';
 import { useAction } from '../../admin/ui/use-action.ts';
 
@@ -148,8 +149,7 @@ export default function CustomerPageView() {
       <p>
         <Link to="/admin/customers">← {t('customers.title')}</Link>
       </p>
-      <div className="adm-page__head">
-        <h1>{fullName(c) || t('customer_page.customer_without_a_name')}</h1>
+      <PageHead title={fullName(c) || t('customer_page.customer_without_a_name')}>
         <div className="adm-row">
           <Link to={`/admin/audit?entityType=customer&entityId=${c.id}`}>{t('customer_page.audit_log')}</Link>
           <button
@@ -164,7 +164,7 @@ export default function CustomerPageView() {
             {t('customer_page.export_data_json')}
           </button>
         </div>
-      </div>
+      </PageHead>
       <ErrorNote message={error} />
       {exporting.done ? <StatusNote>{t('customer_page.the_export_was_downloaded')}</StatusNote> : null}
       <div className="adm-grid">

@@ -11,6 +11,7 @@ import { callApi } from '../../admin/ui/api-client.ts';
 import { type Column, DataTable } from '../../admin/ui/data-table.tsx';
 import { FilterBar, useListAddress } from '../../admin/ui/filter-bar.tsx';
 import { StatusNote } from '../../admin/ui/notes.tsx';
+import { PageHead } from '../../admin/ui/page-head.tsx';
 import { Pager } from '../../admin/ui/pager.tsx';
 
 const FILTERS = ['q'] as const;
@@ -118,10 +119,7 @@ export default function CustomersPage() {
 
   return (
     <div className="adm-page">
-      <div className="adm-page__head">
-        <h1>{t('customers.title')}</h1>
-        <span className="adm-muted">{t('kit.found', { count: data.total })}</span>
-      </div>
+      <PageHead title={t('customers.title')} hint={t('kit.found', { count: data.total })} />
       {deleted ? <StatusNote>{deleted}</StatusNote> : null}
       <FilterBar keys={FILTERS} onApply={address.setFilters} onReset={address.reset}>
         <label className="adm-field adm-cust__search">

@@ -8,6 +8,7 @@ import { SalesSection } from '../../admin/charts/sales-section.tsx';
 import { AdminLoading } from '../../admin/frame.tsx';
 import { formatDateTime, formatMoney, useAdminLocale, useTr } from '../../admin/i18n.ts';
 import { useStaff } from '../../admin/staff-context.ts';
+import { PageHead } from '../../admin/ui/page-head.tsx';
 
 interface Paid {
   orders: number;
@@ -109,10 +110,7 @@ export default function DashboardPage() {
   const failures = d.providerFailures.process ?? [];
   return (
     <div className="adm-page">
-      <div className="adm-page__head">
-        <h1>{tr('Сводка', 'Dashboard')}</h1>
-        <span className="adm-muted">{formatDateTime(d.now, locale)}</span>
-      </div>
+      <PageHead title={tr('Сводка', 'Dashboard')} hint={formatDateTime(d.now, locale)} />
       {d.receiptSettingsMissing ? (
         <p className="adm-error" role="alert" data-testid="receipt-settings-missing">
           {tr(

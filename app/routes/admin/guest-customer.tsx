@@ -9,6 +9,7 @@ import { formatDateTime, formatMoney, useAdminLocale } from '../../admin/i18n.ts
 import { StatusBadge } from '../../admin/orders/labels.tsx';
 import { callApi } from '../../admin/ui/api-client.ts';
 import { type Column, DataTable } from '../../admin/ui/data-table.tsx';
+import { PageHead } from '../../admin/ui/page-head.tsx';
 
 export async function clientLoader({ params }: { params: { phone?: string } }) {
   return callApi(customersApi.guest, { phone: params.phone ?? '' });
@@ -79,10 +80,9 @@ export default function GuestCustomerPage() {
       <p>
         <Link to="/admin/customers">{t('customers.back')}</Link>
       </p>
-      <div className="adm-page__head">
-        <h1>{customer.names[0] || t('customers.no_name')}</h1>
+      <PageHead title={customer.names[0] || t('customers.no_name')}>
         <span className="adm-badge">{t('customers.guest')}</span>
-      </div>
+      </PageHead>
       <p className="adm-muted">{t('customers.guest_hint')}</p>
       <section className="adm-card" aria-labelledby="guest-contacts">
         <h2 id="guest-contacts">{t('customers.guest_title')}</h2>

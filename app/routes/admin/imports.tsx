@@ -11,6 +11,7 @@ import { useStaff } from '../../admin/staff-context.ts';
 import { callApi, endpoint } from '../../admin/ui/api-client.ts';
 import { type Column, DataTable } from '../../admin/ui/data-table.tsx';
 import { ErrorNote } from '../../admin/ui/notes.tsx';
+import { PageHead } from '../../admin/ui/page-head.tsx';
 import { useAction } from '../../admin/ui/use-action.ts';
 
 type CsvKind = 'products' | 'stock';
@@ -468,9 +469,7 @@ export default function Imports() {
   const { revalidate } = useRevalidator();
   return (
     <div className="adm-page adm-imp">
-      <div className="adm-page__head">
-        <h1>{t('imports.title')}</h1>
-      </div>
+      <PageHead title={t('imports.title')} />
       <CsvCard onApplied={() => void revalidate()} />
       <OneCCard exchange={exchange} />
       <History rows={rows} />

@@ -10,6 +10,7 @@ import { paymentLabel, StatusBadge, statusLabel } from '../../admin/orders/label
 import { callApi } from '../../admin/ui/api-client.ts';
 import { type Column, DataTable } from '../../admin/ui/data-table.tsx';
 import { FilterBar, useListAddress } from '../../admin/ui/filter-bar.tsx';
+import { PageHead } from '../../admin/ui/page-head.tsx';
 import { LoadMore } from '../../admin/ui/pager.tsx';
 import { useStaffText } from '../../admin/ui/staff-text.ts';
 import { useAction } from '../../admin/ui/use-action.ts';
@@ -113,9 +114,7 @@ export default function Instalments() {
 
   return (
     <div className="adm-page">
-      <div className="adm-page__head">
-        <h1>{t('instalments.instalment_bnpl_and_split')}</h1>
-      </div>
+      <PageHead title={t('instalments.instalment_bnpl_and_split')} />
       <FilterBar key={first.status} keys={FILTERS} onApply={address.setFilters} onReset={address.reset}>
         <label className="adm-field">
           {t('orders.col.status')}

@@ -7,6 +7,7 @@ import { formatDateTime, useAdminLocale } from '../../admin/i18n.ts';
 import { callApi, endpoint } from '../../admin/ui/api-client.ts';
 import { type Column, DataTable } from '../../admin/ui/data-table.tsx';
 import { ErrorNote, StatusNote } from '../../admin/ui/notes.tsx';
+import { PageHead } from '../../admin/ui/page-head.tsx';
 import { useAction } from '../../admin/ui/use-action.ts';
 
 interface FailedJob {
@@ -88,10 +89,7 @@ export default function Jobs() {
 
   return (
     <div className="adm-page">
-      <div className="adm-page__head">
-        <h1>{t('jobs.title')}</h1>
-        <span className="adm-muted">{t('jobs.hint')}</span>
-      </div>
+      <PageHead title={t('jobs.title')} hint={t('jobs.hint')} />
       <ErrorNote message={retry.error} />
       {retry.done && last !== null ? <StatusNote>{t('jobs.retried', { number: last })}</StatusNote> : null}
       <DataTable

@@ -7,6 +7,7 @@ import { useAdminLocale, useTr } from '../../admin/i18n.ts';
 import { MessageTextRow, type MessageTextRowData } from '../../admin/messages/message-text-row.tsx';
 import '../../admin/messages/messages.css';
 import { ErrorNote } from '../../admin/ui/notes.tsx';
+import { PageHead } from '../../admin/ui/page-head.tsx';
 
 export async function clientLoader() {
   return adminApi<{ rows: MessageTextRowData[] }>('/api/admin/message-texts');
@@ -73,15 +74,13 @@ export default function MessageTexts() {
 
   return (
     <div className="adm-page">
-      <div className="adm-page__head">
-        <h1>{tr('Тексты сообщений', 'Message texts')}</h1>
-        <span className="adm-muted">
-          {tr(
-            'письма и SMS покупателям; {подстановки} магазин заполняет сам',
-            'e-mail and SMS to buyers; the shop fills in the {placeholders}',
-          )}
-        </span>
-      </div>
+      <PageHead
+        title={tr('Тексты сообщений', 'Message texts')}
+        hint={tr(
+          'письма и SMS покупателям; {подстановки} магазин заполняет сам',
+          'e-mail and SMS to buyers; the shop fills in the {placeholders}',
+        )}
+      />
       <div className="adm-msg">
         <section aria-label={tr('Тексты', 'Texts')}>
           <div className="adm-filters">

@@ -18,6 +18,7 @@ import { callApi } from '../../admin/ui/api-client.ts';
 import { useConfirm } from '../../admin/ui/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../admin/ui/data-table.tsx';
 import { ErrorNote } from '../../admin/ui/notes.tsx';
+import { PageHead } from '../../admin/ui/page-head.tsx';
 import { useStaffText } from '../../admin/ui/staff-text.ts';
 import { useAction } from '../../admin/ui/use-action.ts';
 
@@ -290,10 +291,9 @@ export default function PhoneOrderPage({
   if (created) {
     return (
       <div className="adm-page adm-phone">
-        <div className="adm-page__head">
-          <h1>{t('phone_order.title')}</h1>
+        <PageHead title={t('phone_order.title')}>
           <Link to="/admin/orders">{t('phone_order.back')}</Link>
-        </div>
+        </PageHead>
         <div className="adm-ok" role="status">
           {t('phone_order.created', { number: created.number })}
         </div>
@@ -314,10 +314,9 @@ export default function PhoneOrderPage({
 
   return (
     <div className="adm-page adm-phone">
-      <div className="adm-page__head">
-        <h1>{t('phone_order.title')}</h1>
+      <PageHead title={t('phone_order.title')}>
         <Link to="/admin/orders">{t('phone_order.back')}</Link>
-      </div>
+      </PageHead>
       <form className="adm-phone__layout" onSubmit={submit} noValidate>
         <div className="adm-phone__main">
           <section className="adm-card" aria-labelledby={`${id}-goods`}>

@@ -28,6 +28,7 @@ import { AdminApiError, callApi } from '../../admin/ui/api-client.ts';
 import { useConfirm } from '../../admin/ui/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../admin/ui/data-table.tsx';
 import { ErrorNote, StatusNote } from '../../admin/ui/notes.tsx';
+import { PageHead } from '../../admin/ui/page-head.tsx';
 import { useStaffText } from '../../admin/ui/staff-text.ts';
 import { useAction } from '../../admin/ui/use-action.ts';
 
@@ -143,10 +144,13 @@ export default function OrderPageView() {
   ];
   return (
     <div className="adm-page adm-ord">
-      <div className="adm-page__head">
-        <h1>
-          {t('entity.order')} {o.number}
-        </h1>
+      <PageHead
+        title={
+          <>
+            {t('entity.order')} {o.number}
+          </>
+        }
+      >
         <StatusBadge status={o.status} locale={locale} />
         <span className="adm-muted">{formatDateTime(o.createdAt, locale)}</span>
         {o.source === 'phone' ? <span className="adm-badge">{t('action.order.phone')}</span> : null}
@@ -163,7 +167,7 @@ export default function OrderPageView() {
             {t('refund.source.buyout')}
           </Link>
         ) : null}
-      </div>
+      </PageHead>
 
       <section className="adm-card" aria-label={t('order_page.actions')}>
         <h2>{t('order_page.actions')}</h2>

@@ -21,6 +21,7 @@ import { useConfirm } from '../../admin/ui/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../admin/ui/data-table.tsx';
 import { FilterBar, useListAddress } from '../../admin/ui/filter-bar.tsx';
 import { ErrorNote } from '../../admin/ui/notes.tsx';
+import { PageHead } from '../../admin/ui/page-head.tsx';
 import { Pager } from '../../admin/ui/pager.tsx';
 import { useAction } from '../../admin/ui/use-action.ts';
 
@@ -215,9 +216,7 @@ export default function OrdersPage() {
   csv.set('lang', typeof window === 'undefined' ? 'ru' : storedAdminLocale());
   return (
     <div className="adm-page">
-      <div className="adm-page__head">
-        <h1>{t('orders.title')}</h1>
-        <span className="adm-muted">{t('kit.found', { count: data.total })}</span>
+      <PageHead title={t('orders.title')} hint={t('kit.found', { count: data.total })}>
         <a className="adm-btn" href={`/api/admin/orders/export.csv?${csv}`} download>
           {t('orders.csv')}
         </a>
@@ -225,7 +224,7 @@ export default function OrdersPage() {
         <Link className="adm-btn" to="/admin/orders/new">
           {t('phone_order.button')}
         </Link>
-      </div>
+      </PageHead>
       <CourierPickup />
       <FilterBar keys={FILTERS} onApply={address.setFilters} onReset={address.reset}>
         <label className="adm-field adm-ord__search">

@@ -5,6 +5,7 @@ import { PageEditor } from '../../admin/content/page-editor.tsx';
 import type { ContentPage } from '../../admin/content/types.ts';
 import { AdminLoading } from '../../admin/frame.tsx';
 import { useTr } from '../../admin/i18n.ts';
+import { PageHead } from '../../admin/ui/page-head.tsx';
 
 export async function clientLoader({ params }: { params: { id?: string } }) {
   if (!params.id || params.id === 'new') return { page: null };
@@ -22,10 +23,9 @@ export default function PageEditPage() {
   const navigate = useNavigate();
   return (
     <div className="adm-page">
-      <div className="adm-page__head">
-        <h1>{page ? `${tr('Страница', 'Page')} /${page.slug}` : tr('Новая страница', 'New page')}</h1>
+      <PageHead title={page ? `${tr('Страница', 'Page')} /${page.slug}` : tr('Новая страница', 'New page')}>
         <Link to="/admin/pages">← {tr('Все страницы', 'All pages')}</Link>
-      </div>
+      </PageHead>
       <PageEditor
         key={page?.id ?? 'new'}
         page={page}

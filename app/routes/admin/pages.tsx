@@ -9,6 +9,7 @@ import { AdminLoading } from '../../admin/frame.tsx';
 import { formatDateTime, useAdminLocale, useTr } from '../../admin/i18n.ts';
 import { useConfirm } from '../../admin/ui/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../admin/ui/data-table.tsx';
+import { PageHead } from '../../admin/ui/page-head.tsx';
 
 export async function clientLoader() {
   return adminApi<{ rows: ContentPage[] }>('/api/admin/pages');
@@ -118,12 +119,11 @@ export default function PagesPage() {
 
   return (
     <div className="adm-page">
-      <div className="adm-page__head">
-        <h1>{tr('Страницы', 'Pages')}</h1>
+      <PageHead title={tr('Страницы', 'Pages')}>
         <Link className="adm-btn adm-btn--primary" to="/admin/pages/new">
           {tr('Новая страница', 'New page')}
         </Link>
-      </div>
+      </PageHead>
       <DataTable
         label={tr('Страницы', 'Pages')}
         columns={columns}

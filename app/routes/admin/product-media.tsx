@@ -19,6 +19,7 @@ import { uploadFiles } from '../../admin/media/upload.ts';
 import { callApi, endpoint } from '../../admin/ui/api-client.ts';
 import { useConfirm } from '../../admin/ui/confirm-dialog.tsx';
 import { ErrorNote, StatusNote } from '../../admin/ui/notes.tsx';
+import { PageHead } from '../../admin/ui/page-head.tsx';
 import { useAction } from '../../admin/ui/use-action.ts';
 
 interface ProductMedia {
@@ -204,13 +205,12 @@ export default function ProductMediaPage() {
 
   return (
     <div className="adm-page adm-media">
-      <div className="adm-page__head">
-        <h1>{t('media.title')}</h1>
+      <PageHead title={t('media.title')}>
         <span className="adm-muted adm-id">{media.groupId}</span>
         <Link className="adm-btn" to={`/admin/products/${encodeURIComponent(media.groupId)}`}>
           {t('media.back')}
         </Link>
-      </div>
+      </PageHead>
 
       <ErrorNote message={error} />
       {done ? <StatusNote>{done}</StatusNote> : null}

@@ -34,6 +34,7 @@ import { formatMoney, useAdminLocale } from '../../admin/i18n.ts';
 import { useStaff } from '../../admin/staff-context.ts';
 import { callApi } from '../../admin/ui/api-client.ts';
 import { StatusNote } from '../../admin/ui/notes.tsx';
+import { PageHead } from '../../admin/ui/page-head.tsx';
 import { useAction } from '../../admin/ui/use-action.ts';
 
 type Translate = (key: StaffMessageKey, params?: Record<string, string | number>) => string;
@@ -387,8 +388,7 @@ export default function ProductEditor() {
   const title = record ? name(record.product.name) : t('cat.product.new_product');
   return (
     <div className="adm-page">
-      <div className="adm-page__head">
-        <h1>{title}</h1>
+      <PageHead title={title}>
         {record && (
           <span className={`adm-badge ${draft.published ? 'adm-badge--ok' : 'adm-badge--muted'}`}>
             {draft.published ? t('cat.product.on_the_shop') : t('cat.product.hidden')}
@@ -397,7 +397,7 @@ export default function ProductEditor() {
         <Link to="/admin/products" className="adm-btn">
           {t('cat.product.back_to_the_list')}
         </Link>
-      </div>
+      </PageHead>
       {conflict && (
         <div className="adm-cat__conflict" role="alert">
           <strong>{conflict.message}</strong>

@@ -15,6 +15,7 @@ import { callApi } from '../../admin/ui/api-client.ts';
 import { type Column, DataTable } from '../../admin/ui/data-table.tsx';
 import { FilterBar, useListAddress } from '../../admin/ui/filter-bar.tsx';
 import { ErrorNote, StatusNote } from '../../admin/ui/notes.tsx';
+import { PageHead } from '../../admin/ui/page-head.tsx';
 import { Pager } from '../../admin/ui/pager.tsx';
 import { useAction } from '../../admin/ui/use-action.ts';
 
@@ -184,15 +185,13 @@ export default function ProductsPage() {
 
   return (
     <div className="adm-page">
-      <div className="adm-page__head">
-        <h1>{t('cat.products.title')}</h1>
-        <span className="adm-muted">{t('kit.found', { count: data.total })}</span>
+      <PageHead title={t('cat.products.title')} hint={t('kit.found', { count: data.total })}>
         {canEdit && (
           <Link to="/admin/products/new" className="adm-btn adm-btn--primary">
             {t('cat.products.new')}
           </Link>
         )}
-      </div>
+      </PageHead>
       <FilterBar keys={FILTERS} onApply={address.setFilters} onReset={address.reset}>
         <label className="adm-field">
           {t('cat.search')}

@@ -9,6 +9,7 @@ import { promoCodesApi } from '../../admin/orders/promo-codes-api.ts';
 import { callApi } from '../../admin/ui/api-client.ts';
 import { type Column, DataTable } from '../../admin/ui/data-table.tsx';
 import { FilterBar } from '../../admin/ui/filter-bar.tsx';
+import { PageHead } from '../../admin/ui/page-head.tsx';
 import { type StaffText, useStaffText } from '../../admin/ui/staff-text.ts';
 
 export async function clientLoader({ request }: { request: Request }) {
@@ -142,8 +143,7 @@ export default function PromoCodesPage() {
 
   return (
     <div className="adm-page">
-      <div className="adm-page__head">
-        <h1>{t('promo_codes.promo_codes')}</h1>
+      <PageHead title={t('promo_codes.promo_codes')}>
         <div className="adm-cnt__actions">
           <Link className="adm-btn adm-btn--primary" to="?new=1">
             {t('promo_codes.new_promo_code')}
@@ -152,7 +152,7 @@ export default function PromoCodesPage() {
             {t('promo_codes.batch_of_codes')}
           </Link>
         </div>
-      </div>
+      </PageHead>
       {creating || current ? (
         <section className="adm-cnt__group">
           <h2>{current ? `${t('promo.csv.code')} ${current.code}` : t('promo_codes.new_promo_code')}</h2>

@@ -6,6 +6,7 @@ import { deskApi, type RefundDueRow } from '../../admin/orders/desk-api.ts';
 import { paymentLabel, StatusBadge } from '../../admin/orders/labels.tsx';
 import { callApi } from '../../admin/ui/api-client.ts';
 import { type Column, DataTable } from '../../admin/ui/data-table.tsx';
+import { PageHead } from '../../admin/ui/page-head.tsx';
 import { useStaffText } from '../../admin/ui/staff-text.ts';
 
 export async function clientLoader() {
@@ -68,10 +69,7 @@ export default function RefundsDue() {
   ];
   return (
     <div className="adm-page">
-      <div className="adm-page__head">
-        <h1>{t('refunds_due.paid_after_expiry')}</h1>
-        <span className="adm-muted">{t('refunds_due.money_came_for_a')}</span>
-      </div>
+      <PageHead title={t('refunds_due.paid_after_expiry')} hint={t('refunds_due.money_came_for_a')} />
       <DataTable
         label={t('refunds_due.paid_after_expiry')}
         columns={columns}

@@ -9,6 +9,7 @@ import { callApi } from '../../admin/ui/api-client.ts';
 import { useConfirm } from '../../admin/ui/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../admin/ui/data-table.tsx';
 import { ErrorNote } from '../../admin/ui/notes.tsx';
+import { PageHead } from '../../admin/ui/page-head.tsx';
 import { useStaffText } from '../../admin/ui/staff-text.ts';
 import { useAction } from '../../admin/ui/use-action.ts';
 
@@ -120,10 +121,7 @@ export default function RefundsAttention() {
 
   return (
     <div className="adm-page">
-      <div className="adm-page__head">
-        <h1>{t('refunds.attention.title')}</h1>
-        <span className="adm-muted">{t('refunds.attention.hint')}</span>
-      </div>
+      <PageHead title={t('refunds.attention.title')} hint={t('refunds.attention.hint')} />
       <ErrorNote message={action.error} />
       <DataTable
         label={t('refunds.attention.title')}

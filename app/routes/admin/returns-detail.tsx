@@ -18,6 +18,7 @@ import { type ReturnPage, type ReturnStep, returnsApi } from '../../admin/return
 import { AdminApiError, callApi } from '../../admin/ui/api-client.ts';
 import { type Column, DataTable } from '../../admin/ui/data-table.tsx';
 import { ErrorNote, StatusNote } from '../../admin/ui/notes.tsx';
+import { PageHead } from '../../admin/ui/page-head.tsx';
 import { useStaffText } from '../../admin/ui/staff-text.ts';
 import { useAction } from '../../admin/ui/use-action.ts';
 
@@ -189,15 +190,18 @@ export default function ReturnDetail() {
 
   return (
     <div className="adm-page adm-ord">
-      <div className="adm-page__head">
-        <h1>
-          {t('entity.return')} {r.label}
-        </h1>
-        <span className="adm-muted">{formatDateTime(r.createdAt, locale)}</span>
+      <PageHead
+        title={
+          <>
+            {t('entity.return')} {r.label}
+          </>
+        }
+        hint={formatDateTime(r.createdAt, locale)}
+      >
         <Link className="adm-btn" to={`/admin/orders/${r.orderNumber}`}>
           {t('entity.order')} {r.orderNumber}
         </Link>
-      </div>
+      </PageHead>
       <section className="adm-card" aria-label={t('order_page.actions')}>
         <p>
           <strong>{returnStatusLabel(r.status, t)}</strong>

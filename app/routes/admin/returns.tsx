@@ -14,6 +14,7 @@ import { type ReturnRow, returnsApi } from '../../admin/returns/returns-api.ts';
 import { callApi } from '../../admin/ui/api-client.ts';
 import { type Column, DataTable } from '../../admin/ui/data-table.tsx';
 import { FilterBar } from '../../admin/ui/filter-bar.tsx';
+import { PageHead } from '../../admin/ui/page-head.tsx';
 import { useStaffText } from '../../admin/ui/staff-text.ts';
 
 const statuses = ['requested', 'received', 'closed'] as const;
@@ -112,9 +113,7 @@ export default function ReturnsQueue() {
   ];
   return (
     <div className="adm-page">
-      <div className="adm-page__head">
-        <h1>{t('returns_list.returns_and_exchanges')}</h1>
-      </div>
+      <PageHead title={t('returns_list.returns_and_exchanges')} />
       <nav className="adm-cnt__tabs" aria-label={t('returns_list.return_states')}>
         {[...statuses, 'all'].map((s) => (
           <Link

@@ -15,6 +15,7 @@ import { useAdminLocale } from '../../admin/i18n.ts';
 import { callApi, endpoint } from '../../admin/ui/api-client.ts';
 import { type Column, DataTable } from '../../admin/ui/data-table.tsx';
 import { ErrorNote } from '../../admin/ui/notes.tsx';
+import { PageHead } from '../../admin/ui/page-head.tsx';
 import { useAction } from '../../admin/ui/use-action.ts';
 
 /** The synonyms' endpoints (server/routes/admin/search-synonyms.routes.ts), typed from their schemas. */
@@ -164,10 +165,7 @@ export default function SearchSynonyms() {
 
   return (
     <div className="adm-page">
-      <div className="adm-page__head">
-        <h1>{t('synonyms.title')}</h1>
-        <span className="adm-muted">{t('synonyms.hint')}</span>
-      </div>
+      <PageHead title={t('synonyms.title')} hint={t('synonyms.hint')} />
       <ErrorNote message={error} />
       {editing !== null ? (
         form

@@ -17,6 +17,7 @@ import {
 import type { SettingsRecord } from '../../admin/content/types.ts';
 import { AdminLoading } from '../../admin/frame.tsx';
 import { useTr } from '../../admin/i18n.ts';
+import { PageHead } from '../../admin/ui/page-head.tsx';
 
 export async function clientLoader() {
   const { documents } = await adminApi<{ documents: SettingsRecord[] }>('/api/admin/settings');
@@ -65,9 +66,7 @@ export default function SettingsPage() {
   const stamp = documents.map((d) => d.updatedAt).join('|');
   return (
     <div className="adm-page">
-      <div className="adm-page__head">
-        <h1>{tr('Настройки', 'Settings')}</h1>
-      </div>
+      <PageHead title={tr('Настройки', 'Settings')} />
       <nav className="adm-cnt__tabs" aria-label={tr('Группы настроек', 'Settings groups')}>
         {Object.entries(groups).map(([k, g]) => (
           <Link key={k} to={`?group=${k}`} aria-current={k === name ? 'page' : undefined}>

@@ -6,6 +6,7 @@ import { formatDateTime, formatMoney } from '../../admin/i18n.ts';
 import { deskApi, type SettlementByHandRow } from '../../admin/orders/desk-api.ts';
 import { callApi } from '../../admin/ui/api-client.ts';
 import { type Column, DataTable } from '../../admin/ui/data-table.tsx';
+import { PageHead } from '../../admin/ui/page-head.tsx';
 import { useStaffText } from '../../admin/ui/staff-text.ts';
 
 export async function clientLoader() {
@@ -49,10 +50,7 @@ export default function SettlementReceipts() {
   ];
   return (
     <div className="adm-page">
-      <div className="adm-page__head">
-        <h1>{t('settlement.list_title')}</h1>
-        <span className="adm-muted">{t('settlement.list_hint')}</span>
-      </div>
+      <PageHead title={t('settlement.list_title')} hint={t('settlement.list_hint')} />
       <DataTable
         label={t('settlement.list_title')}
         columns={columns}

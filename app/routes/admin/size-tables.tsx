@@ -14,6 +14,7 @@ import { callApi } from '../../admin/ui/api-client.ts';
 import { useConfirm } from '../../admin/ui/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../admin/ui/data-table.tsx';
 import { ErrorNote, StatusNote } from '../../admin/ui/notes.tsx';
+import { PageHead } from '../../admin/ui/page-head.tsx';
 import { useAction } from '../../admin/ui/use-action.ts';
 
 type Draft = Omit<SizeTable, 'products'> & { products?: number };
@@ -117,8 +118,7 @@ export default function SizeTablesPage() {
 
   return (
     <div className="adm-page">
-      <div className="adm-page__head">
-        <h1>{t('cat.sizes.title')}</h1>
+      <PageHead title={t('cat.sizes.title')}>
         {canEdit && (
           <button
             type="button"
@@ -128,7 +128,7 @@ export default function SizeTablesPage() {
             {t('cat.sizes.new')}
           </button>
         )}
-      </div>
+      </PageHead>
       <DataTable
         label={t('cat.sizes.title')}
         columns={columns}

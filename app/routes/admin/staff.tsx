@@ -10,6 +10,7 @@ import { callApi } from '../../admin/ui/api-client.ts';
 import { useConfirm } from '../../admin/ui/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../admin/ui/data-table.tsx';
 import { ErrorNote, StatusNote } from '../../admin/ui/notes.tsx';
+import { PageHead } from '../../admin/ui/page-head.tsx';
 import { useStaffText } from '../../admin/ui/staff-text.ts';
 import { useAction } from '../../admin/ui/use-action.ts';
 
@@ -140,9 +141,7 @@ export default function StaffPage() {
 
   return (
     <div className="adm-page">
-      <div className="adm-page__head">
-        <h1>{t('staff_page.staff')}</h1>
-      </div>
+      <PageHead title={t('staff_page.staff')} />
       <ErrorNote message={message} />
       {action.done ? <StatusNote>{doneText}</StatusNote> : null}
       <section className="adm-card" aria-labelledby="invite-title">

@@ -6,6 +6,7 @@ import { TextRowEditor } from '../../admin/content/text-row.tsx';
 import type { TextRow } from '../../admin/content/types.ts';
 import { AdminLoading } from '../../admin/frame.tsx';
 import { useTr } from '../../admin/i18n.ts';
+import { PageHead } from '../../admin/ui/page-head.tsx';
 
 export async function clientLoader() {
   return adminApi<{ rows: TextRow[] }>('/api/admin/texts');
@@ -37,12 +38,14 @@ export default function TextsPage() {
   );
   return (
     <div className="adm-page">
-      <div className="adm-page__head">
-        <h1>{tr('Тексты интерфейса', 'Interface texts')}</h1>
-        <span className="adm-muted">
-          {tr('найдено', 'found')}: {found.length}
-        </span>
-      </div>
+      <PageHead
+        title={tr('Тексты интерфейса', 'Interface texts')}
+        hint={
+          <>
+            {tr('найдено', 'found')}: {found.length}
+          </>
+        }
+      />
       <search className="adm-filters">
         <label className="adm-field">
           {tr('Ключ или текст', 'Key or text')}

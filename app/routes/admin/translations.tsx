@@ -23,6 +23,7 @@ import '../../admin/content/content.css';
 import '../../admin/content/translations.css';
 import { callApi } from '../../admin/ui/api-client.ts';
 import { ErrorNote } from '../../admin/ui/notes.tsx';
+import { PageHead } from '../../admin/ui/page-head.tsx';
 import { useAction } from '../../admin/ui/use-action.ts';
 
 export async function clientLoader({ request }: { request: Request }) {
@@ -220,14 +221,13 @@ export default function TranslationsPage() {
   const shown = list.texts.filter((t) => !saved.has(`${t.kind}:${t.id}:${t.field}`));
   return (
     <div className="adm-page">
-      <div className="adm-page__head">
-        <h1>{tr('Переводы', 'Translations')}</h1>
+      <PageHead title={tr('Переводы', 'Translations')}>
         <span className="adm-muted" data-testid="translations-total" data-count={list.total}>
           {list.total === 0
             ? tr('Английской версии хватает всех текстов', 'The English edition lacks no text')
             : staffPlural('missingTexts', list.total, locale)}
         </span>
-      </div>
+      </PageHead>
       <p className="adm-muted adm-tr__intro">
         {tr(
           'Пока текста нет по-английски, английская версия магазина показывает русский. Здесь — все такие тексты; переведённый уходит из списка.',
