@@ -1,16 +1,11 @@
-import { execFileSync } from 'node:child_process';
-import { createRequire } from 'node:module';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backOfficePages } from '../app/admin/sections.ts';
 import routes from '../app/routes.ts';
-import { loadConfig } from '../core/config/env.ts';
 import type { StaffRole } from '../core/db/schema/staff.ts';
 import { insertSettings } from '../tests/factories/catalogue.ts';
 import { type InsertedStaff, insertStaff } from '../tests/factories/staff.ts';
 import { createTestDatabase, type Engine, engines, type TestDatabase } from '../tests/setup/test-database.ts';
-import type { buildApp } from './app.ts';
+import { type BuiltApp, ensureStorefrontBuild, startBuiltShop } from '../tests/support/built-shop.ts';
 
 /**
  * Issue 34: a refused or missing back-office page stays inside the back office. Every page of
@@ -18,15 +13,7 @@ import type { buildApp } from './app.ts';
  * with «Не найдено» for an unknown record and 403 with «Нет доступа» for each role that may not open
  * it, inside the back office's menu, with a link back, and shows no code value or raw key.
  */
-const root = path.resolve(import.meta.dirname, '..');
-const config = loadConfig({ DATA_DIR: path.join(os.tmpdir(), 'shop-test-data'), LOG_LEVEL: 'silent' });
-const nativeRequire = createRequire(import.meta.url);
-const load = <T>(file: string) => nativeRequire(path.join(root, file)) as T;
-type App = Awaited<ReturnType<typeof buildApp>>;
-
-beforeAll(() => {
-  execFileSync(process.execPath, ['scripts/ensure-build.ts'], { cwd: root, stdio: 'ignore' });
-}, 300_000);
+beforeAll(ensureStorefrontBuild, 300_000);
 
 interface RouteEntry {
   path?: string;
@@ -70,30 +57,13 @@ function visibleText(html: string): string {
 
 describe.each(engines)('back-office pages refused or missing on %s', (engine: Engine) => {
   let database: TestDatabase;
-  let app: App;
+  let app: BuiltApp;
   const staff = {} as Record<StaffRole, InsertedStaff>;
 
   beforeAll(async () => {
     database = await createTestDatabase(engine);
     await insertSettings(database.db);
-    const providers = load<typeof import('../core/providers/index.ts')>('core/providers/index.ts');
-    const outbox = load<typeof import('../core/providers/outbox.ts')>('core/providers/outbox.ts');
-    const services = load<typeof import('../core/services.ts')>('core/services.ts').createServices({
-      db: database.db,
-      providers: providers.createProviders(config, {
-        outbox: outbox.createDbOutbox(database.db),
-        db: database.db,
-      }),
-      clock: () => new Date(),
-    });
-    app = await load<typeof import('./app.ts')>('server/app.ts').buildApp({
-      config,
-      database,
-      services,
-      storefront: 'build',
-      logger: false,
-    });
-    await app.ready();
+    ({ app } = await startBuiltShop(database, () => new Date()));
     for (const role of ['admin', 'manager', 'editor'] as const)
       staff[role] = await insertStaff(database.db, { role });
   }, 300_000);

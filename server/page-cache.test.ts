@@ -1,7 +1,4 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
@@ -9,7 +6,6 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { listenForInvalidations } from '../core/cache/postgres-invalidation.ts';
 import { cacheTags, createReadCache, type ReadCache } from '../core/cache/read-cache.ts';
-import { loadConfig } from '../core/config/env.ts';
 import type { Db } from '../core/db/client.ts';
 import { productGroups } from '../core/db/schema/index.ts';
 import { orderPayloadSchema } from '../core/orders/orders.schemas.ts';
@@ -22,55 +18,17 @@ import {
   type TestDatabase,
   testDatabaseUrl,
 } from '../tests/setup/test-database.ts';
-import type { buildApp } from './app.ts';
+import { type BuiltApp, ensureStorefrontBuild, startBuiltShop } from '../tests/support/built-shop.ts';
 import { createPageCache, type PageCache, registerPageCache } from './page-cache.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const clock = () => new Date('2026-11-20T09:00:00Z');
-const config = loadConfig({ DATA_DIR: path.join(os.tmpdir(), 'shop-test-data'), LOG_LEVEL: 'silent' });
 
-/**
- * The built storefront imports `#app-context` through Node itself, so the app that hands it the
- * services must too (one module instance, as in production): the shop is loaded with Node's own
- * `require` (ES modules load synchronously on Node 24), outside the test runner's module graph.
- */
-const nativeRequire = createRequire(import.meta.url);
-const load = <T>(file: string) => nativeRequire(path.join(root, file)) as T;
-const native = async () => ({
-  app: load<typeof import('./app.ts')>('server/app.ts'),
-  services: load<typeof import('../core/services.ts')>('core/services.ts'),
-  providers: load<typeof import('../core/providers/index.ts')>('core/providers/index.ts'),
-  outbox: load<typeof import('../core/providers/outbox.ts')>('core/providers/outbox.ts'),
-  pageCache: load<typeof import('./page-cache.ts')>('server/page-cache.ts'),
-});
+// The shop is loaded with Node's own `require`, as the built storefront is (tests/support/built-shop.ts).
+beforeAll(ensureStorefrontBuild, 120_000);
 
-// These tests render real pages: the storefront build must exist (built when missing or stale).
-beforeAll(() => {
-  execFileSync(process.execPath, ['scripts/ensure-build.ts'], { cwd: root, stdio: 'ignore' });
-}, 120_000);
-
-type App = Awaited<ReturnType<typeof buildApp>>;
-
-async function shop(db: TestDatabase, readCache: ReadCache) {
-  const n = await native();
-  const providers = n.providers.createProviders(config, {
-    outbox: n.outbox.createDbOutbox(db.db),
-    db: db.db,
-  });
-  const services = n.services.createServices({ db: db.db, providers, clock, readCache });
-  const pageCache = n.pageCache.createPageCache({ readCache });
-  const app = await n.app.buildApp({
-    config,
-    database: db,
-    services,
-    storefront: 'build',
-    logger: false,
-    pageCache,
-  });
-  await app.ready();
-  return { app, services, pageCache };
-}
+const shop = (db: TestDatabase, readCache: ReadCache) => startBuiltShop(db, clock, readCache);
 
 const order = (variant: string, count = 1) =>
   orderPayloadSchema.parse({
@@ -84,7 +42,7 @@ const order = (variant: string, count = 1) =>
   });
 const orderContext = { ip: '10.9.0.2', locale: 'ru' as const, draft: true, idempotencyKey: null };
 
-async function get(app: App, url: string, headers: Record<string, string> = {}) {
+async function get(app: BuiltApp, url: string, headers: Record<string, string> = {}) {
   const res = await app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
   return {
     status: res.statusCode,
@@ -104,7 +62,7 @@ const stockIn = (body: string, variant: string) => {
 
 describe.each(engines)('the page cache on %s', (engine: Engine) => {
   let database: TestDatabase;
-  let app: App;
+  let app: BuiltApp;
   let services: Services;
   let pageCache: PageCache;
   let category: string;

@@ -1,35 +1,28 @@
-import { execFileSync } from 'node:child_process';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../core/config/env.ts';
 import { productGroups, variantProducts } from '../core/db/schema/index.ts';
 import { convertFromRub } from '../core/money.ts';
 import { seedDemo } from '../demo/seed-demo.ts';
 import { createTestDatabase, type Engine, engines, type TestDatabase } from '../tests/setup/test-database.ts';
-import type { buildApp } from './app.ts';
+import {
+  type BuiltApp,
+  builtShopConfig,
+  ensureStorefrontBuild,
+  startBuiltShop,
+} from '../tests/support/built-shop.ts';
 
 /**
  * Issue 21, SEO: the server-rendered HTML of the shop's pages (the built storefront through the
  * app's inject): JSON-LD in the page's own currency with one Offer per size, Open Graph and Twitter
  * cards, canonical addresses, hreflang pairs with x-default, the grid's h2, titles, a Russian 404.
  */
-const root = path.resolve(import.meta.dirname, '..');
-const config = loadConfig({ DATA_DIR: path.join(os.tmpdir(), 'shop-test-data'), LOG_LEVEL: 'silent' });
-const origin = config.publicUrl;
+const origin = builtShopConfig.publicUrl;
 
 // The built storefront imports `#app-context` through Node itself: the app is loaded the same way
-// (as in server/page-cache.test.ts), outside the test runner's module graph.
-const nativeRequire = createRequire(import.meta.url);
-const load = <T>(file: string) => nativeRequire(path.join(root, file)) as T;
-
-beforeAll(() => {
-  execFileSync(process.execPath, ['scripts/ensure-build.ts'], { cwd: root, stdio: 'ignore' });
-}, 180_000);
-
-type App = Awaited<ReturnType<typeof buildApp>>;
+// (tests/support/built-shop.ts), outside the test runner's module graph.
+beforeAll(ensureStorefrontBuild, 180_000);
 
 /** The tags of a page's head, read as a crawler does. */
 function head(html: string) {
@@ -63,32 +56,16 @@ const decode = (s: string) =>
 
 describe.each(engines)('rendered SEO of the shop’s pages on %s', (engine: Engine) => {
   let database: TestDatabase;
-  let app: App;
+  let app: BuiltApp;
   let usdRate: number;
 
   beforeAll(async () => {
     database = await createTestDatabase(engine);
     await seedDemo(database.db, { mediaDir: path.join(os.tmpdir(), 'seo-media'), renderPhotos: false });
-    const providers = load<typeof import('../core/providers/index.ts')>('core/providers/index.ts');
-    const outbox = load<typeof import('../core/providers/outbox.ts')>('core/providers/outbox.ts');
-    const services = load<typeof import('../core/services.ts')>('core/services.ts').createServices({
-      db: database.db,
-      providers: providers.createProviders(config, {
-        outbox: outbox.createDbOutbox(database.db),
-        db: database.db,
-      }),
-      clock: () => new Date('2026-11-20T09:00:00Z'),
-    });
-    await services.rates.refreshRates();
-    usdRate = (await services.rates.getLatestRates())?.rates.USD ?? 0;
-    app = await load<typeof import('./app.ts')>('server/app.ts').buildApp({
-      config,
-      database,
-      services,
-      storefront: 'build',
-      logger: false,
-    });
-    await app.ready();
+    const shop = await startBuiltShop(database, () => new Date('2026-11-20T09:00:00Z'));
+    app = shop.app;
+    await shop.services.rates.refreshRates();
+    usdRate = (await shop.services.rates.getLatestRates())?.rates.USD ?? 0;
   }, 180_000);
   afterAll(async () => {
     await app?.close();

@@ -1,29 +1,16 @@
-import { execFileSync } from 'node:child_process';
-import { createRequire } from 'node:module';
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../core/config/env.ts';
 import { looks, photoTags, users } from '../core/db/schema/index.ts';
 import type { Services } from '../core/services.ts';
 import { insertCategory, insertProductGroup, insertSettings } from '../tests/factories/catalogue.ts';
 import { createTestDatabase, type Engine, engines, type TestDatabase } from '../tests/setup/test-database.ts';
-import type { buildApp } from './app.ts';
+import { type BuiltApp, ensureStorefrontBuild, startBuiltShop } from '../tests/support/built-shop.ts';
 
 /**
  * The pages as the built app renders them: the first admin's setup page (a live link, and «Не
  * найдено» with 404 for a dead one), and tags' names per edition on the product and looks pages.
  */
-const root = path.resolve(import.meta.dirname, '..');
-const config = loadConfig({ DATA_DIR: path.join(os.tmpdir(), 'shop-test-data'), LOG_LEVEL: 'silent' });
-const nativeRequire = createRequire(import.meta.url);
-const load = <T>(file: string) => nativeRequire(path.join(root, file)) as T;
-type App = Awaited<ReturnType<typeof buildApp>>;
-
-beforeAll(() => {
-  execFileSync(process.execPath, ['scripts/ensure-build.ts'], { cwd: root, stdio: 'ignore' });
-}, 300_000);
+beforeAll(ensureStorefrontBuild, 300_000);
 
 const visibleText = (html: string) =>
   html
@@ -35,29 +22,12 @@ const visibleText = (html: string) =>
 describe.each(engines)('setup page and tag names as rendered on %s', (engine: Engine) => {
   let database: TestDatabase;
   let services: Services;
-  let app: App;
+  let app: BuiltApp;
 
   beforeAll(async () => {
     database = await createTestDatabase(engine);
     await insertSettings(database.db);
-    const providers = load<typeof import('../core/providers/index.ts')>('core/providers/index.ts');
-    const outbox = load<typeof import('../core/providers/outbox.ts')>('core/providers/outbox.ts');
-    services = load<typeof import('../core/services.ts')>('core/services.ts').createServices({
-      db: database.db,
-      providers: providers.createProviders(config, {
-        outbox: outbox.createDbOutbox(database.db),
-        db: database.db,
-      }),
-      clock: () => new Date(),
-    });
-    app = await load<typeof import('./app.ts')>('server/app.ts').buildApp({
-      config,
-      database,
-      services,
-      storefront: 'build',
-      logger: false,
-    });
-    await app.ready();
+    ({ app, services } = await startBuiltShop(database, () => new Date()));
     const category = await insertCategory(database.db, { slug: 'dresses' });
     await insertProductGroup(database.db, { id: 'silk-dress', categorySlug: category.slug });
     await database.db.insert(photoTags).values([
