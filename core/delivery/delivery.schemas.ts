@@ -68,11 +68,14 @@ export const sdekPriceSchema = z.object({
 });
 export const boxberryPriceSchema = z.object({ city_code: cityCode, summ, weight, lang });
 
-export const moscowPriceSchema = z.object({
-  address: text(300).pipe(z.string().min(3, 'must name a street and house')),
-  getWay: z.enum(['moscow', 'moscow-try']).default('moscow'),
-  lang,
-});
+/** The Moscow price query names the delivery method `getWay` (checkout.md §3); core/ calls it `deliveryMethod`. */
+export const moscowPriceSchema = z
+  .object({
+    address: text(300).pipe(z.string().min(3, 'must name a street and house')),
+    getWay: z.enum(['moscow', 'moscow-try']).default('moscow'),
+    lang,
+  })
+  .transform(({ getWay, ...rest }) => ({ ...rest, deliveryMethod: getWay }));
 
 export const dhlSchema = z.object({
   country: z.string().regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code'),

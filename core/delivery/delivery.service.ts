@@ -160,13 +160,13 @@ export function createDeliveryService({
   /** The Moscow delivery-price map: geocode, inside or outside the ring road, the configured price. */
   async function moscowPrice(input: {
     address: string;
-    getWay: 'moscow' | 'moscow-try';
+    deliveryMethod: 'moscow' | 'moscow-try';
   }): Promise<Outcome<MoscowPriceView>> {
     const config = await deliverySettings();
     const point = await providers.geocoder.geocode(input.address, MOSCOW.name);
     if (!point || point.precision === 'locality') return refuse('addressNotFound');
     const outMKAD = !isInsideMkad(point.latitude, point.longitude);
-    const price = moscowDeliveryPrice(input.getWay, outMKAD, config);
+    const price = moscowDeliveryPrice(input.deliveryMethod, outMKAD, config);
     if (price === null) return refuse('impossible');
     return ok({ price, outMKAD, latitude: point.latitude, longitude: point.longitude, text: point.text });
   }

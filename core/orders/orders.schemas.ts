@@ -23,10 +23,11 @@ const unlessEmpty = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
 
 /**
- * The order payload. Figures the browser sends (`summ`, `deliveryPrice`, `promocodeDiscount...`,
- * prices) are accepted as display values and ignored: the server computes its own (DECISIONS 6).
+ * The order payload as the API takes it, in the spec's field names. Figures the browser sends
+ * (`summ`, `deliveryPrice`, `promocodeDiscount...`, prices) are accepted as display values and
+ * ignored: the server computes its own (DECISIONS 6).
  */
-export const orderPayloadSchema = z.object({
+const orderPayloadWire = z.object({
   getWay: z.enum(getWays),
   payment: z.enum([...paymentMethods, 'other_pay']),
   fullName: text(120).pipe(z.string().min(3, 'required')),
@@ -79,7 +80,29 @@ export const orderPayloadSchema = z.object({
   deliveryMaxDate: z.unknown().optional(),
   outMKAD: z.unknown().optional(),
 });
-export type OrderPayload = z.infer<typeof orderPayloadSchema>;
+
+/**
+ * The spec's names of the payload's fields that core/ calls otherwise, for an error that names the
+ * field the request sent: the delivery method, the pickup point and a product line's variant id.
+ */
+export const orderWireFields = {
+  deliveryMethod: 'getWay',
+  pickupPointId: 'pvzID',
+  variantId: '_id',
+} as const;
+
+/**
+ * The order payload, validated in the spec's names and mapped here, once, to the names core/ uses:
+ * `getWay` is the delivery method, `pvzID` the pickup point's code and a product's `_id` its
+ * variant id. The wire stays the spec's (the storefront builds it from `z.input` of this schema).
+ */
+export const orderPayloadSchema = orderPayloadWire.transform(({ getWay, pvzID, products, ...rest }) => ({
+  ...rest,
+  deliveryMethod: getWay,
+  pickupPointId: pvzID,
+  products: products.map((p) => ({ variantId: p._id, count: p.count })),
+}));
+export type OrderPayload = z.output<typeof orderPayloadSchema>;
 
 export const draftQuerySchema = z.object({ draft: z.enum(['true', 'false']).optional() });
 

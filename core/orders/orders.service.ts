@@ -182,7 +182,7 @@ export function createOrdersService({
   ): Promise<{ access: OrderAccess; body: OrderAnswer }> {
     if (!input.email) {
       if (ctx.userEmail) input = { ...input, email: ctx.userEmail };
-      else if (!(ctx.userId && signedInEmailOptional(input.getWay))) {
+      else if (!(ctx.userId && signedInEmailOptional(input.deliveryMethod))) {
         throw new AppError('invalid_data', { key: 'order.email_required' }, { field: 'email' });
       }
     }

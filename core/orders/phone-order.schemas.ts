@@ -33,8 +33,8 @@ export const phoneOrderLine = z.object({
   count: z.number().int().min(1).max(100),
 });
 
-/** The goods and the delivery: what the server prices (the quote) and then places. */
-export const phoneOrderQuoteBody = z.object({
+/** The goods and the delivery: what the server prices (the quote) and then places; the API's names. */
+const phoneOrderQuoteWire = z.object({
   lines: z.array(phoneOrderLine).min(1, 'add at least one item').max(40),
   getWay: z.enum(phoneOrderGetWays),
   /** The first carrier's city code, chosen from the suggestions (courier and pickup points). */
@@ -52,10 +52,9 @@ export const phoneOrderQuoteBody = z.object({
   /** The buyer's phone, for a promo code bound to one (may be empty for a quote). */
   phone: z.union([phoneDigits, z.literal('')]).default(''),
 });
-export type PhoneOrderQuoteInput = z.output<typeof phoneOrderQuoteBody>;
 
 /** The whole order: the quote's choices and the buyer, who agreed on the phone to the data processing. */
-export const phoneOrderBody = phoneOrderQuoteBody.extend({
+const phoneOrderWire = phoneOrderQuoteWire.extend({
   fullName: text(120).pipe(z.string().min(3, 'required')),
   phone: phoneDigits,
   email: z.email().max(254),
@@ -63,6 +62,23 @@ export const phoneOrderBody = phoneOrderQuoteBody.extend({
   /** 152-FZ: the staff member confirms the caller agreed to the processing of their personal data. */
   consent: z.literal(true, { error: 'the buyer’s consent is required' }),
 });
+
+/**
+ * The wire's `getWay` and `pvzID` (the checkout's names, checkout.md §3) are mapped here, once, to
+ * the names core/ uses: the delivery method and the pickup point's code.
+ */
+const toDomain = <T extends { getWay: PhoneOrderGetWay; pvzID: string | null }>({
+  getWay,
+  pvzID,
+  ...rest
+}: T) => ({
+  ...rest,
+  deliveryMethod: getWay,
+  pickupPointId: pvzID,
+});
+export const phoneOrderQuoteBody = phoneOrderQuoteWire.transform(toDomain);
+export type PhoneOrderQuoteInput = z.output<typeof phoneOrderQuoteBody>;
+export const phoneOrderBody = phoneOrderWire.transform(toDomain);
 export type PhoneOrderInput = z.output<typeof phoneOrderBody>;
 
 /** Sending the payment link: by SMS, by e-mail, or both. */

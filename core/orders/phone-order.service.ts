@@ -16,7 +16,7 @@ import type { Providers } from '../providers/index.ts';
 import type { RatesService } from '../rates/rates.service.ts';
 import { DEFAULT_HOLD_MINUTES, holdMinutes } from './order.rules.ts';
 import { createOrderTransitions } from './order-transition.service.ts';
-import type { OrderPayload } from './orders.schemas.ts';
+import { type OrderPayload, orderWireFields } from './orders.schemas.ts';
 import { createPaymentStart, newPaymentClaim } from './payment-start.service.ts';
 import {
   type PaymentLinkInput,
@@ -80,13 +80,13 @@ export function createPhoneOrdersService({
     input: PhoneOrderQuoteInput & Partial<Pick<PhoneOrderInput, 'fullName' | 'email' | 'comment'>>,
   ): OrderPayload {
     return {
-      getWay: input.getWay,
+      deliveryMethod: input.deliveryMethod,
       payment: PAYMENT,
       fullName: input.fullName ?? '',
       phone: input.phone,
       email: input.email ?? '',
       comment: input.comment ?? '',
-      products: input.lines.map((l) => ({ _id: l.variantId, count: l.count })),
+      products: input.lines.map((l) => ({ variantId: l.variantId, count: l.count })),
       city: input.city,
       cityID: input.cityID,
       country: '',
@@ -94,7 +94,7 @@ export function createPhoneOrdersService({
       address: input.address,
       room: input.room,
       postal: input.postal,
-      pvzID: input.pvzID,
+      pickupPointId: input.pickupPointId,
       pvz: null,
       deliveryDate: input.deliveryDate,
       deliveryTime: input.deliveryTime,
@@ -174,7 +174,7 @@ export function createPhoneOrdersService({
 
   /** The server's prices of the form's choices: lines, delivery, discount and total (nothing stored). */
   async function quote(input: PhoneOrderQuoteInput, locale: Locale) {
-    await requireWay(input.getWay);
+    await requireWay(input.deliveryMethod);
     const priced = await pricing.priceOrder(payloadOf(input), locale);
     return { quote: quoteOf(priced) };
   }
@@ -202,9 +202,13 @@ export function createPhoneOrdersService({
     };
   }
 
-  async function requireWay(way: PhoneOrderQuoteInput['getWay']) {
+  async function requireWay(way: PhoneOrderQuoteInput['deliveryMethod']) {
     if (!(await deliveryWays()).includes(way)) {
-      throw new AppError('invalid_data', { key: 'delivery.way_unavailable' }, { field: 'getWay' });
+      throw new AppError(
+        'invalid_data',
+        { key: 'delivery.way_unavailable' },
+        { field: orderWireFields.deliveryMethod },
+      );
     }
   }
 
@@ -215,7 +219,7 @@ export function createPhoneOrdersService({
    * a signed-in staff member places it, named in the audit log.
    */
   async function create(input: PhoneOrderInput, actor: Actor, locale: Locale) {
-    await requireWay(input.getWay);
+    await requireWay(input.deliveryMethod);
     const payload = payloadOf(input);
     const priced = await pricing.priceOrder(payload, locale);
     const shop = priced.shop;

@@ -10,34 +10,29 @@ const all = { split: true, dolyame: true, tinkoff: true, hepay: true };
 
 describe('availablePaymentMethods', () => {
   it('offers every switched-on method in Russian, the wallet as split or yaPay', () => {
-    expect(availablePaymentMethods({ locale: 'ru', getWay: 'delivery-sdek', switches: all })).toEqual([
-      'online',
-      'split',
-      'dolyame',
-      'tinkoff',
-      'hepay',
-    ]);
+    expect(availablePaymentMethods({ locale: 'ru', deliveryMethod: 'delivery-sdek', switches: all })).toEqual(
+      ['online', 'split', 'dolyame', 'tinkoff', 'hepay'],
+    );
     expect(
       availablePaymentMethods({
         locale: 'ru',
-        getWay: 'self',
+        deliveryMethod: 'self',
         switches: { ...all, split: false, dolyame: false },
       }),
     ).toEqual(['online', 'yaPay', 'tinkoff', 'hepay']);
   });
 
   it('shows online-international and online only in English', () => {
-    expect(availablePaymentMethods({ locale: 'en', getWay: 'delivery-sdek', switches: all })).toEqual([
-      'online-international',
-      'online',
-    ]);
+    expect(availablePaymentMethods({ locale: 'en', deliveryMethod: 'delivery-sdek', switches: all })).toEqual(
+      ['online-international', 'online'],
+    );
   });
 
   it('hides hepay in quick order and instalments with fitting', () => {
     expect(
-      availablePaymentMethods({ locale: 'ru', getWay: 'self', switches: all, quickOrder: true }),
+      availablePaymentMethods({ locale: 'ru', deliveryMethod: 'self', switches: all, quickOrder: true }),
     ).not.toContain('hepay');
-    expect(availablePaymentMethods({ locale: 'ru', getWay: 'moscow-try', switches: all })).toEqual([
+    expect(availablePaymentMethods({ locale: 'ru', deliveryMethod: 'moscow-try', switches: all })).toEqual([
       'online',
       'hepay',
     ]);
@@ -61,7 +56,7 @@ describe('instalmentItemName', () => {
 
 describe('availablePaymentMethods with the configured providers', () => {
   it('offers only the methods whose kind a configured provider takes', () => {
-    const ru = { locale: 'ru' as const, getWay: 'self' as const, switches: all };
+    const ru = { locale: 'ru' as const, deliveryMethod: 'self' as const, switches: all };
     expect(availablePaymentMethods({ ...ru, kinds: ['card', 'phone'] })).toEqual(['online', 'hepay']);
     expect(availablePaymentMethods({ ...ru, kinds: ['card', 'split'] })).toEqual(['online', 'split']);
     expect(
@@ -77,7 +72,7 @@ describe('availablePaymentMethods with the configured providers', () => {
 describe('SBP (docs/decisions/0036-sbp-and-two-stage-payments.md)', () => {
   it('is offered in the editions its switch names, after the card, where a provider takes it', () => {
     const sbp = { ...all, sbp: ['ru' as const] };
-    expect(availablePaymentMethods({ locale: 'ru', getWay: 'self', switches: sbp })).toEqual([
+    expect(availablePaymentMethods({ locale: 'ru', deliveryMethod: 'self', switches: sbp })).toEqual([
       'online',
       'sbp',
       'split',
@@ -85,21 +80,32 @@ describe('SBP (docs/decisions/0036-sbp-and-two-stage-payments.md)', () => {
       'tinkoff',
       'hepay',
     ]);
-    expect(availablePaymentMethods({ locale: 'en', getWay: 'self', switches: sbp })).not.toContain('sbp');
+    expect(availablePaymentMethods({ locale: 'en', deliveryMethod: 'self', switches: sbp })).not.toContain(
+      'sbp',
+    );
     expect(
       availablePaymentMethods({
         locale: 'en',
-        getWay: 'self',
+        deliveryMethod: 'self',
         switches: { ...all, sbp: ['en' as const] },
       }),
     ).toEqual(['online-international', 'online', 'sbp']);
     // A prepayment like the card: kept with fitting.
-    expect(availablePaymentMethods({ locale: 'ru', getWay: 'moscow-try', switches: sbp })).toContain('sbp');
+    expect(availablePaymentMethods({ locale: 'ru', deliveryMethod: 'moscow-try', switches: sbp })).toContain(
+      'sbp',
+    );
     // No provider takes it (PAYMENTS_SBP off), or no switch: not offered.
     expect(
-      availablePaymentMethods({ locale: 'ru', getWay: 'self', switches: sbp, kinds: ['card', 'split'] }),
+      availablePaymentMethods({
+        locale: 'ru',
+        deliveryMethod: 'self',
+        switches: sbp,
+        kinds: ['card', 'split'],
+      }),
     ).not.toContain('sbp');
-    expect(availablePaymentMethods({ locale: 'ru', getWay: 'self', switches: all })).not.toContain('sbp');
+    expect(availablePaymentMethods({ locale: 'ru', deliveryMethod: 'self', switches: all })).not.toContain(
+      'sbp',
+    );
     expect(paymentKindOf('sbp', false)).toBe('sbp');
   });
 });

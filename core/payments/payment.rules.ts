@@ -54,7 +54,7 @@ export type InstalmentMonths = (typeof instalmentTerms)[number]['months'];
  */
 export function availablePaymentMethods(input: {
   locale: Locale;
-  getWay: GetWay;
+  deliveryMethod: GetWay;
   switches: PaymentSwitches;
   quickOrder?: boolean;
   /**
@@ -70,18 +70,18 @@ export function availablePaymentMethods(input: {
 
 function switchedOnMethods(input: {
   locale: Locale;
-  getWay: GetWay;
+  deliveryMethod: GetWay;
   switches: PaymentSwitches;
   quickOrder?: boolean;
 }): PaymentMethod[] {
-  const { locale, getWay, switches } = input;
+  const { locale, deliveryMethod, switches } = input;
   const sbp: PaymentMethod[] = sbpSwitchedOn(switches, locale) ? ['sbp'] : [];
   if (locale === 'en') return ['online-international', 'online', ...sbp];
   const methods: PaymentMethod[] = ['online', ...sbp, switches.split ? 'split' : 'yaPay'];
   if (switches.dolyame) methods.push('dolyame');
   if (switches.tinkoff) methods.push('tinkoff');
   if (switches.hepay && !input.quickOrder) methods.push('hepay');
-  if (getWay === 'moscow-try') {
+  if (deliveryMethod === 'moscow-try') {
     return methods.filter((m) => m !== 'dolyame' && m !== 'tinkoff' && m !== 'split' && m !== 'yaPay');
   }
   return methods;

@@ -56,7 +56,7 @@ describe('the order payload (checkout.md §3)', () => {
   it('carries the confirmed city, the address and the promo code of a courier order, as the server reads it', () => {
     const payload = buildOrderPayload(buildDraft());
     expect(orderPayloadSchema.parse(payload)).toMatchObject({
-      getWay: 'delivery-sdek',
+      deliveryMethod: 'delivery-sdek',
       payment: 'online',
       email: 'anna@example.ru',
       city: 'Санкт-Петербург',
@@ -65,12 +65,14 @@ describe('the order payload (checkout.md §3)', () => {
       countryId: 1,
       address: 'Невский проспект, 10',
       room: '5',
-      products: [{ _id: 'scarf', count: 1 }],
+      products: [{ variantId: 'scarf', count: 1 }],
       promocode: 'welcome10',
       consent: true,
       key: 'attempt-0001',
     });
     expect(payload).toMatchObject({
+      getWay: 'delivery-sdek',
+      products: [{ _id: 'scarf', count: 1 }],
       summ: 7_990_00,
       deliveryPrice: 500_00,
       promocodeDiscount: 10,
@@ -100,9 +102,12 @@ describe('the order payload (checkout.md §3)', () => {
       nearestMetro: null,
       note: null,
     } satisfies PickupPoint;
-    const payload = orderPayloadSchema.parse(buildOrderPayload(buildDraft({ getWay: 'self-sdek', pvz })));
+    const sent = buildOrderPayload(buildDraft({ getWay: 'self-sdek', pvz }));
+    expect(sent).toMatchObject({ getWay: 'self-sdek', pvzID: 'MSK42' });
+    const payload = orderPayloadSchema.parse(sent);
     expect(payload).toMatchObject({
-      pvzID: 'MSK42',
+      deliveryMethod: 'self-sdek',
+      pickupPointId: 'MSK42',
       pvz: 'Москва, ул. Тверская, 7, MSK42',
       cityID: 44,
       city: 'Москва',

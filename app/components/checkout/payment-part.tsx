@@ -61,7 +61,7 @@ export function PaymentPart({
   const shop = useShop();
   const methods = availablePaymentMethods({
     locale: shop.locale,
-    getWay,
+    deliveryMethod: getWay,
     switches: shop.delivery.payments,
     quickOrder,
     kinds: shop.delivery.paymentKinds ?? undefined,

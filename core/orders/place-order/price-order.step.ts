@@ -23,7 +23,7 @@ import type { PaymentKind } from '../../providers/payments/payment-provider.ts';
 import type { RatesService } from '../../rates/rates.service.ts';
 import { displayTotals } from '../display-totals.rules.ts';
 import { HOLD_CAPS } from '../order.rules.ts';
-import type { OrderPayload } from '../orders.schemas.ts';
+import { type OrderPayload, orderWireFields } from '../orders.schemas.ts';
 import { checkPromoCode, normalizePromoCode, promoRefusalMessage } from '../promo.rules.ts';
 import { promoOnCart } from './promo-cart.ts';
 import { soldOutMessage } from './reserve-stock.step.ts';
@@ -53,12 +53,16 @@ export function createOrderPricing({
   async function priceOrder(input: OrderPayload, locale: Locale, provenPhone: string | null = null) {
     const shop = await settings.getShopSettings();
     const deliverySettings = await delivery.deliverySettings();
-    if (!availableGetWays(deliverySettings, locale).includes(input.getWay)) {
-      throw new AppError('invalid_data', { key: 'delivery.way_unavailable' }, { field: 'getWay' });
+    if (!availableGetWays(deliverySettings, locale).includes(input.deliveryMethod)) {
+      throw new AppError(
+        'invalid_data',
+        { key: 'delivery.way_unavailable' },
+        { field: orderWireFields.deliveryMethod },
+      );
     }
     const methods = availablePaymentMethods({
       locale,
-      getWay: input.getWay,
+      deliveryMethod: input.deliveryMethod,
       switches: shop.main.payments,
       kinds: paymentKinds,
     });
@@ -77,7 +81,9 @@ export function createOrderPricing({
 
     // Lines: merge repeated variants, refuse unknown ones, check the counts against stock.
     const counts = new Map<string, number>();
-    for (const p of input.products) counts.set(p._id, Math.min(100, (counts.get(p._id) ?? 0) + p.count));
+    for (const p of input.products) {
+      counts.set(p.variantId, Math.min(100, (counts.get(p.variantId) ?? 0) + p.count));
+    }
     const rows = await db
       .select({ variant: variantProducts, group: productGroups })
       .from(variantProducts)
@@ -87,7 +93,13 @@ export function createOrderPricing({
     const lines = [...counts].map(([id, count], i) => {
       const row = byId.get(id);
       if (!row) {
-        throw new AppError('invalid_data', { key: 'order.product_gone' }, { field: `products.${i}._id` });
+        throw new AppError(
+          'invalid_data',
+          { key: 'order.product_gone' },
+          {
+            field: `products.${i}.${orderWireFields.variantId}`,
+          },
+        );
       }
       const { variant, group } = row;
       const name = pick(group.name, locale);
@@ -113,7 +125,7 @@ export function createOrderPricing({
     const items = lines.reduce((n, l) => n + l.count, 0);
     // DECISIONS 32: a try-on order brings at most 10 items to the door (a setting).
     const tryOnItems = (shop.main.holdCaps ?? HOLD_CAPS).tryOnItems;
-    if (input.getWay === 'moscow-try' && items > tryOnItems) {
+    if (input.deliveryMethod === 'moscow-try' && items > tryOnItems) {
       throw new AppError(
         'invalid_data',
         { key: 'order.try_on_items', params: { cap: tryOnItems } },
@@ -125,7 +137,7 @@ export function createOrderPricing({
     const place = await resolveDelivery(input, locale, goods, items);
     // Promo code: never with fitting (checkout.md §2).
     let promo: { code: string; percent: number; discount: number; freeDelivery: boolean } | null = null;
-    if (input.promocode && input.getWay !== 'moscow-try') {
+    if (input.promocode && input.deliveryMethod !== 'moscow-try') {
       const code = normalizePromoCode(input.promocode);
       const [row] = await db.select().from(promoCodes).where(eq(promoCodes.code, code));
       const refusal = checkPromoCode(row ?? null, { phone: input.phone, provenPhone }, clock());
@@ -142,7 +154,7 @@ export function createOrderPricing({
     // DECISIONS 33: free delivery is judged on the goods after the promo discount; a free-delivery
     // code makes any delivery free.
     const judged = deliveryCharge({
-      way: input.getWay,
+      way: input.deliveryMethod,
       goods,
       promoDiscount: discount,
       quoted: place.quoted,
@@ -152,7 +164,7 @@ export function createOrderPricing({
     if (!judged)
       throw new AppError('invalid_data', deliveryMessages.impossible[locale], { field: 'address' });
     const charge = promo?.freeDelivery ? { price: 0, free: true } : judged;
-    const totals = cartTotals({ way: input.getWay, goods, charge, promoDiscount: discount });
+    const totals = cartTotals({ way: input.deliveryMethod, goods, charge, promoDiscount: discount });
     return { lines, totals, place, promo, payment, shop };
   }
 
@@ -163,7 +175,7 @@ export function createOrderPricing({
       city: input.city,
       cityID: input.cityID ?? null,
       countryCode: 'RU',
-      pvzID: null as string | null,
+      pickupPointId: null as string | null,
       pvz: null as string | null,
       outMKAD: null as boolean | null,
       maxDate: null as string | null,
@@ -172,10 +184,10 @@ export function createOrderPricing({
     const refuse = (field: string, message: string | MessageRef = deliveryMessages.impossible[locale]) => {
       throw new AppError('invalid_data', message, { field });
     };
-    if (input.getWay === 'self') {
+    if (input.deliveryMethod === 'self') {
       return { ...none, quoted: 0, city: MOSCOW.name, cityID: MOSCOW.cityID, address: '' };
     }
-    if (isMoscowWay(input.getWay)) {
+    if (isMoscowWay(input.deliveryMethod)) {
       if (!input.address) refuse('address', { key: 'delivery.address_required' });
       if (!input.room) refuse('room', { key: 'delivery.room_required' });
       const earliest = earliestDeliveryDate(clock());
@@ -184,7 +196,10 @@ export function createOrderPricing({
         refuse('deliveryDate', { key: 'delivery.date_from_tomorrow' });
       }
       if (!input.deliveryTime) refuse('deliveryTime', { key: 'delivery.time_required' });
-      const outcome = await delivery.moscowPrice({ address: input.address, getWay: input.getWay });
+      const outcome = await delivery.moscowPrice({
+        address: input.address,
+        deliveryMethod: input.deliveryMethod,
+      });
       if (!outcome.ok) return refuse('address', deliveryMessages[outcome.reason][locale]);
       return {
         ...none,
@@ -195,12 +210,13 @@ export function createOrderPricing({
         maxDate: date,
       };
     }
-    if (isPickupWay(input.getWay)) {
-      const carrier = pickupCarrier(input.getWay);
-      if (!input.cityID || !input.pvzID) return refuse('pvzID', { key: 'delivery.pickup_point_required' });
+    if (isPickupWay(input.deliveryMethod)) {
+      const carrier = pickupCarrier(input.deliveryMethod);
+      if (!input.cityID || !input.pickupPointId)
+        return refuse(orderWireFields.pickupPointId, { key: 'delivery.pickup_point_required' });
       const points = await delivery.listPickupPoints(carrier, { code: input.cityID });
-      const point = points.ok ? points.value.find((p) => p.code === input.pvzID) : undefined;
-      if (!point) return refuse('pvzID', { key: 'delivery.pickup_point_not_found' });
+      const point = points.ok ? points.value.find((p) => p.code === input.pickupPointId) : undefined;
+      if (!point) return refuse(orderWireFields.pickupPointId, { key: 'delivery.pickup_point_not_found' });
       const quote = await delivery.quoteCarrier({
         carrier,
         mode: 'pickup',
@@ -208,13 +224,13 @@ export function createOrderPricing({
         weight,
         summ: goods,
       });
-      if (!quote.ok) return refuse('pvzID', deliveryMessages[quote.reason][locale]);
+      if (!quote.ok) return refuse(orderWireFields.pickupPointId, deliveryMessages[quote.reason][locale]);
       return {
         ...none,
         quoted: quote.value.price,
         city: point.location.city,
         cityID: point.location.cityCode,
-        pvzID: point.code,
+        pickupPointId: point.code,
         pvz: `${point.location.city}, ${point.location.address}, ${point.code}`,
         maxDate: quote.value.deliveryMaxDate,
         address: point.location.address,
