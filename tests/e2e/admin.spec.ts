@@ -97,7 +97,7 @@ test(
 );
 
 test('an enrolled manager signs in with a code and out again', anyWidth, async ({ page }, testInfo) => {
-  await signInStaff(page, staffEmail('manager', testInfo.project.name));
+  await signInStaff(page, staffEmail('manager', testInfo.project.name), undefined, '/admin', { fresh: true });
   await expect(page).toHaveURL(/\/admin$/);
   await page.getByRole('button', { name: 'Выйти' }).click();
   await expect(page).toHaveURL(/\/admin\/sign-in/);

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { type Cookie, expect, type Page, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { budget } from '../helpers.ts';
 
@@ -85,13 +85,54 @@ export function totpNow(secret: string, at = Date.now()): string {
 }
 
 /**
- * Signs an enrolled staff member in through the sign-in page: password, then a TOTP code. A step's code
- * is accepted once per account (the server only lets the step move forward), and the server takes one
- * step either side of now. Journeys of one project share an account, so when this step's code was used
- * the next step's is given; only when that too was used does the journey wait for the next step, and
- * its time limit grows by that wait.
+ * The staff sessions this worker process signed in, by shop and account: the session cookies
+ * (`shi_staff` on /api and /admin, and the in-place editing marker). A journey that signs in an
+ * account this worker already signed in takes its session back, as a person's browser would keep
+ * it, instead of spending a second-factor code: two journeys of one account in one TOTP step
+ * otherwise wait up to 30 s for the next step.
  */
-export async function signInStaff(page: Page, email: string, secret = E2E_TOTP_SECRET, next = '/admin') {
+const sessions = new Map<string, Cookie[]>();
+const STAFF_COOKIES = new Set(['shi_staff', 'shi_staff_ui']);
+
+/**
+ * Signs an enrolled staff member in and opens `next`. When this worker signed the account in before
+ * and the server still knows that session as the account's, it is
+ * reused; otherwise, or with `fresh` (a journey about the sign-in itself), through the sign-in
+ * page: password, then a TOTP code. A step's code is accepted once per account (the server only lets
+ * the step move forward), and the server takes one step either side of now. Journeys of one project
+ * share an account, so when this step's code was used the next step's is given; only when that too
+ * was used does the journey wait for the next step, and its time limit grows by that wait.
+ */
+export async function signInStaff(
+  page: Page,
+  email: string,
+  secret = E2E_TOTP_SECRET,
+  next = '/admin',
+  { fresh = false }: { fresh?: boolean } = {},
+) {
+  const key = `${test.info().project.use.baseURL} ${email}`;
+  const kept = sessions.get(key);
+  if (kept && !fresh) {
+    await page.context().addCookies(kept);
+    const me = await page.request.get('/api/admin/auth/me');
+    const session = (await me.json()) as { signedIn?: boolean; staff?: { email: string } | null };
+    if (session.signedIn && session.staff?.email === email) {
+      await page.goto(next);
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      return;
+    }
+    sessions.delete(key);
+    await page.context().clearCookies({ name: /^shi_staff/ });
+  }
+  await signInThroughPage(page, email, secret, next);
+  const cookies = await page.context().cookies();
+  sessions.set(
+    key,
+    cookies.filter((c) => STAFF_COOKIES.has(c.name)),
+  );
+}
+
+async function signInThroughPage(page: Page, email: string, secret: string, next: string) {
   await page.goto(`/admin/sign-in?next=${encodeURIComponent(next)}`);
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
   await page.getByLabel('E-mail').fill(email);
