@@ -54,7 +54,7 @@ export const staffMessages = {
   'payment_kind.bnpl': { ru: 'частями', en: 'pay in parts' },
   'payment_kind.phone': { ru: 'по ссылке на телефон', en: 'link by phone' },
 
-  // Delivery methods (`getWay`, core/delivery/delivery.rules.ts).
+  // Delivery methods (core/delivery/delivery.rules.ts; `getWay` on the wire).
   'delivery.delivery-sdek': { ru: 'Курьер СДЭК', en: 'CDEK courier' },
   'delivery.self-sdek': { ru: 'Пункт выдачи СДЭК', en: 'CDEK pickup point' },
   'delivery.self-boxberry': { ru: 'Пункт выдачи Boxberry', en: 'Boxberry pickup point' },
@@ -939,8 +939,8 @@ export function paymentMethodName(payment: string, locale: Locale): string {
   return named('payment', payment, locale) ?? payment;
 }
 
-export function deliveryWayName(getWay: string, locale: Locale): string {
-  return named('delivery', getWay, locale) ?? getWay;
+export function deliveryWayName(deliveryMethod: string, locale: Locale): string {
+  return named('delivery', deliveryMethod, locale) ?? deliveryMethod;
 }
 
 export function carrierName(carrier: string, locale: Locale): string {

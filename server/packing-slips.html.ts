@@ -35,7 +35,10 @@ export function packingSlipsPage(slips: readonly PackingSlip[], locale: Locale, 
         m('slip.buyer'),
         `${escapeHtml(slip.buyer.name)}<br>${escapeHtml(formatPhone(slip.buyer.phone))}${slip.buyer.email ? `<br>${escapeHtml(slip.buyer.email)}` : ''}`,
       ],
-      [m('slip.delivery'), `${escapeHtml(deliveryWayName(slip.getWay, locale))}<br>${escapeHtml(where)}`],
+      [
+        m('slip.delivery'),
+        `${escapeHtml(deliveryWayName(slip.deliveryMethod, locale))}<br>${escapeHtml(where)}`,
+      ],
       ...(slip.delivery.pickupPoint ? [[m('slip.pickup_point'), escapeHtml(slip.delivery.pickupPoint)]] : []),
       ...(slip.delivery.date ? [[m('slip.delivery_date'), escapeHtml(slip.delivery.date)]] : []),
       ...(slip.trackingNumber

@@ -182,7 +182,7 @@ export function createBuyoutContext(deps: BuyoutDeps) {
       readBuyout(db, number),
       payOnDeliveryWays(),
     ]);
-    const refusal = buyoutRefusal(order, ways);
+    const refusal = buyoutRefusal({ status: order.status, deliveryMethod: order.getWay }, ways);
     return {
       order: {
         number: order.number,

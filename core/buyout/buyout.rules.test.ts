@@ -37,16 +37,18 @@ const sum = (items: { amount: number }[]) => items.reduce((a, i) => a + i.amount
 
 describe('who may record a buyout', () => {
   it('takes a try-on order with the courier', () => {
-    expect(buyoutRefusal({ getWay: 'moscow-try', status: 'shipped' }, [])).toBeNull();
+    expect(buyoutRefusal({ deliveryMethod: 'moscow-try', status: 'shipped' }, [])).toBeNull();
   });
   it('refuses a method without payment on delivery unless the settings add it', () => {
-    expect(buyoutRefusal({ getWay: 'moscow', status: 'shipped' }, [])).toBe('not_buyout_way');
-    expect(buyoutRefusal({ getWay: 'delivery-sdek', status: 'shipped' }, ['moscow'])).toBe('not_buyout_way');
-    expect(buyoutRefusal({ getWay: 'moscow', status: 'shipped' }, ['moscow'])).toBeNull();
+    expect(buyoutRefusal({ deliveryMethod: 'moscow', status: 'shipped' }, [])).toBe('not_buyout_way');
+    expect(buyoutRefusal({ deliveryMethod: 'delivery-sdek', status: 'shipped' }, ['moscow'])).toBe(
+      'not_buyout_way',
+    );
+    expect(buyoutRefusal({ deliveryMethod: 'moscow', status: 'shipped' }, ['moscow'])).toBeNull();
   });
   it('refuses an order the courier does not have yet, or one already closed', () => {
     for (const status of ['paid', 'confirmed', 'delivered', 'cancelled'] as const) {
-      expect(buyoutRefusal({ getWay: 'moscow-try', status }, [])).toBe('not_with_courier');
+      expect(buyoutRefusal({ deliveryMethod: 'moscow-try', status }, [])).toBe('not_with_courier');
     }
   });
 });

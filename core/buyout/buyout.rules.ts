@@ -9,18 +9,18 @@ import type { PaymentReceipt, ReceiptItem, ReceiptSettings } from '../providers/
  */
 
 /** Delivery methods whose buyer pays for the goods on delivery: try-on, and those the settings add. */
-export function isBuyoutWay(getWay: string, payOnDeliveryWays: readonly string[]): boolean {
-  return getWay === 'moscow-try' || payOnDeliveryWays.includes(getWay);
+export function isBuyoutWay(deliveryMethod: string, payOnDeliveryWays: readonly string[]): boolean {
+  return deliveryMethod === 'moscow-try' || payOnDeliveryWays.includes(deliveryMethod);
 }
 
 export type BuyoutRefusal = 'not_buyout_way' | 'not_with_courier';
 
 /** Whether staff may record a buyout now: a pay-on-delivery order with the courier (`shipped`). */
 export function buyoutRefusal(
-  order: { getWay: string; status: OrderStatus },
+  order: { deliveryMethod: string; status: OrderStatus },
   payOnDeliveryWays: readonly string[],
 ): BuyoutRefusal | null {
-  if (!isBuyoutWay(order.getWay, payOnDeliveryWays)) return 'not_buyout_way';
+  if (!isBuyoutWay(order.deliveryMethod, payOnDeliveryWays)) return 'not_buyout_way';
   if (order.status !== 'shipped') return 'not_with_courier';
   return null;
 }

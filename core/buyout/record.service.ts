@@ -75,7 +75,7 @@ export function createBuyoutRecord(
           null,
         );
       }
-      const refused = buyoutRefusal(order, ways);
+      const refused = buyoutRefusal({ status: order.status, deliveryMethod: order.getWay }, ways);
       if (refused) throw refusalError(locale, refused, order.status);
       const badKept = keptRefusal(buyoutOrder(order, lines).lines, input.kept);
       if (badKept) throw keptError(locale, badKept);

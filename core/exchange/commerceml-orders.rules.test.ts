@@ -25,7 +25,7 @@ const order = (overrides: Partial<OrderForExchange> = {}): OrderForExchange => (
   createdAt: new Date('2026-11-20T08:05:09Z'),
   status: 'paid',
   payment: 'online',
-  getWay: 'self-sdek',
+  deliveryMethod: 'self-sdek',
   fullName: 'Анна Смирнова',
   phone: '79990000001',
   email: 'anna.smirnova.with.a.very.long.address@example-mail-provider.ru',
@@ -118,7 +118,7 @@ describe('the orders document for 1C', () => {
           order({
             number: 3,
             status: 'shipped',
-            getWay: 'delivery-sdek',
+            deliveryMethod: 'delivery-sdek',
             payment: 'sbp',
             delivery: { ...order().delivery, countryCode: 'KZ', country: 'Kazakhstan', city: 'Алматы' },
           }),

@@ -4,14 +4,14 @@
  * CommerceML 2.08 and 2.10 XSDs), and everything a 1C operator reads is a Russian name, not a code.
  */
 import { isPaidStatus, type OrderStatus } from '../orders/order.rules.ts';
-import { countryName, getWayName, orderStatusName, paymentMethodName } from './onec-names.rules.ts';
+import { countryName, deliveryMethodName, orderStatusName, paymentMethodName } from './onec-names.rules.ts';
 
 export interface OrderForExchange {
   number: number;
   createdAt: Date;
   status: OrderStatus;
   payment: string;
-  getWay: string;
+  deliveryMethod: string;
   fullName: string;
   /** Digits, with the country code. */
   phone: string;
@@ -82,7 +82,7 @@ export function orderRequisites(o: OrderForExchange): [string, string][] {
   const cancelled = o.status === 'cancelled' || o.status === 'payment_failed';
   const out: [string, string][] = [
     ['Метод оплаты', paymentMethodName(o.payment)],
-    ['Способ доставки', getWayName(o.getWay, o.delivery.countryCode)],
+    ['Способ доставки', deliveryMethodName(o.deliveryMethod, o.delivery.countryCode)],
     ['Адрес доставки', deliveryAddress(o.delivery)],
     ['Заказ оплачен', isPaidStatus(o.status) ? 'true' : 'false'],
     ['Статус заказа', orderStatusName(o.status)],

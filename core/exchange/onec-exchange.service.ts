@@ -299,7 +299,7 @@ export function createOneCExchangeService({
       createdAt: o.createdAt,
       status: o.status,
       payment: o.payment,
-      getWay: o.getWay,
+      deliveryMethod: o.getWay,
       fullName: o.fullName,
       phone: o.phone,
       email: o.email,

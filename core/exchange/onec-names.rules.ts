@@ -32,7 +32,7 @@ export const paymentMethodNames: Record<PaymentMethod, string> = {
   hepay: 'Оплата по ссылке',
 };
 
-const getWayNames: Record<GetWay, string> = {
+const deliveryMethodNames: Record<GetWay, string> = {
   'delivery-sdek': 'СДЭК, курьер',
   'self-sdek': 'СДЭК, пункт выдачи',
   'self-boxberry': 'Boxberry, пункт выдачи',
@@ -51,9 +51,9 @@ export function paymentMethodName(payment: string): string {
 }
 
 /** The delivery method's name; a courier delivery abroad goes by DHL Express (`carrierOf`). */
-export function getWayName(getWay: string, countryCode: string): string {
-  if (getWay === 'delivery-sdek' && countryCode && countryCode !== 'RU') return 'DHL Express, курьер';
-  return getWayNames[getWay as GetWay] ?? getWay;
+export function deliveryMethodName(deliveryMethod: string, countryCode: string): string {
+  if (deliveryMethod === 'delivery-sdek' && countryCode && countryCode !== 'RU') return 'DHL Express, курьер';
+  return deliveryMethodNames[deliveryMethod as GetWay] ?? deliveryMethod;
 }
 
 const regionNames = new Intl.DisplayNames(['ru'], { type: 'region', fallback: 'none' });

@@ -32,7 +32,7 @@ type Outcome = { kind: 'changed' | 'unchanged' } | { kind: 'refused'; reason: st
 export function createOneCSaleService({ db, ordersAdmin }: { db: Db; ordersAdmin: OrdersAdminService }) {
   async function current(number: number) {
     const [row] = await db
-      .select({ status: orders.status, version: orders.version, getWay: orders.getWay })
+      .select({ status: orders.status, version: orders.version, deliveryMethod: orders.getWay })
       .from(orders)
       .where(eq(orders.number, number));
     return row ?? null;
@@ -41,7 +41,7 @@ export function createOneCSaleService({ db, ordersAdmin }: { db: Db; ordersAdmin
   /** The steps from `from` to the state 1C reports, in order; a string is why there are none. */
   function plan(
     from: OrderStatus,
-    getWay: string,
+    deliveryMethod: string,
     state: OneCOrderState,
     trackingNumber: string | null,
   ): StaffStep[] | 'unchanged' | string {
@@ -61,16 +61,16 @@ export function createOneCSaleService({ db, ordersAdmin }: { db: Db; ordersAdmin
       return `заказ на сайте «${now}»: оплату подтверждает платёжная система сайта, отметка 1С не применена`;
     }
     // A shop pickup is not handed to a carrier: 1C's shipment is the buyer collecting it.
-    const target = state === 'shipped' && getWay === 'self' ? 'delivered' : state;
+    const target = state === 'shipped' && deliveryMethod === 'self' ? 'delivered' : state;
     const done = progressOf(from) ?? 0;
     if (target === 'paid' || done >= progressOfState(target)) return 'unchanged';
     let steps: StaffStep[] = [target];
     if (target === 'delivered' && (from === 'paid' || from === 'confirmed')) {
-      steps = [isCollectedWay(getWay) ? 'ready_for_pickup' : 'shipped', 'delivered'];
+      steps = [isCollectedWay(deliveryMethod) ? 'ready_for_pickup' : 'shipped', 'delivered'];
     }
     let at: OrderStatus = from;
     for (const step of steps) {
-      const refused = stepRefusal({ status: at, getWay }, step, trackingNumber);
+      const refused = stepRefusal({ status: at, deliveryMethod }, step, trackingNumber);
       if (refused === 'tracking_required') {
         return 'для передачи перевозчику нужен трек-номер: реквизит «Трек-номер» в документе 1С';
       }
@@ -94,7 +94,7 @@ export function createOneCSaleService({ db, ordersAdmin }: { db: Db; ordersAdmin
     if (tracking && !TRACKING.test(tracking)) {
       return { kind: 'refused', reason: `трек-номер «${tracking}» не похож на номер перевозчика` };
     }
-    const steps = plan(order.status, order.getWay, report.state, tracking);
+    const steps = plan(order.status, order.deliveryMethod, report.state, tracking);
     if (steps === 'unchanged') return { kind: 'unchanged' };
     if (typeof steps === 'string') return { kind: 'refused', reason: steps };
     const reason = report.shipmentNumber ? `по данным 1С, отгрузка ${report.shipmentNumber}` : 'по данным 1С';

@@ -64,10 +64,10 @@ export function trackingUrl(carrier: Carrier | null, number: string): string | n
 }
 
 /** The carrier of a delivery method (couriers abroad go by DHL); null for the shop's own. */
-export function carrierOf(getWay: string, countryCode: string): Carrier | null {
-  if (getWay === 'self-boxberry') return 'boxberry';
-  if (getWay === 'delivery-sdek') return countryCode && countryCode !== 'RU' ? 'dhl' : 'sdek';
-  if (getWay === 'self-sdek') return 'sdek';
+export function carrierOf(deliveryMethod: string, countryCode: string): Carrier | null {
+  if (deliveryMethod === 'self-boxberry') return 'boxberry';
+  if (deliveryMethod === 'delivery-sdek') return countryCode && countryCode !== 'RU' ? 'dhl' : 'sdek';
+  if (deliveryMethod === 'self-sdek') return 'sdek';
   return null;
 }
 

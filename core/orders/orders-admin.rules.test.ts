@@ -35,30 +35,36 @@ describe('staff steps', () => {
     expect(canTransition('confirmed', 'shipped')).toBe(true);
     expect(canTransition('shipped', 'cancelled')).toBe(false);
     expect(canTransition('delivered', 'cancelled')).toBe(false);
-    expect(stepRefusal({ status: 'awaiting_payment', getWay: 'self' }, 'delivered', null)).toBe('transition');
+    expect(stepRefusal({ status: 'awaiting_payment', deliveryMethod: 'self' }, 'delivered', null)).toBe(
+      'transition',
+    );
   });
 
   it('needs a tracking number to hand a carrier delivery over, none for the Moscow courier', () => {
-    expect(stepRefusal({ status: 'paid', getWay: 'delivery-sdek' }, 'shipped', null)).toBe(
+    expect(stepRefusal({ status: 'paid', deliveryMethod: 'delivery-sdek' }, 'shipped', null)).toBe(
       'tracking_required',
     );
-    expect(stepRefusal({ status: 'paid', getWay: 'delivery-sdek' }, 'shipped', '1234567890')).toBeNull();
-    expect(stepRefusal({ status: 'paid', getWay: 'moscow' }, 'shipped', null)).toBeNull();
+    expect(
+      stepRefusal({ status: 'paid', deliveryMethod: 'delivery-sdek' }, 'shipped', '1234567890'),
+    ).toBeNull();
+    expect(stepRefusal({ status: 'paid', deliveryMethod: 'moscow' }, 'shipped', null)).toBeNull();
   });
 
   it('marks ready for pickup only orders the shopper collects, and never hands a shop pickup to a carrier', () => {
-    expect(stepRefusal({ status: 'paid', getWay: 'moscow' }, 'ready_for_pickup', null)).toBe('not_pickup');
-    expect(stepRefusal({ status: 'paid', getWay: 'self' }, 'shipped', null)).toBe('not_shipped_way');
-    expect(availableSteps({ status: 'paid', getWay: 'self' })).toEqual([
+    expect(stepRefusal({ status: 'paid', deliveryMethod: 'moscow' }, 'ready_for_pickup', null)).toBe(
+      'not_pickup',
+    );
+    expect(stepRefusal({ status: 'paid', deliveryMethod: 'self' }, 'shipped', null)).toBe('not_shipped_way');
+    expect(availableSteps({ status: 'paid', deliveryMethod: 'self' })).toEqual([
       'confirmed',
       'ready_for_pickup',
       'cancelled',
     ]);
-    expect(availableSteps({ status: 'shipped', getWay: 'self-sdek' })).toEqual([
+    expect(availableSteps({ status: 'shipped', deliveryMethod: 'self-sdek' })).toEqual([
       'ready_for_pickup',
       'delivered',
     ]);
-    expect(availableSteps({ status: 'cancelled', getWay: 'self-sdek' })).toEqual([]);
+    expect(availableSteps({ status: 'cancelled', deliveryMethod: 'self-sdek' })).toEqual([]);
   });
 });
 

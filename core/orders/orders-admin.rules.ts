@@ -26,19 +26,21 @@ export type StepRefusal = 'transition' | 'not_pickup' | 'not_shipped_way' | 'tra
  * carrier for the shop's own pickup, a tracking number for carrier deliveries). Null when allowed.
  */
 export function stepRefusal(
-  order: { status: OrderStatus; getWay: string },
+  order: { status: OrderStatus; deliveryMethod: string },
   to: StaffStep,
   trackingNumber: string | null | undefined,
 ): StepRefusal | null {
   if (!canTransition(order.status, to)) return 'transition';
-  if (to === 'ready_for_pickup' && !isCollectedWay(order.getWay)) return 'not_pickup';
-  if (to === 'shipped' && order.getWay === 'self') return 'not_shipped_way';
-  if (to === 'shipped' && needsTrackingNumber(order.getWay) && !trackingNumber) return 'tracking_required';
+  if (to === 'ready_for_pickup' && !isCollectedWay(order.deliveryMethod)) return 'not_pickup';
+  if (to === 'shipped' && order.deliveryMethod === 'self') return 'not_shipped_way';
+  if (to === 'shipped' && needsTrackingNumber(order.deliveryMethod) && !trackingNumber) {
+    return 'tracking_required';
+  }
   return null;
 }
 
 /** The steps a manager may take now, for the order page's buttons. */
-export function availableSteps(order: { status: OrderStatus; getWay: string }): StaffStep[] {
+export function availableSteps(order: { status: OrderStatus; deliveryMethod: string }): StaffStep[] {
   return staffSteps.filter((step) => {
     const refusal = stepRefusal(order, step, 'x');
     return refusal === null;

@@ -294,7 +294,7 @@ export function createOrdersAdminService({
       /** Every refund of the order (core/refunds/), oldest first. */
       refunds: orderRefundList,
       audit: auditPage.rows,
-      steps: availableSteps(order),
+      steps: availableSteps({ status: order.status, deliveryMethod: order.getWay }),
       /** A refund waits to be sent or did not go through: it may be started (or sent again) from here. */
       canRefund: orderRefundList.some(
         (r) => r.state === 'needed' || r.state === 'failed' || r.state === 'started',
@@ -418,7 +418,11 @@ export function createOrdersAdminService({
       input.to === 'cancelled' ? await ordersService.paymentReceipt(number).catch(() => null) : null;
     const outcome = await ordersService.withStockChanges(async (tx, changed) => {
       const before = await lockCurrent(tx, number, input.version, locale, input.from);
-      const refused = stepRefusal(before, input.to, input.trackingNumber);
+      const refused = stepRefusal(
+        { status: before.status, deliveryMethod: before.getWay },
+        input.to,
+        input.trackingNumber,
+      );
       if (refused) throw refusal(locale, refused, before.status, input.to);
       // Marked goods leave with a code per unit (docs/product/marking.md).
       if (settlesAt(input.to)) await assertMarkCodesComplete(tx, number, locale);
@@ -492,7 +496,11 @@ export function createOrdersAdminService({
   async function handOver(number: number, input: HandOverInput, actor: Actor, locale: Locale) {
     const order = await requireOrder(number, locale);
     if (order.version !== input.version) throw stale(locale, order);
-    const refused = stepRefusal(order, 'shipped', 'registered by the carrier');
+    const refused = stepRefusal(
+      { status: order.status, deliveryMethod: order.getWay },
+      'shipped',
+      'registered by the carrier',
+    );
     if (refused) throw refusal(locale, refused, order.status, 'shipped');
     await assertMarkCodesComplete(db, number, locale);
     const parcel = await shipments.register(order, locale);

@@ -22,8 +22,8 @@ export function shipmentCarrierOf(order: {
 }
 
 /** Door or pickup point, by the delivery method. */
-export function shipmentModeOf(getWay: string): 'door' | 'pickup' {
-  return getWay.startsWith('self-') ? 'pickup' : 'door';
+export function shipmentModeOf(deliveryMethod: string): 'door' | 'pickup' {
+  return deliveryMethod.startsWith('self-') ? 'pickup' : 'door';
 }
 
 /**

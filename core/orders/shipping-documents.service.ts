@@ -14,7 +14,7 @@ export interface PackingSlip {
   number: number;
   createdAt: Date;
   status: string;
-  getWay: string;
+  deliveryMethod: string;
   buyer: { name: string; phone: string; email: string };
   delivery: {
     city: string;
@@ -115,7 +115,7 @@ export function createShippingDocumentsService({ db, providers }: { db: Db; prov
           number,
           createdAt: order.createdAt,
           status: order.status,
-          getWay: order.getWay,
+          deliveryMethod: order.getWay,
           buyer: { name: order.fullName, phone: order.phone, email: order.email },
           delivery: {
             city: d.city,
