@@ -250,6 +250,9 @@ export const bulkBody = z.object({
   change: bulkChange,
 });
 
+/** The audience, VAT, marking and customs fields a category or a product takes, as parsed. */
+export type AudienceInput = z.output<z.ZodObject<typeof audienceFields>>;
+
 export const categoryCreateBody = z.object({
   name: localizedName,
   parentSlug: slugRef.nullable(),
@@ -263,6 +266,8 @@ export const categoryUpdateBody = z.object({
   position: z.number().int().min(0).max(100_000),
   ...audienceFields,
 });
+export type CategoryCreateInput = z.output<typeof categoryCreateBody>;
+export type CategoryUpdateInput = z.output<typeof categoryUpdateBody>;
 
 export const collectionCreateBody = z.object({
   name: localizedName,

@@ -5,7 +5,7 @@ import { cacheTags, noReadCache, type ReadCache } from '../../cache/read-cache.t
 import type { Db, Tx } from '../../db/client.ts';
 import { productGroups, type variantProducts } from '../../db/schema/index.ts';
 import type { Locale } from '../../i18n.ts';
-import { catalogueLimits } from '../catalogue-admin.schemas.ts';
+import { type AudienceInput, catalogueLimits } from '../catalogue-admin.schemas.ts';
 export type GroupRow = typeof productGroups.$inferSelect;
 export type VariantRow = typeof variantProducts.$inferSelect;
 
@@ -18,6 +18,26 @@ export const staleMessage = (locale: Locale) =>
     'Запись изменили, пока вы её редактировали. Ниже — новые значения; обновите и повторите',
     'Someone changed this record while you were editing it. The newer values are shown; reload and try again',
   );
+
+/** A new category's or product's audience, VAT, marking and customs columns: an absent one is null. */
+export const audienceColumnsOnCreate = (input: AudienceInput) => ({
+  ageGroup: input.ageGroup,
+  gender: input.gender,
+  vatRate: input.vatRate,
+  marked: input.marked ?? null,
+  hsCode: input.hsCode ?? null,
+  originCountry: input.originCountry ?? null,
+});
+
+/** The same columns on a save: an absent marking or customs field leaves its column as it is. */
+export const audienceColumnsOnUpdate = (input: AudienceInput) => ({
+  ageGroup: input.ageGroup,
+  gender: input.gender,
+  vatRate: input.vatRate,
+  ...(input.marked !== undefined ? { marked: input.marked } : {}),
+  ...(input.hsCode !== undefined ? { hsCode: input.hsCode } : {}),
+  ...(input.originCountry !== undefined ? { originCountry: input.originCountry } : {}),
+});
 
 // The one conflict protocol (core/errors.ts), under the names the catalogue's services use.
 export { InUseError, StaleError } from '../../errors.ts';

@@ -1,13 +1,14 @@
 import { asc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Actor } from '../../audit/audit.service.ts';
 import type { Tx } from '../../db/client.ts';
-import { categories, type LocalizedText, productGroups } from '../../db/schema/index.ts';
+import { categories, productGroups } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import type { Locale } from '../../i18n.ts';
-import type { VatRate } from '../../orders/receipt-settings.rules.ts';
-import type { AgeGroup, Gender } from '../audience.rules.ts';
+import type { CategoryCreateInput, CategoryUpdateInput } from '../catalogue-admin.schemas.ts';
 import { slugOf, uniqueSlug } from '../slug.rules.ts';
 import {
+  audienceColumnsOnCreate,
+  audienceColumnsOnUpdate,
   type CatalogueAdminContext,
   InUseError,
   StaleError,
@@ -62,21 +63,7 @@ export function createCategoriesAdmin({ db, audit, change, catalogueWide, usersO
     }
   }
 
-  async function createCategory(
-    input: {
-      name: LocalizedText;
-      parentSlug: string | null;
-      position?: number;
-      ageGroup: AgeGroup | null;
-      gender: Gender | null;
-      vatRate: VatRate | null;
-      marked?: boolean | null;
-      hsCode?: string | null;
-      originCountry?: string | null;
-    },
-    actor: Actor,
-    locale: Locale,
-  ) {
+  async function createCategory(input: CategoryCreateInput, actor: Actor, locale: Locale) {
     return change(async (tx, tags) => {
       await requireParent(tx, input.parentSlug, null, locale);
       const base = slugOf(input.name.en || input.name.ru, 'category');
@@ -91,12 +78,7 @@ export function createCategoriesAdmin({ db, audit, change, catalogueWide, usersO
           slug,
           parentSlug: input.parentSlug,
           name: input.name,
-          ageGroup: input.ageGroup,
-          gender: input.gender,
-          vatRate: input.vatRate,
-          marked: input.marked ?? null,
-          hsCode: input.hsCode ?? null,
-          originCountry: input.originCountry ?? null,
+          ...audienceColumnsOnCreate(input),
           position:
             input.position ?? sql`(select coalesce(max(${categories.position}), 0) + 1 from ${categories})`,
         })
@@ -119,23 +101,7 @@ export function createCategoriesAdmin({ db, audit, change, catalogueWide, usersO
     return row;
   }
 
-  async function updateCategory(
-    slug: string,
-    input: {
-      version: number;
-      name: LocalizedText;
-      parentSlug: string | null;
-      position: number;
-      ageGroup: AgeGroup | null;
-      gender: Gender | null;
-      vatRate: VatRate | null;
-      marked?: boolean | null;
-      hsCode?: string | null;
-      originCountry?: string | null;
-    },
-    actor: Actor,
-    locale: Locale,
-  ) {
+  async function updateCategory(slug: string, input: CategoryUpdateInput, actor: Actor, locale: Locale) {
     return change(async (tx, tags) => {
       const before = await lockCategory(tx, slug, input.version, locale);
       await requireParent(tx, input.parentSlug, slug, locale);
@@ -145,12 +111,7 @@ export function createCategoriesAdmin({ db, audit, change, catalogueWide, usersO
           name: input.name,
           parentSlug: input.parentSlug,
           position: input.position,
-          ageGroup: input.ageGroup,
-          gender: input.gender,
-          vatRate: input.vatRate,
-          ...(input.marked !== undefined ? { marked: input.marked } : {}),
-          ...(input.hsCode !== undefined ? { hsCode: input.hsCode } : {}),
-          ...(input.originCountry !== undefined ? { originCountry: input.originCountry } : {}),
+          ...audienceColumnsOnUpdate(input),
           version: sql`${categories.version} + 1`,
         })
         .where(eq(categories.slug, slug))
