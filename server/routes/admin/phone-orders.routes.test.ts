@@ -51,6 +51,15 @@ describe.each(engines)('orders taken by phone on %s', (engine) => {
     email: 'anna.phone@example.com',
     consent: true,
   };
+  /** The buyer's order of `count` units of `variantId`, picked up at the showroom, as the manager takes it. */
+  const placeForPickup = async (variantId: string, count: number) =>
+    (
+      await api('POST', '/api/admin/phone-orders', {
+        ...buyer,
+        lines: [{ variantId, count }],
+        getWay: 'self',
+      })
+    ).json().order;
 
   it('finds products by name with each size’s live stock', async () => {
     const { variantId, group } = await product(4_200_00, 2);
@@ -167,13 +176,7 @@ describe.each(engines)('orders taken by phone on %s', (engine) => {
 
   it('sends the link by SMS and e-mail through the sandbox, again on request, each sending in the history', async () => {
     const { variantId } = await product(7_500_00, 3);
-    const created = (
-      await api('POST', '/api/admin/phone-orders', {
-        ...buyer,
-        lines: [{ variantId, count: 1 }],
-        getWay: 'self',
-      })
-    ).json().order;
+    const created = await placeForPickup(variantId, 1);
     const first = await api('POST', `/api/admin/phone-orders/${created.number}/link`, { channels: 'both' });
     expect(first.statusCode, first.body).toBe(200);
     expect(
@@ -219,13 +222,7 @@ describe.each(engines)('orders taken by phone on %s', (engine) => {
 
   it('follows the unpaid-order rule: past its hold it fails, the stock returns and no link can be sent', async () => {
     const { variantId } = await product(1_500_00, 2);
-    const created = (
-      await api('POST', '/api/admin/phone-orders', {
-        ...buyer,
-        lines: [{ variantId, count: 2 }],
-        getWay: 'self',
-      })
-    ).json().order;
+    const created = await placeForPickup(variantId, 2);
     expect(await stockOf(variantId)).toBe(0);
     // The shop's online hold (20 minutes by default) passes unpaid.
     now = new Date(new Date(created.expiresAt).getTime() + 60_000);
@@ -239,13 +236,7 @@ describe.each(engines)('orders taken by phone on %s', (engine) => {
 
   it('lets the buyer pay the order on the link’s page', async () => {
     const { variantId } = await product(2_500_00, 3);
-    const created = (
-      await api('POST', '/api/admin/phone-orders', {
-        ...buyer,
-        lines: [{ variantId, count: 1 }],
-        getWay: 'self',
-      })
-    ).json().order;
+    const created = await placeForPickup(variantId, 1);
     const token = String(created.payUrl).split('/').pop();
     const paid = await t.app.inject({
       method: 'POST',
