@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../core/config/env.ts';
 import { createDolyamePayments } from '../../core/providers/payments/dolyame-payments.ts';
-import { type DolyameFake, startDolyameFake } from '../../tests/fakes/dolyame-fake.ts';
+import { startDolyameFake } from '../../tests/fakes/dolyame-fake.ts';
 import { engines } from '../../tests/setup/test-database.ts';
 import { paymentTestEnv as baseEnv, usePaymentShop } from '../../tests/support/payment-shop.ts';
+import { useFake } from '../../tests/support/use-fake.ts';
 
 describe('Dolyame configuration and mutual TLS', () => {
-  let fake: DolyameFake;
-  beforeAll(async () => {
-    fake = await startDolyameFake();
-  });
-  afterAll(async () => {
-    await fake.close();
-  });
+  const fake = useFake(startDolyameFake);
 
   it('stops start-up naming each missing Dolyame variable', () => {
     expect(() => loadConfig({ ...baseEnv, PAYMENTS_BNPL: 'dolyame', DOLYAME_LOGIN: 'l' })).toThrow(

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type DadataFake, startDadataFake } from '../../../tests/fakes/dadata-fake.ts';
+import { describe, expect, it } from 'vitest';
+import { startDadataFake } from '../../../tests/fakes/dadata-fake.ts';
+import { clearCalls, useFake } from '../../../tests/support/use-fake.ts';
 import { ProviderTimeoutError, withTimeout } from '../timeout.ts';
 import { createDadataAddressSuggest } from './dadata-address-suggest.ts';
 import { createSandboxAddressSuggest } from './sandbox-address-suggest.ts';
@@ -41,18 +42,7 @@ describe('sandbox address suggestions (the Moscow gazetteer)', () => {
 });
 
 describe('DaData address suggestions against its fake', () => {
-  let fake: DadataFake;
-  beforeAll(async () => {
-    fake = await startDadataFake();
-  });
-  afterAll(async () => {
-    await fake.close();
-  });
-  beforeEach(() => {
-    fake.delayMs = 0;
-    fake.failure = null;
-    fake.calls.length = 0;
-  });
+  const fake = useFake(startDadataFake, clearCalls);
   const dadata = () =>
     createDadataAddressSuggest({ apiKey: fake.apiKey, url: fake.url, requestTimeoutMs: 1_000 });
 

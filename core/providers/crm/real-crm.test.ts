@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type CrmFake, startCrmFake } from '../../../tests/fakes/crm-fake.ts';
+import { describe, expect, it } from 'vitest';
+import { startCrmFake } from '../../../tests/fakes/crm-fake.ts';
+import { useFake } from '../../../tests/support/use-fake.ts';
 import { ProviderTimeoutError, withTimeout } from '../timeout.ts';
 import { createAmocrm } from './amocrm-crm.ts';
 import { createBitrix24Crm } from './bitrix24-crm.ts';
@@ -18,17 +19,7 @@ const lead: CrmLead = {
 };
 
 describe('CRM adapters against their fakes', () => {
-  let fake: CrmFake;
-  beforeAll(async () => {
-    fake = await startCrmFake();
-  });
-  afterAll(async () => {
-    await fake.close();
-  });
-  beforeEach(() => {
-    fake.delayMs = 0;
-    fake.failure = null;
-  });
+  const fake = useFake(startCrmFake);
 
   const systems: [string, () => CrmProvider][] = [
     ['bitrix24', () => createBitrix24Crm({ webhookUrl: fake.bitrix24WebhookUrl, requestTimeoutMs: 1_000 })],

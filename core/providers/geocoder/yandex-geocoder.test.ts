@@ -1,25 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  startYandexGeocoderFake,
-  type YandexGeocoderFake,
-} from '../../../tests/fakes/yandex-geocoder-fake.ts';
+import { describe, expect, it } from 'vitest';
+import { startYandexGeocoderFake } from '../../../tests/fakes/yandex-geocoder-fake.ts';
+import { clearCalls, useFake } from '../../../tests/support/use-fake.ts';
 import { isInsideMkad } from '../../delivery/mkad.rules.ts';
 import { ProviderTimeoutError, withTimeout } from '../timeout.ts';
 import { createYandexGeocoder } from './yandex-geocoder.ts';
 
 describe('Yandex Geocoder against its fake (integrations.md §8)', () => {
-  let fake: YandexGeocoderFake;
-  beforeAll(async () => {
-    fake = await startYandexGeocoderFake();
-  });
-  afterAll(async () => {
-    await fake.close();
-  });
-  beforeEach(() => {
-    fake.delayMs = 0;
-    fake.failure = null;
-    fake.calls.length = 0;
-  });
+  const fake = useFake(startYandexGeocoderFake, clearCalls);
   const geocoder = () =>
     createYandexGeocoder({ apiKey: fake.apiKey, url: fake.url, requestTimeoutMs: 1_000 });
 

@@ -1,21 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type SendpulseFake, startSendpulseFake } from '../../../tests/fakes/sendpulse-fake.ts';
+import { describe, expect, it } from 'vitest';
+import { startSendpulseFake } from '../../../tests/fakes/sendpulse-fake.ts';
+import { useFake } from '../../../tests/support/use-fake.ts';
 import { ProviderTimeoutError, withTimeout } from '../timeout.ts';
 import { createSendpulseMailing } from './sendpulse-mailing.ts';
 
 describe('SendPulse address book against its fake (integrations.md §10, DECISIONS 37)', () => {
-  let fake: SendpulseFake;
   let now = new Date('2026-11-20T09:00:00Z');
-  beforeAll(async () => {
-    fake = await startSendpulseFake();
-  });
-  afterAll(async () => {
-    await fake.close();
-  });
-  beforeEach(() => {
-    fake.delayMs = 0;
-    fake.failure = null;
-    fake.expiresIn = 3600;
+  const fake = useFake(startSendpulseFake, (f) => {
+    f.expiresIn = 3600;
     now = new Date('2026-11-20T09:00:00Z');
   });
   const mailing = (over: { clientSecret?: string } = {}) =>

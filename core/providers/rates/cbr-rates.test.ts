@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CbrFake, encodeWindows1251, sampleDay, startCbrFake } from '../../../tests/fakes/cbr-fake.ts';
 import { createTestDatabase, engines, type TestDatabase } from '../../../tests/setup/test-database.ts';
+import { clearCalls, useFake } from '../../../tests/support/use-fake.ts';
 import { createRatesService } from '../../rates/rates.service.ts';
 import { ProviderTimeoutError, withTimeout } from '../timeout.ts';
 import { createCbrRatesProvider, parseCbrDaily } from './cbr-rates.ts';
@@ -59,20 +60,12 @@ describe('the Central Bank daily document (integrations.md §7)', () => {
 });
 
 describe('the Central Bank adapter against its fake', () => {
-  let fake: CbrFake;
-  beforeAll(async () => {
-    fake = await startCbrFake();
-    fake.days.set('04.10.2024', sampleDay());
-    fake.days.set('05.10.2024', sampleDay({ USD: '95,5000' }));
-  });
-  afterAll(async () => {
-    await fake.close();
-  });
-  beforeEach(() => {
-    fake.delayMs = 0;
-    fake.failure = null;
-    fake.calls.length = 0;
-  });
+  const fake = useFake(async () => {
+    const started = await startCbrFake();
+    started.days.set('04.10.2024', sampleDay());
+    started.days.set('05.10.2024', sampleDay({ USD: '95,5000' }));
+    return started;
+  }, clearCalls);
   const provider = () => createCbrRatesProvider({ url: fake.url, requestTimeoutMs: 1_000 });
 
   it('asks for the day as DD/MM/YYYY and answers that day', async () => {

@@ -1,21 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type SmsruFake, startSmsruFake } from '../../../tests/fakes/smsru-fake.ts';
+import { describe, expect, it } from 'vitest';
+import { startSmsruFake } from '../../../tests/fakes/smsru-fake.ts';
+import { useFake } from '../../../tests/support/use-fake.ts';
 import { ProviderTimeoutError, withTimeout } from '../timeout.ts';
 import { createSmsruSms } from './smsru-sms.ts';
 
 describe('SMS.ru against its fake (integrations.md §10)', () => {
-  let fake: SmsruFake;
-  beforeAll(async () => {
-    fake = await startSmsruFake();
-  });
-  afterAll(async () => {
-    await fake.close();
-  });
-  beforeEach(() => {
-    fake.delayMs = 0;
-    fake.failure = null;
-    fake.refused.clear();
-  });
+  const fake = useFake(startSmsruFake, (f) => f.refused.clear());
   const sms = (from: string | null = null) =>
     createSmsruSms({ apiId: fake.apiId, url: fake.url, from, requestTimeoutMs: 1_000 });
 
