@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { storedAdminLocale } from './api.ts';
-import { type AdminLocale, AdminLocaleContext } from './i18n.ts';
+import { type AdminLocale, AdminLocaleContext, useTr } from './i18n.ts';
 
 /** The back office's language, chosen by the staff member and kept on this device. */
 export function AdminLocaleProvider({
@@ -46,6 +46,22 @@ export function AdminLoading() {
       <p className="adm-muted" aria-live="polite">
         …
       </p>
+    </div>
+  );
+}
+
+/** The card of the pages a staff member meets before the back office (sign-in, first setup, an invitation). */
+export function AuthCard({ children }: { children: React.ReactNode }) {
+  const tr = useTr();
+  return (
+    <div className="adm-auth">
+      <div className="adm-card">
+        <div className="adm-row" style={{ justifyContent: 'space-between', marginBottom: 8 }}>
+          <span className="adm-muted">{tr('Панель управления', 'Back office')}</span>
+          <LanguageSwitch />
+        </div>
+        {children}
+      </div>
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useLoaderData } from 'react-router';
 import { roleName } from '../../../core/staff-messages.ts';
 import { AdminApiError, adminApi, errorText } from '../../admin/api.ts';
-import { AdminLoading, AdminLocaleProvider, LanguageSwitch } from '../../admin/frame.tsx';
+import { AdminLoading, AdminLocaleProvider, AuthCard } from '../../admin/frame.tsx';
 import { useTr } from '../../admin/i18n.ts';
 
 export const handle = { admin: true };
@@ -38,73 +38,67 @@ function Invite() {
   const [done, setDone] = useState(false);
   const [busy, setBusy] = useState(false);
   return (
-    <div className="adm-auth">
-      <div className="adm-card">
-        <div className="adm-row" style={{ justifyContent: 'space-between', marginBottom: 8 }}>
-          <span className="adm-muted">{tr('Панель управления', 'Back office')}</span>
-          <LanguageSwitch />
-        </div>
-        <h1>{tr('Приглашение в команду', 'Join the team')}</h1>
-        {!invite ? (
-          <p className="adm-error" role="alert">
-            {loadError}
+    <AuthCard>
+      <h1>{tr('Приглашение в команду', 'Join the team')}</h1>
+      {!invite ? (
+        <p className="adm-error" role="alert">
+          {loadError}
+        </p>
+      ) : done ? (
+        <>
+          <p className="adm-ok" role="status">
+            {tr(
+              'Пароль сохранён. Войдите и настройте второй фактор.',
+              'Your password is set. Sign in and set up the second factor.',
+            )}
           </p>
-        ) : done ? (
-          <>
-            <p className="adm-ok" role="status">
-              {tr(
-                'Пароль сохранён. Войдите и настройте второй фактор.',
-                'Your password is set. Sign in and set up the second factor.',
-              )}
+          <a className="adm-btn adm-btn--primary" href="/admin/sign-in">
+            {tr('Войти', 'Sign in')}
+          </a>
+        </>
+      ) : (
+        <form
+          onSubmit={async (event) => {
+            event.preventDefault();
+            const data = new FormData(event.currentTarget);
+            setBusy(true);
+            setError(null);
+            try {
+              await adminApi('/api/admin/invites/accept', {
+                method: 'POST',
+                body: { token, name: data.get('name'), password: data.get('password') },
+                redirectOn401: false,
+              });
+              setDone(true);
+            } catch (e) {
+              setError({ message: errorText(e), field: e instanceof AdminApiError ? e.field : undefined });
+            } finally {
+              setBusy(false);
+            }
+          }}
+        >
+          <p>
+            {invite.email} · {roleName(invite.role, tr('ru', 'en') === 'en' ? 'en' : 'ru')}
+          </p>
+          <label className="adm-field">
+            {tr('Имя', 'Name')}
+            <input name="name" autoComplete="name" required maxLength={100} />
+          </label>
+          <label className="adm-field" data-invalid={error?.field === 'password'}>
+            {tr('Пароль (не короче 12 символов)', 'Password (12 characters or more)')}
+            <input name="password" type="password" autoComplete="new-password" minLength={12} required />
+          </label>
+          {error ? (
+            <p className="adm-error" role="alert">
+              {error.message}
             </p>
-            <a className="adm-btn adm-btn--primary" href="/admin/sign-in">
-              {tr('Войти', 'Sign in')}
-            </a>
-          </>
-        ) : (
-          <form
-            onSubmit={async (event) => {
-              event.preventDefault();
-              const data = new FormData(event.currentTarget);
-              setBusy(true);
-              setError(null);
-              try {
-                await adminApi('/api/admin/invites/accept', {
-                  method: 'POST',
-                  body: { token, name: data.get('name'), password: data.get('password') },
-                  redirectOn401: false,
-                });
-                setDone(true);
-              } catch (e) {
-                setError({ message: errorText(e), field: e instanceof AdminApiError ? e.field : undefined });
-              } finally {
-                setBusy(false);
-              }
-            }}
-          >
-            <p>
-              {invite.email} · {roleName(invite.role, tr('ru', 'en') === 'en' ? 'en' : 'ru')}
-            </p>
-            <label className="adm-field">
-              {tr('Имя', 'Name')}
-              <input name="name" autoComplete="name" required maxLength={100} />
-            </label>
-            <label className="adm-field" data-invalid={error?.field === 'password'}>
-              {tr('Пароль (не короче 12 символов)', 'Password (12 characters or more)')}
-              <input name="password" type="password" autoComplete="new-password" minLength={12} required />
-            </label>
-            {error ? (
-              <p className="adm-error" role="alert">
-                {error.message}
-              </p>
-            ) : null}
-            <button type="submit" className="adm-btn adm-btn--primary" disabled={busy}>
-              {tr('Сохранить пароль', 'Set the password')}
-            </button>
-          </form>
-        )}
-      </div>
-    </div>
+          ) : null}
+          <button type="submit" className="adm-btn adm-btn--primary" disabled={busy}>
+            {tr('Сохранить пароль', 'Set the password')}
+          </button>
+        </form>
+      )}
+    </AuthCard>
   );
 }
 
