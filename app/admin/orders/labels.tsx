@@ -19,6 +19,16 @@ export function StatusBadge({ status, locale }: { status: string; locale: Locale
   return <span className={`adm-badge adm-badge--${statusTone(status)}`}>{statusLabel(status, locale)}</span>;
 }
 
+/** A list's customer cell: the name, the phone under it. */
+export function CustomerCell({ name, phone }: { name: string; phone: string }) {
+  return (
+    <>
+      {name}
+      <div className="adm-muted">+{phone}</div>
+    </>
+  );
+}
+
 /** A step's button text. */
 export function stepLabel(step: string, t: StaffText): string {
   switch (step) {

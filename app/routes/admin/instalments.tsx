@@ -6,7 +6,7 @@ import { paymentProviderName } from '../../../core/staff-messages.ts';
 import { AdminLoading } from '../../admin/frame.tsx';
 import { formatDateTime, formatMoney, useAdminLocale } from '../../admin/i18n.ts';
 import { deskApi, type InstalmentRow } from '../../admin/orders/desk-api.ts';
-import { paymentLabel, StatusBadge, statusLabel } from '../../admin/orders/labels.tsx';
+import { CustomerCell, paymentLabel, StatusBadge, statusLabel } from '../../admin/orders/labels.tsx';
 import { callApi } from '../../admin/ui/api-client.ts';
 import { type Column, DataTable } from '../../admin/ui/data-table.tsx';
 import { FilterBar, useListAddress } from '../../admin/ui/filter-bar.tsx';
@@ -97,12 +97,7 @@ export default function Instalments() {
     {
       key: 'customer',
       header: t('customers.col.customer'),
-      render: (r) => (
-        <>
-          {r.fullName}
-          <div className="adm-muted">+{r.phone}</div>
-        </>
-      ),
+      render: (r) => <CustomerCell name={r.fullName} phone={r.phone} />,
     },
     {
       key: 'total',

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from 'react-router';
 import { AdminLoading } from '../../admin/frame.tsx';
 import { formatDateTime, formatMoney } from '../../admin/i18n.ts';
 import { deskApi, type RefundDueRow } from '../../admin/orders/desk-api.ts';
-import { paymentLabel, StatusBadge } from '../../admin/orders/labels.tsx';
+import { CustomerCell, paymentLabel, StatusBadge } from '../../admin/orders/labels.tsx';
 import { callApi } from '../../admin/ui/api-client.ts';
 import { type Column, DataTable } from '../../admin/ui/data-table.tsx';
 import { PageHead } from '../../admin/ui/page-head.tsx';
@@ -42,12 +42,7 @@ export default function RefundsDue() {
     {
       key: 'customer',
       header: t('customers.col.customer'),
-      render: (r) => (
-        <>
-          {r.fullName}
-          <div className="adm-muted">+{r.phone}</div>
-        </>
-      ),
+      render: (r) => <CustomerCell name={r.fullName} phone={r.phone} />,
     },
     {
       key: 'payment',

@@ -4,6 +4,7 @@ import { refundSourceName, refundStateName } from '../../../core/staff-messages.
 import { AdminLoading } from '../../admin/frame.tsx';
 import { formatDateTime, formatMoney } from '../../admin/i18n.ts';
 import { deskApi, type RefundAttentionRow } from '../../admin/orders/desk-api.ts';
+import { CustomerCell } from '../../admin/orders/labels.tsx';
 import { useManualRefund } from '../../admin/orders/manual-refund.tsx';
 import { callApi } from '../../admin/ui/api-client.ts';
 import { useConfirm } from '../../admin/ui/confirm-dialog.tsx';
@@ -60,12 +61,7 @@ export default function RefundsAttention() {
       key: 'customer',
       header: t('refunds.attention.customer'),
       hideOnPhone: true,
-      render: (r) => (
-        <>
-          {r.fullName}
-          <div className="adm-muted">+{r.phone}</div>
-        </>
-      ),
+      render: (r) => <CustomerCell name={r.fullName} phone={r.phone} />,
     },
     {
       key: 'source',

@@ -4,6 +4,7 @@ import { Link, useLoaderData, useSearchParams } from 'react-router';
 import { returnNumberFromSearch } from '../../../core/returns/returns.schemas.ts';
 import { AdminLoading } from '../../admin/frame.tsx';
 import { formatDateTime, formatMoney, useAdminLocale } from '../../admin/i18n.ts';
+import { CustomerCell } from '../../admin/orders/labels.tsx';
 import {
   refundStatusLabel,
   returnMethodLabel,
@@ -65,12 +66,7 @@ export default function ReturnsQueue() {
       key: 'customer',
       header: t('customers.col.customer'),
       hideOnPhone: true,
-      render: (r) => (
-        <>
-          {r.fullName}
-          <div className="adm-muted">+{r.phone}</div>
-        </>
-      ),
+      render: (r) => <CustomerCell name={r.fullName} phone={r.phone} />,
     },
     {
       key: 'method',
