@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 
+import type { PhotoTagView } from './catalogue.types.ts';
 import { TAG_MAX_WIDTH, TAG_WIDTH_STEP } from './tag-limits.ts';
 
 export { TAG_MAX_WIDTH, TAG_WIDTH_STEP };
@@ -89,17 +90,8 @@ export function tagRefusal(message: string): keyof typeof tagMessages {
   return 'name';
 }
 
-/** A photo's tags as stored, in the order of their ids. */
-export interface StoredTag {
-  id: number;
-  left: number;
-  top: number;
-  name: string;
-  nameEn: string;
-  path: string;
-  link: string;
-  maxWidth: number;
-}
+/** A photo's tag as stored (the same fields the storefront is given). */
+export type StoredTag = PhotoTagView;
 
 /** The version of a photo's tags: a digest of their content, so any change by anyone changes it. */
 export function tagsVersion(tags: readonly StoredTag[]): string {

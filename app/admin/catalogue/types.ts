@@ -1,4 +1,5 @@
 import type { AgeGroup, Gender } from '../../../core/catalogue/audience.rules.ts';
+import type { VariantView } from '../../../core/catalogue/catalogue.types.ts';
 import type { VatRate } from '../../../core/orders/receipt-settings.rules.ts';
 
 /** What the catalogue staff API answers (server/routes/admin/catalogue.routes.ts). */
@@ -25,14 +26,8 @@ export interface ProductRow {
   photo: string | null;
 }
 
-export interface Variant {
-  id: string;
-  size: string;
-  barcode: string;
-  stock: number;
-  preorder: boolean;
-  notification: boolean;
-}
+/** A size of a product, as the storefront's catalogue reads it too. */
+export type Variant = VariantView;
 
 export interface ProductRecord {
   product: {
@@ -67,18 +62,14 @@ export interface ProductRecord {
   photoCount: number;
 }
 
+/** Who a product or a category is for, its VAT rate, marking and customs data (null = as its category). */
+export type AudienceValues = Pick<
+  ProductRecord['product'],
+  'ageGroup' | 'gender' | 'vatRate' | 'marked' | 'hsCode' | 'originCountry'
+>;
+
 export interface EditorOptions {
-  categories: {
-    slug: string;
-    name: L10n;
-    parentSlug: string | null;
-    ageGroup: AgeGroup | null;
-    gender: Gender | null;
-    vatRate: VatRate | null;
-    marked?: boolean | null;
-    hsCode?: string | null;
-    originCountry?: string | null;
-  }[];
+  categories: ({ slug: string; name: L10n; parentSlug: string | null } & AudienceValues)[];
   collections: { slug: string; name: L10n }[];
   sizeTables: { id: string; title: L10n }[];
 }

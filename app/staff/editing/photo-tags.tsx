@@ -7,17 +7,11 @@ import { notify } from './notices.tsx';
 import { failureText, staffApi } from './staff-api.ts';
 import { st } from './texts.ts';
 
-interface EditedTag {
+/** A tag as the editor holds it: the stored tag's fields, its id (`_id`) only once saved. */
+interface EditedTag extends Omit<PhotoTagView, 'id'> {
   /** Stable while the page lives: the stored id once saved, a local key before. */
   key: string;
   _id?: number;
-  left: number;
-  top: number;
-  name: string;
-  nameEn: string;
-  path: string;
-  link: string;
-  maxWidth: number;
 }
 
 interface WireTag {
