@@ -1,4 +1,5 @@
-import type { CabinetOrder, SavedAddress, UserView } from '../../core/accounts/accounts.types.ts';
+import type { SavedAddress, UserView } from '../../core/accounts/accounts.types.ts';
+import type { WireCabinetOrder as CabinetOrder } from '../../core/accounts/accounts.wire.ts';
 import type { Locale } from '../../core/i18n.ts';
 
 export type { CabinetOrder, SavedAddress, UserView };

@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { appContext } from '#app-context';
 import { type Locale, localeFromPath } from '../../core/i18n.ts';
-import type { OrderStatusView } from '../../core/orders/order-status.rules.ts';
+import type { WireOrderStatus } from '../../core/orders/order-status.wire.ts';
 import { ReturnToggle } from '../components/returns/return-request.tsx';
 import { translate } from '../i18n/index.ts';
 import { seoMeta } from '../lib/seo.ts';
@@ -66,7 +66,7 @@ const texts = {
   },
 } as const;
 
-const statusNames: Record<Locale, Record<OrderStatusView['status'], string>> = {
+const statusNames: Record<Locale, Record<WireOrderStatus['status'], string>> = {
   ru: {
     new: 'Создан',
     awaiting_payment: 'Ожидает оплаты',
@@ -125,7 +125,7 @@ export function meta({ loaderData: d }: Route.MetaArgs) {
 type Lookup =
   | { state: 'idle' }
   | { state: 'busy' }
-  | { state: 'found'; order: OrderStatusView; contact: string }
+  | { state: 'found'; order: WireOrderStatus; contact: string }
   | { state: 'refused'; message: string };
 
 /**
@@ -153,7 +153,7 @@ export default function Status({ loaderData }: Route.ComponentProps) {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(query),
       });
-      const body = (await res.json()) as { result: boolean; data?: OrderStatusView; message?: string };
+      const body = (await res.json()) as { result: boolean; data?: WireOrderStatus; message?: string };
       setLookup(
         body.result && body.data
           ? { state: 'found', order: body.data, contact: 'contact' in query ? query.contact : '' }

@@ -33,7 +33,7 @@ export interface CabinetOrder {
   orderID: number;
   status: string;
   createdAt: string;
-  getWay: string;
+  deliveryMethod: string;
   payment: string;
   city: string;
   address: string;
@@ -41,5 +41,12 @@ export interface CabinetOrder {
   deliveryPrice: number;
   promocodeDiscountPrice: number;
   total: number;
-  products: { _id: string; groupId: string; name: string; size: string; price: number; count: number }[];
+  products: {
+    variantId: string;
+    groupId: string;
+    name: string;
+    size: string;
+    price: number;
+    count: number;
+  }[];
 }

@@ -249,7 +249,7 @@ export function createUsersService({
       orderID: o.number,
       status: o.status,
       createdAt: o.createdAt.toISOString(),
-      getWay: o.getWay,
+      deliveryMethod: o.getWay,
       payment: o.payment,
       city: o.delivery.city,
       address: o.delivery.pvz ?? [o.delivery.address, o.delivery.room].filter(Boolean).join(', '),
@@ -260,7 +260,7 @@ export function createUsersService({
       products: lines
         .filter((l) => l.orderNumber === o.number)
         .map((l) => ({
-          _id: l.variantId,
+          variantId: l.variantId,
           groupId: l.groupId,
           name: l.name,
           size: l.size,

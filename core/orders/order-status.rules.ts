@@ -43,7 +43,7 @@ export interface OrderStatusView {
   /** When the order last changed. */
   updatedAt: string;
   delivery: {
-    getWay: string;
+    deliveryMethod: string;
     city: string;
     /** The pickup point chosen (a public address), null for a courier delivery. */
     pickupPoint: string | null;

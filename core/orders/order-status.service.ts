@@ -60,7 +60,7 @@ export function createOrderStatusService({ db, limits }: { db: Db; limits: RateL
         number: orders.number,
         status: orders.status,
         updatedAt: orders.updatedAt,
-        getWay: orders.getWay,
+        deliveryMethod: orders.getWay,
         delivery: orders.delivery,
         trackingNumber: orders.trackingNumber,
         shipmentCarrier: shipments.carrier,
@@ -76,16 +76,17 @@ export function createOrderStatusService({ db, limits }: { db: Db; limits: RateL
     // The parcel handed to a carrier names its carrier and number; staff's number stands otherwise.
     const carrier = isCarrier(row.shipmentCarrier)
       ? row.shipmentCarrier
-      : carrierOf(row.getWay, row.delivery.countryCode);
+      : carrierOf(row.deliveryMethod, row.delivery.countryCode);
     const number = row.shipmentTracking ?? row.trackingNumber;
     return {
       orderID: row.number,
       status: row.status,
       updatedAt: row.updatedAt.toISOString(),
       delivery: {
-        getWay: row.getWay,
+        deliveryMethod: row.deliveryMethod,
         city: row.delivery.city,
-        pickupPoint: row.getWay.startsWith('self-') && row.getWay !== 'self' ? row.delivery.pvz : null,
+        pickupPoint:
+          row.deliveryMethod.startsWith('self-') && row.deliveryMethod !== 'self' ? row.delivery.pvz : null,
         date: row.delivery.deliveryDate,
         time: row.delivery.deliveryTime,
       },

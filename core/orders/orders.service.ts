@@ -363,7 +363,7 @@ export function createOrdersService({
       orderID: order.number,
       status: order.status,
       paid: isPaidStatus(order.status),
-      getWay: order.getWay,
+      deliveryMethod: order.getWay,
       payment: order.payment,
       currency: 'RUB',
       summ: order.goodsPayable,
@@ -371,7 +371,7 @@ export function createOrdersService({
       promocodeDiscountPrice: order.promoDiscount,
       total: order.total,
       products: lines.map((l) => ({
-        _id: l.variantId,
+        variantId: l.variantId,
         groupId: l.groupId,
         name: l.name,
         size: l.size,

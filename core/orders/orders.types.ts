@@ -24,7 +24,8 @@ import type { OrderStatus } from './order.rules.ts';
  * clientInfo }` and `POST /api/payment/create-tinkoff-order` `{ orderNumber, promoCode, demoFlow, ... }`
  * answer `{ result: true, data: url }` (the page to follow) or `{ result: false, message }`.
  *
- * `GET /api/orders/for-analytics?orderID=` answers `{ result: true, data: OrderView }` for orders
+ * `GET /api/orders/for-analytics?orderID=` answers `{ result: true, data: WireOrder }` (OrderView
+ * in the spec's names, orders.wire.ts) for orders
  * made in this browser (an HttpOnly cookie lists them); with `&key=` from the payment's return
  * address, `{ result: true, data: OrderStatusView }` (the status only) in any browser; 404 otherwise.
  *
@@ -38,18 +39,12 @@ import type { OrderStatus } from './order.rules.ts';
  * answers `{ result: true, url }`, the shop's return address `/?success=true|false&orderID=N`.
  */
 
-export interface OrderPayloadProduct {
-  /** Variant id. */
-  _id: string;
-  count: number;
-}
-
 export interface OrderView {
   orderID: number;
   status: OrderStatus;
   /** What the browser shows on the result screen. */
   paid: boolean;
-  getWay: string;
+  deliveryMethod: string;
   payment: string;
   currency: 'RUB';
   /** Goods paid now (kopecks); zero with fitting. */
@@ -58,7 +53,7 @@ export interface OrderView {
   promocodeDiscountPrice: number;
   total: number;
   products: {
-    _id: string;
+    variantId: string;
     groupId: string;
     name: string;
     size: string;

@@ -5,7 +5,8 @@ import type { OrderStatusView, OrderView } from './orders.types.ts';
 /**
  * `GET /api/orders/for-analytics` on the wire (checkout.md §7, DECISIONS 28): the purchase as the
  * analytics report it, in roubles (orders are kept and reported in RUB, checkout.md §9): products,
- * summ, deliveryPrice, `get` (the delivery method) and payment.
+ * summ, deliveryPrice, `get` (the delivery method) and payment. The spec's names are given here
+ * only: the delivery method is `getWay` (and `get`), a line's variant id `_id`.
  */
 export interface WireOrderLine {
   /** Variant id. */
@@ -43,8 +44,8 @@ export function orderToWire(view: OrderView): WireOrder {
     orderID: view.orderID,
     status: view.status,
     paid: view.paid,
-    get: view.getWay,
-    getWay: view.getWay,
+    get: view.deliveryMethod,
+    getWay: view.deliveryMethod,
     payment: view.payment,
     currency: view.currency,
     summ: wireRoubles(view.summ),
@@ -52,7 +53,7 @@ export function orderToWire(view: OrderView): WireOrder {
     promocodeDiscountPrice: wireRoubles(view.promocodeDiscountPrice),
     total: wireRoubles(view.total),
     products: view.products.map((p) => ({
-      _id: p._id,
+      _id: p.variantId,
       groupId: p.groupId,
       name: p.name,
       TheSize: p.size,

@@ -12,7 +12,7 @@ import {
   removeAddressSchema,
   wgCitiesSchema,
 } from '../../core/accounts/accounts.schemas.ts';
-import { userToWire } from '../../core/accounts/accounts.wire.ts';
+import { cabinetOrderToWire, userToWire } from '../../core/accounts/accounts.wire.ts';
 import { clientKey } from '../../core/accounts/auth.rules.ts';
 import type { SignedIn } from '../../core/accounts/auth.service.ts';
 import { isCartCookie, readJsonCookie } from '../../core/cart/cookies.rules.ts';
@@ -175,7 +175,7 @@ export function accountsRoutes(
 
   app.get('/api/user/orders', async (request) => {
     const user = await requireUser(services, request);
-    return { result: true, data: await users.listOrders(user) };
+    return { result: true, data: (await users.listOrders(user)).map(cabinetOrderToWire) };
   });
 
   app.put('/api/user/cart', async (request) => {

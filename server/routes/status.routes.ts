@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { orderStatusBodySchema, orderStatusQuerySchema } from '../../core/orders/order-status.rules.ts';
+import { orderStatusToWire } from '../../core/orders/order-status.wire.ts';
 import type { Services } from '../../core/services.ts';
 import { parseInput, requestClient, requestLocale } from '../request.ts';
 
@@ -28,6 +29,6 @@ export function statusRoutes(app: FastifyInstance, { services }: { services: Ser
       ip: request.ip,
       key: requestClient(request),
     });
-    return { result: true, data };
+    return { result: true, data: orderStatusToWire(data) };
   });
 }
