@@ -70,6 +70,20 @@ export interface DeliveryQuote {
 
 export type DeliveryMode = 'door' | 'pickup';
 
+/** Where a parcel goes to (a shipment) or comes from (a return). */
+export interface ShipmentPlace {
+  /** The first carrier's city code (domestic), null abroad. */
+  cityCode: number | null;
+  city: string;
+  /** ISO 3166-1 alpha-2. */
+  countryCode: string;
+  postalCode: string;
+  /** Street address (door delivery or collection). */
+  address: string;
+  /** The carrier's pickup point code (pickup mode). */
+  pickupPointCode: string | null;
+}
+
 /** What the shop tells a carrier when staff hand an order over. */
 export interface ShipmentRequest {
   /** The shop's order number (the carrier's `number` / `order_id` unless `reference` is given). */
@@ -82,18 +96,7 @@ export interface ShipmentRequest {
   reference?: string;
   mode: DeliveryMode;
   recipient: { name: string; phone: string; email: string };
-  destination: {
-    /** The first carrier's city code (domestic), null abroad. */
-    cityCode: number | null;
-    city: string;
-    /** ISO 3166-1 alpha-2. */
-    countryCode: string;
-    postalCode: string;
-    /** Street address (door delivery). */
-    address: string;
-    /** The carrier's pickup point code (pickup delivery). */
-    pickupPointCode: string | null;
-  };
+  destination: ShipmentPlace;
   parcel: Parcel;
   /** Order lines; prices in kopecks per unit. */
   items: ShipmentItem[];
@@ -161,15 +164,8 @@ export interface ReturnShipmentRequest {
   sender: { name: string; phone: string; email: string };
   /** The shop, the return's recipient: its name and phone (settings). */
   shop: { name: string; phone: string };
-  origin: {
-    cityCode: number | null;
-    city: string;
-    countryCode: string;
-    postalCode: string;
-    address: string;
-    /** The pickup point the buyer will bring it to (the order's point, when it came to one). */
-    pickupPointCode: string | null;
-  };
+  /** `pickupPointCode`: the point the buyer will bring it to (the order's point, when it came to one). */
+  origin: ShipmentPlace;
   parcel: Parcel;
   items: { sku: string; name: string; price: number; count: number; weightGrams: number }[];
 }
