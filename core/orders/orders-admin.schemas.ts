@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { getWays } from '../delivery/delivery.rules.ts';
+import { type GetWay, getWays } from '../delivery/delivery.rules.ts';
 import { currencies } from '../money.ts';
 import { paymentMethods } from '../payments/payment.rules.ts';
 import { orderStatuses } from './order.rules.ts';
@@ -9,7 +9,11 @@ import { staffSteps } from './orders-admin.rules.ts';
 const optional = <S extends z.ZodType>(schema: S) =>
   z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 
-/** The back office's order list and its CSV export: filters, search and the page. */
+/**
+ * The back office's order list and its CSV export: filters, search and the page. The address names
+ * the delivery method `getWay`, as the checkout does (checkout.md §3); it is the filter's
+ * `deliveryMethod` from here on.
+ */
 export const orderListQuery = z
   .object({
     status: optional(z.enum(orderStatuses)),
@@ -30,7 +34,10 @@ export const orderListQuery = z
     if (v.from && v.to && v.from > v.to) {
       ctx.addIssue({ code: 'custom', path: ['to'], message: 'the end is before the start' });
     }
-  });
+  })
+  .transform(({ getWay, ...rest }): typeof rest & { deliveryMethod?: GetWay } =>
+    getWay === undefined ? rest : { ...rest, deliveryMethod: getWay },
+  );
 export type OrderListQuery = z.output<typeof orderListQuery>;
 
 export const orderNumberParams = z.object({

@@ -107,7 +107,7 @@ export function createOrdersAdminService({
     if (f.status) where.push(eq(orders.status, f.status));
     if (f.from) where.push(gte(orders.createdAt, moscowMidnight(f.from)));
     if (f.to) where.push(lt(orders.createdAt, moscowMidnight(f.to, 1)));
-    if (f.getWay) where.push(eq(orders.getWay, f.getWay));
+    if (f.deliveryMethod) where.push(eq(orders.getWay, f.deliveryMethod));
     if (f.payment) where.push(eq(orders.payment, f.payment));
     if (f.promo) where.push(eq(orders.promoCode, normalizePromoCode(f.promo)));
     if (f.locale) where.push(eq(orders.locale, f.locale));

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { getWays } from '../delivery/delivery.rules.ts';
+import { type GetWay, getWays } from '../delivery/delivery.rules.ts';
 import { paymentMethods } from '../payments/payment.rules.ts';
 import { orderStatuses } from './order.rules.ts';
 import { staffSteps } from './orders-admin.rules.ts';
@@ -8,7 +8,10 @@ import { staffSteps } from './orders-admin.rules.ts';
 const optional = <S extends z.ZodType>(schema: S) =>
   z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 
-/** The columns the orders list sorts by: a closed list, so the address can name nothing else. */
+/**
+ * The columns the orders list sorts by, as the page's address names them: a closed list, so the
+ * address can name nothing else. The delivery method is `getWay` there, as in the checkout.
+ */
 export const orderSortColumns = [
   'number',
   'createdAt',
@@ -18,7 +21,8 @@ export const orderSortColumns = [
   'payment',
   'total',
 ] as const;
-export type OrderSortColumn = (typeof orderSortColumns)[number];
+/** The sort column inside core/: the address's `getWay` is the delivery method. */
+export type OrderSortColumn = Exclude<(typeof orderSortColumns)[number], 'getWay'> | 'deliveryMethod';
 
 /** A tag: a short word or two, kept lower-case so «VIP» and «vip» are one tag. */
 export const orderTag = z
@@ -53,7 +57,20 @@ export const ordersListQuery = z
       ctx.addIssue({ code: 'custom', path: ['to'], message: 'the end is before the start' });
     }
   });
-export type OrdersListQuery = z.output<typeof ordersListQuery>;
+
+/**
+ * The list's query as the server reads it: the address's names (which the page also parses with
+ * `ordersListQuery`) mapped once, here, to core/'s: `getWay`, as filter and as sort column, is the
+ * delivery method.
+ */
+export const ordersListFilter = ordersListQuery.transform(
+  ({ getWay, sort, ...rest }): typeof rest & { deliveryMethod?: GetWay; sort?: OrderSortColumn } => ({
+    ...rest,
+    ...(getWay === undefined ? {} : { deliveryMethod: getWay }),
+    ...(sort === undefined ? {} : { sort: sort === 'getWay' ? 'deliveryMethod' : sort }),
+  }),
+);
+export type OrdersListQuery = z.output<typeof ordersListFilter>;
 
 /** An order's tags, replaced as a whole; `before` is the list the screen showed (a conflict check). */
 export const orderTagsBody = z.object({

@@ -11,8 +11,8 @@ import type { OrderSortColumn, OrdersBulkStepInput, OrdersListQuery } from './or
 import type {
   OrderNotesAnswer,
   OrdersBulkAnswer,
-  OrdersListAnswer,
-  OrdersListRow,
+  OrdersListEntry,
+  OrdersListPage,
 } from './orders-list.wire.ts';
 
 const PAGE_SIZE = 25;
@@ -34,7 +34,7 @@ const sortable: Record<OrderSortColumn, SQL | AnyPgColumn> = {
   createdAt: orders.createdAt,
   status: orders.status,
   fullName: sql`lower(${orders.fullName})`,
-  getWay: orders.getWay,
+  deliveryMethod: orders.getWay,
   payment: orders.payment,
   total: orders.total,
 };
@@ -57,7 +57,7 @@ export function createOrdersListService({
     const where: SQL[] = [];
     if (f.status) where.push(eq(orders.status, f.status));
     if (f.payment) where.push(eq(orders.payment, f.payment));
-    if (f.getWay) where.push(eq(orders.getWay, f.getWay));
+    if (f.deliveryMethod) where.push(eq(orders.getWay, f.deliveryMethod));
     if (f.from) where.push(gte(orders.createdAt, moscowMidnight(f.from)));
     if (f.to) where.push(lt(orders.createdAt, moscowMidnight(f.to, 1)));
     if (f.tag) {
@@ -89,7 +89,7 @@ export function createOrdersListService({
     return byOrder;
   }
 
-  async function list(f: OrdersListQuery): Promise<OrdersListAnswer> {
+  async function list(f: OrdersListQuery): Promise<OrdersListPage> {
     const page = f.page ?? 1;
     const pageSize = f.pageSize ?? PAGE_SIZE;
     const where = conditions(f);
@@ -107,7 +107,7 @@ export function createOrdersListService({
           fullName: orders.fullName,
           phone: orders.phone,
           email: orders.email,
-          getWay: orders.getWay,
+          deliveryMethod: orders.getWay,
           payment: orders.payment,
           total: orders.total,
           notes: sql<number>`(select count(*)::int from ${orderNotes} where ${orderNotes.orderNumber} = ${orders.number})`,
@@ -123,7 +123,7 @@ export function createOrdersListService({
     const tags = await tagsOf(rows.map((r) => r.number));
     return {
       rows: rows.map(
-        (r): OrdersListRow => ({
+        (r): OrdersListEntry => ({
           ...r,
           createdAt: r.createdAt.toISOString(),
           notes: Number(r.notes),

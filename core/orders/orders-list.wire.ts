@@ -27,6 +27,30 @@ export interface OrdersListAnswer {
   tags: string[];
 }
 
+/** A row as core/ makes it: the delivery method under its own name, `getWay` on the wire. */
+export type OrdersListEntry = Omit<OrdersListRow, 'getWay'> & { deliveryMethod: string };
+export type OrdersListPage = Omit<OrdersListAnswer, 'rows'> & { rows: OrdersListEntry[] };
+
+export function ordersListToWire(list: OrdersListPage): OrdersListAnswer {
+  return {
+    ...list,
+    rows: list.rows.map((r) => ({
+      number: r.number,
+      createdAt: r.createdAt,
+      status: r.status,
+      version: r.version,
+      fullName: r.fullName,
+      phone: r.phone,
+      email: r.email,
+      getWay: r.deliveryMethod,
+      payment: r.payment,
+      total: r.total,
+      notes: r.notes,
+      tags: r.tags,
+    })),
+  };
+}
+
 export interface OrderNote {
   id: number;
   text: string;

@@ -4,9 +4,10 @@ import {
   orderNoteBody,
   ordersBulkStepBody,
   ordersBulkTagBody,
-  ordersListQuery,
+  ordersListFilter,
   orderTagsBody,
 } from '../../../core/orders/orders-list.schemas.ts';
+import { ordersListToWire } from '../../../core/orders/orders-list.wire.ts';
 import { staffAction, staffRead } from './staff-action.ts';
 import { roles, type StaffRouteDeps } from './staff-route.ts';
 
@@ -17,8 +18,8 @@ export function adminOrdersListRoutes(app: FastifyInstance, deps: StaffRouteDeps
   staffRead(app, deps, {
     url: '/api/admin/orders/list',
     roles: roles.manager,
-    query: ordersListQuery,
-    get: (query) => ordersList.list(query),
+    query: ordersListFilter,
+    get: async (query) => ordersListToWire(await ordersList.list(query)),
   });
 
   const manager = { roles: roles.manager };
