@@ -38,6 +38,26 @@ const collectionColumns = {
   description: collections.description,
   coverSrc: collections.coverSrc,
 };
+/** A size as the storefront reads it (VariantView). */
+const variantColumns = {
+  id: variantProducts.id,
+  size: variantProducts.size,
+  barcode: variantProducts.barcode,
+  stock: variantProducts.stock,
+  preorder: variantProducts.preorder,
+  notification: variantProducts.notification,
+};
+/** A photo's tag as the storefront reads it and staff edit it in place (PhotoTagView). */
+export const photoTagColumns = {
+  id: photoTags.id,
+  left: photoTags.left,
+  top: photoTags.top,
+  name: photoTags.name,
+  nameEn: photoTags.nameEn,
+  path: photoTags.path,
+  link: photoTags.link,
+  maxWidth: photoTags.maxWidth,
+};
 
 /** What a listing or a home page shows depends on every group's availability. */
 const listingTags = [cacheTags.catalogue, cacheTags.listings];
@@ -285,17 +305,7 @@ export function createCatalogueService({ db, cache = noReadCache }: { db: Db; ca
   /** Tags on a group's photos, or on one photo of it (`POST /api/tags-fetch`). */
   async function listPhotoTags(groupId: string, src?: string): Promise<(PhotoTagView & { src: string })[]> {
     return db
-      .select({
-        id: photoTags.id,
-        src: photoTags.src,
-        left: photoTags.left,
-        top: photoTags.top,
-        name: photoTags.name,
-        nameEn: photoTags.nameEn,
-        path: photoTags.path,
-        link: photoTags.link,
-        maxWidth: photoTags.maxWidth,
-      })
+      .select({ ...photoTagColumns, src: photoTags.src })
       .from(photoTags)
       .where(and(eq(photoTags.groupId, groupId), src ? eq(photoTags.src, src) : undefined))
       .orderBy(asc(photoTags.id));
@@ -313,17 +323,7 @@ export function createCatalogueService({ db, cache = noReadCache }: { db: Db; ca
       .where(and(eq(productGroups.id, id), eq(productGroups.published, true)));
     if (!group) return null;
     const [variants, photos, videos, colours, category, table, tags] = await Promise.all([
-      db
-        .select({
-          id: variantProducts.id,
-          size: variantProducts.size,
-          barcode: variantProducts.barcode,
-          stock: variantProducts.stock,
-          preorder: variantProducts.preorder,
-          notification: variantProducts.notification,
-        })
-        .from(variantProducts)
-        .where(eq(variantProducts.groupId, id)),
+      db.select(variantColumns).from(variantProducts).where(eq(variantProducts.groupId, id)),
       db
         .select({ src: productPhotos.src, width: productPhotos.width, height: productPhotos.height })
         .from(productPhotos)
@@ -403,15 +403,7 @@ export function createCatalogueService({ db, cache = noReadCache }: { db: Db; ca
     const cards = await cardsByIds(groupIds);
     if (cards.length === 0) return [];
     const variants = await db
-      .select({
-        groupId: variantProducts.groupId,
-        id: variantProducts.id,
-        size: variantProducts.size,
-        barcode: variantProducts.barcode,
-        stock: variantProducts.stock,
-        preorder: variantProducts.preorder,
-        notification: variantProducts.notification,
-      })
+      .select({ groupId: variantProducts.groupId, ...variantColumns })
       .from(variantProducts)
       .where(
         inArray(

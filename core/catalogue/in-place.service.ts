@@ -11,6 +11,7 @@ import {
 } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import type { Locale } from '../i18n.ts';
+import { photoTagColumns } from './catalogue.service.ts';
 import { type StoredTag, type TagsSaveInput, tagMessages, tagsVersion } from './photo-tags.rules.ts';
 
 /** A tags save's outcome: the photo's tags now, or the newer ones a stale save met (DECISIONS 31). */
@@ -37,16 +38,7 @@ export function createInPlaceService({
 
   function readTags(runner: Runner, groupId: string, src: string): Promise<StoredTag[]> {
     return runner
-      .select({
-        id: photoTags.id,
-        left: photoTags.left,
-        top: photoTags.top,
-        name: photoTags.name,
-        nameEn: photoTags.nameEn,
-        path: photoTags.path,
-        link: photoTags.link,
-        maxWidth: photoTags.maxWidth,
-      })
+      .select(photoTagColumns)
       .from(photoTags)
       .where(and(eq(photoTags.groupId, groupId), eq(photoTags.src, src)))
       .orderBy(asc(photoTags.id));
