@@ -1,21 +1,10 @@
 // Takes full-page screenshots of the running shop at desktop and phone widths, for review.
 // `node scripts/screenshots.ts [base-url] [out-dir] [path ...]`
-import { chromium } from '@playwright/test';
-import { chromiumLaunchOptions } from '../tests/e2e/chromium.ts';
+import { atReviewWidths } from './review-widths.ts';
 
 const [base = 'http://localhost:3000', out = '/tmp/shots', ...paths] = process.argv.slice(2);
 const pages = paths.length > 0 ? paths : ['/', '/en'];
-const browser = await chromium.launch(chromiumLaunchOptions);
-for (const [name, viewport] of [
-  ['desktop', { width: 1440, height: 900 }],
-  ['phone', { width: 390, height: 844 }],
-] as const) {
-  const context = await browser.newContext({
-    viewport,
-    deviceScaleFactor: 1,
-    isMobile: name === 'phone',
-    hasTouch: name === 'phone',
-  });
+await atReviewWidths(async (name, context) => {
   const page = await context.newPage();
   for (const path of pages) {
     await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
@@ -42,6 +31,4 @@ for (const [name, viewport] of [
     await page.screenshot({ path: file, fullPage: true });
     console.log(file);
   }
-  await context.close();
-}
-await browser.close();
+});

@@ -1,19 +1,9 @@
 // One viewport-sized screenshot of a running shop's page at 1440 and 390 px, optionally after clicking
 // a button by its accessible name: `node scripts/viewport-shot.ts URL OUT-PREFIX [button-name]`.
-import { chromium } from '@playwright/test';
-import { chromiumLaunchOptions } from '../tests/e2e/chromium.ts';
+import { atReviewWidths } from './review-widths.ts';
 
 const [url = 'http://localhost:3000/', out = '/tmp/shot', button] = process.argv.slice(2);
-const browser = await chromium.launch(chromiumLaunchOptions);
-for (const [name, viewport] of [
-  ['desktop', { width: 1440, height: 900 }],
-  ['phone', { width: 390, height: 844 }],
-] as const) {
-  const context = await browser.newContext({
-    viewport,
-    isMobile: name === 'phone',
-    hasTouch: name === 'phone',
-  });
+await atReviewWidths(async (name, context) => {
   await context.addCookies(
     ['cookieNotice', 'marketingDismissed', 'appBannerDismissed'].map((n) => ({
       name: n,
@@ -29,6 +19,4 @@ for (const [name, viewport] of [
     await page.waitForTimeout(800);
   }
   await page.screenshot({ path: `${out}-${name}.png` });
-  await context.close();
-}
-await browser.close();
+});
