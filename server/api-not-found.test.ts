@@ -1,22 +1,19 @@
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../tests/setup/test-app.ts';
+import { describe, expect, it } from 'vitest';
 import { engines } from '../tests/setup/test-database.ts';
+import { useTestApp } from '../tests/support/use-test-app.ts';
 
 /**
  * Every address the API does not have answers 404 in the spec's shape `{ result: false, message }`,
  * whatever the method, body or spelling of the address: never Fastify's or React Router's own text.
  */
 describe.each(engines)('an unknown API address on %s', (engine) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp(engine);
 
   const json = { 'content-type': 'application/json' };
+  /** A POST of `payload` as JSON, as it is written (it may be broken). */
+  const postJson = (url: string, payload: string) =>
+    t.app.inject({ method: 'POST', url, headers: json, payload });
   const cases: {
     method: NonNullable<InjectOptions['method']>;
     url: string;
@@ -66,23 +63,13 @@ describe.each(engines)('an unknown API address on %s', (engine) => {
   });
 
   it('speaks English to an English client', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/no-such-thing?lang=en',
-      headers: json,
-      payload: '{',
-    });
+    const res = await postJson('/api/no-such-thing?lang=en', '{');
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ result: false, message: 'Route POST /api/no-such-thing?lang=en not found' });
   });
 
   it('leaves the known addresses reading their JSON bodies', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/order-status',
-      headers: json,
-      payload: '{bad',
-    });
+    const res = await postJson('/api/order-status', '{bad');
     expect(res.statusCode).toBe(400);
     expect(res.json().result).toBe(false);
   });

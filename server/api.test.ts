@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildSettings, insertSettings } from '../tests/factories/catalogue.ts';
-import { createTestApp, type TestApp } from '../tests/setup/test-app.ts';
 import { engines } from '../tests/setup/test-database.ts';
+import { useTestApp } from '../tests/support/use-test-app.ts';
 
 describe.each(engines)('the HTTP service on %s', (engine) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp(engine);
 
   it('reports health with the database engine', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });

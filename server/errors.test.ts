@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../tests/setup/test-app.ts';
+import { describe, expect, it } from 'vitest';
 import { engines } from '../tests/setup/test-database.ts';
+import { useTestApp } from '../tests/support/use-test-app.ts';
 
 /**
  * Issue 21 (Russian everywhere): a server message a shopper reads comes from the catalogue
  * (core/shopper-messages.ts) in the request's language: `?lang=`, else Accept-Language, else Russian.
  */
 describe.each(engines)('shopper messages in the request’s language on %s', (engine) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp(engine);
 
   const ask = async (
     method: 'GET' | 'POST',

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { users } from '../../core/db/schema/index.ts';
-import { createTestApp, type TestApp } from '../setup/test-app.ts';
+import { useTestApp } from '../support/use-test-app.ts';
 import { hostileSuite } from './support/hostile-describe.ts';
 import { accountEndpoints, deliveryEndpoints } from './support/hostile-endpoints.ts';
 
@@ -8,13 +8,7 @@ hostileSuite('hostile input: delivery', deliveryEndpoints);
 hostileSuite('hostile input: accounts', accountEndpoints);
 
 describe('registration with an address whose password e-mail bounces', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp('pglite');
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp('pglite');
 
   // Found by the hostile-input suite: an account whose password never arrived is removed again.
   it('answers a refusal and keeps no account', async () => {

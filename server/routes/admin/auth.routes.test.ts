@@ -1,21 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, outbox, staffSessions, users } from '../../../core/db/schema/index.ts';
 import { insertStaff, SHOP_ORIGIN, STAFF_PASSWORD, totpCode } from '../../../tests/factories/staff.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 import { engines } from '../../../tests/setup/test-database.ts';
+import { useTestApp } from '../../../tests/support/use-test-app.ts';
 
 const START = new Date('2026-11-20T09:00:00Z');
 
 describe.each(engines)('staff sign-in, second factor and invitations on %s', (engine) => {
-  let t: TestApp;
   let now = START;
-  beforeAll(async () => {
-    t = await createTestApp(engine, () => now);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp(engine, () => now);
 
   const post = (url: string, payload: object, cookie = '', ip = '10.1.0.1') =>
     t.app.inject({
@@ -25,6 +19,8 @@ describe.each(engines)('staff sign-in, second factor and invitations on %s', (en
       remoteAddress: ip,
       headers: { origin: SHOP_ORIGIN, ...(cookie ? { cookie } : {}) },
     });
+  /** A sign-in from the client at `ip`, with no session yet. */
+  const signInFrom = (ip: string, body: object) => post('/api/admin/auth/sign-in', body, '', ip);
   const me = (cookie: string) =>
     t.app.inject({ method: 'GET', url: '/api/admin/auth/me', headers: { cookie } });
   const cookieOf = (res: { headers: Record<string, unknown> }) => {
@@ -134,68 +130,25 @@ describe.each(engines)('staff sign-in, second factor and invitations on %s', (en
 
   it('refuses a wrong password with the same answer as an unknown e-mail, and a shopper account', async () => {
     const staff = await insertStaff(t.database.db, { role: 'editor' });
-    const wrong = await post(
-      '/api/admin/auth/sign-in',
-      { email: staff.email, password: 'not the password' },
-      '',
-      '10.1.0.9',
-    );
-    const unknown = await post(
-      '/api/admin/auth/sign-in',
-      { email: 'nobody@shop.test', password: 'x' },
-      '',
-      '10.1.0.9',
-    );
+    const wrong = await signInFrom('10.1.0.9', { email: staff.email, password: 'not the password' });
+    const unknown = await signInFrom('10.1.0.9', { email: 'nobody@shop.test', password: 'x' });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json().message).toBe(unknown.json().message);
     await t.database.db.update(users).set({ role: 'customer' }).where(eq(users.id, staff.userId));
-    expect(
-      (
-        await post(
-          '/api/admin/auth/sign-in',
-          { email: staff.email, password: STAFF_PASSWORD },
-          '',
-          '10.1.0.9',
-        )
-      ).statusCode,
-    ).toBe(401);
+    const right = { email: staff.email, password: STAFF_PASSWORD };
+    expect((await signInFrom('10.1.0.9', right)).statusCode).toBe(401);
   });
 
   it('limits wrong passwords per e-mail and client, without locking the owner out from another client', async () => {
     const staff = await insertStaff(t.database.db, { role: 'manager' });
     for (let i = 0; i < 10; i += 1) {
-      expect(
-        (
-          await post(
-            '/api/admin/auth/sign-in',
-            { email: staff.email, password: `guess ${i}` },
-            '',
-            '10.2.0.1',
-          )
-        ).statusCode,
-      ).toBe(401);
+      const guess = await signInFrom('10.2.0.1', { email: staff.email, password: `guess ${i}` });
+      expect(guess.statusCode).toBe(401);
     }
-    expect(
-      (
-        await post(
-          '/api/admin/auth/sign-in',
-          { email: staff.email, password: STAFF_PASSWORD },
-          '',
-          '10.2.0.1',
-        )
-      ).statusCode,
-    ).toBe(429);
-    expect(
-      (
-        await post(
-          '/api/admin/auth/sign-in',
-          { email: staff.email, password: STAFF_PASSWORD },
-          '',
-          '10.2.0.2',
-        )
-      ).statusCode,
-    ).toBe(200);
+    const right = { email: staff.email, password: STAFF_PASSWORD };
+    expect((await signInFrom('10.2.0.1', right)).statusCode).toBe(429);
+    expect((await signInFrom('10.2.0.2', right)).statusCode).toBe(200);
   });
 
   it('never lets strangers lock a staff member out: past the account’s ceiling the right password with the right code signs in from a fresh address', async () => {
@@ -237,12 +190,7 @@ describe.each(engines)('staff sign-in, second factor and invitations on %s', (en
     now = new Date(START.getTime() + 4 * 86_400_000);
     const staff = await insertStaff(t.database.db, { role: 'editor', now });
     for (let i = 0; i < 30; i += 1) {
-      const res = await post(
-        '/api/admin/auth/sign-in',
-        { email: `someone${i}@staff.test`, password: 'guess' },
-        '',
-        '10.4.0.1',
-      );
+      const res = await signInFrom('10.4.0.1', { email: `someone${i}@staff.test`, password: 'guess' });
       expect(res.statusCode).toBe(401);
     }
     const next = (ip: string) =>
