@@ -26,6 +26,7 @@ import {
   MarkedSelect,
   markedChoice,
 } from '../../admin/catalogue/marked-select.tsx';
+import { SaveAndDelete } from '../../admin/catalogue/record-fields.tsx';
 import type { L10n } from '../../admin/catalogue/types.ts';
 import { VatRateSelect } from '../../admin/content/receipt-settings-form.tsx';
 import { AdminLoading } from '../../admin/frame.tsx';
@@ -352,24 +353,13 @@ function CategoryItem({
           </Link>
         </span>
         {canEdit && (
-          <>
-            <button
-              type="button"
-              className="adm-btn adm-btn--primary"
-              disabled={save.busy}
-              onClick={() => save.run()}
-            >
-              {t('cat.save')}
-            </button>
-            <button
-              type="button"
-              className="adm-btn adm-btn--danger"
-              disabled={remove.busy}
-              onClick={askRemove}
-            >
-              {t('cat.delete')}
-            </button>
-          </>
+          <SaveAndDelete
+            saving={save.busy}
+            onSave={() => save.run()}
+            deleting={remove.busy}
+            onDelete={askRemove}
+            deleteLabel={t('cat.delete')}
+          />
         )}
         {save.done && (
           <div style={{ flexBasis: '100%' }} role="status">

@@ -8,6 +8,7 @@ import {
   type CollectionRow,
   catalogueApi,
 } from '../../admin/catalogue/catalogue-api.ts';
+import { LocalizedFields, SaveAndDelete } from '../../admin/catalogue/record-fields.tsx';
 import type { L10n, ProductRow } from '../../admin/catalogue/types.ts';
 import { AdminLoading } from '../../admin/frame.tsx';
 import { useAdminLocale } from '../../admin/i18n.ts';
@@ -183,28 +184,19 @@ export default function CollectionsPage() {
         <section className="adm-card" aria-label={t('cat.collections.one')} style={{ marginTop: 16 }}>
           <h2>{draft.slug ? name(draft.name) : t('cat.collections.new')}</h2>
           <div className="adm-cat__pair">
-            {(['ru', 'en'] as const).map((lang) => (
-              <label key={lang} className="adm-field">
-                {t('cat.name_in', { lang: lang.toUpperCase() })}
-                <input
-                  value={draft.name[lang]}
-                  disabled={!canEdit}
-                  onChange={(e) => setDraft({ ...draft, name: { ...draft.name, [lang]: e.target.value } })}
-                />
-              </label>
-            ))}
-            {(['ru', 'en'] as const).map((lang) => (
-              <label key={lang} className="adm-field">
-                {t('cat.description_in', { lang: lang.toUpperCase() })}
-                <textarea
-                  value={draft.description[lang]}
-                  disabled={!canEdit}
-                  onChange={(e) =>
-                    setDraft({ ...draft, description: { ...draft.description, [lang]: e.target.value } })
-                  }
-                />
-              </label>
-            ))}
+            <LocalizedFields
+              label={(lang) => t('cat.name_in', { lang })}
+              value={draft.name}
+              disabled={!canEdit}
+              onChange={(name) => setDraft({ ...draft, name })}
+            />
+            <LocalizedFields
+              label={(lang) => t('cat.description_in', { lang })}
+              value={draft.description}
+              disabled={!canEdit}
+              multiline
+              onChange={(description) => setDraft({ ...draft, description })}
+            />
           </div>
           <label className="adm-field" style={{ width: 120, marginTop: 12 }}>
             {t('cat.position')}
@@ -294,24 +286,13 @@ export default function CollectionsPage() {
           )}
           {canEdit && (
             <div className="adm-cat__savebar">
-              <button
-                type="button"
-                className="adm-btn adm-btn--primary"
-                disabled={save.busy}
-                onClick={() => save.run()}
-              >
-                {t('cat.save')}
-              </button>
-              {draft.slug && (
-                <button
-                  type="button"
-                  className="adm-btn adm-btn--danger"
-                  disabled={remove.busy}
-                  onClick={askRemove}
-                >
-                  {t('cat.collections.delete')}
-                </button>
-              )}
+              <SaveAndDelete
+                saving={save.busy}
+                onSave={() => save.run()}
+                deleting={remove.busy}
+                onDelete={draft.slug ? askRemove : undefined}
+                deleteLabel={t('cat.collections.delete')}
+              />
             </div>
           )}
         </section>

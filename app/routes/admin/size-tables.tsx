@@ -6,6 +6,7 @@ import { type StaffMessageKey, staffMessage } from '../../../core/staff-messages
 import { catalogueApi, type SizeTable } from '../../admin/catalogue/catalogue-api.ts';
 import { type UsedBy, usedByOf } from '../../admin/catalogue/conflict.ts';
 import { InUseList } from '../../admin/catalogue/in-use.tsx';
+import { LocalizedFields, SaveAndDelete } from '../../admin/catalogue/record-fields.tsx';
 import type { L10n, SizeTableItem } from '../../admin/catalogue/types.ts';
 import { AdminLoading } from '../../admin/frame.tsx';
 import { useAdminLocale } from '../../admin/i18n.ts';
@@ -151,31 +152,23 @@ export default function SizeTablesPage() {
       {draft && (
         <section className="adm-card" style={{ marginTop: 16 }} aria-label={t('cat.sizes.one')}>
           <div className="adm-cat__pair">
-            {(['ru', 'en'] as const).map((lang) => (
-              <label key={lang} className="adm-field">
-                {t('cat.name_in', { lang: lang.toUpperCase() })}
-                <input
-                  value={draft.title[lang]}
-                  disabled={!canEdit}
-                  onChange={(e) => setDraft({ ...draft, title: { ...draft.title, [lang]: e.target.value } })}
-                />
-              </label>
-            ))}
+            <LocalizedFields
+              label={(lang) => t('cat.name_in', { lang })}
+              value={draft.title}
+              disabled={!canEdit}
+              onChange={(title) => setDraft({ ...draft, title })}
+            />
           </div>
           {draft.items.map((item, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: the tables of one size table have no ids
             <div key={i} className="adm-card" style={{ marginTop: 12 }}>
               <div className="adm-cat__pair">
-                {(['ru', 'en'] as const).map((lang) => (
-                  <label key={lang} className="adm-field">
-                    {t('cat.sizes.heading_in', { lang: lang.toUpperCase() })}
-                    <input
-                      value={item.name[lang]}
-                      disabled={!canEdit}
-                      onChange={(e) => setItem(i, { name: { ...item.name, [lang]: e.target.value } })}
-                    />
-                  </label>
-                ))}
+                <LocalizedFields
+                  label={(lang) => t('cat.sizes.heading_in', { lang })}
+                  value={item.name}
+                  disabled={!canEdit}
+                  onChange={(name) => setItem(i, { name })}
+                />
               </div>
               <div className="adm-table-wrap" style={{ marginTop: 8 }}>
                 {/* The cells are the table's own content, typed in place: a grid of fields, not a list. */}
@@ -275,16 +268,13 @@ export default function SizeTablesPage() {
                 </p>
               )}
               <div className="adm-cat__pair">
-                {(['ru', 'en'] as const).map((lang) => (
-                  <label key={lang} className="adm-field">
-                    {t('cat.sizes.text_in', { lang: lang.toUpperCase() })}
-                    <textarea
-                      value={item.text[lang]}
-                      disabled={!canEdit}
-                      onChange={(e) => setItem(i, { text: { ...item.text, [lang]: e.target.value } })}
-                    />
-                  </label>
-                ))}
+                <LocalizedFields
+                  label={(lang) => t('cat.sizes.text_in', { lang })}
+                  value={item.text}
+                  disabled={!canEdit}
+                  multiline
+                  onChange={(text) => setItem(i, { text })}
+                />
               </div>
             </div>
           ))}
@@ -297,24 +287,13 @@ export default function SizeTablesPage() {
               >
                 {t('cat.sizes.add_table')}
               </button>
-              <button
-                type="button"
-                className="adm-btn adm-btn--primary"
-                disabled={save.busy}
-                onClick={() => save.run()}
-              >
-                {t('cat.save')}
-              </button>
-              {draft.id && (
-                <button
-                  type="button"
-                  className="adm-btn adm-btn--danger"
-                  disabled={remove.busy}
-                  onClick={askRemove}
-                >
-                  {t('cat.delete')}
-                </button>
-              )}
+              <SaveAndDelete
+                saving={save.busy}
+                onSave={() => save.run()}
+                deleting={remove.busy}
+                onDelete={draft.id ? askRemove : undefined}
+                deleteLabel={t('cat.delete')}
+              />
             </div>
           )}
         </section>
