@@ -1,7 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { startTbankFake, type TbankFake } from '../fakes/tbank-fake.ts';
 import { budget, setCart } from './helpers.ts';
-import { checkoutToPayStep, type SecondShop, startSecondShop } from './support/second-shop.ts';
+import { checkoutToPayStep, useTbankShop } from './support/second-shop.ts';
 
 // SBP through T-Bank (docs/decisions/0036-sbp-and-two-stage-payments.md): a second shop with
 // PAYMENTS_SBP=tbank on its own fresh data folder (the demo switches SBP on in the Russian edition)
@@ -12,28 +11,7 @@ const SCARF = 'cashmere-scarf-camel';
 
 test.describe('SBP payment through T-Bank', () => {
   test.describe.configure({ mode: 'serial' });
-  let fake: TbankFake;
-  let shop: SecondShop;
-
-  test.beforeAll(async () => {
-    test.setTimeout(budget(150_000));
-    fake = await startTbankFake();
-    shop = await startSecondShop('sbp', {
-      PAYMENTS_PROVIDER: 'tbank',
-      PAYMENTS_SBP: 'tbank',
-      TBANK_TERMINAL_KEY: fake.terminalKey,
-      TBANK_PASSWORD: fake.password,
-      TBANK_API_URL: fake.apiUrl,
-    });
-  });
-  test.afterAll(async () => {
-    await shop?.stop();
-    await fake?.close();
-  });
-
-  test.beforeEach(async ({ page }) => {
-    await page.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
-  });
+  const t = useTbankShop('sbp', { PAYMENTS_SBP: 'tbank' });
 
   test('a guest pays by SBP: the QR (on a phone the bank-app button) shows, the bank app pays, the success screen opens', async ({
     page,
@@ -41,7 +19,7 @@ test.describe('SBP payment through T-Bank', () => {
   }, info) => {
     const phone = (page.viewportSize()?.width ?? 1440) < 768;
     await setCart(context, [{ _id: SCARF, count: 1 }]);
-    const cart = await checkoutToPayStep(page, shop.url, { desktop: '9991230011', phone: '9991230012' });
+    const cart = await checkoutToPayStep(page, t.shop.url, { desktop: '9991230011', phone: '9991230012' });
 
     await cart.getByRole('radio', { name: /СБП/ }).check();
     const due = Number((await cart.getByTestId('payment-due').innerText()).replace(/\D/g, ''));
@@ -55,12 +33,12 @@ test.describe('SBP payment through T-Bank', () => {
     await expect(cart.getByRole('status').filter({ hasText: 'Ждём подтверждения оплаты' })).toBeVisible();
     await expect(phone ? app : qr).toBeVisible();
     await expect(phone ? qr : app).toBeHidden();
-    const payment = [...fake.payments.values()].at(-1);
+    const payment = [...t.fake.payments.values()].at(-1);
     if (!payment) throw new Error('the bank got no payment');
     expect(payment.amount).toBe(due * 100);
-    expect(fake.calls.filter((c) => c.method === 'GetQr').at(-1)?.body.PaymentId).toBe(payment.paymentId);
+    expect(t.fake.calls.filter((c) => c.method === 'GetQr').at(-1)?.body.PaymentId).toBe(payment.paymentId);
     // The button opens the payment's SBP link (here the fake's page, standing for the bank app).
-    if (phone) await expect(app).toHaveAttribute('href', `${fake.url}/sbp/${payment.paymentId}`);
+    if (phone) await expect(app).toHaveAttribute('href', `${t.fake.url}/sbp/${payment.paymentId}`);
     await page.screenshot({ path: info.outputPath(`sbp-${page.viewportSize()?.width}.png`) });
     if (phone) {
       // The narrowest phone the shop serves: the button still fits.
@@ -70,7 +48,7 @@ test.describe('SBP payment through T-Bank', () => {
     }
 
     // The shopper pays in the bank app: the fake notifies the shop.
-    await fake.decide(payment.paymentId, 'pay');
+    await t.fake.decide(payment.paymentId, 'pay');
     // The bank's OrderId is the order's number with a per-attempt suffix; the shop speaks of the number.
     const orderNumber = String(payment.orderId).split('-')[0];
     await expect(page).toHaveURL(new RegExp(`/\\?success=true&orderID=${orderNumber}$`), {

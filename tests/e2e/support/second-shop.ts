@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { startTbankFake, type TbankFake } from '../../fakes/tbank-fake.ts';
 import { isFree, startServer } from '../../reliability/support/server-process.ts';
+import { budget } from '../helpers.ts';
 
 /** A shop of its own for journeys that need other providers than the journeys' shop. */
 export interface SecondShop {
@@ -54,6 +56,35 @@ export async function startSecondShop(name: string, env: Record<string, string>)
     removeData();
     throw error;
   }
+}
+
+/**
+ * A second shop whose payments go to a T-Bank fake (PAYMENTS_PROVIDER=tbank, `env` on top), for a
+ * serial `test.describe` (called inside it): the fake, then the shop, start before its tests and stop
+ * after them, and each test's page is kept off the network (the shop and the bank's fake are on this
+ * machine). The fields (`fake`, `shop`) are read inside the tests: they are set in `beforeAll`.
+ */
+export function useTbankShop(name: string, env: Record<string, string> = {}) {
+  const started = {} as { fake: TbankFake; shop: SecondShop };
+  test.beforeAll(async () => {
+    test.setTimeout(budget(150_000));
+    started.fake = await startTbankFake();
+    started.shop = await startSecondShop(name, {
+      PAYMENTS_PROVIDER: 'tbank',
+      TBANK_TERMINAL_KEY: started.fake.terminalKey,
+      TBANK_PASSWORD: started.fake.password,
+      TBANK_API_URL: started.fake.apiUrl,
+      ...env,
+    });
+  });
+  test.afterAll(async () => {
+    await started.shop?.stop();
+    await started.fake?.close();
+  });
+  test.beforeEach(async ({ page }) => {
+    await page.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
+  });
+  return started;
 }
 
 /**
