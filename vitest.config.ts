@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Two projects: `unit` (rules, services and API through `app.inject()`, each file on a fresh copy
- * of one migrated database) and `reliability` (real shop processes, crashes, outages, backups:
+ * of one migrated database, files one after another in a worker) and `reliability` (real shop processes, crashes, outages, backups:
  * tests/reliability and tests/ops), which `npm run test:unit -- --project unit` leaves out.
  * Playwright specs live in tests/e2e and run with `npm run test:e2e` (STACK pitfall 9).
  */
@@ -21,6 +21,11 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
+          // A worker process runs one file after another instead of a fresh process per file: the
+          // server's modules (Fastify, Drizzle, PGlite, the routes) are loaded once per worker, which
+          // halved the CPU of the API tests here. Each file still opens its own database and app, and
+          // no test file changes the process (environment, globals, module mocks): docs/testing.md.
+          isolate: false,
           include: [
             'core/**/*.test.ts',
             'server/**/*.test.ts',
