@@ -1,7 +1,7 @@
 import '../../admin/content/content.css';
 import '../../admin/media/media.css';
 import '../../admin/ui/kit.css';
-import { type DragEvent, useState } from 'react';
+import { useState } from 'react';
 import { useLoaderData, useRevalidator } from 'react-router';
 import type { z } from 'zod';
 import { slugOf } from '../../../core/catalogue/slug.rules.ts';
@@ -21,6 +21,8 @@ import { move } from '../../admin/content/form.tsx';
 import { ImagePicker } from '../../admin/content/image-picker.tsx';
 import { AdminLoading } from '../../admin/frame.tsx';
 import { formatDateTime, useAdminLocale } from '../../admin/i18n.ts';
+import { useDragOrder } from '../../admin/media/drag-order.ts';
+import { MoveButtons } from '../../admin/media/move-buttons.tsx';
 import { callApi, endpoint } from '../../admin/ui/api-client.ts';
 import { useConfirm, usePrompt } from '../../admin/ui/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../admin/ui/data-table.tsx';
@@ -100,8 +102,6 @@ function LooksSection({ looks }: { looks: LookWire[] }) {
   const t = useT();
   const revalidator = useRevalidator();
   const [order, setOrder] = useState(looks.map((l) => l._id));
-  const [dragged, setDragged] = useState<number | null>(null);
-  const [target, setTarget] = useState<number | null>(null);
   const [doneText, setDoneText] = useState('');
   const [ask, confirmDialog] = useConfirm();
   const byId = new Map(looks.map((l) => [l._id, l]));
@@ -140,17 +140,14 @@ function LooksSection({ looks }: { looks: LookWire[] }) {
     });
   }
 
-  function onDrop(event: DragEvent<HTMLElement>, index: number) {
-    event.preventDefault();
-    setTarget(null);
+  const dragItem = useDragOrder(busy, (_event, dragged, index) => {
     if (dragged !== null && dragged !== index) {
       const next = [...shown];
       const [item] = next.splice(dragged, 1);
       if (item) next.splice(index, 0, item);
       setOrder(next);
     }
-    setDragged(null);
-  }
+  });
 
   return (
     <section className="adm-card adm-media" aria-labelledby="looks-title">
@@ -175,26 +172,7 @@ function LooksSection({ looks }: { looks: LookWire[] }) {
             if (!look) return null;
             const label = t('looks.look', { number: i + 1 });
             return (
-              <li
-                key={id}
-                className="adm-media__item"
-                draggable={!busy}
-                data-dragging={dragged === i}
-                data-target={target === i && dragged !== i}
-                onDragStart={(e) => {
-                  setDragged(i);
-                  e.dataTransfer.effectAllowed = 'move';
-                }}
-                onDragEnd={() => {
-                  setDragged(null);
-                  setTarget(null);
-                }}
-                onDragOver={(e) => {
-                  e.preventDefault();
-                  setTarget(i);
-                }}
-                onDrop={(e) => onDrop(e, i)}
-              >
+              <li key={id} className="adm-media__item" {...dragItem(i)}>
                 <div className="adm-media__thumb">
                   <img src={look.src} alt={label} loading="lazy" />
                 </div>
@@ -202,24 +180,14 @@ function LooksSection({ looks }: { looks: LookWire[] }) {
                   {t('looks.tags', { number: i + 1, count: look.tags.length })}
                 </span>
                 <div className="adm-media__actions">
-                  <button
-                    type="button"
-                    className="adm-btn"
-                    disabled={busy || i === 0}
-                    onClick={() => setOrder(move(shown, i, -1))}
-                    aria-label={t('looks.earlier', { number: i + 1 })}
-                  >
-                    ←
-                  </button>
-                  <button
-                    type="button"
-                    className="adm-btn"
-                    disabled={busy || i === shown.length - 1}
-                    onClick={() => setOrder(move(shown, i, 1))}
-                    aria-label={t('looks.later', { number: i + 1 })}
-                  >
-                    →
-                  </button>
+                  <MoveButtons
+                    index={i}
+                    count={shown.length}
+                    busy={busy}
+                    onMove={(by) => setOrder(move(shown, i, by))}
+                    earlier={t('looks.earlier', { number: i + 1 })}
+                    later={t('looks.later', { number: i + 1 })}
+                  />
                   <button
                     type="button"
                     className="adm-btn adm-btn--danger"

@@ -15,6 +15,8 @@ import { type StaffMessageKey, staffMessage } from '../../../core/staff-messages
 import { AdminApiError } from '../../admin/api.ts';
 import { AdminLoading } from '../../admin/frame.tsx';
 import { useAdminLocale } from '../../admin/i18n.ts';
+import { useDragOrder } from '../../admin/media/drag-order.ts';
+import { MoveButtons } from '../../admin/media/move-buttons.tsx';
 import { uploadFiles } from '../../admin/media/upload.ts';
 import { callApi, endpoint } from '../../admin/ui/api-client.ts';
 import { useConfirm } from '../../admin/ui/confirm-dialog.tsx';
@@ -78,8 +80,6 @@ export default function ProductMediaPage() {
   const [invalid, setInvalid] = useState<string | null>(null);
   const [doneText, setDoneText] = useState('');
   const [over, setOver] = useState(false);
-  const [dragged, setDragged] = useState<number | null>(null);
-  const [target, setTarget] = useState<number | null>(null);
   const [ask, confirmDialog] = useConfirm();
   const id = { id: media.groupId };
 
@@ -191,17 +191,15 @@ export default function ProductMediaPage() {
     if (event.dataTransfer.files.length > 0) uploadPhotos(event.dataTransfer.files);
   }
 
-  function onPhotoDrop(event: DragEvent<HTMLElement>, index: number) {
-    event.preventDefault();
+  const dragPhoto = useDragOrder(busy, (event, dragged, index) => {
+    // Files dropped on a photo are uploads, not a drop on the whole page's area.
     event.stopPropagation();
-    setTarget(null);
     if (event.dataTransfer.files.length > 0) {
       uploadPhotos(event.dataTransfer.files);
     } else if (dragged !== null && dragged !== index) {
       move(dragged, index);
     }
-    setDragged(null);
-  }
+  });
 
   return (
     <div className="adm-page adm-media">
@@ -264,26 +262,7 @@ export default function ProductMediaPage() {
         ) : (
           <ol className="adm-media__grid" aria-label={t('media.photo_order')}>
             {media.photos.map((p, i) => (
-              <li
-                key={p.id}
-                className="adm-media__item"
-                draggable={!busy}
-                data-dragging={dragged === i}
-                data-target={target === i && dragged !== i}
-                onDragStart={(e) => {
-                  setDragged(i);
-                  e.dataTransfer.effectAllowed = 'move';
-                }}
-                onDragEnd={() => {
-                  setDragged(null);
-                  setTarget(null);
-                }}
-                onDragOver={(e) => {
-                  e.preventDefault();
-                  setTarget(i);
-                }}
-                onDrop={(e) => onPhotoDrop(e, i)}
-              >
+              <li key={p.id} className="adm-media__item" {...dragPhoto(i)}>
                 <div className="adm-media__thumb">
                   <img src={thumbnail(p.src)} alt={t('media.photo', { number: i + 1 })} loading="lazy" />
                   {i === 0 ? <span className="adm-badge adm-badge--ok">{t('media.first')}</span> : null}
@@ -292,24 +271,14 @@ export default function ProductMediaPage() {
                   {i + 1} · {p.width}×{p.height}
                 </span>
                 <div className="adm-media__actions">
-                  <button
-                    type="button"
-                    className="adm-btn"
-                    disabled={busy || i === 0}
-                    onClick={() => move(i, i - 1)}
-                    aria-label={t('media.earlier', { number: i + 1 })}
-                  >
-                    ←
-                  </button>
-                  <button
-                    type="button"
-                    className="adm-btn"
-                    disabled={busy || i === media.photos.length - 1}
-                    onClick={() => move(i, i + 1)}
-                    aria-label={t('media.later', { number: i + 1 })}
-                  >
-                    →
-                  </button>
+                  <MoveButtons
+                    index={i}
+                    count={media.photos.length}
+                    busy={busy}
+                    onMove={(by) => move(i, i + by)}
+                    earlier={t('media.earlier', { number: i + 1 })}
+                    later={t('media.later', { number: i + 1 })}
+                  />
                   {i > 0 ? (
                     <button
                       type="button"
