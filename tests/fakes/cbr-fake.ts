@@ -25,45 +25,20 @@ export interface CbrFake {
   close(): Promise<void>;
 }
 
+/** A currency's line with `value` per `nominal` units; the rate per unit is the value itself unless given. */
+const valute = (
+  [id, numCode, charCode, nominal, name]: [string, string, string, number, string],
+  value: string,
+  vunitRate = value,
+): FakeValute => ({ id, numCode, charCode, nominal, name, value, vunitRate });
+
 /** The lines of a 04.10.2024 capture in public code, JPY included for the per-`Nominal` case. */
 export function sampleDay(overrides: Partial<Record<'USD' | 'EUR' | 'AED', string>> = {}): FakeValute[] {
   return [
-    {
-      id: 'R01230',
-      numCode: '784',
-      charCode: 'AED',
-      nominal: 1,
-      name: 'Дирхам ОАЭ',
-      value: overrides.AED ?? '25,8751',
-      vunitRate: overrides.AED ?? '25,8751',
-    },
-    {
-      id: 'R01235',
-      numCode: '840',
-      charCode: 'USD',
-      nominal: 1,
-      name: 'Доллар США',
-      value: overrides.USD ?? '95,0352',
-      vunitRate: overrides.USD ?? '95,0352',
-    },
-    {
-      id: 'R01239',
-      numCode: '978',
-      charCode: 'EUR',
-      nominal: 1,
-      name: 'Евро',
-      value: overrides.EUR ?? '104,6898',
-      vunitRate: overrides.EUR ?? '104,6898',
-    },
-    {
-      id: 'R01820',
-      numCode: '392',
-      charCode: 'JPY',
-      nominal: 100,
-      name: 'Японских иен',
-      value: '64,6349',
-      vunitRate: '0,646349',
-    },
+    valute(['R01230', '784', 'AED', 1, 'Дирхам ОАЭ'], overrides.AED ?? '25,8751'),
+    valute(['R01235', '840', 'USD', 1, 'Доллар США'], overrides.USD ?? '95,0352'),
+    valute(['R01239', '978', 'EUR', 1, 'Евро'], overrides.EUR ?? '104,6898'),
+    valute(['R01820', '392', 'JPY', 100, 'Японских иен'], '64,6349', '0,646349'),
   ];
 }
 
