@@ -20,6 +20,9 @@ describe.each(engines)('the wording of messages in the back office on %s', (engi
   });
 
   const save = (body: object, staff = t.editor) => t.call('PUT', '/api/admin/message-texts', body, staff);
+  /** The editor's wording of a text, saved as by one who has seen no override of it (updatedAt null). */
+  const saveNew = (locale: string, key: string, value: string) =>
+    save({ locale, key, value, updatedAt: null });
 
   it('an editor sees each text beside its built-in one, saves a wording that keeps its placeholders, and the next order message uses it', async () => {
     const { editor } = t;
@@ -28,12 +31,7 @@ describe.each(engines)('the wording of messages in the back office on %s', (engi
     const row = list.json().rows.find((r: { key: string }) => r.key === 'order.created.title');
     expect(row).toMatchObject({ ru: { builtIn: 'Заказ №{number} принят', override: null } });
 
-    const saved = await save({
-      locale: 'ru',
-      key: 'order.created.title',
-      value: 'Спасибо! Заказ №{number} у нас',
-      updatedAt: null,
-    });
+    const saved = await saveNew('ru', 'order.created.title', 'Спасибо! Заказ №{number} у нас');
     expect(saved.statusCode).toBe(200);
     const audit = await t.database.db
       .select()
@@ -93,19 +91,9 @@ describe.each(engines)('the wording of messages in the back office on %s', (engi
   });
 
   it('a stale save gets 409 with the newer wording, never overwriting it', async () => {
-    const first = await save({
-      locale: 'en',
-      key: 'cart.note',
-      value: 'Still here for you.',
-      updatedAt: null,
-    });
+    const first = await saveNew('en', 'cart.note', 'Still here for you.');
     expect(first.statusCode).toBe(200);
-    const second = await save({
-      locale: 'en',
-      key: 'cart.note',
-      value: 'Come back!',
-      updatedAt: null,
-    });
+    const second = await saveNew('en', 'cart.note', 'Come back!');
     expect(second.statusCode).toBe(409);
     expect(second.json().current).toMatchObject({ value: 'Still here for you.' });
     const [row] = await t.database.db.select().from(messageTexts).where(eq(messageTexts.key, 'cart.note'));

@@ -11,6 +11,9 @@ describe.each(engines)('back office interface texts on %s', (engine) => {
 
   const call = t.call;
   const overrides = () => t.database.db.select().from(textOverrides);
+  /** The editor's wording of a text, saved as by one who has seen no override of it (updatedAt null). */
+  const putText = (locale: string, key: string, value: string) =>
+    call('PUT', '/api/admin/texts', { locale, key, value, updatedAt: null });
 
   it('lists every built-in text of both editions; editors only', async () => {
     expect((await call('GET', '/api/admin/texts', undefined, t.manager)).statusCode).toBe(403);
@@ -27,12 +30,7 @@ describe.each(engines)('back office interface texts on %s', (engine) => {
 
   it('overrides a text; the storefront reads it at once; reset brings the built-in one back', async () => {
     expect(await t.services.texts.getOverrides('ru')).toEqual({});
-    const saved = await call('PUT', '/api/admin/texts', {
-      locale: 'ru',
-      key: 'header.cart',
-      value: 'Сумка',
-      updatedAt: null,
-    });
+    const saved = await putText('ru', 'header.cart', 'Сумка');
     expect(saved.statusCode).toBe(200);
     expect(await t.services.texts.getOverrides('ru')).toEqual({ 'header.cart': 'Сумка' });
     expect(await t.services.texts.getOverrides('en')).toEqual({});
@@ -44,12 +42,7 @@ describe.each(engines)('back office interface texts on %s', (engine) => {
     expect(entry?.before).toEqual({ value: ru['header.cart'], overridden: false });
 
     // A second editor who saw the built-in text is refused with the newer one.
-    const stale = await call('PUT', '/api/admin/texts', {
-      locale: 'ru',
-      key: 'header.cart',
-      value: 'Мешок',
-      updatedAt: null,
-    });
+    const stale = await putText('ru', 'header.cart', 'Мешок');
     expect(stale.statusCode).toBe(409);
     expect(stale.json().current.value).toBe('Сумка');
 
@@ -79,12 +72,7 @@ describe.each(engines)('back office interface texts on %s', (engine) => {
   });
 
   it('keeps placeholders: a text with {count} is accepted', async () => {
-    const res = await call('PUT', '/api/admin/texts', {
-      locale: 'en',
-      key: 'catalog.count.one',
-      value: '{count} piece',
-      updatedAt: null,
-    });
+    const res = await putText('en', 'catalog.count.one', '{count} piece');
     expect(res.statusCode).toBe(200);
     expect(await t.services.texts.getOverrides('en')).toEqual({ 'catalog.count.one': '{count} piece' });
   });
