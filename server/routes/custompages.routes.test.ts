@@ -29,6 +29,27 @@ describe.each(engines)('custom pages and looks on %s', (engine) => {
       ...(body ? { payload: body } : {}),
     });
 
+  /** The audit entries of `action` on the record `entityId`. */
+  const auditOf = (action: string, entityId: string) =>
+    t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, action), eq(auditLog.entityId, entityId)));
+  /** Each call is refused to a guest (401), and to a signed-in shopper and a manager (403). */
+  const expectRefusedToOthers = async (calls: [Method, string, object | undefined][]) => {
+    for (const [method, url, body] of calls) {
+      expect((await call(method, url, body, null)).statusCode, `${method} ${url} guest`).toBe(401);
+      const shopper = await t.app.inject({
+        method,
+        url,
+        headers: { origin: SHOP_ORIGIN, cookie: shopperCookie },
+        ...(body ? { payload: body } : {}),
+      });
+      expect(shopper.statusCode, `${method} ${url} shopper`).toBe(403);
+      expect((await call(method, url, body, t.manager)).statusCode, `${method} ${url} manager`).toBe(403);
+    }
+  };
+
   const categoryRows = () => t.database.db.select().from(customPageCategories);
   const lookRows = () => t.database.db.select().from(looks);
 
@@ -113,10 +134,7 @@ describe.each(engines)('custom pages and looks on %s', (engine) => {
         .from(customPageCategories)
         .where(eq(customPageCategories.id, first._id));
       expect(row?.name).toBe('Осень');
-      const [entry] = await t.database.db
-        .select()
-        .from(auditLog)
-        .where(and(eq(auditLog.action, 'page-category.update'), eq(auditLog.entityId, first._id)));
+      const [entry] = await auditOf('page-category.update', first._id);
       expect(entry?.before).toMatchObject({ name: 'Летние образы' });
       expect(entry?.after).toMatchObject({ name: 'Осень' });
     });
@@ -140,10 +158,7 @@ describe.each(engines)('custom pages and looks on %s', (engine) => {
       const res = await call('DELETE', `/api/custompages/categories/${first._id}`);
       expect(res.statusCode).toBe(200);
       expect((await categoryRows()).some((r) => r.id === first._id)).toBe(false);
-      const [entry] = await t.database.db
-        .select()
-        .from(auditLog)
-        .where(and(eq(auditLog.action, 'page-category.delete'), eq(auditLog.entityId, first._id)));
+      const [entry] = await auditOf('page-category.delete', first._id);
       expect(entry?.before).toMatchObject({ _id: first._id });
       expect((await call('DELETE', `/api/custompages/categories/${first._id}`)).statusCode).toBe(404);
     });
@@ -157,17 +172,7 @@ describe.each(engines)('custom pages and looks on %s', (engine) => {
         ['POST', `/api/custompages/categories/update/${first._id}`, { ...first, name: 'Чужая' }],
         ['DELETE', `/api/custompages/categories/${first._id}`, undefined],
       ];
-      for (const [method, url, body] of calls) {
-        expect((await call(method, url, body, null)).statusCode, `${method} ${url} guest`).toBe(401);
-        const shopper = await t.app.inject({
-          method,
-          url,
-          headers: { origin: SHOP_ORIGIN, cookie: shopperCookie },
-          ...(body ? { payload: body } : {}),
-        });
-        expect(shopper.statusCode, `${method} ${url} shopper`).toBe(403);
-        expect((await call(method, url, body, t.manager)).statusCode, `${method} ${url} manager`).toBe(403);
-      }
+      await expectRefusedToOthers(calls);
       // A change from another site is refused even with the editor's session.
       const foreign = await t.app.inject({
         method: 'POST',
@@ -193,10 +198,7 @@ describe.each(engines)('custom pages and looks on %s', (engine) => {
         '/media/looks/a.jpg',
         '/media/looks/b.jpg',
       ]);
-      const [entry] = await t.database.db
-        .select()
-        .from(auditLog)
-        .where(and(eq(auditLog.action, 'look.create'), eq(auditLog.entityId, a.json().data._id)));
+      const [entry] = await auditOf('look.create', a.json().data._id);
       expect(entry?.actorId).toBe(t.editor.userId);
     });
 
@@ -265,17 +267,7 @@ describe.each(engines)('custom pages and looks on %s', (engine) => {
         ['DELETE', `/api/admin/looks/${look._id}`, { updatedAt: look.updatedAt }],
         ['PUT', '/api/admin/looks-order', { ids: before.map((r) => r.id) }],
       ];
-      for (const [method, url, body] of calls) {
-        expect((await call(method, url, body, null)).statusCode, `${method} ${url} guest`).toBe(401);
-        const shopper = await t.app.inject({
-          method,
-          url,
-          headers: { origin: SHOP_ORIGIN, cookie: shopperCookie },
-          payload: body,
-        });
-        expect(shopper.statusCode, `${method} ${url} shopper`).toBe(403);
-        expect((await call(method, url, body, t.manager)).statusCode, `${method} ${url} manager`).toBe(403);
-      }
+      await expectRefusedToOthers(calls);
       expect(await lookRows()).toEqual(before);
     });
 
@@ -288,10 +280,7 @@ describe.each(engines)('custom pages and looks on %s', (engine) => {
       const res = await call('DELETE', `/api/admin/looks/${look._id}`, { updatedAt: look.updatedAt });
       expect(res.statusCode).toBe(200);
       expect((await lookRows()).some((r) => r.id === look._id)).toBe(false);
-      const [entry] = await t.database.db
-        .select()
-        .from(auditLog)
-        .where(and(eq(auditLog.action, 'look.delete'), eq(auditLog.entityId, look._id)));
+      const [entry] = await auditOf('look.delete', look._id);
       expect(entry?.before).toMatchObject({ _id: look._id });
     });
   });
