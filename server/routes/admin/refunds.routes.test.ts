@@ -63,6 +63,14 @@ describe.each(engines)('refunds on %s', (engine) => {
     const lines = page.lines as { id: number; variantId: string; count: number; price: number }[];
     return { number, bankId, order: page.order, lines, shirt, coat };
   };
+  /** Staff refund one of the paid order's shirts (its first line), not the delivery, as faulty. */
+  const refundOneShirt = (paid: Awaited<ReturnType<typeof paidOrder>>) =>
+    staff('POST', `/api/admin/orders/${paid.number}/refunds`, {
+      version: paid.order.version,
+      lines: [{ orderLineId: paid.lines[0]?.id, quantity: 1 }],
+      delivery: false,
+      reason: 'брак',
+    });
 
   it('refunds chosen units and the delivery at the server’s amounts, with their receipt; a browser’s amount is refused', async () => {
     const { number, bankId, order, lines } = await paidOrder();
@@ -222,14 +230,10 @@ describe.each(engines)('refunds on %s', (engine) => {
   });
 
   it('leaves a refund the bank refused failed and retryable; staff send it again once, under the same key', async () => {
-    const { number, order, lines } = await paidOrder();
+    const paid = await paidOrder();
+    const { number } = paid;
     shop.fake.failNext = ['Cancel'];
-    const res = await staff('POST', `/api/admin/orders/${number}/refunds`, {
-      version: order.version,
-      lines: [{ orderLineId: lines[0]?.id, quantity: 1 }],
-      delivery: false,
-      reason: 'брак',
-    });
+    const res = await refundOneShirt(paid);
     expect(res.statusCode).toBe(200);
     const [failed] = res.json().refunds as RefundView[];
     expect(failed).toMatchObject({ state: 'failed', attempts: 1 });
@@ -257,14 +261,10 @@ describe.each(engines)('refunds on %s', (engine) => {
   });
 
   it('sends a refund the bank did not answer again by the job, and records one done by hand', async () => {
-    const { number, order, lines } = await paidOrder();
+    const paid = await paidOrder();
+    const { number, order } = paid;
     shop.fake.failure = 'http500';
-    const res = await staff('POST', `/api/admin/orders/${number}/refunds`, {
-      version: order.version,
-      lines: [{ orderLineId: lines[0]?.id, quantity: 1 }],
-      delivery: false,
-      reason: 'брак',
-    });
+    const res = await refundOneShirt(paid);
     expect(res.statusCode).toBe(200);
     const [waiting] = res.json().refunds as RefundView[];
     expect(waiting).toMatchObject({ state: 'started', attempts: 1 });
@@ -293,14 +293,10 @@ describe.each(engines)('refunds on %s', (engine) => {
   });
 
   it('records a refund made in the bank’s cabinet on the order, once; the shop’s own refund notice is not one', async () => {
-    const { number, bankId, order, lines } = await paidOrder();
+    const paid = await paidOrder();
+    const { number, bankId, order } = paid;
     // The shop's own partial refund: the bank's PARTIAL_REFUNDED notice of it records nothing more.
-    const own = await staff('POST', `/api/admin/orders/${number}/refunds`, {
-      version: order.version,
-      lines: [{ orderLineId: lines[0]?.id, quantity: 1 }],
-      delivery: false,
-      reason: 'брак',
-    });
+    const own = await refundOneShirt(paid);
     expect(own.statusCode).toBe(200);
     const ownNotice = shop.fake.notification(bankId, 'PARTIAL_REFUNDED', { Amount: 1_000_00 });
     expect((await shop.notify(ownNotice)).body).toBe('OK');
