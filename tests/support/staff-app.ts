@@ -1,10 +1,11 @@
 import type { Response } from 'light-my-request';
-import { afterAll, beforeAll } from 'vitest';
+import { beforeAll } from 'vitest';
 import type { StaffRole } from '../../core/db/schema/staff.ts';
 import { insertSettings } from '../factories/catalogue.ts';
 import { type InsertedStaff, insertStaff } from '../factories/staff.ts';
-import { createTestApp, type TestApp } from '../setup/test-app.ts';
+import type { TestApp } from '../setup/test-app.ts';
 import type { Engine } from '../setup/test-database.ts';
+import { useTestApp } from './use-test-app.ts';
 
 export type StaffMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -38,19 +39,15 @@ export function useStaffApp<R extends StaffRole>(
   options: StaffAppOptions = {},
 ) {
   const first = roles[0] as R;
-  const shop = {} as StaffApp<R>;
+  const shop = useTestApp(engine, options.clock, options.env) as StaffApp<R>;
   shop.call = (method, url, body, staff = shop[first]) =>
     shop.app.inject({ method, url, headers: staff?.headers ?? {}, ...(body ? { payload: body } : {}) });
 
+  // After useTestApp's own beforeAll, which built the app.
   beforeAll(async () => {
-    const t = await createTestApp(engine, options.clock, options.env);
-    Object.assign(shop, { app: t.app, database: t.database, services: t.services, close: t.close });
-    if (options.settings) await insertSettings(t.database.db);
-    for (const role of roles) Object.assign(shop, { [role]: await insertStaff(t.database.db, { role }) });
-    await options.seed?.(t);
-  });
-  afterAll(async () => {
-    await shop.close();
+    if (options.settings) await insertSettings(shop.database.db);
+    for (const role of roles) Object.assign(shop, { [role]: await insertStaff(shop.database.db, { role }) });
+    await options.seed?.(shop);
   });
   return shop;
 }
